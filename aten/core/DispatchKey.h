@@ -1,0 +1,58 @@
+#pragma once
+// Dispatch keys select which kernel of an operator runs. A tensor carries the key of its
+// device; an operator call takes the highest-priority key among its tensor arguments.
+#include <aten/core/Device.h>
+
+#include <bit>
+#include <cstdint>
+#include <ostream>
+
+namespace aten {
+
+// Runtime keys, lowest priority first. Composite keys are registration aliases, not listed.
+enum class DispatchKey : uint8_t { Undefined, CPU, Meta, NumKeys };
+constexpr int kNumDispatchKeys = static_cast<int>(DispatchKey::NumKeys);
+
+inline const char* toString(DispatchKey k) {
+  switch (k) {
+    case DispatchKey::Undefined:
+      return "Undefined";
+    case DispatchKey::CPU:
+      return "CPU";
+    case DispatchKey::Meta:
+      return "Meta";
+    case DispatchKey::NumKeys:
+      break;
+  }
+  return "Unknown";
+}
+inline std::ostream& operator<<(std::ostream& os, DispatchKey k) { return os << toString(k); }
+
+class DispatchKeySet {
+ public:
+  constexpr DispatchKeySet() = default;
+  constexpr explicit DispatchKeySet(DispatchKey k)
+      : bits_(k == DispatchKey::Undefined ? 0 : uint32_t{1} << static_cast<int>(k)) {}
+  constexpr DispatchKeySet operator|(DispatchKeySet o) const { return from_bits(bits_ | o.bits_); }
+  constexpr bool has(DispatchKey k) const { return (bits_ >> static_cast<int>(k)) & 1; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr DispatchKey highestPriorityKey() const {
+    return bits_ == 0 ? DispatchKey::Undefined
+                      : static_cast<DispatchKey>(31 - std::countl_zero(bits_));
+  }
+  constexpr uint32_t raw() const { return bits_; }
+
+ private:
+  static constexpr DispatchKeySet from_bits(uint32_t b) {
+    DispatchKeySet s;
+    s.bits_ = b;
+    return s;
+  }
+  uint32_t bits_ = 0;
+};
+
+constexpr DispatchKey dispatchKeyFor(Device d) {
+  return d.is_meta() ? DispatchKey::Meta : DispatchKey::CPU;
+}
+
+}  // namespace aten

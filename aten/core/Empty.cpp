@@ -1,0 +1,34 @@
+#include <aten/core/Empty.h>
+
+namespace aten::detail {
+namespace {
+
+Storage make_storage(int64_t nbytes, Device device) {
+  if (device.is_meta()) return Storage::make(DataPtr(), static_cast<size_t>(nbytes), nullptr);
+  Allocator* alloc = getCPUAllocator();
+  return Storage::make(alloc->allocate(static_cast<size_t>(nbytes)), static_cast<size_t>(nbytes),
+                       alloc);
+}
+
+}  // namespace
+
+TensorBase empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
+  ATEN_CHECK(sizes.size() == strides.size(), "empty_strided: sizes ", sizes, " and strides ",
+             strides, " must have the same length");
+  for (int64_t s : sizes)
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+  int64_t nbytes = compute_storage_nbytes(sizes, strides, elementSize(options.dtype()));
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, options.device()),
+                                              options.dtype(), options.device());
+  impl->set_sizes_and_strides(sizes, strides);
+  return TensorBase(std::move(impl));
+}
+
+TensorBase empty_generic(IntArrayRef sizes, TensorOptions options) {
+  for (int64_t s : sizes)
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+  MemoryFormat format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
+  return empty_strided_generic(sizes, strides_for_format(sizes, format), options);
+}
+
+}  // namespace aten::detail

@@ -1,0 +1,97 @@
+#pragma once
+// The element types a tensor can hold, their sizes and names, and the C++ type of each.
+#include <cstdint>
+#include <ostream>
+#include <type_traits>
+
+namespace aten {
+
+// Every dtype, in ATen's order. Half, BFloat16 and the complex types have a size and a name
+// here; their C++ value types (and so kernels for them) arrive with the tensor-core work.
+#define ATEN_FORALL_SCALAR_TYPE_NAMES(_) \
+  _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) \
+  _(ComplexDouble) _(Bool) _(BFloat16)
+
+enum class ScalarType : int8_t {
+#define ATEN_ENUM_ENTRY(name) name,
+  ATEN_FORALL_SCALAR_TYPE_NAMES(ATEN_ENUM_ENTRY)
+#undef ATEN_ENUM_ENTRY
+  Undefined,
+};
+constexpr int kNumScalarTypes = static_cast<int>(ScalarType::Undefined);
+
+// The dtypes that have a C++ element type today: (C++ type, ScalarType name).
+#define ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(_) \
+  _(uint8_t, Byte)                               \
+  _(int8_t, Char)                                \
+  _(int16_t, Short)                              \
+  _(int32_t, Int)                                \
+  _(int64_t, Long)                               \
+  _(float, Float)                                \
+  _(double, Double)                              \
+  _(bool, Bool)
+
+constexpr const char* toString(ScalarType t) {
+  switch (t) {
+#define ATEN_NAME_CASE(name) \
+  case ScalarType::name:     \
+    return #name;
+    ATEN_FORALL_SCALAR_TYPE_NAMES(ATEN_NAME_CASE)
+#undef ATEN_NAME_CASE
+    case ScalarType::Undefined:
+      return "Undefined";
+  }
+  return "Unknown";
+}
+
+constexpr int64_t elementSize(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool:
+    case ScalarType::Byte:
+    case ScalarType::Char:
+      return 1;
+    case ScalarType::Short:
+    case ScalarType::Half:
+    case ScalarType::BFloat16:
+      return 2;
+    case ScalarType::Int:
+    case ScalarType::Float:
+      return 4;
+    case ScalarType::Long:
+    case ScalarType::Double:
+    case ScalarType::ComplexFloat:
+      return 8;
+    case ScalarType::ComplexDouble:
+      return 16;
+    case ScalarType::Undefined:
+      return 0;
+  }
+  return 0;
+}
+
+constexpr bool isFloatingType(ScalarType t) {
+  return t == ScalarType::Half || t == ScalarType::BFloat16 || t == ScalarType::Float ||
+         t == ScalarType::Double;
+}
+constexpr bool isComplexType(ScalarType t) {
+  return t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
+}
+constexpr bool isIntegralType(ScalarType t, bool include_bool) {
+  return t == ScalarType::Byte || t == ScalarType::Char || t == ScalarType::Short ||
+         t == ScalarType::Int || t == ScalarType::Long || (include_bool && t == ScalarType::Bool);
+}
+
+template <typename T>
+struct CppTypeToScalarType;
+#define ATEN_CPP_TO_SCALAR(ctype, name)                                            \
+  template <>                                                                      \
+  struct CppTypeToScalarType<ctype> : std::integral_constant<ScalarType, ScalarType::name> {};
+ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_CPP_TO_SCALAR)
+#undef ATEN_CPP_TO_SCALAR
+
+template <typename T>
+inline constexpr ScalarType scalar_type_of = CppTypeToScalarType<std::remove_cv_t<T>>::value;
+
+inline std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << toString(t); }
+
+}  // namespace aten

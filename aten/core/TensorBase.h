@@ -1,0 +1,88 @@
+#pragma once
+// The handle every tensor is: a refcounted pointer to a TensorImpl, with the accessors that do
+// not involve operators. Tensor (generated, <aten/core/TensorBody.h>) adds operator methods.
+#include <aten/core/TensorImpl.h>
+#include <aten/core/TensorOptions.h>
+
+#include <string>
+
+namespace aten {
+
+class TensorBase {
+ public:
+  TensorBase() = default;
+  explicit TensorBase(intrusive_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+
+  bool defined() const { return static_cast<bool>(impl_); }
+  TensorImpl* unsafeGetTensorImpl() const { return impl_.get(); }
+  const intrusive_ptr<TensorImpl>& getIntrusivePtr() const { return impl_; }
+  bool is_same(const TensorBase& o) const { return impl_ == o.impl_; }
+  int64_t use_count() const { return impl_.use_count(); }
+
+  IntArrayRef sizes() const { return impl_->sizes(); }
+  IntArrayRef strides() const { return impl_->strides(); }
+  int64_t dim() const { return impl_->dim(); }
+  int64_t ndimension() const { return dim(); }
+  int64_t size(int64_t d) const;    // negative d counts from the end
+  int64_t stride(int64_t d) const;
+  int64_t numel() const { return impl_->numel(); }
+  int64_t storage_offset() const { return impl_->storage_offset(); }
+  ScalarType scalar_type() const { return impl_->dtype(); }
+  ScalarType dtype() const { return impl_->dtype(); }
+  int64_t element_size() const { return impl_->itemsize(); }
+  int64_t nbytes() const { return numel() * element_size(); }
+  Device device() const { return impl_->device(); }
+  bool is_meta() const { return impl_->device().is_meta(); }
+  bool is_cpu() const { return impl_->device().is_cpu(); }
+  DispatchKeySet key_set() const { return impl_->key_set(); }
+  TensorOptions options() const { return TensorOptions(dtype()).device(device()); }
+  bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const {
+    return impl_->is_contiguous(format);
+  }
+  bool is_non_overlapping_and_dense() const { return impl_->is_non_overlapping_and_dense(); }
+  MemoryFormat suggest_memory_format() const { return impl_->suggest_memory_format(); }
+
+  // Raw data; an error for Meta tensors, which have none.
+  void* data_ptr() const;
+  template <typename T>
+  T* data_ptr() const {
+    ATEN_CHECK(scalar_type() == scalar_type_of<T>, "data_ptr<", scalar_type_of<T>,
+               ">() called on a tensor of dtype ", scalar_type());
+    return static_cast<T*>(data_ptr());
+  }
+  // The value of a one-element tensor, converted to T.
+  template <typename T>
+  T item() const;
+
+  // Geometry in place: out= tensors are resized through this.
+  const TensorBase& resize_(IntArrayRef sizes) const {
+    impl_->resize(sizes);
+    return *this;
+  }
+
+  // e.g. "Float[2, 3] (strides [3, 1])": what error messages and debuggers show.
+  std::string toString() const;
+
+ protected:
+  intrusive_ptr<TensorImpl> impl_;
+};
+
+// Wraps a possibly negative dim into [0, ndim); the message names the dim and the range.
+int64_t maybe_wrap_dim(int64_t dim, int64_t ndim);
+
+template <typename T>
+T TensorBase::item() const {
+  ATEN_CHECK(numel() == 1, "a Tensor with ", numel(), " elements cannot be converted to Scalar");
+  const void* p = data_ptr();
+  switch (scalar_type()) {
+#define ATEN_ITEM_CASE(ctype, name) \
+  case ScalarType::name:            \
+    return static_cast<T>(*static_cast<const ctype*>(p));
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_ITEM_CASE)
+#undef ATEN_ITEM_CASE
+    default:
+      ATEN_ERROR("item() is not implemented for dtype ", scalar_type());
+  }
+}
+
+}  // namespace aten

@@ -1,0 +1,198 @@
+#include <aten/core/TensorImpl.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace aten {
+namespace {
+
+bool compute_contiguous(IntArrayRef sizes, IntArrayRef strides, int64_t numel) {
+  if (numel == 0) return true;
+  int64_t expected = 1;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    if (sizes[d] == 1) continue;
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+// Dense in the given dim order (fastest first), ignoring size-1 dims.
+bool dense_in_order(IntArrayRef sizes, IntArrayRef strides, std::initializer_list<int> order) {
+  int64_t expected = 1;
+  for (int d : order) {
+    if (sizes[d] == 1) continue;
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+// Whether strides are ordered like channels-last, even with gaps (e.g. a slice of an NHWC
+// tensor). Ambiguous cases (a size-1 channel, N111 tensors) count as contiguous-format, as in
+// ATen, so that plain NCHW tensors never suggest channels-last.
+bool strides_like_channels_last(IntArrayRef sizes, IntArrayRef strides,
+                                std::initializer_list<int> order) {
+  if (strides[1] == 0) return false;
+  int64_t min = 0;
+  for (int d : order) {
+    if (sizes[d] == 0 || strides[d] < min) return false;
+    if (d == 0 && min == strides[1]) return false;
+    min = strides[d];
+    if (sizes[d] > 1) min *= sizes[d];
+  }
+  return true;
+}
+
+bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
+  const size_t n = sizes.size();
+  if (n == 1) return sizes[0] < 2 || strides[0] == 1;
+  SmallVector<int64_t, 5> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  // Size-0/1 dims go last: their strides are irrelevant.
+  std::sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
+    if (sizes[a] < 2) return false;
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t expected = 1;
+  for (int64_t d : perm) {
+    if (sizes[d] < 2) return true;
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+void check_sizes(IntArrayRef sizes) {
+  for (int64_t s : sizes)
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+}
+
+}  // namespace
+
+TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
+    : storage_(std::move(storage)),
+      dtype_(dtype),
+      device_(device),
+      key_set_(dispatchKeyFor(device)) {}
+
+void TensorImpl::refresh() {
+  numel_ = 1;
+  for (int64_t s : sizes_) numel_ *= s;
+  is_contiguous_ = compute_contiguous(sizes_, strides_, numel_);
+  is_channels_last_contiguous_ = false;
+  is_channels_last_3d_contiguous_ = false;
+  is_channels_last_ = false;
+  is_channels_last_3d_ = false;
+  if (sizes_.size() == 4) {
+    is_channels_last_contiguous_ = dense_in_order(sizes_, strides_, {1, 3, 2, 0});
+    is_channels_last_ = strides_like_channels_last(sizes_, strides_, {1, 3, 2, 0});
+  } else if (sizes_.size() == 5) {
+    is_channels_last_3d_contiguous_ = dense_in_order(sizes_, strides_, {1, 4, 3, 2, 0});
+    is_channels_last_3d_ = strides_like_channels_last(sizes_, strides_, {1, 4, 3, 2, 0});
+  }
+  is_non_overlapping_and_dense_ =
+      is_contiguous_ || is_channels_last_contiguous_ || is_channels_last_3d_contiguous_ ||
+      compute_non_overlapping_and_dense(sizes_, strides_);
+}
+
+bool TensorImpl::is_contiguous(MemoryFormat format) const {
+  switch (format) {
+    case MemoryFormat::ChannelsLast:
+      return is_channels_last_contiguous_;
+    case MemoryFormat::ChannelsLast3d:
+      return is_channels_last_3d_contiguous_;
+    default:
+      return is_contiguous_;
+  }
+}
+
+MemoryFormat TensorImpl::suggest_memory_format() const {
+  if (is_channels_last_) return MemoryFormat::ChannelsLast;
+  if (is_channels_last_3d_) return MemoryFormat::ChannelsLast3d;
+  return MemoryFormat::Contiguous;
+}
+
+void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
+  check_sizes(sizes);
+  sizes_ = DimVector(sizes);
+  strides_ = contiguous_strides(sizes);
+  refresh();
+}
+
+void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
+                                       std::optional<int64_t> storage_offset) {
+  ATEN_CHECK(sizes.size() == strides.size(), "sizes ", sizes, " and strides ", strides,
+             " must have the same length");
+  check_sizes(sizes);
+  sizes_ = DimVector(sizes);
+  strides_ = DimVector(strides);
+  if (storage_offset) storage_offset_ = *storage_offset;
+  refresh();
+}
+
+void TensorImpl::resize(IntArrayRef sizes, IntArrayRef strides) {
+  check_sizes(sizes);
+  DimVector new_strides = strides.empty() ? contiguous_strides(sizes) : DimVector(strides);
+  int64_t needed = compute_storage_nbytes(sizes, new_strides, itemsize());
+  if (needed != 0) storage_->grow(static_cast<size_t>(needed + storage_offset_ * itemsize()));
+  sizes_ = DimVector(sizes);
+  strides_ = std::move(new_strides);
+  refresh();
+}
+
+DimVector contiguous_strides(IntArrayRef sizes) {
+  DimVector strides(sizes.size());
+  int64_t running = 1;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    strides[d] = running;
+    running *= std::max<int64_t>(sizes[d], 1);
+  }
+  return strides;
+}
+
+DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format) {
+  auto with_order = [&](std::initializer_list<int> order) {
+    DimVector strides(sizes.size());
+    int64_t running = 1;
+    for (int d : order) {
+      strides[d] = running;
+      running *= std::max<int64_t>(sizes[d], 1);
+    }
+    return strides;
+  };
+  switch (format) {
+    case MemoryFormat::ChannelsLast:
+      ATEN_CHECK(sizes.size() == 4, "required rank 4 tensor to use channels_last format, got ",
+                 sizes);
+      return with_order({1, 3, 2, 0});
+    case MemoryFormat::ChannelsLast3d:
+      ATEN_CHECK(sizes.size() == 5,
+                 "required rank 5 tensor to use channels_last_3d format, got ", sizes);
+      return with_order({1, 4, 3, 2, 0});
+    case MemoryFormat::Contiguous:
+      return contiguous_strides(sizes);
+    case MemoryFormat::Preserve:
+      break;
+  }
+  ATEN_ERROR("memory format Preserve needs a tensor to preserve the layout of");
+}
+
+int64_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides, int64_t itemsize) {
+  int64_t span = 1;  // elements from the first to one past the last
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] == 0) return 0;
+    int64_t extent;
+    bool overflow = __builtin_mul_overflow(sizes[d] - 1, strides[d], &extent) ||
+                    __builtin_add_overflow(span, extent, &span);
+    ATEN_CHECK(!overflow, "storage size calculation overflowed with sizes=", sizes,
+               " and strides=", strides);
+  }
+  int64_t nbytes;
+  ATEN_CHECK(!__builtin_mul_overflow(span, itemsize, &nbytes),
+             "storage size calculation overflowed with sizes=", sizes, " and strides=", strides);
+  return nbytes;
+}
+
+}  // namespace aten

@@ -1,0 +1,74 @@
+#pragma once
+// The object behind a Tensor: storage, offset, sizes, strides, dtype, device, and the layout
+// facts every kernel asks for, computed once whenever sizes or strides change.
+#include <aten/core/ArrayRef.h>
+#include <aten/core/DispatchKey.h>
+#include <aten/core/MemoryFormat.h>
+#include <aten/core/ScalarType.h>
+#include <aten/core/SmallVector.h>
+#include <aten/core/Storage.h>
+
+#include <optional>
+
+namespace aten {
+
+class TensorImpl : public intrusive_ptr_target {
+ public:
+  TensorImpl(Storage storage, ScalarType dtype, Device device);
+
+  IntArrayRef sizes() const { return sizes_; }
+  IntArrayRef strides() const { return strides_; }
+  int64_t dim() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t numel() const { return numel_; }
+  int64_t storage_offset() const { return storage_offset_; }
+  ScalarType dtype() const { return dtype_; }
+  int64_t itemsize() const { return elementSize(dtype_); }
+  Device device() const { return device_; }
+  DispatchKeySet key_set() const { return key_set_; }
+  const Storage& storage() const { return storage_; }
+
+  bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const;
+  bool is_non_overlapping_and_dense() const { return is_non_overlapping_and_dense_; }
+  // ATen's guess at the format a result of this tensor should take.
+  MemoryFormat suggest_memory_format() const;
+
+  // Start of this tensor's elements; null for Meta tensors and empty storage.
+  void* data() const {
+    auto* base = static_cast<char*>(storage_->data());
+    return base == nullptr ? nullptr : base + storage_offset_ * itemsize();
+  }
+
+  // Every mutation of geometry goes through these, so the cached flags never go stale.
+  void set_sizes_contiguous(IntArrayRef sizes);
+  void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
+                             std::optional<int64_t> storage_offset = std::nullopt);
+  // Reshapes in place and grows the storage if it is too small (Tensor::resize_ semantics).
+  void resize(IntArrayRef sizes, IntArrayRef strides = {});
+
+ private:
+  void refresh();
+
+  Storage storage_;
+  int64_t storage_offset_ = 0;
+  DimVector sizes_;
+  DimVector strides_;
+  int64_t numel_ = 1;
+  ScalarType dtype_;
+  Device device_;
+  DispatchKeySet key_set_;
+  bool is_contiguous_ = true;
+  bool is_channels_last_contiguous_ = false;
+  bool is_channels_last_3d_contiguous_ = false;
+  bool is_channels_last_ = false;     // strides ordered like channels-last (may have gaps)
+  bool is_channels_last_3d_ = false;
+  bool is_non_overlapping_and_dense_ = true;
+};
+
+// Contiguous (row-major) strides for sizes.
+DimVector contiguous_strides(IntArrayRef sizes);
+// Strides of a dense tensor of sizes laid out in format (ChannelsLast needs 4-d, 3d needs 5-d).
+DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format);
+// Bytes a tensor of these sizes/strides spans from its first element; checks for overflow.
+int64_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides, int64_t itemsize);
+
+}  // namespace aten
