@@ -1,0 +1,19 @@
+#pragma once
+// One operand of a TensorIterator: the tensor, its strides in bytes in the iterator's
+// (broadcast, reordered, coalesced) dims, and what the iterator decided about it.
+#include <aten/core/Tensor.h>
+
+namespace aten {
+
+struct OperandInfo {
+  Tensor tensor;            // undefined for an output the iterator has yet to allocate
+  DimVector stride_bytes;   // one per iterator dim; 0 along broadcast dims
+  char* data = nullptr;
+  ScalarType dtype = ScalarType::Undefined;
+  const char* name = nullptr;  // "self", "other", "out": for error messages
+  bool is_output = false;
+  bool will_resize = false;    // a defined output of the wrong shape, to be resized
+  bool is_read_write = false;  // an output that is also an input (in-place)
+};
+
+}  // namespace aten

@@ -1,0 +1,452 @@
+#include <aten/core/Empty.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/iterator/Broadcast.h>
+#include <aten/iterator/TensorIterator.h>
+
+#include <algorithm>
+
+namespace aten {
+
+// ---- build(): the pipeline ------------------------------------------------------------------
+
+void TensorIteratorBase::build(TensorIteratorConfig& config) {
+  populate_operands(config);
+  mark_outputs();
+  compute_mem_overlaps(config);
+  compute_shape(config);
+  mark_resize_outputs(config);
+  compute_types(config);
+  if (!fast_set_up(config)) {
+    compute_strides();
+    reorder_dimensions(config);
+    allocate_or_resize_outputs();
+    if (!is_meta()) coalesce_dimensions();
+  }
+  if (!is_meta()) update_data_pointers();
+}
+
+void TensorIteratorBase::build_binary_op(const TensorBase& out, const TensorBase& a,
+                                         const TensorBase& b) {
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(a, "self").add_input(b, "other");
+  build(config);
+}
+
+// ---- the steps ------------------------------------------------------------------------------
+
+void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
+  num_outputs_ = config.num_outputs_;
+  for (size_t i = 0; i < config.tensors_.size(); ++i) {
+    OperandInfo op;
+    if (config.tensors_[i]->defined()) op.tensor = Tensor(*config.tensors_[i]);
+    op.is_output = static_cast<int>(i) < num_outputs_;
+    op.name = config.names_[i];
+    op.dtype = op.tensor.defined() ? op.tensor.scalar_type() : ScalarType::Undefined;
+    operands_.push_back(std::move(op));
+  }
+}
+
+void TensorIteratorBase::mark_outputs() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& out = operands_[i];
+    if (!out.tensor.defined()) continue;
+    for (int j = num_outputs_; j < ntensors(); ++j)
+      if (out.tensor.is_same(operands_[j].tensor)) out.is_read_write = true;
+  }
+}
+
+namespace {
+
+// Two views of one storage touch some common bytes, judged by their byte ranges.
+bool ranges_overlap(const Tensor& a, const Tensor& b) {
+  if (a.numel() == 0 || b.numel() == 0) return false;
+  if (a.unsafeGetTensorImpl()->storage().get() != b.unsafeGetTensorImpl()->storage().get())
+    return false;
+  auto span = [](const Tensor& t) {
+    auto* begin = static_cast<const char*>(t.unsafeGetTensorImpl()->data());
+    return std::pair(begin, begin + compute_storage_nbytes(t.sizes(), t.strides(), t.element_size()));
+  };
+  auto [a0, a1] = span(a);
+  auto [b0, b1] = span(b);
+  return a0 < b1 && b0 < a1;
+}
+
+bool same_view(const Tensor& a, const Tensor& b) {
+  return a.unsafeGetTensorImpl()->storage().get() == b.unsafeGetTensorImpl()->storage().get() &&
+         a.storage_offset() == b.storage_offset() && a.sizes() == b.sizes() &&
+         a.strides() == b.strides() && a.dtype() == b.dtype();
+}
+
+// Some element of t is stored at the same place as another (an expanded tensor).
+bool has_internal_overlap(const Tensor& t) {
+  if (t.is_non_overlapping_and_dense()) return false;
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.strides()[d] == 0 && t.sizes()[d] > 1) return true;
+  return false;  // other overlaps are too costly to prove; ATen lets them through too
+}
+
+}  // namespace
+
+void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
+  if (!config.check_mem_overlap_) return;
+  for (int i = 0; i < num_outputs_; ++i) {
+    const Tensor& out = operands_[i].tensor;
+    if (!out.defined() || out.is_meta()) continue;
+    ATEN_CHECK(!has_internal_overlap(out),
+               "unsupported operation: more than one element of the written-to tensor refers to "
+               "a single memory location (", out.toString(),
+               "). Please clone() the tensor before performing the operation.");
+    for (int j = num_outputs_; j < ntensors(); ++j) {
+      const Tensor& in = operands_[j].tensor;
+      if (!in.defined() || same_view(out, in)) continue;  // true in-place is fine
+      ATEN_CHECK(!ranges_overlap(out, in),
+                 "unsupported operation: some elements of the input tensor '",
+                 operands_[j].name ? operands_[j].name : "input", "' (", in.toString(),
+                 ") and the written-to tensor (", out.toString(),
+                 ") refer to a single memory location. Please clone() the tensor before "
+                 "performing the operation.");
+    }
+  }
+}
+
+void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
+  bool first = true;
+  for (auto& op : operands_) {
+    if (!op.tensor.defined()) continue;
+    // Outputs that may be resized take the shape of the inputs, not the other way round.
+    if (config.resize_outputs_ && op.is_output) continue;
+    IntArrayRef shape = op.tensor.sizes();
+    if (first) {
+      shape_ = DimVector(shape);
+      first = false;
+    } else if (!(shape == IntArrayRef(shape_))) {
+      all_ops_same_shape_ = false;
+      shape_ = infer_size(shape_, shape);
+    }
+  }
+  // No inputs (a nullary op): the outputs define the shape.
+  if (first) {
+    for (auto& op : operands_) {
+      if (!op.tensor.defined()) continue;
+      shape_ = DimVector(op.tensor.sizes());
+      break;
+    }
+  }
+}
+
+void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& op = operands_[i];
+    if (!op.tensor.defined() || op.tensor.sizes() == IntArrayRef(shape_)) continue;
+    ATEN_CHECK(config.resize_outputs_, "output with shape ", op.tensor.sizes(),
+               " doesn't match the broadcast shape ", shape_);
+    op.will_resize = true;
+  }
+}
+
+void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
+  const OperandInfo* first = nullptr;
+  for (const auto& op : operands_) {
+    if (!op.tensor.defined()) continue;
+    if (first == nullptr) {
+      first = &op;
+      device_ = op.tensor.device();
+      continue;
+    }
+    ATEN_CHECK(op.tensor.device() == device_, "Expected all tensors to be on the same device, "
+               "but found at least two devices: ", device_, " and ", op.tensor.device(),
+               " (", describe_operands(), ")");
+    if (config.check_all_same_dtype_)
+      ATEN_CHECK(op.dtype == first->dtype, "expected all operands to have the same dtype, but "
+                 "got ", describe_operands(), " (type promotion is not implemented yet)");
+  }
+  // The dtype the computation runs in: the first input's, else the first output's.
+  common_dtype_ = first ? first->dtype : ScalarType::Undefined;
+  for (int j = num_outputs_; j < ntensors(); ++j) {
+    if (operands_[j].tensor.defined()) {
+      common_dtype_ = operands_[j].dtype;
+      break;
+    }
+  }
+  for (int i = 0; i < num_outputs_; ++i)
+    if (!operands_[i].tensor.defined()) operands_[i].dtype = common_dtype_;
+}
+
+bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& /*config*/) {
+  if (!all_ops_same_shape_) return false;
+  // The layout every defined operand shares, if any: then outputs take it and the whole
+  // iteration is one flat loop. Outputs about to be resized don't get a say.
+  bool all_contiguous = true, all_channels_last = true, all_dense_same_strides = true;
+  const Tensor* reference = nullptr;
+  for (const auto& op : operands_) {
+    if (!op.tensor.defined() || op.will_resize) continue;
+    const Tensor& t = op.tensor;
+    all_contiguous &= t.is_contiguous();
+    all_channels_last &= t.is_contiguous(MemoryFormat::ChannelsLast);
+    if (reference == nullptr) reference = &t;
+    all_dense_same_strides &= t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
+  }
+  DimVector dense_strides;
+  MemoryFormat format = MemoryFormat::Contiguous;
+  if (all_contiguous) {
+    format = MemoryFormat::Contiguous;
+  } else if (all_channels_last) {
+    format = MemoryFormat::ChannelsLast;
+  } else if (all_dense_same_strides) {
+    dense_strides = DimVector(reference->strides());
+  } else {
+    return false;
+  }
+
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& op = operands_[i];
+    TensorOptions options = TensorOptions(op.dtype).device(device_);
+    if (dense_strides.empty()) options = options.memory_format(format);
+    set_output_raw_strided(i, shape_, dense_strides, options);
+  }
+  // One flat dim: every operand advances by one element per step.
+  const int64_t n = numel();
+  if (!shape_.empty()) shape_.assign(1, n);
+  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
+  return true;
+}
+
+void TensorIteratorBase::compute_strides() {
+  for (auto& op : operands_) {
+    if (!op.tensor.defined() || op.will_resize) continue;
+    IntArrayRef sizes = op.tensor.sizes(), strides = op.tensor.strides();
+    const int64_t item = op.tensor.element_size();
+    const size_t offset = shape_.size() - sizes.size();  // leading broadcast dims stay 0
+    op.stride_bytes.assign(shape_.size(), 0);
+    for (size_t d = 0; d < sizes.size(); ++d)
+      if (!(sizes[d] == 1 && shape_[offset + d] != 1)) op.stride_bytes[offset + d] = strides[d] * item;
+  }
+}
+
+void TensorIteratorBase::reorder_dimensions(const TensorIteratorConfig& config) {
+  // Iterator dims run fastest first; start from C order (last dim fastest).
+  const int n = ndim();
+  perm_.resize(n);
+  for (int i = 0; i < n; ++i) perm_[i] = n - 1 - i;
+  if (config.enforce_linear_iteration_ || n <= 1) {
+    permute_dimensions(perm_);
+    return;
+  }
+  // Should dim0 (currently placed before dim1) move after it? The first operand with an
+  // opinion decides: outputs first, then inputs. Broadcast (stride 0) dims give no opinion; on
+  // equal strides the smaller dim goes first.
+  auto should_swap = [&](int64_t dim0, int64_t dim1) {
+    for (const auto& op : operands_) {
+      if (op.stride_bytes.empty() || op.will_resize) continue;
+      const int64_t s0 = op.stride_bytes[dim0], s1 = op.stride_bytes[dim1];
+      if (s0 == 0 || s1 == 0) continue;
+      if (s0 < s1) return -1;
+      if (s0 > s1) return 1;
+      if (shape_[dim0] > shape_[dim1]) return 1;
+    }
+    return 0;
+  };
+  // Insertion sort, stable so ties keep C order.
+  for (int i = 1; i < n; ++i) {
+    int dim1 = i;
+    for (int dim0 = i - 1; dim0 >= 0; --dim0) {
+      int c = should_swap(perm_[dim0], perm_[dim1]);
+      if (c > 0) {
+        std::swap(perm_[dim0], perm_[dim1]);
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  permute_dimensions(perm_);
+}
+
+void TensorIteratorBase::permute_dimensions(IntArrayRef perm) {
+  auto apply = [&](const DimVector& v) {
+    DimVector out(v.size());
+    for (size_t i = 0; i < perm.size(); ++i) out[i] = v[perm[i]];
+    return out;
+  };
+  shape_ = apply(shape_);
+  for (auto& op : operands_)
+    if (!op.stride_bytes.empty()) op.stride_bytes = apply(op.stride_bytes);
+}
+
+DimVector TensorIteratorBase::invert_perm(IntArrayRef input) const {
+  DimVector out(input.size());
+  for (size_t i = 0; i < perm_.size(); ++i) out[perm_[i]] = input[i];
+  return out;
+}
+
+void TensorIteratorBase::allocate_or_resize_outputs() {
+  const int n = ndim();
+  bool c_order = true;  // the permutation is plain C order: the output is just contiguous
+  for (int i = 0; i < n; ++i) c_order &= perm_[i] == n - 1 - i;
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& op = operands_[i];
+    if (op.tensor.defined() && !op.will_resize) {
+      // Already the right shape (shape_ is permuted by now, so use the tensor's own).
+      set_output_raw_strided(i, invert_perm(shape_), {}, TensorOptions(op.dtype).device(device_));
+      continue;
+    }
+    // Dense strides in iterator order, so the output is laid out like the inputs.
+    const int64_t item = elementSize(op.dtype);
+    op.stride_bytes.resize(n);
+    int64_t next = item;
+    for (int d = 0; d < n; ++d) {
+      op.stride_bytes[d] = next;
+      next *= std::max<int64_t>(shape_[d], 1);
+    }
+    DimVector sizes = invert_perm(shape_);
+    TensorOptions options = TensorOptions(op.dtype).device(device_);
+    if (c_order) {
+      set_output_raw_strided(i, sizes, {}, options.memory_format(MemoryFormat::Contiguous));
+    } else {
+      DimVector strides = invert_perm(op.stride_bytes);
+      for (auto& s : strides) s /= item;
+      set_output_raw_strided(i, sizes, strides, options);
+    }
+  }
+}
+
+void TensorIteratorBase::coalesce_dimensions() {
+  if (ndim() <= 1) return;
+  // dim0 and dim1 (next to each other) can be one dim when either is size 1, or when, for
+  // every operand, stepping off the end of dim0 lands exactly on the next element of dim1.
+  auto can_coalesce = [&](int dim0, int dim1) {
+    if (shape_[dim0] == 1 || shape_[dim1] == 1) return true;
+    for (const auto& op : operands_)
+      if (op.stride_bytes[dim0] * shape_[dim0] != op.stride_bytes[dim1]) return false;
+    return true;
+  };
+  auto take_strides = [&](int to, int from) {
+    for (auto& op : operands_) op.stride_bytes[to] = op.stride_bytes[from];
+  };
+  int prev = 0;
+  for (int dim = 1; dim < ndim(); ++dim) {
+    if (can_coalesce(prev, dim)) {
+      if (shape_[prev] == 1) take_strides(prev, dim);
+      shape_[prev] *= shape_[dim];
+    } else {
+      ++prev;
+      if (prev != dim) {
+        take_strides(prev, dim);
+        shape_[prev] = shape_[dim];
+      }
+    }
+  }
+  shape_.resize(prev + 1);
+  for (auto& op : operands_) op.stride_bytes.resize(prev + 1);
+}
+
+void TensorIteratorBase::update_data_pointers() {
+  for (auto& op : operands_)
+    op.data = op.tensor.defined() ? static_cast<char*>(op.tensor.unsafeGetTensorImpl()->data()) : nullptr;
+}
+
+// ---- outputs --------------------------------------------------------------------------------
+
+void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef /*sizes*/,
+                                                IntArrayRef /*strides*/, TensorOptions /*options*/) {
+  auto& op = operands_[output_idx];
+  const Tensor& t = maybe_get_output(output_idx);
+  ATEN_INTERNAL_ASSERT(t.defined());
+  if (!op.tensor.is_same(t)) op.tensor = t;
+  op.dtype = t.scalar_type();
+}
+
+void TensorIterator::set_output_raw_strided(int64_t output_idx, IntArrayRef sizes,
+                                            IntArrayRef strides, TensorOptions options) {
+  auto& op = operands_[output_idx];
+  if (!op.tensor.defined()) {
+    op.tensor = Tensor(strides.empty() ? detail::empty_generic(sizes, options)
+                                       : detail::empty_strided_generic(sizes, strides, options));
+  } else if (op.will_resize) {
+    op.tensor.unsafeGetTensorImpl()->resize(sizes, strides);
+  }
+  TensorIteratorBase::set_output_raw_strided(output_idx, sizes, strides, options);
+}
+
+const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
+  return operands_[output_idx].tensor;
+}
+
+TensorIterator TensorIterator::binary_op(const TensorBase& out, const TensorBase& a,
+                                         const TensorBase& b) {
+  TensorIterator iter;
+  iter.build_binary_op(out, a, b);
+  return iter;
+}
+
+// ---- queries and loops ----------------------------------------------------------------------
+
+int64_t TensorIteratorBase::numel() const {
+  int64_t n = 1;
+  for (int64_t s : shape_) n *= s;
+  return n;
+}
+
+bool TensorIteratorBase::is_contiguous() const {
+  if (numel() == 1) return true;
+  if (ndim() != 1) return false;
+  for (const auto& op : operands_)
+    if (op.stride_bytes[0] != elementSize(op.dtype)) return false;
+  return true;
+}
+
+bool TensorIteratorBase::is_scalar(int arg) const {
+  for (int d = 0; d < ndim(); ++d)
+    if (operands_[arg].stride_bytes[d] != 0 && shape_[d] != 1) return false;
+  return true;
+}
+
+std::string TensorIteratorBase::describe_operands() const {
+  std::string s;
+  for (const auto& op : operands_) {
+    if (!op.tensor.defined()) continue;
+    if (!s.empty()) s += ", ";
+    s += detail::str_cat(op.name ? op.name : "input", ": ", op.tensor.toString());
+  }
+  return s;
+}
+
+void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
+  const int64_t n = numel();
+  if (n == 0) return;
+  if (n < grain_size || get_num_threads() == 1 || in_parallel_region()) {
+    serial_for_each(loop, {0, n});
+    return;
+  }
+  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) { serial_for_each(loop, {begin, end}); });
+}
+
+void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
+  if (range.size() <= 0) return;
+  const int nt = ntensors();
+  // Byte strides for the loop: dim 0 for every operand, then dim 1 (zero when there is none).
+  SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
+  for (int d = 0; d < std::min(ndim(), 2); ++d)
+    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
+  SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
+
+  if (ndim() <= 1) {
+    for (int a = 0; a < nt; ++a)
+      ptrs[a] = operands_[a].data + (ndim() == 1 ? range.begin * strides[a] : 0);
+    loop(ptrs.data(), strides.data(), range.size(), 1);
+    return;
+  }
+  DimCounter counter(shape_, range);
+  while (!counter.is_done()) {
+    for (int a = 0; a < nt; ++a) {
+      char* p = operands_[a].data;
+      for (int d = 0; d < ndim(); ++d) p += counter.values[d] * operands_[a].stride_bytes[d];
+      ptrs[a] = p;
+    }
+    auto step = counter.max_2d_step();
+    loop(ptrs.data(), strides.data(), step[0], step[1]);
+    counter.increment(step);
+  }
+}
+
+}  // namespace aten

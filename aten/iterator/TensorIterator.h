@@ -1,0 +1,99 @@
+#pragma once
+// TensorIterator: decides, once per op call, the broadcast shape, dtypes and output layout of a
+// pointwise operation, and walks its elements in 2-D steps of the fastest-varying dims.
+//
+// build() is a pipeline of named steps (see TensorIterator.cpp); the result is an iteration
+// space of ndim() dims, ordered fastest first, where each operand has a byte stride per dim.
+#include <aten/core/FunctionRef.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/iterator/DimCounter.h>
+#include <aten/iterator/OperandInfo.h>
+#include <aten/iterator/TensorIteratorConfig.h>
+#include <aten/structured/MetaBase.h>
+
+namespace aten {
+
+class TensorIteratorBase : public impl::MetaBase {
+ public:
+  // data[arg] points at the first element of each operand; strides[arg] is the byte stride of
+  // operand arg along dim 0 and strides[ntensors + arg] along dim 1.
+  using loop2d_t = FunctionRef<void(char** data, const int64_t* strides, int64_t size0, int64_t size1)>;
+
+  void build(TensorIteratorConfig& config);
+  // out = f(a, b), broadcasting a and b; out may be undefined (allocated), the user's out=, or
+  // a (in-place).
+  void build_binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+
+  int ndim() const { return static_cast<int>(shape_.size()); }
+  IntArrayRef shape() const { return shape_; }
+  int64_t numel() const;
+  int ntensors() const { return static_cast<int>(operands_.size()); }
+  int noutputs() const { return num_outputs_; }
+  int ninputs() const { return ntensors() - num_outputs_; }
+
+  const Tensor& tensor(int arg) const { return operands_[arg].tensor; }
+  const Tensor& output(int i = 0) const { return operands_[i].tensor; }
+  const Tensor& input(int i = 0) const { return operands_[num_outputs_ + i].tensor; }
+  ScalarType dtype(int arg = 0) const { return operands_[arg].dtype; }
+  ScalarType common_dtype() const { return common_dtype_; }
+  Device device() const { return device_; }
+  DeviceType device_type() const { return device_.type; }
+  IntArrayRef strides(int arg) const { return operands_[arg].stride_bytes; }
+  void* data_ptr(int arg) const { return operands_[arg].data; }
+  bool is_meta() const { return device_.is_meta(); }
+  // Every operand is one dense run: the iteration is a single flat loop.
+  bool is_contiguous() const;
+  // Operand arg is the same element everywhere (stride 0 in every dim).
+  bool is_scalar(int arg) const;
+
+  // Runs loop over every element, split across threads when there are at least grain_size.
+  void for_each(loop2d_t loop, int64_t grain_size = GRAIN_SIZE);
+  // Runs loop over the linear range on this thread.
+  void serial_for_each(loop2d_t loop, Range range) const;
+
+  // Records an output the wrapper created or checked. Subclasses (generated wrappers, or
+  // TensorIterator) allocate first, then call this.
+  void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
+                              TensorOptions options) override;
+
+ protected:
+  // The steps of build(), in order.
+  void populate_operands(TensorIteratorConfig& config);
+  void mark_outputs();
+  void compute_mem_overlaps(const TensorIteratorConfig& config);
+  void compute_shape(const TensorIteratorConfig& config);
+  void mark_resize_outputs(const TensorIteratorConfig& config);
+  void compute_types(const TensorIteratorConfig& config);
+  bool fast_set_up(const TensorIteratorConfig& config);
+  void compute_strides();
+  void reorder_dimensions(const TensorIteratorConfig& config);
+  void allocate_or_resize_outputs();
+  void coalesce_dimensions();
+  void update_data_pointers();
+
+  void permute_dimensions(IntArrayRef perm);
+  DimVector invert_perm(IntArrayRef input) const;
+  std::string describe_operands() const;
+
+  SmallVector<OperandInfo, 4> operands_;
+  int num_outputs_ = 0;
+  DimVector shape_;
+  DimVector perm_;  // perm_[i]: the original dim that iterator dim i came from
+  bool all_ops_same_shape_ = true;
+  ScalarType common_dtype_ = ScalarType::Undefined;
+  Device device_ = kCPU;
+};
+
+// A TensorIterator outside structured kernels: allocates its own outputs.
+class TensorIterator final : public TensorIteratorBase {
+ public:
+  TensorIterator() = default;
+  explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
+  static TensorIterator binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+
+  void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
+                              TensorOptions options) override;
+  const Tensor& maybe_get_output(int64_t output_idx) override;
+};
+
+}  // namespace aten
