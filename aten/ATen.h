@@ -1,0 +1,9 @@
+#pragma once
+// The one header users include: tensors, every operator, factories, printing.
+#include <aten/Factories.h>
+#include <aten/Functions.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Capability.h>
+#include <aten/cpu/Parallel.h>

@@ -1,0 +1,15 @@
+#pragma once
+// Which instruction set the CPU kernels run with. Every kernel file in aten/native/cpu/ is
+// compiled once per capability; the best one the CPU supports is picked at run time, and the
+// environment variable ATEN_CPU_CAPABILITY=default|avx2|avx512 can lower the choice.
+#include <cstdint>
+
+namespace aten {
+
+enum class CPUCapability : int8_t { DEFAULT = 0, AVX2 = 1, AVX512 = 2 };
+
+// Decided once per process: the CPU's best, lowered to ATEN_CPU_CAPABILITY if that is set.
+CPUCapability get_cpu_capability();
+const char* toString(CPUCapability c);
+
+}  // namespace aten

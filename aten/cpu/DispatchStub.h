@@ -1,0 +1,82 @@
+#pragma once
+// DispatchStub: a kernel pointer per CPU capability, chosen on first call.
+//
+//   // native/BinaryOps.h           DECLARE_DISPATCH(binary_fn_alpha, add_stub);
+//   // native/BinaryOps.cpp         DEFINE_DISPATCH(add_stub);   ... add_stub(kCPU, iter, alpha);
+//   // native/cpu/BinaryOpsKernel.cpp (compiled once per capability)
+//   //                              REGISTER_DISPATCH(add_stub, &add_kernel);
+//
+// REGISTER_DISPATCH defines the stub's slot for the capability the file is being compiled for,
+// so the stub's user references every compiled variant and the linker keeps them all.
+#include <aten/core/Device.h>
+#include <aten/core/Error.h>
+#include <aten/cpu/Capability.h>
+
+#include <atomic>
+#include <utility>
+
+namespace aten::native {
+
+template <typename FnPtr, typename Tag>
+struct DispatchStub;
+
+template <typename Ret, typename... Args, typename Tag>
+struct DispatchStub<Ret (*)(Args...), Tag> {
+  using FnPtr = Ret (*)(Args...);
+
+  template <typename... CallArgs>
+  Ret operator()(Device device, CallArgs&&... args) {
+    ATEN_CHECK(device.is_cpu(), "no ", device, " kernel for this operation");
+    FnPtr fn = cached_.load(std::memory_order_relaxed);
+    if (fn == nullptr) [[unlikely]] {
+      fn = choose();
+      cached_.store(fn, std::memory_order_relaxed);
+    }
+    return (*fn)(std::forward<CallArgs>(args)...);
+  }
+
+  static FnPtr DEFAULT;
+  static FnPtr AVX2;
+  static FnPtr AVX512;
+
+ private:
+  static FnPtr choose() {
+    switch (get_cpu_capability()) {
+      case CPUCapability::AVX512:
+        if (AVX512 != nullptr) return AVX512;
+        [[fallthrough]];
+      case CPUCapability::AVX2:
+        if (AVX2 != nullptr) return AVX2;
+        [[fallthrough]];
+      case CPUCapability::DEFAULT:
+        break;
+    }
+    ATEN_CHECK(DEFAULT != nullptr, "no CPU kernel is registered for this operation");
+    return DEFAULT;
+  }
+  std::atomic<FnPtr> cached_{nullptr};
+};
+
+}  // namespace aten::native
+
+// These macros are used inside namespace aten::native, where explicit specialisations of
+// DispatchStub's members may be declared.
+// Declares the three slots as explicit specialisations, so every user sees that they are
+// defined elsewhere (one per capability build of the kernel file).
+#define DECLARE_DISPATCH(fn_type, name)                                          \
+  struct name##_t : DispatchStub<fn_type, name##_t> {};                  \
+  template <>                                                                    \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::DEFAULT;                \
+  template <>                                                                    \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX2;                   \
+  template <>                                                                    \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX512;                 \
+  extern name##_t name
+
+#define DEFINE_DISPATCH(name) name##_t name
+
+#define REGISTER_ARCH_DISPATCH(name, arch, fn) \
+  template <>                                  \
+  name##_t::FnPtr DispatchStub<name##_t::FnPtr, name##_t>::arch = fn
+
+#define REGISTER_DISPATCH(name, fn) REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)

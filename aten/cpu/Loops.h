@@ -1,0 +1,161 @@
+#pragma once
+// The inner loops of pointwise kernels (ATen's Loops.h). A kernel supplies a scalar lambda and,
+// for cpu_kernel_vec, a Vectorized lambda; the loops here decide, per 2-D step, whether the
+// strides allow the vector path:
+//   - every operand contiguous along dim 0          -> vectorized_loop, all loads
+//   - contiguous except one input with stride 0     -> vectorized_loop with that input broadcast
+//   - anything else                                 -> basic_loop, element by element
+// Operand 0 is the output; operands 1..arity are the lambda's arguments.
+#include <aten/cpu/FunctionTraits.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/cpu/vec/Vectorized.h>
+#include <aten/iterator/TensorIterator.h>
+
+#include <array>
+#include <tuple>
+#include <utility>
+
+namespace aten::native {
+inline namespace CPU_CAPABILITY {
+
+// Reads bool through its byte so a stored value other than 0/1 is not undefined behaviour.
+template <typename T>
+inline T load(const char* p) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return *reinterpret_cast<const uint8_t*>(p) != 0;
+  } else {
+    return *reinterpret_cast<const T*>(p);
+  }
+}
+
+template <typename traits, size_t... I>
+inline typename traits::ArgsTuple dereference(char* const* data, const int64_t* strides, int64_t i,
+                                              std::index_sequence<I...>) {
+  return typename traits::ArgsTuple(
+      load<typename traits::template arg<I>>(data[I] + i * strides[I])...);
+}
+
+template <typename func_t>
+inline void basic_loop(char* const* data, const int64_t* strides, int64_t i, int64_t n, func_t&& op) {
+  using traits = function_traits<func_t>;
+  using out_t = typename traits::result_type;
+  constexpr auto indices = std::make_index_sequence<traits::arity>{};
+  for (; i < n; ++i) {
+    auto* out = reinterpret_cast<out_t*>(data[0] + i * strides[0]);
+    *out = std::apply(op, dereference<traits>(&data[1], &strides[1], i, indices));
+  }
+}
+
+template <typename traits, typename Vec, size_t... I>
+inline typename traits::ArgsTuple dereference_vec(char* const* data, const Vec& scalar, int64_t S,
+                                                  int64_t i, std::index_sequence<I...>) {
+  using T = typename Vec::value_type;
+  return typename traits::ArgsTuple(
+      (static_cast<int64_t>(I) + 1 == S ? scalar : Vec::loadu(data[I] + i * sizeof(T)))...);
+}
+
+// n contiguous elements; when S > 0, input S is one value used for every element.
+template <typename func_t, typename vec_func_t>
+inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_func_t&& vop) {
+  using traits = function_traits<vec_func_t>;
+  using scalar_t = typename function_traits<func_t>::result_type;
+  using Vec = vec::Vectorized<scalar_t>;
+  constexpr int ntensors = traits::arity + 1;
+  constexpr auto indices = std::make_index_sequence<traits::arity>{};
+
+  const Vec broadcast = S > 0 ? Vec(load<scalar_t>(data[S])) : Vec(scalar_t(0));
+  int64_t i = 0;
+  // Two vectors per iteration: independent dependency chains keep both FMA ports busy.
+  for (; i <= n - 2 * Vec::size(); i += 2 * Vec::size()) {
+    auto out1 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i, indices));
+    auto out2 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i + Vec::size(), indices));
+    out1.store(data[0] + i * sizeof(scalar_t));
+    out2.store(data[0] + (i + Vec::size()) * sizeof(scalar_t));
+  }
+  if (i < n) {
+    int64_t strides[ntensors];
+    for (int a = 0; a < ntensors; ++a) strides[a] = (S > 0 && a == S) ? 0 : sizeof(scalar_t);
+    basic_loop(data, strides, i, n, op);
+  }
+}
+
+template <typename traits>
+inline bool is_contiguous(const int64_t* strides) {
+  if (strides[0] != sizeof(typename traits::result_type)) return false;
+  return [&]<size_t... I>(std::index_sequence<I...>) {
+    return ((strides[I + 1] == sizeof(typename traits::template arg<I>)) && ...);
+  }(std::make_index_sequence<traits::arity>{});
+}
+
+// Contiguous, except input s (1-based) which is broadcast (stride 0).
+template <typename traits>
+inline bool is_contiguous_scalar(const int64_t* strides, size_t s) {
+  if (strides[0] != sizeof(typename traits::result_type)) return false;
+  return [&]<size_t... I>(std::index_sequence<I...>) {
+    return ((I + 1 == s ? strides[I + 1] == 0
+                        : strides[I + 1] == sizeof(typename traits::template arg<I>)) && ...);
+  }(std::make_index_sequence<traits::arity>{});
+}
+
+template <typename op_t, typename vop_t>
+struct VectorizedLoop2d {
+  op_t op;
+  vop_t vop;
+  using traits = function_traits<op_t>;
+  static constexpr int ntensors = traits::arity + 1;
+
+  void operator()(char** base, const int64_t* strides, int64_t size0, int64_t size1) {
+    std::array<char*, ntensors> data;
+    for (int a = 0; a < ntensors; ++a) data[a] = base[a];
+    const int64_t* outer = &strides[ntensors];
+    auto advance = [&] {
+      for (int a = 0; a < ntensors; ++a) data[a] += outer[a];
+    };
+    int64_t scalar_arg = 0;  // 0: no broadcast input on the vector path
+    bool vectorizable = is_contiguous<traits>(strides);
+    for (size_t s = 1; !vectorizable && s <= traits::arity; ++s) {
+      if (is_contiguous_scalar<traits>(strides, s)) {
+        vectorizable = true;
+        scalar_arg = static_cast<int64_t>(s);
+      }
+    }
+    for (int64_t j = 0; j < size1; ++j, advance()) {
+      if (vectorizable) {
+        vectorized_loop(data.data(), size0, scalar_arg, op, vop);
+      } else {
+        basic_loop(data.data(), strides, 0, size0, op);
+      }
+    }
+  }
+};
+
+// out = op(inputs...) element by element, with the vector path where strides allow. Every
+// operand must have the lambda's types (the kernel's dtype switch guarantees it).
+template <typename func_t, typename vec_func_t>
+void cpu_kernel_vec(TensorIteratorBase& iter, func_t&& op, vec_func_t&& vop,
+                    int64_t grain_size = GRAIN_SIZE) {
+  using traits = function_traits<func_t>;
+  ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
+  iter.for_each(VectorizedLoop2d<std::decay_t<func_t>, std::decay_t<vec_func_t>>{op, vop},
+                grain_size);
+}
+
+// out = op(inputs...) with the scalar lambda only.
+template <typename func_t>
+void cpu_kernel(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAIN_SIZE) {
+  using traits = function_traits<func_t>;
+  ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
+  iter.for_each(
+      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        std::array<char*, traits::arity + 1> ptrs;
+        for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] = data[a];
+        for (int64_t j = 0; j < size1; ++j) {
+          basic_loop(ptrs.data(), strides, 0, size0, op);
+          for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] += strides[ptrs.size() + a];
+        }
+      },
+      grain_size);
+}
+
+}  // namespace CPU_CAPABILITY
+}  // namespace aten::native
