@@ -1,0 +1,120 @@
+"""Schema types and defaults -> C++, for every type of the schema language."""
+from __future__ import annotations
+
+import unittest
+
+from tools.codegen import cpp_types, dtypes
+from tools.codegen.schema_parser import parse_schema
+
+
+def cpp_arg(text: str) -> tuple[str, str | None]:
+    arg = parse_schema(f"f({text}) -> Tensor").arguments.all[0]
+    default = cpp_types.default_value(arg.type, arg.default) if arg.default is not None else None
+    return cpp_types.argument_type(arg.type, arg.annotation), default
+
+
+def cpp_returns(text: str) -> str:
+    return cpp_types.returns_type(parse_schema(f"f(Tensor(a!) self) -> {text}").returns)
+
+
+class ArgumentTypeTest(unittest.TestCase):
+    TYPES = {
+        "Tensor": "const Tensor&",
+        "Tensor(a)": "const Tensor&",
+        "Tensor(a!)": "Tensor&",
+        "Tensor?": "const std::optional<Tensor>&",
+        "Tensor[]": "ArrayRef<Tensor>",
+        "Tensor?[]": "ArrayRef<std::optional<Tensor>>",
+        "Scalar": "const Scalar&",
+        "Scalar?": "const std::optional<Scalar>&",
+        "int": "int64_t",
+        "int?": "std::optional<int64_t>",
+        "int[]": "IntArrayRef",
+        "int[2]": "IntArrayRef",
+        "int[]?": "std::optional<IntArrayRef>",
+        "int[1]?": "std::optional<IntArrayRef>",
+        "float": "double",
+        "float?": "std::optional<double>",
+        "bool": "bool",
+        "str": "std::string_view",
+        "str?": "std::optional<std::string_view>",
+        "ScalarType?": "std::optional<ScalarType>",
+        "MemoryFormat?": "std::optional<MemoryFormat>",
+        "Layout?": "std::optional<Layout>",
+        "Device?": "std::optional<Device>",
+    }
+
+    def test_every_type(self):
+        for schema_type, cpp in self.TYPES.items():
+            with self.subTest(schema_type=schema_type):
+                self.assertEqual(cpp_arg(f"{schema_type} x")[0], cpp)
+
+    def test_unknown_types_are_errors(self):
+        for text in ("Foo x", "Foo? x", "bool[] x"):
+            with self.subTest(text=text), self.assertRaises(ValueError):
+                cpp_arg(text)
+
+
+class ReturnTypeTest(unittest.TestCase):
+    def test_returns(self):
+        self.assertEqual(cpp_returns("Tensor"), "Tensor")
+        self.assertEqual(cpp_returns("Tensor(a!)"), "Tensor&")
+        self.assertEqual(cpp_returns("Tensor(a)"), "Tensor")
+        self.assertEqual(cpp_returns("Tensor[]"), "std::vector<Tensor>")
+        self.assertEqual(cpp_returns("(Tensor, Tensor)"), "std::tuple<Tensor, Tensor>")
+        self.assertEqual(cpp_returns("(Tensor(a!) values, Tensor(b!) indices)"), "std::tuple<Tensor&, Tensor&>")
+        self.assertEqual(cpp_returns("()"), "void")
+        self.assertEqual(cpp_returns("int"), "int64_t")
+        self.assertEqual(cpp_returns("Scalar"), "Scalar")
+
+
+class DefaultTest(unittest.TestCase):
+    DEFAULTS = {
+        "Scalar alpha=1": "1",
+        "int dim=-1": "-1",
+        "float eps=1e-5": "1e-5",
+        "float p=2": "2",
+        "bool keepdim=False": "false",
+        "bool b=True": "true",
+        "int? dim=None": "std::nullopt",
+        "Tensor? weight=None": "std::nullopt",
+        "int[] size=[]": "{}",
+        "int[] dims=[0,1]": "{0, 1}",
+        "int[2] stride=1": "{1, 1}",
+        'str reduction="mean"': '"mean"',
+        "MemoryFormat? memory_format=contiguous_format": "MemoryFormat::Contiguous",
+        "MemoryFormat memory_format=channels_last": "MemoryFormat::ChannelsLast",
+    }
+
+    def test_every_default(self):
+        for text, cpp in self.DEFAULTS.items():
+            with self.subTest(text=text):
+                self.assertEqual(cpp_arg(text)[1], cpp)
+
+    def test_string_defaults_are_escaped(self):
+        self.assertEqual(cpp_arg(r'str s="a\"b"')[1], r'"a\"b"')
+
+    def test_mismatched_defaults_are_errors(self):
+        for text in ("Tensor x=1", "int x=None", "bool x=1", "int x=1.5", "int[] x=1", "MemoryFormat? m=bogus", 'int x="a"'):
+            with self.subTest(text=text), self.assertRaises(ValueError):
+                cpp_arg(text)
+
+
+class DtypeTableTest(unittest.TestCase):
+    def test_cpp_types(self):
+        expected = {"Bool": "bool", "Byte": "uint8_t", "Char": "int8_t", "Short": "int16_t", "Int": "int32_t",
+                    "Long": "int64_t", "Float": "float", "Double": "double"}
+        for name, cpp in expected.items():
+            self.assertEqual(dtypes.CPP_TYPES[name], cpp)
+
+    def test_expand(self):
+        self.assertEqual(dtypes.expand(["Int", "Float"]), (("Int", "Float"), []))
+        _, problems = dtypes.expand(["Flaot", "Half", "Int", "Int"])
+        self.assertEqual(len(problems), 3)
+        self.assertIn("unknown dtype 'Flaot'", problems[0])
+        self.assertIn("'Half' has no C++ type", problems[1])
+        self.assertIn("listed twice", problems[2])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,141 @@
+"""Every validation error: `native_functions.yaml:LINE: message`, exit code 1, nothing written."""
+from __future__ import annotations
+
+import unittest
+
+from tests.codegen.helpers import ADD_YAML, TempRepo
+
+# Lines of ADD_YAML's entries: add.Tensor 1, add_.Tensor 5, add.out 9 (its dispatch key on 13).
+
+
+def edit(old: str, new: str) -> str:
+    assert old in ADD_YAML, old
+    return ADD_YAML.replace(old, new, 1)
+
+
+def append(text: str) -> str:
+    return ADD_YAML + "\n" + text
+
+
+class ValidationTest(unittest.TestCase):
+    def assert_error(self, yaml_text: str, line: int, message: str) -> str:
+        repo = TempRepo(yaml_text)
+        self.addCleanup(repo.close)
+        code, stdout, stderr = repo.run()
+        self.assertEqual(code, 1, stderr)
+        self.assertEqual(stdout, "")
+        self.assertFalse(repo.out.exists(), "an invalid YAML must not write anything")
+        self.assertNotIn("Traceback", stderr)
+        expected = f"native_functions.yaml:{line}: {message}"
+        lines = [l for l in stderr.splitlines() if "native_functions.yaml:" in l]
+        self.assertTrue(any(expected in l for l in lines), f"{expected!r} not in:\n{stderr}")
+        return stderr
+
+    def test_unknown_key(self):
+        self.assert_error(edit("  variants: method\n", "  variants: method\n  strucutred: True\n"), 7, "unknown key 'strucutred'")
+
+    def test_malformed_schema_reports_column(self):
+        stderr = self.assert_error(
+            edit("add.Tensor(Tensor self, Tensor other,", "add.Tensor(Tensor self, Tensor other"),
+            1,
+            "malformed schema at column 38: expected ')', got '*'",
+        )
+        self.assertIn("    add.Tensor(Tensor self, Tensor other *", stderr)
+        self.assertIn("\n" + " " * (4 + 37) + "^", stderr)
+        self.assertEqual(len(stderr.splitlines()), 3, "no error may follow from the unparsed entry")
+
+    def test_duplicate_operator(self):
+        text = append("- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n  structured_delegate: add.out\n")
+        self.assert_error(text, 16, "duplicate operator 'add.Tensor' (first defined on line 1)")
+
+    def test_delegate_to_missing_op(self):
+        self.assert_error(edit("  variants: method\n  structured_delegate: add.out", "  variants: method\n  structured_delegate: add.outt"),
+                          5, "add_.Tensor: structured_delegate 'add.outt' does not exist")
+
+    def test_delegate_to_unstructured_op(self):
+        text = append("- func: mul.Tensor(Tensor self) -> Tensor\n  structured_delegate: add.Tensor\n")
+        self.assert_error(text, 16, "mul.Tensor: structured_delegate 'add.Tensor' is not structured: True")
+
+    def test_inplace_variant_that_does_not_match(self):
+        self.assert_error(edit("Tensor(a!) self, Tensor other", "Tensor(a!) self, Scalar other"), 5,
+                          "add_.Tensor: the in-place variant's arguments (Tensor self, Scalar other, *, Scalar alpha=1) do not "
+                          "match those of its functional variant 'add.Tensor' (Tensor self, Tensor other, *, Scalar alpha=1)")
+
+    def test_out_variant_that_does_not_match(self):
+        self.assert_error(edit("*, Scalar alpha=1, Tensor(a!) out", "*, Scalar alpha=2, Tensor(a!) out"), 9,
+                          "add.out: the out= variant's arguments (Tensor self, Tensor other, *, Scalar alpha=2) do not match")
+
+    def test_inplace_variant_must_write_self(self):
+        self.assert_error(edit("add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+                               "add_.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
+                          5, "add_.Tensor: an in-place variant writes 'self'")
+
+    def test_structured_without_cpu_kernel(self):
+        self.assert_error(edit("  dispatch:\n    CPU: add_out\n", ""), 9,
+                          "structured op 'add.out' has no CPU kernel name (add `dispatch: CPU: <kernel>`)")
+
+    def test_structured_needs_a_functional_variant(self):
+        text = ADD_YAML.split("\n\n", 1)[1]  # without add.Tensor
+        self.assert_error(text, 5, "structured op 'add.out' has no functional variant")
+
+    def test_structured_on_a_functional_overload(self):
+        text = append("- func: mul(Tensor self) -> Tensor\n  structured: True\n  dispatch:\n    CPU: mul_kernel\n")
+        self.assert_error(text, 16, "mul: structured: True belongs on the out= overload")
+
+    def test_unknown_dtype(self):
+        self.assert_error(edit("[Int, Long, Float, Double]", "[Int, Lnog]"), 14, "dtypes: unknown dtype 'Lnog'")
+
+    def test_dtype_without_cpp_type(self):
+        self.assert_error(edit("[Int, Long, Float, Double]", "[Int, Half]"), 14, "dtypes: dtype 'Half' has no C++ type in MiniATen yet")
+
+    def test_kernel_name_not_an_identifier(self):
+        self.assert_error(edit("CPU: add_out", "CPU: add-out"), 13, "dispatch: kernel name 'add-out' is not a C++ identifier")
+        self.assert_error(edit("CPU: add_out", "CPU: class"), 13, "dispatch: kernel name 'class' is not a C++ identifier")
+
+    def test_unknown_dispatch_key(self):
+        self.assert_error(edit("CPU: add_out", "CPU, CUDA: add_out"), 13, "dispatch: unknown dispatch key 'CUDA'")
+
+    def test_unknown_variant(self):
+        self.assert_error(edit("variants: method", "variants: metod"), 6, "variants: unknown variant 'metod'")
+
+    def test_unknown_structured_inherits(self):
+        self.assert_error(edit("TensorIteratorBase", "TensorIteratorBas"), 9, "add.out: unknown structured_inherits 'TensorIteratorBas'")
+
+    def test_method_without_self(self):
+        text = append("- func: mul.Tensor(Tensor a) -> Tensor\n  variants: method\n  structured_delegate: mul.out\n\n"
+                      "- func: mul.out(Tensor a, *, Tensor(a!) out) -> Tensor(a!)\n  structured: True\n  dispatch:\n    CPU: mul_out\n")
+        self.assert_error(text, 16, "mul.Tensor: a method variant needs a 'Tensor self' argument")
+
+    def test_default_cpp_cannot_express(self):
+        self.assert_error(edit("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1)", "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=None)"),
+                          1, "add.Tensor: None is a default only for optional types, not 'Scalar'")
+
+    def test_unstructured_ops_are_not_generated_yet(self):
+        self.assert_error(append("- func: mul(Tensor self) -> Tensor\n"), 16, "'mul' is not structured")
+
+    def test_conflicting_dtypes(self):
+        self.assert_error(edit("  variants: method\n", "  variants: method\n  dtypes: [Int]\n"), 10,
+                          "add.out: dtypes differ from those of 'add_.Tensor'")
+
+    def test_malformed_yaml(self):
+        stderr = self.assert_error(edit("  dispatch:\n    CPU: add_out\n", "  dispatch: [CPU\n"), 13, "malformed YAML:")
+        self.assertEqual(len(stderr.splitlines()), 1)
+
+    def test_repeated_key(self):
+        self.assert_error(edit("  variants: method\n", "  variants: method\n  variants: function\n"), 7,
+                          "key 'variants' appears twice (first on line 6)")
+
+    def test_entry_that_is_not_a_mapping(self):
+        self.assert_error(append("- add.Tensor\n"), 16, "every entry must be a mapping")
+
+    def test_every_error_is_reported(self):
+        text = edit("CPU: add_out", "CPU: add-out").replace("variants: method", "variants: method\n  foo: 1")
+        repo = TempRepo(text)
+        self.addCleanup(repo.close)
+        code, _, stderr = repo.run()
+        self.assertEqual(code, 1)
+        self.assertEqual(len(stderr.splitlines()), 2, stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,1 @@
+"""MiniATen's build tools. The code generator lives in tools.codegen."""

@@ -1,0 +1,5 @@
+import sys
+
+from tools.codegen.cli import main
+
+sys.exit(main())

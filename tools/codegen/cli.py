@@ -1,0 +1,87 @@
+"""`python3 -m tools.codegen`: native_functions.yaml + templates/ -> generated/.
+
+Exit status: 0 on success; 1 on an error in the YAML (reported as `FILE:LINE: message`, with
+nothing written) or, with --check, when the output directory is not exactly what the inputs
+produce.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from tools.codegen import contexts
+from tools.codegen.entries import parse_entry
+from tools.codegen.errors import CodegenError, CodegenErrors
+from tools.codegen.render import render_all
+from tools.codegen.validate import build_operators
+from tools.codegen.writer import compare, write
+from tools.codegen.yaml_loader import load_entries
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def generate(yaml_path: Path, template_dir: Path) -> dict[str, str]:
+    """{path relative to the output dir: content}; raises CodegenErrors for a bad YAML."""
+    try:
+        text = yaml_path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise CodegenErrors([CodegenError(1, f"cannot read: {e.strerror}")]) from None
+    try:
+        entries = load_entries(text)
+    except CodegenError as e:
+        raise CodegenErrors([e]) from None
+    errors: list[CodegenError] = []
+    parsed = [parse_entry(e, errors) for e in entries]
+    functions = [f for f in parsed if f is not None]
+    operators = build_operators(functions, errors, complete=len(functions) == len(parsed))
+    return render_all(contexts.all_files(operators), template_dir, yaml_path.name)
+
+
+def _display(path: Path) -> str:
+    """The YAML path as a user would type it: relative to the cwd when it is below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive, on Windows
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m tools.codegen", description=__doc__.split("\n")[0])
+    parser.add_argument("--yaml", type=Path, default=REPO_ROOT / "native_functions.yaml", help="the operator list")
+    parser.add_argument("--templates", type=Path, default=REPO_ROOT / "templates", help="the Jinja2 templates")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "generated", help="the output directory")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if the output directory is stale")
+    mode.add_argument("--list", action="store_true", help="print the files that would be produced, relative to --out")
+    args = parser.parse_args(argv)
+
+    try:
+        files = generate(args.yaml, args.templates)
+    except CodegenErrors as e:
+        shown = _display(args.yaml)
+        for error in e.errors:
+            print(error.format(shown), file=sys.stderr)
+        return 1
+
+    if args.list:
+        print("\n".join(sorted(files)))
+        return 0
+
+    if args.check:
+        diff = compare(args.out, files)
+        if diff.clean:
+            return 0
+        for label, paths in (("stale", diff.stale), ("missing", diff.missing), ("extra", diff.extra)):
+            for rel in paths:
+                print(f"{label}: {(args.out / rel).as_posix()}", file=sys.stderr)
+        print("generated files are out of date; run: python3 -m tools.codegen", file=sys.stderr)
+        return 1
+
+    written, removed, kept = write(args.out, files)
+    for rel in kept:
+        print(f"warning: {(args.out / rel).as_posix()} is not produced by the generator and not marked "
+              "@generated; left in place", file=sys.stderr)
+    return 0

@@ -1,0 +1,207 @@
+"""Checks across entries, and assembly of the checked entries into Operators.
+
+Every check records a CodegenError at the line of the entry to fix; `build_operators` raises
+them all together, so a run either produces a fully consistent model or writes nothing.
+"""
+from __future__ import annotations
+
+from tools.codegen import cpp_types
+from tools.codegen.errors import CodegenError, CodegenErrors
+from tools.codegen.model import BaseType, NativeFunction, Operator, SchemaKind, StructuredGroup
+
+# structured_inherits -> the header that declares the class. A meta class without one derives
+# from impl::MetaBase.
+INHERITS_HEADERS = {
+    "TensorIteratorBase": "aten/iterator/TensorIterator.h",
+}
+
+
+def build_operators(
+    functions: list[NativeFunction], errors: list[CodegenError], complete: bool = True
+) -> list[Operator]:
+    """The operators in YAML order; raises CodegenErrors if `errors` is not empty at the end.
+
+    `complete` is False when some entry's schema did not parse: then an operator that seems
+    missing may just be that entry, so the checks that need every entry are skipped rather
+    than reported as confusing follow-on errors."""
+    operators = _Validator(functions, errors, complete).run()
+    if errors:
+        raise CodegenErrors(errors)
+    return operators
+
+
+class _Validator:
+    def __init__(self, functions: list[NativeFunction], errors: list[CodegenError], complete: bool):
+        self.errors = errors
+        self.complete = complete
+        self.by_name: dict[str, NativeFunction] = {}
+        for f in functions:
+            key = str(f.func.name)
+            if key in self.by_name:
+                self.error(f, f"duplicate operator '{key}' (first defined on line {self.by_name[key].line})")
+            else:
+                self.by_name[key] = f
+
+    def error(self, f: NativeFunction, message: str) -> None:
+        self.errors.append(CodegenError(f.line, message))
+
+    def run(self) -> list[Operator]:
+        for f in self.by_name.values():
+            self.check_cpp(f)
+            self.check_variants(f)
+            if f.structured:
+                self.check_structured(f)
+            elif f.structured_delegate is not None:
+                self.check_delegate(f)
+            else:
+                if f.structured_inherits is not None:
+                    self.error(f, "structured_inherits is only for an entry with structured: True")
+                self.error(
+                    f,
+                    f"'{f.func.name}' is not structured: only structured operators "
+                    "(structured: True, or structured_delegate) are generated yet",
+                )
+        return self.assemble_operators(self.assemble_groups())
+
+    # -- one entry ------------------------------------------------------------------------
+
+    def check_cpp(self, f: NativeFunction) -> None:
+        """Everything C++ must express (types, defaults) is checked now, before anything renders."""
+        try:
+            for arg in f.func.arguments.all:
+                cpp_types.argument_type(arg.type, arg.annotation)
+                if arg.default is not None:
+                    cpp_types.default_value(arg.type, arg.default)
+            cpp_types.returns_type(f.func.returns)
+        except ValueError as e:
+            self.error(f, f"{f.func.name}: {e}")
+
+    def check_variants(self, f: NativeFunction) -> None:
+        if not f.variants:
+            self.error(f, "variants: name at least one of function, method")
+        if f.has_method:
+            self_arg = f.func.self_argument
+            if self_arg is None or self_arg.type != BaseType("Tensor"):
+                self.error(f, f"{f.func.name}: a method variant needs a 'Tensor self' argument")
+            if f.func.is_out_fn:
+                self.error(f, f"{f.func.name}: an out= overload cannot be a method")
+
+    def check_structured(self, f: NativeFunction) -> None:
+        name = f.func.name
+        if not f.func.is_out_fn:
+            self.error(f, f"{name}: structured: True belongs on the out= overload")
+        if f.structured_delegate is not None:
+            self.error(f, f"{name}: a structured op cannot also have a structured_delegate")
+        if f.kernel("CPU") is None:
+            self.error(f, f"structured op '{name}' has no CPU kernel name (add `dispatch: CPU: <kernel>`)")
+        for key, _ in f.dispatch:
+            if key != "CPU":
+                self.error(f, f"{name}: a structured op has a CPU kernel only (its Meta kernel is generated), "
+                           f"not {key}")
+        if f.structured_inherits is not None and f.structured_inherits not in INHERITS_HEADERS:
+            known = ", ".join(INHERITS_HEADERS)
+            self.error(f, f"{name}: unknown structured_inherits '{f.structured_inherits}' (known: {known})")
+        outs = f.func.arguments.out
+        for out_arg in outs:
+            if out_arg.type != BaseType("Tensor"):
+                self.error(f, f"{name}: structured out= argument '{out_arg.name}' must be a Tensor")
+        rets = f.func.returns
+        if len(rets) != len(outs) or any(r.type != a.type or r.annotation != a.annotation for r, a in zip(rets, outs)):
+            self.error(f, f"{name}: an out= overload returns its out= arguments, with their annotations")
+
+    def check_delegate(self, f: NativeFunction) -> None:
+        name, target_name = f.func.name, f.structured_delegate
+        target = self.by_name.get(str(target_name))
+        if target is None:
+            if self.complete:
+                self.error(f, f"{name}: structured_delegate '{target_name}' does not exist")
+            return
+        if not target.structured:
+            self.error(f, f"{name}: structured_delegate '{target_name}' is not structured: True")
+            return
+        if f.func.is_out_fn:
+            self.error(f, f"{name}: an out= overload does not delegate; mark it structured: True")
+            return
+        if f.dispatch:
+            self.error(f, f"{name}: an entry with structured_delegate gets its kernels from '{target_name}'; "
+                       "remove dispatch")
+        if f.structured_inherits is not None:
+            self.error(f, f"{name}: structured_inherits belongs on '{target_name}'")
+        if target_name.base != name.base:
+            self.error(f, f"{name}: structured_delegate must name an overload of '{name.base}', not '{target_name}'")
+
+        outs, rets = target.func.arguments.out, f.func.returns
+        if f.func.kind is SchemaKind.INPLACE:
+            self_arg = f.func.self_argument
+            if self_arg is None or not self_arg.is_write or len(rets) != 1 or rets[0].annotation != self_arg.annotation:
+                self.error(f, f"{name}: an in-place variant writes 'self' (Tensor(a!) self) and returns it "
+                           "(-> Tensor(a!))")
+            elif len(outs) != 1:
+                self.error(f, f"{name}: an in-place variant needs a group with exactly one out= argument")
+        else:
+            if any(a.annotation is not None for a in f.func.arguments.all):
+                self.error(f, f"{name}: a functional variant does not take alias-annotated arguments")
+            if len(rets) != len(outs) or any(r.annotation is not None or r.type != a.type for r, a in zip(rets, outs)):
+                expected = ", ".join(str(a.type) for a in outs)
+                self.error(f, f"{name}: the functional variant must return new tensors ({expected}), "
+                           f"one per out= argument of '{target_name}'")
+
+    # -- assembly -------------------------------------------------------------------------
+
+    def assemble_groups(self) -> dict[str, StructuredGroup]:
+        """Structured groups keyed by the out= overload's name."""
+        members: dict[str, dict[SchemaKind, NativeFunction]] = {}
+        for f in self.by_name.values():
+            target = self.by_name.get(str(f.structured_delegate)) if f.structured_delegate else None
+            if target is None or not target.structured or f.func.is_out_fn:
+                continue  # already reported
+            slot = members.setdefault(str(target.func.name), {})
+            kind = f.func.kind
+            if kind in slot:
+                self.error(f, f"{f.func.name}: '{target.func.name}' already has a {kind.value} variant, "
+                           f"'{slot[kind].func.name}'")
+            else:
+                slot[kind] = f
+
+        groups: dict[str, StructuredGroup] = {}
+        for f in self.by_name.values():
+            if not f.structured:
+                continue
+            slot = members.get(str(f.func.name), {})
+            functional = slot.get(SchemaKind.FUNCTIONAL)
+            if functional is None:
+                if self.complete:
+                    self.error(f, f"structured op '{f.func.name}' has no functional variant (an entry with "
+                               f"structured_delegate: {f.func.name} and no out= arguments)")
+                continue
+            inplace = slot.get(SchemaKind.INPLACE)
+            # The functional overload defines the group's arguments; the others must repeat them.
+            matches = True
+            for variant, what in ((f, "out="), (inplace, "in-place")):
+                if variant is None:
+                    continue
+                expected, got = functional.func.signature(), variant.func.signature()
+                if expected != got:
+                    matches = False
+                    self.error(variant, f"{variant.func.name}: the {what} variant's arguments ({got}) do not match "
+                               f"those of its functional variant '{functional.func.name}' ({expected})")
+            if matches:
+                groups[str(f.func.name)] = StructuredGroup(out=f, functional=functional, inplace=inplace)
+        return groups
+
+    def assemble_operators(self, groups: dict[str, StructuredGroup]) -> list[Operator]:
+        functions_by_base: dict[str, list[NativeFunction]] = {}
+        for f in self.by_name.values():
+            functions_by_base.setdefault(f.func.name.base, []).append(f)
+
+        operators = []
+        for base, functions in functions_by_base.items():
+            declared = [f for f in functions if f.dtypes]
+            for f in declared[1:]:
+                if f.dtypes != declared[0].dtypes:
+                    self.error(f, f"{f.func.name}: dtypes differ from those of '{declared[0].func.name}'; "
+                               "an operator has one dtype list")
+            op_groups = tuple(groups[str(f.func.name)] for f in functions if str(f.func.name) in groups)
+            dtypes = declared[0].dtypes if declared else ()
+            operators.append(Operator(base, tuple(functions), op_groups, dtypes))
+        return operators
