@@ -1,0 +1,65 @@
+#pragma once
+// Test helpers: filling tensors with known values and reading them back by coordinates,
+// independently of the iterator and kernels under test (plain index arithmetic over strides).
+#include <aten/ATen.h>
+
+#include <functional>
+#include <vector>
+
+namespace aten::ref {
+
+// Calls f(coords) for every coordinate of sizes, in C order.
+inline void for_each_index(IntArrayRef sizes, const std::function<void(const std::vector<int64_t>&)>& f) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  std::vector<int64_t> idx(sizes.size(), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    f(idx);
+    for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+      if (++idx[d] < sizes[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+inline char* element_ptr(const Tensor& t, const std::vector<int64_t>& idx) {
+  auto* p = static_cast<char*>(t.data_ptr());
+  for (size_t d = 0; d < idx.size(); ++d) p += idx[d] * t.strides()[d] * t.element_size();
+  return p;
+}
+
+template <typename T>
+T get(const Tensor& t, const std::vector<int64_t>& idx) {
+  return *reinterpret_cast<T*>(element_ptr(t, idx));
+}
+
+template <typename T>
+void set(const Tensor& t, const std::vector<int64_t>& idx, T v) {
+  *reinterpret_cast<T*>(element_ptr(t, idx)) = v;
+}
+
+// Fills t (any strides) with f(linear C-order index), converted to T.
+template <typename T>
+void fill(const Tensor& t, const std::function<double(int64_t)>& f) {
+  int64_t i = 0;
+  for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { set<T>(t, idx, static_cast<T>(f(i++))); });
+}
+
+// A tensor of sizes, dtype T, with values f(i) for i in C order; laid out as strides if given.
+template <typename T>
+Tensor make(IntArrayRef sizes, const std::function<double(int64_t)>& f, IntArrayRef strides = {}) {
+  Tensor t = strides.empty() ? empty(sizes, TensorOptions(scalar_type_of<T>))
+                             : empty_strided(sizes, strides, TensorOptions(scalar_type_of<T>));
+  fill<T>(t, f);
+  return t;
+}
+
+// A view with the given geometry over base's storage (no copy), for transposes and broadcasts
+// made without the view ops, which arrive later.
+inline Tensor restride(const Tensor& base, IntArrayRef sizes, IntArrayRef strides, int64_t offset = 0) {
+  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), base.dtype(), base.device());
+  impl->set_sizes_and_strides(sizes, strides, base.storage_offset() + offset);
+  return Tensor(std::move(impl));
+}
+
+}  // namespace aten::ref

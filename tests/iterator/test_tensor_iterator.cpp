@@ -1,0 +1,133 @@
+#include <aten/ATen.h>
+#include <aten/iterator/TensorIterator.h>
+#include <gtest/gtest.h>
+
+#include "Reference.h"
+
+using namespace aten;
+using aten::ref::make;
+using aten::ref::restride;
+
+namespace {
+Tensor channels_last(IntArrayRef sizes) {
+  return empty(sizes, TensorOptions().memory_format(MemoryFormat::ChannelsLast));
+}
+}  // namespace
+
+// The worked example: a [1, 64, 5, 4] channels-last float input copied into a contiguous
+// output. The output's order decides (W, H, C, N); W and H merge, N (size 1) merges too.
+TEST(TensorIterator, ChannelsLastIntoContiguousCoalescesToTwoDims) {
+  Tensor in = channels_last({1, 64, 5, 4});
+  Tensor out = empty({1, 64, 5, 4});
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(in);
+  TensorIterator iter(config);
+  EXPECT_EQ(iter.ndim(), 2);
+  EXPECT_EQ(iter.shape(), IntArrayRef({20, 64}));
+  EXPECT_EQ(iter.strides(0), IntArrayRef({4, 80}));     // output: contiguous W*H, then C
+  EXPECT_EQ(iter.strides(1), IntArrayRef({256, 4}));    // input: channels-last
+}
+
+TEST(TensorIterator, FunctionalOpKeepsChannelsLast) {
+  Tensor a = channels_last({2, 3, 4, 5});
+  Tensor b = channels_last({2, 3, 4, 5});
+  ref::fill<float>(a, [](int64_t i) { return i; });
+  ref::fill<float>(b, [](int64_t i) { return 2 * i; });
+  Tensor r = add(a, b);
+  EXPECT_TRUE(r.is_contiguous(MemoryFormat::ChannelsLast));
+  // Mixed with a broadcast operand the slow path must reach the same layout.
+  Tensor bias = make<float>({1, 3, 1, 1}, [](int64_t i) { return i; });
+  Tensor r2 = add(a, bias);
+  EXPECT_TRUE(r2.is_contiguous(MemoryFormat::ChannelsLast));
+  EXPECT_EQ(ref::get<float>(r2, {1, 2, 3, 4}), ref::get<float>(a, {1, 2, 3, 4}) + 2);
+}
+
+TEST(TensorIterator, ContiguousOperandsTakeTheFastPath) {
+  Tensor a = empty({4, 5, 6}), b = empty({4, 5, 6});
+  auto iter = TensorIterator::binary_op(Tensor(), a, b);
+  EXPECT_EQ(iter.ndim(), 1);
+  EXPECT_EQ(iter.shape(), IntArrayRef({120}));
+  EXPECT_TRUE(iter.is_contiguous());
+  EXPECT_TRUE(iter.output().is_contiguous());
+}
+
+TEST(TensorIterator, BroadcastShapeAndStrides) {
+  Tensor a = empty({3, 1}), b = empty({4});
+  auto iter = TensorIterator::binary_op(Tensor(), a, b);
+  EXPECT_EQ(iter.output().sizes(), IntArrayRef({3, 4}));
+  EXPECT_EQ(iter.ndim(), 2);
+  EXPECT_EQ(iter.strides(1), IntArrayRef({0, 4}));   // a: broadcast along the fast dim
+  EXPECT_EQ(iter.strides(2), IntArrayRef({4, 0}));   // b: broadcast along rows
+  EXPECT_FALSE(iter.is_scalar(1));
+  auto iter2 = TensorIterator::binary_op(Tensor(), empty({}), b);
+  EXPECT_TRUE(iter2.is_scalar(1));
+}
+
+TEST(TensorIterator, IncompatibleShapesNameBoth) {
+  try {
+    TensorIterator::binary_op(Tensor(), empty({2, 3}), empty({4}));
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[2, 3] and [4]"), std::string::npos) << msg;
+  }
+}
+
+TEST(TensorIterator, TransposedInputsGiveATransposedOutput) {
+  Tensor base_a = empty({5, 4}), base_b = empty({5, 4});
+  Tensor at = restride(base_a, {4, 5}, {1, 4}), bt = restride(base_b, {4, 5}, {1, 4});
+  auto iter = TensorIterator::binary_op(Tensor(), at, bt);
+  EXPECT_EQ(iter.output().sizes(), IntArrayRef({4, 5}));
+  EXPECT_EQ(iter.output().strides(), IntArrayRef({1, 4}));
+  EXPECT_EQ(iter.ndim(), 1);  // all three dense in the same order: one flat loop
+}
+
+TEST(TensorIterator, ContiguousOutputDecidesTheOrderAgainstATransposedInput) {
+  Tensor out = empty({4, 5});
+  Tensor at = restride(empty({5, 4}), {4, 5}, {1, 4});
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(at);
+  TensorIterator iter(config);
+  EXPECT_EQ(iter.ndim(), 2);
+  EXPECT_EQ(iter.shape(), IntArrayRef({5, 4}));
+  EXPECT_EQ(iter.strides(0), IntArrayRef({4, 20}));
+  EXPECT_EQ(iter.strides(1), IntArrayRef({16, 4}));
+}
+
+TEST(TensorIterator, OutputOverlapChecks) {
+  Tensor expanded = restride(empty({3}), {4, 3}, {0, 1});
+  EXPECT_THROW(TensorIterator::binary_op(expanded, empty({4, 3}), empty({4, 3})), Error);
+  // out partially overlapping an input: shifted by one element of the same storage.
+  Tensor base = empty({10});
+  Tensor in = restride(base, {8}, {1}, 0), out = restride(base, {8}, {1}, 1);
+  EXPECT_THROW(TensorIterator::binary_op(out, in, in), Error);
+  // Full overlap is in-place: allowed.
+  EXPECT_NO_THROW(TensorIterator::binary_op(in, in, in));
+}
+
+TEST(TensorIterator, ForEachVisitsEveryElementOnce) {
+  Tensor base = make<float>({6, 8}, [](int64_t i) { return i; });
+  Tensor strided = restride(base, {3, 4}, {16, 2}, 1);  // rows 0,2,4 / cols 1,3,5,7
+  Tensor out = empty({3, 4});
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(strided);
+  TensorIterator iter(config);
+  iter.for_each([](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
+    for (int64_t j = 0; j < n1; ++j)
+      for (int64_t i = 0; i < n0; ++i)
+        *reinterpret_cast<float*>(data[0] + i * strides[0] + j * strides[2]) =
+            *reinterpret_cast<float*>(data[1] + i * strides[1] + j * strides[3]);
+  });
+  ref::for_each_index(out.sizes(), [&](const std::vector<int64_t>& idx) {
+    EXPECT_EQ(ref::get<float>(out, idx), float(idx[0] * 16 + idx[1] * 2 + 1));
+  });
+}
+
+TEST(TensorIterator, MetaTensorsGetShapeWithoutData) {
+  Tensor a = empty({3, 1}, TensorOptions().device(kMeta)), b = empty({4}, TensorOptions().device(kMeta));
+  auto iter = TensorIterator::binary_op(Tensor(), a, b);
+  EXPECT_TRUE(iter.output().is_meta());
+  EXPECT_EQ(iter.output().sizes(), IntArrayRef({3, 4}));
+  EXPECT_THROW(TensorIterator::binary_op(Tensor(), a, empty({4})), Error);  // device mismatch
+}
