@@ -1,12 +1,12 @@
 #pragma once
 // DispatchStub: a kernel pointer per CPU capability, chosen on first call.
 //
-//   // native/BinaryOps.h           DECLARE_DISPATCH(binary_fn_alpha, add_stub);
-//   // native/BinaryOps.cpp         DEFINE_DISPATCH(add_stub);   ... add_stub(kCPU, iter, alpha);
+//   // native/BinaryOps.h           ATEN_DECLARE_DISPATCH(binary_fn_alpha, add_stub);
+//   // native/BinaryOps.cpp         ATEN_DEFINE_DISPATCH(add_stub);   ... add_stub(kCPU, iter, alpha);
 //   // native/cpu/BinaryOpsKernel.cpp (compiled once per capability)
-//   //                              REGISTER_DISPATCH(add_stub, &add_kernel);
+//   //                              ATEN_REGISTER_DISPATCH(add_stub, &add_kernel);
 //
-// REGISTER_DISPATCH defines the stub's slot for the capability the file is being compiled for,
+// ATEN_REGISTER_DISPATCH defines the stub's slot for the capability the file is being compiled for,
 // so the stub's user references every compiled variant and the linker keeps them all.
 #include <aten/core/Device.h>
 #include <aten/core/Error.h>
@@ -63,7 +63,7 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
 // DispatchStub's members may be declared.
 // Declares the three slots as explicit specialisations, so every user sees that they are
 // defined elsewhere (one per capability build of the kernel file).
-#define DECLARE_DISPATCH(fn_type, name)                                          \
+#define ATEN_DECLARE_DISPATCH(fn_type, name)                                     \
   struct name##_t : DispatchStub<fn_type, name##_t> {};                  \
   template <>                                                                    \
   name##_t::FnPtr DispatchStub<fn_type, name##_t>::DEFAULT;                \
@@ -73,10 +73,10 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX512;                 \
   extern name##_t name
 
-#define DEFINE_DISPATCH(name) name##_t name
+#define ATEN_DEFINE_DISPATCH(name) name##_t name
 
-#define REGISTER_ARCH_DISPATCH(name, arch, fn) \
+#define ATEN_REGISTER_ARCH_DISPATCH(name, arch, fn) \
   template <>                                  \
   name##_t::FnPtr DispatchStub<name##_t::FnPtr, name##_t>::arch = fn
 
-#define REGISTER_DISPATCH(name, fn) REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)
+#define ATEN_REGISTER_DISPATCH(name, fn) ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)

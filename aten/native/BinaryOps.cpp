@@ -13,7 +13,7 @@ ATEN_META_FUNC(add_Tensor)(const Tensor& self, const Tensor& other, const Scalar
 
 namespace native {
 
-DEFINE_DISPATCH(add_stub);
+ATEN_DEFINE_DISPATCH(add_stub);
 
 void alpha_check(ScalarType dtype, const Scalar& alpha) {
   ATEN_CHECK(!alpha.isBoolean() || dtype == ScalarType::Bool,

@@ -10,16 +10,16 @@ using namespace aten;
 
 namespace aten::native {
 using test_fn = int (*)(int);
-DECLARE_DISPATCH(test_fn, test_stub);
-DEFINE_DISPATCH(test_stub);
+ATEN_DECLARE_DISPATCH(test_fn, test_stub);
+ATEN_DEFINE_DISPATCH(test_stub);
 namespace {
 int k_default(int x) { return x + 1; }
 int k_avx2(int x) { return x + 2; }
 }  // namespace
 // As if compiled three times; AVX512 missing falls back to AVX2.
-REGISTER_ARCH_DISPATCH(test_stub, DEFAULT, &k_default);
-REGISTER_ARCH_DISPATCH(test_stub, AVX2, &k_avx2);
-REGISTER_ARCH_DISPATCH(test_stub, AVX512, nullptr);
+ATEN_REGISTER_ARCH_DISPATCH(test_stub, DEFAULT, &k_default);
+ATEN_REGISTER_ARCH_DISPATCH(test_stub, AVX2, &k_avx2);
+ATEN_REGISTER_ARCH_DISPATCH(test_stub, AVX512, nullptr);
 }  // namespace aten::native
 
 TEST(DispatchStub, PicksTheBestRegisteredKernelForTheCapability) {

@@ -28,6 +28,6 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
-REGISTER_DISPATCH(add_stub, &add_kernel);
+ATEN_REGISTER_DISPATCH(add_stub, &add_kernel);
 
 }  // namespace aten::native
