@@ -79,7 +79,9 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
 
 void TensorImpl::refresh() {
   numel_ = 1;
-  for (int64_t s : sizes_) numel_ *= s;
+  for (int64_t s : sizes_)
+    ATEN_CHECK(!__builtin_mul_overflow(numel_, s, &numel_), "the number of elements of a tensor of sizes ",
+               sizes_, " overflows int64");
   is_contiguous_ = compute_contiguous(sizes_, strides_, numel_);
   is_channels_last_contiguous_ = false;
   is_channels_last_3d_contiguous_ = false;
@@ -147,7 +149,10 @@ DimVector contiguous_strides(IntArrayRef sizes) {
   int64_t running = 1;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     strides[d] = running;
-    running *= std::max<int64_t>(sizes[d], 1);
+    // Wrapping is harmless here (the product past dim 0 is never used, and a shape that big is
+    // rejected by compute_storage_nbytes), but must not be undefined behaviour.
+    running = static_cast<int64_t>(static_cast<uint64_t>(running) *
+                                   static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
   }
   return strides;
 }
@@ -158,7 +163,8 @@ DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format) {
     int64_t running = 1;
     for (int d : order) {
       strides[d] = running;
-      running *= std::max<int64_t>(sizes[d], 1);
+      running = static_cast<int64_t>(static_cast<uint64_t>(running) *
+                                     static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
     }
     return strides;
   };
