@@ -1,0 +1,79 @@
+// MiniATen next to libtorch on the same machine, same data, same thread count, in one run.
+// Each case is registered twice, /aten and /torch; bench/ratios.py turns the JSON output into
+// the table in the README.
+#include <aten/ATen.h>
+#include <benchmark/benchmark.h>
+#include <torch/torch.h>
+
+namespace {
+
+constexpr int64_t kN = 4096;
+
+aten::Tensor aten_filled(aten::IntArrayRef sizes, float v) {
+  aten::Tensor t = aten::empty(sizes);
+  float* p = t.data_ptr<float>();
+  for (int64_t i = 0; i < t.numel(); ++i) p[i] = v + static_cast<float>(i % 7);
+  return t;
+}
+
+void threads(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  aten::set_num_threads(n);
+  torch::set_num_threads(n);
+}
+
+void bytes(benchmark::State& state, int64_t numel, int tensors) {
+  state.SetBytesProcessed(state.iterations() * numel * tensors * static_cast<int64_t>(sizeof(float)));
+}
+
+// ---- add into a preallocated out --------------------------------------------------------------
+void AddOut_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kN, kN}, 1), b = aten_filled({kN, kN}, 2), out = aten_filled({kN, kN}, 0);
+  for (auto _ : state) aten::add_out(out, a, b);
+  bytes(state, a.numel(), 3);
+}
+void AddOut_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN}), out = torch::empty({kN, kN});
+  for (auto _ : state) torch::add_out(out, a, b);
+  bytes(state, a.numel(), 3);
+}
+
+// ---- functional add ---------------------------------------------------------------------------
+void Add_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kN, kN}, 1), b = aten_filled({kN, kN}, 2);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::add(a, b));
+  bytes(state, a.numel(), 3);
+}
+void Add_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN});
+  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
+  bytes(state, a.numel(), 3);
+}
+
+// ---- per-call overhead: add of 1-element tensors ----------------------------------------------
+void AddOneElement_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({1}, 1), b = aten_filled({1}, 2);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::add(a, b));
+}
+void AddOneElement_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({1}), b = torch::rand({1});
+  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
+}
+
+}  // namespace
+
+#define ATEN_BENCH_PAIR(name, unit)                                                       \
+  BENCHMARK(name##_aten)->Name(#name "/aten")->Arg(1)->Arg(2)->UseRealTime()->Unit(unit); \
+  BENCHMARK(name##_torch)->Name(#name "/torch")->Arg(1)->Arg(2)->UseRealTime()->Unit(unit)
+
+ATEN_BENCH_PAIR(AddOut, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(Add, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
+
+BENCHMARK_MAIN();
