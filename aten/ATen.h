@@ -3,6 +3,7 @@
 #include <aten/Factories.h>
 #include <aten/Functions.h>
 #include <aten/TensorOperators.h>
+#include <aten/core/Allocator.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>

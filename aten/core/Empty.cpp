@@ -25,10 +25,20 @@ TensorBase empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, TensorO
 }
 
 TensorBase empty_generic(IntArrayRef sizes, TensorOptions options) {
-  for (int64_t s : sizes)
-    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
   MemoryFormat format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
-  return empty_strided_generic(sizes, strides_for_format(sizes, format), options);
+  if (format != MemoryFormat::Contiguous)
+    return empty_strided_generic(sizes, strides_for_format(sizes, format), options);
+  // The common case, kept short: it is on the path of every functional op.
+  int64_t nbytes = elementSize(options.dtype());
+  for (int64_t s : sizes) {
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    ATEN_CHECK(!__builtin_mul_overflow(nbytes, s, &nbytes),
+               "storage size calculation overflowed with sizes=", sizes);
+  }
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, options.device()),
+                                              options.dtype(), options.device());
+  impl->set_sizes_contiguous(sizes);
+  return TensorBase(std::move(impl));
 }
 
 }  // namespace aten::detail

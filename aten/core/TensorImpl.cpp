@@ -77,12 +77,12 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
       device_(device),
       key_set_(dispatchKeyFor(device)) {}
 
-void TensorImpl::refresh() {
+void TensorImpl::refresh(bool known_contiguous) {
   numel_ = 1;
   for (int64_t s : sizes_)
     ATEN_CHECK(!__builtin_mul_overflow(numel_, s, &numel_), "the number of elements of a tensor of sizes ",
                sizes_, " overflows int64");
-  is_contiguous_ = compute_contiguous(sizes_, strides_, numel_);
+  is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   is_channels_last_contiguous_ = false;
   is_channels_last_3d_contiguous_ = false;
   is_channels_last_ = false;
@@ -120,7 +120,7 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   check_sizes(sizes);
   sizes_ = DimVector(sizes);
   strides_ = contiguous_strides(sizes);
-  refresh();
+  refresh(/*known_contiguous=*/true);
 }
 
 void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,

@@ -46,7 +46,8 @@ class TensorImpl : public intrusive_ptr_target {
   void resize(IntArrayRef sizes, IntArrayRef strides = {});
 
  private:
-  void refresh();
+  // Recomputes numel and the layout flags; a caller that just made contiguous strides says so.
+  void refresh(bool known_contiguous = false);
 
   Storage storage_;
   int64_t storage_offset_ = 0;

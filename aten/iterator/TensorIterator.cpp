@@ -36,13 +36,16 @@ void TensorIteratorBase::build_binary_op(const TensorBase& out, const TensorBase
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   num_outputs_ = config.num_outputs_;
+  operands_.resize(config.tensors_.size());
   for (size_t i = 0; i < config.tensors_.size(); ++i) {
-    OperandInfo op;
-    if (config.tensors_[i]->defined()) op.tensor = Tensor(*config.tensors_[i]);
+    OperandInfo& op = operands_[i];
+    const TensorBase& t = *config.tensors_[i];
+    if (t.defined()) {
+      op.tensor = Tensor(t);
+      op.dtype = t.scalar_type();
+    }
     op.is_output = static_cast<int>(i) < num_outputs_;
     op.name = config.names_[i];
-    op.dtype = op.tensor.defined() ? op.tensor.scalar_type() : ScalarType::Undefined;
-    operands_.push_back(std::move(op));
   }
 }
 
@@ -426,16 +429,18 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   const int nt = ntensors();
   // Byte strides for the loop: dim 0 for every operand, then dim 1 (zero when there is none).
   SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
-  for (int d = 0; d < std::min(ndim(), 2); ++d)
-    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
   SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
-
-  if (ndim() <= 1) {
-    for (int a = 0; a < nt; ++a)
-      ptrs[a] = operands_[a].data + (ndim() == 1 ? range.begin * strides[a] : 0);
+  if (ndim() <= 1) {  // flat: one call, no counter (the path of every contiguous op)
+    for (int a = 0; a < nt; ++a) {
+      const int64_t s = ndim() == 1 ? operands_[a].stride_bytes[0] : 0;
+      strides[a] = s;
+      ptrs[a] = operands_[a].data + range.begin * s;
+    }
     loop(ptrs.data(), strides.data(), range.size(), 1);
     return;
   }
+  for (int d = 0; d < 2; ++d)
+    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
   DimCounter counter(shape_, range);
   while (!counter.is_done()) {
     for (int a = 0; a < nt; ++a) {
