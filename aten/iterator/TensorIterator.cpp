@@ -4,6 +4,7 @@
 #include <aten/iterator/TensorIterator.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace aten {
 
@@ -20,7 +21,10 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
     compute_strides();
     reorder_dimensions(config);
     allocate_or_resize_outputs();
-    if (!is_meta()) coalesce_dimensions();
+    if (!is_meta()) {
+      coalesce_dimensions();
+      choose_blocking(config);
+    }
   }
   if (!is_meta()) update_data_pointers();
 }
@@ -343,6 +347,30 @@ void TensorIteratorBase::coalesce_dimensions() {
   for (auto& op : operands_) op.stride_bytes.resize(prev + 1);
 }
 
+void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
+  blocked_ = false;
+  if (config.enforce_linear_iteration_ || ndim() < 2) return;
+  // Dim 0 is the outputs' fastest dim. An input whose fastest dim is another one, d, is read
+  // across cache lines at every step along dim 0; walking dims 0 and d in square tiles lets
+  // both sides stream (what ATen and NumPy don't do for a transposed copy).
+  for (int a = num_outputs_; a < ntensors(); ++a) {
+    const DimVector& st = operands_[a].stride_bytes;
+    if (st[0] == 0 || std::abs(st[0]) <= kTileMinStrideBytes) continue;
+    int fast = -1;
+    for (int d = 1; d < ndim(); ++d)
+      if (st[d] != 0 && (fast < 0 || std::abs(st[d]) < std::abs(st[fast]))) fast = d;
+    if (fast < 0 || std::abs(st[fast]) >= std::abs(st[0])) continue;
+    if (shape_[0] < kTile / 4 || shape_[fast] < kTile / 4) continue;
+    // Bring d next to dim 0; pointwise results don't depend on the order dims are walked in.
+    for (int d = fast; d > 1; --d) {
+      std::swap(shape_[d], shape_[d - 1]);
+      for (auto& op : operands_) std::swap(op.stride_bytes[d], op.stride_bytes[d - 1]);
+    }
+    blocked_ = true;
+    return;
+  }
+}
+
 void TensorIteratorBase::update_data_pointers() {
   for (auto& op : operands_)
     op.data = op.tensor.defined() ? static_cast<char*>(op.tensor.unsafeGetTensorImpl()->data()) : nullptr;
@@ -417,11 +445,51 @@ std::string TensorIteratorBase::describe_operands() const {
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
   const int64_t n = numel();
   if (n == 0) return;
+  if (blocked_) {
+    tiled_for_each(loop, grain_size);
+    return;
+  }
   if (n < grain_size || get_num_threads() == 1 || in_parallel_region()) {
     serial_for_each(loop, {0, n});
     return;
   }
   parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) { serial_for_each(loop, {begin, end}); });
+}
+
+void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const {
+  const int nt = ntensors();
+  const int64_t tiles0 = (shape_[0] + kTile - 1) / kTile;
+  const int64_t tiles1 = (shape_[1] + kTile - 1) / kTile;
+  int64_t ntiles = tiles0 * tiles1;
+  for (int d = 2; d < ndim(); ++d) ntiles *= shape_[d];
+
+  auto run = [&](int64_t begin, int64_t end) {
+    SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt));
+    for (int a = 0; a < nt; ++a) {
+      strides[a] = operands_[a].stride_bytes[0];
+      strides[nt + a] = operands_[a].stride_bytes[1];
+    }
+    SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
+    for (int64_t t = begin; t < end; ++t) {
+      // Tiles run along dim 0 fastest, then dim 1, then the outer dims.
+      const int64_t i0 = t % tiles0, i1 = (t / tiles0) % tiles1;
+      int64_t outer = t / (tiles0 * tiles1);
+      for (int a = 0; a < nt; ++a) ptrs[a] = operands_[a].data + i0 * kTile * strides[a] + i1 * kTile * strides[nt + a];
+      for (int d = 2; d < ndim() && outer > 0; ++d) {
+        const int64_t coord = outer % shape_[d];
+        outer /= shape_[d];
+        for (int a = 0; a < nt; ++a) ptrs[a] += coord * operands_[a].stride_bytes[d];
+      }
+      loop(ptrs.data(), strides.data(), std::min(kTile, shape_[0] - i0 * kTile),
+           std::min(kTile, shape_[1] - i1 * kTile));
+    }
+  };
+  const int64_t grain_tiles = std::max<int64_t>(1, grain_size / (kTile * kTile));
+  if (ntiles <= grain_tiles || get_num_threads() == 1 || in_parallel_region()) {
+    run(0, ntiles);
+  } else {
+    parallel_for(0, ntiles, grain_tiles, run);
+  }
 }
 
 void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {

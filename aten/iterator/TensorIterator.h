@@ -46,6 +46,13 @@ class TensorIteratorBase : public impl::MetaBase {
   // Operand arg is the same element everywhere (stride 0 in every dim).
   bool is_scalar(int arg) const;
 
+  // Operands that disagree about their fastest dim are walked in square tiles of this side
+  // (elements), when the stride along dim 0 of the disagreeing one is beyond a cache line.
+  static constexpr int64_t kTile = 64;
+  static constexpr int64_t kTileMinStrideBytes = 64;
+  // Whether for_each walks tiles (see choose_blocking); serial_for_each never does.
+  bool is_blocked() const { return blocked_; }
+
   // Runs loop over every element, split across threads when there are at least grain_size.
   void for_each(loop2d_t loop, int64_t grain_size = GRAIN_SIZE);
   // Runs loop over the linear range on this thread.
@@ -69,7 +76,9 @@ class TensorIteratorBase : public impl::MetaBase {
   void reorder_dimensions(const TensorIteratorConfig& config);
   void allocate_or_resize_outputs();
   void coalesce_dimensions();
+  void choose_blocking(const TensorIteratorConfig& config);
   void update_data_pointers();
+  void tiled_for_each(loop2d_t loop, int64_t grain_size) const;
 
   void permute_dimensions(IntArrayRef perm);
   DimVector invert_perm(IntArrayRef input) const;
@@ -80,6 +89,7 @@ class TensorIteratorBase : public impl::MetaBase {
   DimVector shape_;
   DimVector perm_;  // perm_[i]: the original dim that iterator dim i came from
   bool all_ops_same_shape_ = true;
+  bool blocked_ = false;  // for_each walks dims 0 and 1 in kTile x kTile tiles
   ScalarType common_dtype_ = ScalarType::Undefined;
   Device device_ = kCPU;
 };

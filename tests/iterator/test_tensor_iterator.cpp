@@ -131,3 +131,66 @@ TEST(TensorIterator, MetaTensorsGetShapeWithoutData) {
   EXPECT_EQ(iter.output().sizes(), IntArrayRef({3, 4}));
   EXPECT_THROW(TensorIterator::binary_op(Tensor(), a, empty({4})), Error);  // device mismatch
 }
+
+namespace {
+// Copies through the iterator's for_each with a plain element loop, counting visits.
+void copy_with_for_each(TensorIterator& iter, std::vector<int>& visits, const Tensor& out) {
+  auto* out_base = static_cast<char*>(out.data_ptr());
+  iter.for_each([&](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
+    for (int64_t j = 0; j < n1; ++j)
+      for (int64_t i = 0; i < n0; ++i) {
+        char* o = data[0] + i * strides[0] + j * strides[2];
+        *reinterpret_cast<float*>(o) = *reinterpret_cast<float*>(data[1] + i * strides[1] + j * strides[3]);
+        visits[(o - out_base) / sizeof(float)]++;
+      }
+  });
+}
+}  // namespace
+
+TEST(TensorIterator, TransposedCopyIsWalkedInTilesVisitingEveryElementOnce) {
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    Tensor src_base = make<float>({300, 1000}, [](int64_t i) { return i; });
+    Tensor src = restride(src_base, {1000, 300}, {1, 1000});  // a.t()
+    Tensor out = empty({1000, 300});
+    TensorIteratorConfig config;
+    config.add_output(out).add_input(src);
+    TensorIterator iter(config);
+    EXPECT_TRUE(iter.is_blocked());
+    std::vector<int> visits(out.numel(), 0);
+    copy_with_for_each(iter, visits, out);
+    for (int v : visits) ASSERT_EQ(v, 1);
+    ref::for_each_index(out.sizes(), [&](const std::vector<int64_t>& idx) {
+      ASSERT_EQ(ref::get<float>(out, idx), float(idx[1] * 1000 + idx[0]));
+    });
+  }
+  set_num_threads(2);
+}
+
+TEST(TensorIterator, NchwToNhwcIsBlockedAcrossTheOuterDims) {
+  Tensor src = make<float>({3, 40, 17, 19}, [](int64_t i) { return i; });
+  Tensor out = channels_last({3, 40, 17, 19});
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(src);
+  TensorIterator iter(config);
+  EXPECT_TRUE(iter.is_blocked());
+  EXPECT_EQ(iter.shape(), IntArrayRef({40, 17 * 19, 3}));  // C, H*W, N
+  std::vector<int> visits(out.numel(), 0);
+  copy_with_for_each(iter, visits, out);
+  for (int v : visits) ASSERT_EQ(v, 1);
+  ref::for_each_index(out.sizes(), [&](const std::vector<int64_t>& idx) {
+    ASSERT_EQ(ref::get<float>(out, idx), ref::get<float>(src, idx));
+  });
+}
+
+TEST(TensorIterator, AgreeingOrSmallOperandsAreNotBlocked) {
+  Tensor a = empty({100, 100}), b = empty({100, 100});
+  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, b).is_blocked());
+  Tensor small_t = restride(empty({8, 8}), {8, 8}, {1, 8});
+  TensorIteratorConfig config;
+  Tensor out = empty({8, 8});
+  config.add_output(out).add_input(small_t);
+  EXPECT_FALSE(TensorIterator(config).is_blocked());
+  Tensor row = empty({100});  // broadcast along dim 0 is not a disagreement
+  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, row).is_blocked());
+}
