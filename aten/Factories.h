@@ -1,20 +1,13 @@
 #pragma once
-// Creating tensors: uninitialised (empty, empty_strided) and from C++ values (tensor).
-#include <aten/core/Empty.h>
+// Creating tensors from C++ values (tensor). The factory operators (empty, empty_strided, ...)
+// are generated from native_functions.yaml and come with <aten/Functions.h>.
 #include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 
 #include <initializer_list>
 #include <vector>
 
 namespace aten {
-
-inline Tensor empty(IntArrayRef sizes, TensorOptions options = {}) {
-  return Tensor(detail::empty_generic(sizes, options));
-}
-
-inline Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options = {}) {
-  return Tensor(detail::empty_strided_generic(sizes, strides, options));
-}
 
 // A tensor of dtype T holding values, in shape sizes ({} gives a 0-dim tensor of one value).
 template <typename T>

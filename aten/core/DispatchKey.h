@@ -9,9 +9,19 @@
 
 namespace aten {
 
-// Runtime keys, lowest priority first. Composite keys are registration aliases, not listed.
-enum class DispatchKey : uint8_t { Undefined, CPU, Meta, NumKeys };
-constexpr int kNumDispatchKeys = static_cast<int>(DispatchKey::NumKeys);
+// Runtime keys, lowest priority first, then the alias keys. Tensors and calls carry runtime
+// keys only; an alias key exists to register a kernel under, and stands for every runtime key
+// that has no kernel of its own (OperatorEntry decides which kernel each runtime key runs).
+enum class DispatchKey : uint8_t {
+  Undefined,
+  CPU,
+  Meta,
+  CompositeExplicitAutograd,
+  CompositeImplicitAutograd,
+};
+constexpr int kNumRuntimeKeys = static_cast<int>(DispatchKey::CompositeExplicitAutograd);
+constexpr int kNumDispatchKeys = static_cast<int>(DispatchKey::CompositeImplicitAutograd) + 1;
+constexpr bool isAliasKey(DispatchKey k) { return static_cast<int>(k) >= kNumRuntimeKeys; }
 
 inline const char* toString(DispatchKey k) {
   switch (k) {
@@ -21,8 +31,10 @@ inline const char* toString(DispatchKey k) {
       return "CPU";
     case DispatchKey::Meta:
       return "Meta";
-    case DispatchKey::NumKeys:
-      break;
+    case DispatchKey::CompositeExplicitAutograd:
+      return "CompositeExplicitAutograd";
+    case DispatchKey::CompositeImplicitAutograd:
+      return "CompositeImplicitAutograd";
   }
   return "Unknown";
 }

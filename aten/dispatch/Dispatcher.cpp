@@ -52,20 +52,14 @@ void Dispatcher::registerSchema(const OperatorName& name, std::string schema) {
 void Dispatcher::registerKernelFunction(const OperatorName& name, DispatchKey key,
                                         KernelFunction k) {
   std::lock_guard<std::mutex> lock(mutex_);
-  OperatorEntry& entry = entry_for(name);
-  for (int other = 0; other < kNumDispatchKeys; ++other) {
-    if (!entry.has_kernel(DispatchKey(other))) continue;
-    ATEN_CHECK(entry.lookup(DispatchKey(other)).signature() == k.signature(), "kernel for '",
-               name, "' on key ", key, " has a different C++ signature than the one on key ",
-               DispatchKey(other));
-  }
-  entry.set_kernel(key, k);
+  entry_for(name).register_kernel(key, k);
 }
 
 void OperatorHandle::check_signature(const std::type_info& sig) const {
   for (int k = 0; k < kNumDispatchKeys; ++k) {
-    if (!entry_->has_kernel(DispatchKey(k))) continue;
-    ATEN_CHECK(entry_->lookup(DispatchKey(k)).signature() == sig, "operator '", entry_->name(),
+    const KernelFunction& kernel = entry_->registered(DispatchKey(k));
+    if (!kernel.valid()) continue;
+    ATEN_CHECK(kernel.signature() == sig, "operator '", entry_->name(),
                "' was asked for with a C++ signature that differs from its registered kernels'");
     return;
   }

@@ -1,6 +1,7 @@
 #pragma once
-// Everything the dispatcher knows about one operator: its schema and a flat table of kernels
-// indexed by dispatch key, so a call costs one array load.
+// Everything the dispatcher knows about one operator: its schema, the kernels registered for it
+// (per runtime or alias key), and the flat table a call indexes by runtime key, so a call costs
+// one array load whatever was registered under which key.
 #include <aten/core/DispatchKey.h>
 #include <aten/core/Error.h>
 #include <aten/dispatch/KernelFunction.h>
@@ -20,8 +21,17 @@ class OperatorEntry {
   bool has_schema() const { return !schema_.empty(); }
   void set_schema(std::string schema) { schema_ = std::move(schema); }
 
-  void set_kernel(DispatchKey key, KernelFunction k) { table_[static_cast<int>(key)] = k; }
-  bool has_kernel(DispatchKey key) const { return table_[static_cast<int>(key)].valid(); }
+  // Registers k under key (a runtime or an alias key), replacing what that key had. Every
+  // kernel of one operator must have the same C++ signature.
+  void register_kernel(DispatchKey key, KernelFunction k);
+  // The kernel registered under exactly this key; invalid if none.
+  const KernelFunction& registered(DispatchKey key) const {
+    return registered_[static_cast<int>(key)];
+  }
+  // Runtime key: whether a call with it finds a kernel. Alias key: whether one is registered.
+  bool has_kernel(DispatchKey key) const {
+    return isAliasKey(key) ? registered(key).valid() : table_[static_cast<int>(key)].valid();
+  }
 
   const KernelFunction& lookup(DispatchKey key) const {
     const KernelFunction& k = table_[static_cast<int>(key)];
@@ -31,11 +41,13 @@ class OperatorEntry {
   }
 
  private:
+  void update_table();
   [[noreturn]] void report_missing_kernel(DispatchKey key) const;
 
   OperatorName name_;
   std::string schema_;
-  std::array<KernelFunction, kNumDispatchKeys> table_{};
+  std::array<KernelFunction, kNumDispatchKeys> registered_{};
+  std::array<KernelFunction, kNumRuntimeKeys> table_{};
 };
 
 }  // namespace aten

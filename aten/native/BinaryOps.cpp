@@ -1,5 +1,8 @@
 #include <aten/native/BinaryOps.h>
+#include <aten/ops/add.h>
+#include <aten/ops/add_dtypes.h>
 #include <aten/ops/add_native.h>
+#include <aten/ops/empty.h>
 
 namespace aten {
 namespace meta {
@@ -26,6 +29,21 @@ void alpha_check(ScalarType dtype, const Scalar& alpha) {
 ATEN_IMPL_FUNC(add_out)(const Tensor& /*self*/, const Tensor& /*other*/, const Scalar& alpha,
                         const Tensor& /*out*/) {
   add_stub(device(), *this, alpha);
+}
+
+// add.Scalar: `other` becomes a 0-dim tensor of self's dtype and add.Tensor does the rest, on
+// whatever device self is. Without type promotion, a fractional scalar cannot join an integral
+// tensor: refused, rather than truncated behind the user's back.
+Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  ATEN_CHECK(!other.isFloatingPoint() || isFloatingType(self.dtype()),
+             "a floating-point scalar (other = ", other, ") with a tensor of dtype ", self.dtype(),
+             " needs type promotion, which MiniATen does not have yet");
+  Tensor wrapped = aten::empty({}, self.options());
+  if (!wrapped.is_meta()) {
+    ATEN_DISPATCH_add_TYPES(self.dtype(),
+                            [&] { *wrapped.data_ptr<scalar_t>() = other.to<scalar_t>(); });
+  }
+  return aten::add(self, wrapped, alpha);
 }
 
 }  // namespace native

@@ -110,8 +110,37 @@ class ValidationTest(unittest.TestCase):
         self.assert_error(edit("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1)", "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=None)"),
                           1, "add.Tensor: None is a default only for optional types, not 'Scalar'")
 
-    def test_unstructured_ops_are_not_generated_yet(self):
-        self.assert_error(append("- func: mul(Tensor self) -> Tensor\n"), 16, "'mul' is not structured")
+    def test_both_composite_keys(self):
+        text = append("- func: mul(Tensor self) -> Tensor\n  dispatch:\n    CompositeExplicitAutograd: mul\n"
+                      "    CompositeImplicitAutograd: mul\n")
+        self.assert_error(text, 16, "mul: give a CompositeExplicitAutograd or a CompositeImplicitAutograd kernel, not both")
+
+    def test_kernel_name_shared_by_indistinguishable_overloads(self):
+        text = append("- func: mul(Tensor self) -> Tensor\n\n- func: mul.other(Tensor self) -> Tensor\n")
+        self.assert_error(text, 18, "mul.other: kernel 'mul' is also the kernel of 'mul' (line 16) with the same C++ "
+                                    "parameters (const Tensor&); name one of them differently in dispatch:")
+
+    def test_kernel_name_shared_by_distinguishable_overloads_is_fine(self):
+        repo = TempRepo(append("- func: mul(Tensor self) -> Tensor\n\n- func: mul.Scalar(Tensor self, Scalar other) -> Tensor\n"))
+        self.addCleanup(repo.close)
+        self.assertEqual(repo.run()[0], 0)
+
+    def test_unstructured_inplace_must_write_self(self):
+        text = append("- func: relu_(Tensor self) -> Tensor\n  dispatch:\n    CPU: relu_\n")
+        self.assert_error(text, 16, "relu_: an in-place operator writes 'self' (Tensor(a!) self) and returns it")
+
+    def test_unstructured_out_must_return_its_out_arguments(self):
+        text = append("- func: relu.out(Tensor self, *, Tensor(a!) out) -> Tensor\n  dispatch:\n    CPU: relu_out\n")
+        self.assert_error(text, 16, "relu.out: an out= overload returns its out= arguments, with their annotations")
+
+    def test_structured_inherits_on_an_unstructured_op(self):
+        text = append("- func: relu(Tensor self) -> Tensor\n  structured_inherits: TensorIteratorBase\n")
+        self.assert_error(text, 16, "relu: structured_inherits is only for an entry with structured: True")
+
+    def test_argument_named_options_in_a_factory(self):
+        text = append("- func: ones(int[] options, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+                      "bool? pin_memory=None) -> Tensor\n")
+        self.assert_error(text, 16, "ones: an argument named 'options' clashes with the TensorOptions overload")
 
     def test_conflicting_dtypes(self):
         self.assert_error(edit("  variants: method\n", "  variants: method\n  dtypes: [Int]\n"), 10,

@@ -70,7 +70,25 @@ TEST(Dispatcher, KeyFromTheHighestPriorityArgument) {
   EXPECT_EQ(detail::compute_key_set(c, 1, m).highestPriorityKey(), DispatchKey::Meta);
   EXPECT_EQ(detail::compute_key_set(c, Scalar(2)).highestPriorityKey(), DispatchKey::CPU);
   EXPECT_EQ(detail::compute_key_set(std::optional<Tensor>(), 3).highestPriorityKey(), DispatchKey::Undefined);
-  EXPECT_EQ(detail::compute_key_set(TensorOptions().device(kMeta)).highestPriorityKey(), DispatchKey::Meta);
+  std::vector<std::optional<Tensor>> optional_list{std::nullopt, m};
+  EXPECT_EQ(detail::compute_key_set(ArrayRef<std::optional<Tensor>>(optional_list)).highestPriorityKey(),
+            DispatchKey::Meta);
+  EXPECT_EQ(detail::compute_key_set(ArrayRef<Tensor>({c, c})).highestPriorityKey(), DispatchKey::CPU);
+}
+
+TEST(Dispatcher, FactoriesTakeTheKeyFromTheirDeviceArgument) {
+  std::vector<int64_t> size{2};
+  auto key = [](const auto&... args) { return detail::compute_key_set(args...).highestPriorityKey(); };
+  EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>(kMeta)), DispatchKey::Meta);
+  EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>(kCPU)), DispatchKey::CPU);
+  EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>()), DispatchKey::CPU);  // no device: CPU
+  EXPECT_EQ(key(kMeta), DispatchKey::Meta);
+  // A defined tensor decides over the device argument (a composite like empty_like sees both).
+  Tensor c = empty({2});
+  EXPECT_EQ(key(c, std::optional<Device>(kMeta)), DispatchKey::CPU);
+  EXPECT_EQ(key(Tensor(), std::optional<Device>(kMeta)), DispatchKey::Meta);
+  // No tensor and no device: nothing to choose a kernel by.
+  EXPECT_EQ(key(IntArrayRef(size), 3), DispatchKey::Undefined);
 }
 
 namespace {

@@ -232,3 +232,44 @@ TEST(Add, UndeclaredDtypeIsAnErrorNamingTheOp) {
     EXPECT_NE(std::string(e.what()).find("\"add\" not implemented for 'Short'"), std::string::npos) << e.what();
   }
 }
+
+// add.Scalar, the CompositeExplicitAutograd overload: other becomes a 0-dim tensor of self's
+// dtype and add.Tensor runs, so it is checked against the same reference.
+TYPED_TEST(AddTest, ScalarOther) {
+  const ScalarType dt = this->dtype;
+  auto as_tensor = [&](double v) {
+    return ref::make<TypeParam>({}, [=](int64_t) { return v; });
+  };
+  Tensor a = this->seq({6, 35});
+  Tensor strided = restride(this->seq({10, 20}), {4, 9}, {40, 2}, 21);
+  for (const Tensor& self : {a, strided, this->seq({0, 3}), this->seq({}, 1, 2)}) {
+    expect_add(add(self, 3), self, as_tensor(3), 1);
+    expect_add(self.add(-2, 4), self, as_tensor(-2), 4);
+  }
+  if constexpr (std::is_floating_point_v<TypeParam>) {
+    expect_add(add(a, 2.5, 0.5), a, as_tensor(2.5), 0.5);
+  } else {
+    try {
+      add(a, 2.5);
+      ADD_FAILURE() << "a fractional scalar was accepted for " << dt;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("add.Scalar: a floating-point scalar (other = 2.5)"), std::string::npos)
+          << e.what();
+    }
+  }
+  Tensor m = empty({6, 1, 35}, TensorOptions(dt).device(kMeta));
+  Tensor r = add(m, 1);
+  EXPECT_TRUE(r.is_meta());
+  EXPECT_EQ(r.sizes(), IntArrayRef({6, 1, 35}));
+  EXPECT_EQ(r.dtype(), dt);
+}
+
+TEST(AddScalar, UndeclaredDtypeNamesTheOperator) {
+  Tensor b = empty({3}, ScalarType::Bool);
+  try {
+    add(b, 1);
+    ADD_FAILURE() << "Bool was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"add\" not implemented for 'Bool'"), std::string::npos) << e.what();
+  }
+}

@@ -11,7 +11,7 @@ from typing import Any
 
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
-from tools.codegen.model import NativeFunction, Operator, SchemaKind, StructuredGroup
+from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup
 from tools.codegen.validate import INHERITS_HEADERS
 
 
@@ -44,11 +44,14 @@ def _overload(f: NativeFunction) -> dict[str, Any]:
 _STD_HEADERS = {"std::tuple<": "tuple", "std::vector<": "vector", "std::string_view": "string_view"}
 
 
+def _std_includes(text: str) -> list[str]:
+    return sorted(h for token, h in _STD_HEADERS.items() if token in text)
+
+
 def ops_header(op: Operator) -> FileSpec:
     overloads = [_overload(f) for f in op.functions]
     text = " ".join(o["returns"] + " " + o["params"] for o in overloads)
-    std_includes = sorted({"optional"} | {h for token, h in _STD_HEADERS.items() if token in text})
-    context = {"op": op.base, "overloads": overloads, "std_includes": std_includes}
+    context = {"op": op.base, "overloads": overloads, "std_includes": sorted({"optional", *_std_includes(text)})}
     return FileSpec(f"aten/ops/{op.base}_ops.h", "ops.h.j2", context)
 
 
@@ -59,19 +62,23 @@ def ops_source(op: Operator) -> FileSpec:
 
 def functions_header(op: Operator) -> FileSpec:
     """The user-facing functions. An out= overload gets two spellings, ATen's `_out` (outs
-    first, defaults kept) and `_outf` (schema order, so no defaults)."""
+    first, defaults kept) and `_outf` (schema order, so no defaults); a factory gets a
+    TensorOptions form and a scattered one (signatures.user_forms)."""
     functions = []
     for f in op.functions:
         if not f.has_function:
             continue
         params = sig.dispatcher(f.func)
-        common = {"returns": sig.returns(f.func), "struct": f.func.name.unambiguous, "args": sig.names(params)}
+        common = {"returns": sig.returns(f.func), "struct": f.func.name.unambiguous}
         name = f.func.name.name
         if f.func.is_out_fn:
-            functions.append({**common, "name": f"{name}_out", "params": sig.decl(sig.out_first(f.func))})
-            functions.append({**common, "name": f"{name}_outf", "params": sig.defn(params)})
+            args = sig.names(params)
+            functions.append({**common, "name": f"{name}_out", "params": sig.decl(sig.out_first(f.func)), "args": args})
+            functions.append({**common, "name": f"{name}_outf", "params": sig.defn(params), "args": args})
         else:
-            functions.append({**common, "name": name, "params": sig.decl(params)})
+            for form in sig.user_forms(f.func):
+                functions.append({**common, "name": name, "params": sig.decl(form.params),
+                                  "args": ", ".join(form.call_args)})
     return FileSpec(f"aten/ops/{op.base}.h", "functions_op.h.j2", {"op": op.base, "functions": functions})
 
 
@@ -99,6 +106,18 @@ def meta_header(op: Operator) -> FileSpec:
     return FileSpec(f"aten/ops/{op.base}_meta.h", "meta.h.j2", context)
 
 
+def _kernel_declarations(op: Operator) -> list[dict[str, Any]]:
+    """The hand-written `native::` kernels of the unstructured overloads, each declared once
+    (one kernel may serve several dispatch keys)."""
+    declarations = {}
+    for f in op.unstructured:
+        params = sig.defn(sig.dispatcher(f.func))
+        for _, kernel in f.dispatch:
+            declarations.setdefault((kernel, params), {"returns": sig.returns(f.func), "name": kernel,
+                                                      "params": params, "op_name": str(f.func.name)})
+    return list(declarations.values())
+
+
 def native_header(op: Operator) -> FileSpec:
     groups = [
         {
@@ -109,7 +128,10 @@ def native_header(op: Operator) -> FileSpec:
         }
         for g in op.groups
     ]
-    return FileSpec(f"aten/ops/{op.base}_native.h", "native.h.j2", {"op": op.base, "groups": groups})
+    kernels = _kernel_declarations(op)
+    text = " ".join(k["returns"] + " " + k["params"] for k in kernels)
+    context = {"op": op.base, "groups": groups, "kernels": kernels, "std_includes": _std_includes(text)}
+    return FileSpec(f"aten/ops/{op.base}_native.h", "native.h.j2", context)
 
 
 def dtypes_header(op: Operator) -> FileSpec:
@@ -157,40 +179,50 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
     }
 
 
+def _kernel_wrapper(f: NativeFunction, key: str) -> dict[str, Any]:
+    """An unstructured overload's wrapper: names the op for errors, calls the native kernel."""
+    params = sig.dispatcher(f.func)
+    return {
+        "returns": sig.returns(f.func),
+        "wrapper": f"wrapper_{key}_{f.func.name.unambiguous}",
+        "params": sig.defn(params),
+        "op_name": str(f.func.name),
+        "kernel": f.kernel(key),
+        "args": sig.names(params),
+    }
+
+
 def register_source(op: Operator, key: str) -> FileSpec:
-    wrappers = {}
-    for g in op.groups:
-        for f in g.members:
-            wrappers[str(f.func.name)] = _wrapper(g, f, key)
-    # Wrappers in group order (functional, out, in-place); registrations in YAML order.
+    structured = {}
+    if key in ("CPU", "Meta"):
+        for g in op.groups:
+            for f in g.members:
+                structured[str(f.func.name)] = _wrapper(g, f, key)
+    kernels = {str(f.func.name): _kernel_wrapper(f, key) for f in op.unstructured if f.kernel(key)}
+    # Wrappers in group order (functional, out, in-place), then unstructured ones in YAML order;
+    # registrations in YAML order.
+    wrapper_names = {name: w["wrapper"] for name, w in {**structured, **kernels}.items()}
     registrations = [
-        {
-            "name": f.func.name.name,
-            "overload": f.func.name.overload,
-            "wrapper": wrappers[str(f.func.name)]["wrapper"],
-        }
+        {"name": f.func.name.name, "overload": f.func.name.overload, "wrapper": wrapper_names[str(f.func.name)]}
         for f in op.functions
-        if str(f.func.name) in wrappers
+        if str(f.func.name) in wrapper_names
     ]
-    header = f"aten/ops/{op.base}_meta.h" if key == "Meta" else f"aten/ops/{op.base}_native.h"
-    includes = sorted(
-        [
-            "aten/core/Error.h",
-            "aten/dispatch/Dispatcher.h",
-            header,
-            f"aten/ops/{op.base}_ops.h",
-            "aten/structured/StructuredOutputs.h",
-        ]
-    )
+    includes = {"aten/core/Error.h", "aten/dispatch/Dispatcher.h", f"aten/ops/{op.base}_ops.h"}
+    if structured:
+        includes |= {"aten/structured/StructuredOutputs.h",
+                     f"aten/ops/{op.base}_meta.h" if key == "Meta" else f"aten/ops/{op.base}_native.h"}
+    if kernels:
+        includes.add(f"aten/ops/{op.base}_native.h")
     return FileSpec(
         f"aten/register/{op.base}_{key}.cpp",
         "register_op.cpp.j2",
         {
             "op": op.base,
             "key": key,
-            "includes": includes,
+            "includes": sorted(includes),
             "kernel_classes": ", ".join(g.impl_class for g in op.groups),
-            "wrappers": list(wrappers.values()),
+            "wrappers": list(structured.values()),
+            "kernel_wrappers": list(kernels.values()),
             "registrations": registrations,
         },
     )
@@ -199,8 +231,8 @@ def register_source(op: Operator, key: str) -> FileSpec:
 def register_all(operators: list[Operator]) -> FileSpec:
     """Schemas first: a kernel can only be registered for an operator the Dispatcher knows."""
     functions = [f"register_{op.base}_schemas" for op in operators]
-    functions += [f"register_{op.base}_CPU" for op in operators if op.groups]
-    functions += [f"register_{op.base}_Meta" for op in operators if op.groups]
+    for key in DISPATCH_KEYS:
+        functions += [f"register_{op.base}_{key}" for op in operators if key in op.dispatch_keys]
     return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"functions": functions})
 
 
@@ -210,20 +242,18 @@ def tensor_body(operators: list[Operator]) -> FileSpec:
         for f in op.functions:
             if not f.has_method:
                 continue
-            this = "const_cast<Tensor&>(*this)" if f.func.self_argument.is_write else "*this"
-            args = [this if p.name == "self" else p.name for p in sig.dispatcher(f.func)]
-            params = sig.method(f.func)
-            methods.append(
-                {
-                    "returns": sig.returns(f.func),
-                    "name": f.func.name.name,
-                    "decl": sig.decl(params),
-                    "params": sig.defn(params),
-                    "struct": f.func.name.unambiguous,
-                    "args": ", ".join(args),
-                    "inplace": f.func.self_argument.is_write,
-                }
-            )
+            for form in sig.user_forms(f.func, method=True):
+                methods.append(
+                    {
+                        "returns": sig.returns(f.func),
+                        "name": f.func.name.name,
+                        "decl": sig.decl(form.params),
+                        "params": sig.defn(form.params),
+                        "struct": f.func.name.unambiguous,
+                        "args": ", ".join(form.call_args),
+                        "inplace": f.func.self_argument.is_write,
+                    }
+                )
     includes = [f"aten/ops/{op.base}_ops.h" for op in operators if op.has_methods]
     return FileSpec("aten/core/TensorBody.h", "TensorBody.h.j2", {"includes": includes, "methods": methods})
 
@@ -237,7 +267,10 @@ def all_files(operators: list[Operator]) -> list[FileSpec]:
     for op in operators:
         files += [ops_header(op), ops_source(op), functions_header(op)]
         if op.groups:
-            files += [meta_header(op), native_header(op), register_source(op, "CPU"), register_source(op, "Meta")]
+            files.append(meta_header(op))
+        if op.groups or op.unstructured:
+            files.append(native_header(op))
+        files += [register_source(op, key) for key in op.dispatch_keys]
         if op.dtypes:
             files.append(dtypes_header(op))
     return sorted(files, key=lambda spec: spec.path)

@@ -121,6 +121,10 @@ def parse_entry(entry: LineMapping, errors: list[CodegenError]) -> NativeFunctio
     # With a valid schema the entry still takes part in the checks across entries (a duplicate
     # name is worth reporting even if the entry has other problems); its bad fields were
     # replaced by their defaults above, and the run fails on `found` anyway.
+    if not dispatch and not structured and delegate is None:
+        # ATen's rule: an op that names no kernel is written in terms of other ops, by a kernel
+        # named after the op without its overload (overloads are C++ overloads of it).
+        dispatch = (("CompositeImplicitAutograd", func.name.name),)
     return NativeFunction(
         func=func,
         line=line,

@@ -275,11 +275,9 @@ class NativeFunction:
         return Variant.METHOD in self.variants and not self.manual_cpp_binding
 
     @property
-    def is_composite_implicit(self) -> bool:
-        """ATen's rule: no kernel named and not structured means 'written in terms of other ops'."""
-        if self.structured or self.structured_delegate is not None:
-            return False
-        return not self.dispatch or self.kernel("CompositeImplicitAutograd") is not None
+    def is_structured_member(self) -> bool:
+        """Part of a structured group: its kernels are the generated structured wrappers."""
+        return self.structured or self.structured_delegate is not None
 
 
 @dataclass(frozen=True)
@@ -324,3 +322,15 @@ class Operator:
     @property
     def has_methods(self) -> bool:
         return any(f.has_method for f in self.functions)
+
+    @property
+    def unstructured(self) -> tuple[NativeFunction, ...]:
+        """The overloads whose wrappers call a hand-written `native::<kernel>` per dispatch key."""
+        return tuple(f for f in self.functions if not f.is_structured_member)
+
+    @property
+    def dispatch_keys(self) -> tuple[str, ...]:
+        """The keys this operator registers kernels under: one register/<op>_<key>.cpp each."""
+        keys = {"CPU", "Meta"} if self.groups else set()
+        keys |= {key for f in self.unstructured for key, _ in f.dispatch}
+        return tuple(k for k in DISPATCH_KEYS if k in keys)

@@ -6,6 +6,7 @@ them all together, so a run either produces a fully consistent model or writes n
 from __future__ import annotations
 
 from tools.codegen import cpp_types
+from tools.codegen import signatures as sig
 from tools.codegen.errors import CodegenError, CodegenErrors
 from tools.codegen.model import BaseType, NativeFunction, Operator, SchemaKind, StructuredGroup
 
@@ -54,13 +55,8 @@ class _Validator:
             elif f.structured_delegate is not None:
                 self.check_delegate(f)
             else:
-                if f.structured_inherits is not None:
-                    self.error(f, "structured_inherits is only for an entry with structured: True")
-                self.error(
-                    f,
-                    f"'{f.func.name}' is not structured: only structured operators "
-                    "(structured: True, or structured_delegate) are generated yet",
-                )
+                self.check_unstructured(f)
+        self.check_kernel_overloads()
         return self.assemble_operators(self.assemble_groups())
 
     # -- one entry ------------------------------------------------------------------------
@@ -75,6 +71,8 @@ class _Validator:
             cpp_types.returns_type(f.func.returns)
         except ValueError as e:
             self.error(f, f"{f.func.name}: {e}")
+        if sig.tensor_options_index(f.func) is not None and any(a.name == "options" for a in f.func.arguments.all):
+            self.error(f, f"{f.func.name}: an argument named 'options' clashes with the TensorOptions overload")
 
     def check_variants(self, f: NativeFunction) -> None:
         if not f.variants:
@@ -108,6 +106,43 @@ class _Validator:
         rets = f.func.returns
         if len(rets) != len(outs) or any(r.type != a.type or r.annotation != a.annotation for r, a in zip(rets, outs)):
             self.error(f, f"{name}: an out= overload returns its out= arguments, with their annotations")
+
+    def check_unstructured(self, f: NativeFunction) -> None:
+        name = f.func.name
+        if f.structured_inherits is not None:
+            self.error(f, f"{name}: structured_inherits is only for an entry with structured: True")
+        if f.kernel("CompositeExplicitAutograd") and f.kernel("CompositeImplicitAutograd"):
+            self.error(f, f"{name}: give a CompositeExplicitAutograd or a CompositeImplicitAutograd kernel, "
+                       "not both (each covers every backend)")
+        if f.func.kind is SchemaKind.INPLACE:
+            self_arg = f.func.self_argument
+            rets = f.func.returns
+            if self_arg is None or not self_arg.is_write or len(rets) != 1 or rets[0].annotation != self_arg.annotation:
+                self.error(f, f"{name}: an in-place operator writes 'self' (Tensor(a!) self) and returns it "
+                           "(-> Tensor(a!))")
+        elif f.func.is_out_fn:
+            outs, rets = f.func.arguments.out, f.func.returns
+            if len(rets) != len(outs) or any(r.type != a.type or r.annotation != a.annotation
+                                             for r, a in zip(rets, outs)):
+                self.error(f, f"{name}: an out= overload returns its out= arguments, with their annotations")
+
+    def check_kernel_overloads(self) -> None:
+        """Hand-written kernels are declared as C++ functions in aten::native; two overloads may
+        share a kernel name only if C++ can tell them apart by their parameter types."""
+        seen: dict[tuple[str, str], NativeFunction] = {}
+        for f in self.by_name.values():
+            if f.is_structured_member:
+                continue
+            try:
+                types = sig.types(sig.dispatcher(f.func))
+            except ValueError:
+                continue  # reported by check_cpp
+            for kernel in dict.fromkeys(k for _, k in f.dispatch):
+                first = seen.setdefault((kernel, types), f)
+                if first is not f:
+                    self.error(f, f"{f.func.name}: kernel '{kernel}' is also the kernel of '{first.func.name}' "
+                               f"(line {first.line}) with the same C++ parameters ({types}); name one of them "
+                               "differently in dispatch:")
 
     def check_delegate(self, f: NativeFunction) -> None:
         name, target_name = f.func.name, f.structured_delegate

@@ -16,6 +16,7 @@ class Tensor : public TensorBase {
 
   Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -25,6 +26,10 @@ inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
   return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
+  return _ops::add_Scalar::call(*this, other, alpha);
 }
 
 }  // namespace aten

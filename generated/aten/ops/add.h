@@ -18,4 +18,8 @@ inline Tensor& add_outf(const Tensor& self, const Tensor& other, const Scalar& a
   return _ops::add_out::call(self, other, alpha, out);
 }
 
+inline Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  return _ops::add_Scalar::call(self, other, alpha);
+}
+
 }  // namespace aten

@@ -52,6 +52,21 @@ Tensor& add_out::redispatch(DispatchKeySet ks, const Tensor& self, const Tensor&
   return add_out_handle().redispatch(ks, self, other, alpha, out);
 }
 
+static const TypedOperatorHandle<add_Scalar::schema>& add_Scalar_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(add_Scalar::name, add_Scalar::overload_name)
+      .typed<add_Scalar::schema>();
+  return handle;
+}
+
+Tensor add_Scalar::call(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add_Scalar_handle().call(self, other, alpha);
+}
+
+Tensor add_Scalar::redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add_Scalar_handle().redispatch(ks, self, other, alpha);
+}
+
 }  // namespace _ops
 
 namespace detail {
@@ -59,6 +74,7 @@ void register_add_schemas(Dispatcher& d) {
   d.registerSchema({_ops::add_Tensor::name, _ops::add_Tensor::overload_name}, _ops::add_Tensor::schema_str);
   d.registerSchema({_ops::add__Tensor::name, _ops::add__Tensor::overload_name}, _ops::add__Tensor::schema_str);
   d.registerSchema({_ops::add_out::name, _ops::add_out::overload_name}, _ops::add_out::schema_str);
+  d.registerSchema({_ops::add_Scalar::name, _ops::add_Scalar::overload_name}, _ops::add_Scalar::schema_str);
 }
 }  // namespace detail
 

@@ -40,5 +40,14 @@ struct add_out {
   static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out);
 };
 
+struct add_Scalar {
+  using schema = Tensor(const Tensor&, const Scalar&, const Scalar&);
+  static constexpr const char* name = "add";
+  static constexpr const char* overload_name = "Scalar";
+  static constexpr const char* schema_str = "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor";
+  static Tensor call(const Tensor& self, const Scalar& other, const Scalar& alpha);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha);
+};
+
 }  // namespace _ops
 }  // namespace aten

@@ -7,13 +7,27 @@
 namespace aten::detail {
 
 void register_add_schemas(Dispatcher& d);
+void register_empty_schemas(Dispatcher& d);
+void register_empty_strided_schemas(Dispatcher& d);
 void register_add_CPU(Dispatcher& d);
+void register_empty_CPU(Dispatcher& d);
+void register_empty_strided_CPU(Dispatcher& d);
 void register_add_Meta(Dispatcher& d);
+void register_empty_Meta(Dispatcher& d);
+void register_empty_strided_Meta(Dispatcher& d);
+void register_add_CompositeExplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_add_schemas(d);
+  register_empty_schemas(d);
+  register_empty_strided_schemas(d);
   register_add_CPU(d);
+  register_empty_CPU(d);
+  register_empty_strided_CPU(d);
   register_add_Meta(d);
+  register_empty_Meta(d);
+  register_empty_strided_Meta(d);
+  register_add_CompositeExplicitAutograd(d);
 }
 
 }  // namespace aten::detail
