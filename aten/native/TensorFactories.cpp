@@ -1,7 +1,10 @@
 // Kernels of the factory operators. The dispatcher picks CPU or Meta from the `device`
 // argument; both create the tensor through aten/core/Empty.h, the one place storage is made.
 #include <aten/core/Empty.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_like_native.h>
 #include <aten/ops/empty_native.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/ops/empty_strided_native.h>
 
 namespace aten::native {
@@ -48,6 +51,21 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
                           std::optional<bool> /*pin_memory*/) {
   return Tensor(detail::empty_strided_generic(
       size, stride, factory_options(dtype, layout, device, std::nullopt)));
+}
+
+// ATen's rules: options default to self's; with Preserve (the default), a dense self of any
+// layout is matched stride for stride, anything else gets self's suggested memory format.
+Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  const ScalarType t = dtype.value_or(self.scalar_type());
+  const Device d = device.value_or(self.device());
+  const MemoryFormat format = memory_format.value_or(MemoryFormat::Preserve);
+  if (format != MemoryFormat::Preserve)
+    return empty(self.sizes(), t, layout, d, pin_memory, format);
+  if (self.is_non_overlapping_and_dense())
+    return empty_strided(self.sizes(), self.strides(), t, layout, d, pin_memory);
+  return empty(self.sizes(), t, layout, d, pin_memory, self.suggest_memory_format());
 }
 
 }  // namespace aten::native

@@ -4,3 +4,8 @@
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_strided.h>
+#include <aten/ops/copy.h>
+#include <aten/ops/empty_like.h>
+#include <aten/ops/clone.h>
+#include <aten/ops/contiguous.h>
+#include <aten/ops/to.h>

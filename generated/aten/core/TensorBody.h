@@ -4,6 +4,10 @@
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorBase.h>
 #include <aten/ops/add_ops.h>
+#include <aten/ops/copy_ops.h>
+#include <aten/ops/clone_ops.h>
+#include <aten/ops/contiguous_ops.h>
+#include <aten/ops/to_ops.h>
 
 namespace aten {
 
@@ -17,6 +21,10 @@ class Tensor : public TensorBase {
   Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor& copy_(const Tensor& src, bool non_blocking = false) const;
+  Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
+  Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
+  Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -30,6 +38,23 @@ inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
 
 inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
   return _ops::add_Scalar::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::copy_(const Tensor& src, bool non_blocking) const {
+  return _ops::copy_::call(const_cast<Tensor&>(*this), src, non_blocking);
+}
+
+inline Tensor Tensor::clone(std::optional<MemoryFormat> memory_format) const {
+  return _ops::clone::call(*this, memory_format);
+}
+
+inline Tensor Tensor::contiguous(MemoryFormat memory_format) const {
+  return _ops::contiguous::call(*this, memory_format);
+}
+
+inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
+  return _ops::to_dtype::call(*this, dtype, non_blocking, copy, memory_format);
 }
 
 }  // namespace aten

@@ -9,25 +9,47 @@ namespace aten::detail {
 void register_add_schemas(Dispatcher& d);
 void register_empty_schemas(Dispatcher& d);
 void register_empty_strided_schemas(Dispatcher& d);
+void register_copy_schemas(Dispatcher& d);
+void register_empty_like_schemas(Dispatcher& d);
+void register_clone_schemas(Dispatcher& d);
+void register_contiguous_schemas(Dispatcher& d);
+void register_to_schemas(Dispatcher& d);
 void register_add_CPU(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
+void register_copy_CPU(Dispatcher& d);
 void register_add_Meta(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
+void register_copy_Meta(Dispatcher& d);
 void register_add_CompositeExplicitAutograd(Dispatcher& d);
+void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
+void register_clone_CompositeExplicitAutograd(Dispatcher& d);
+void register_contiguous_CompositeImplicitAutograd(Dispatcher& d);
+void register_to_CompositeImplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_add_schemas(d);
   register_empty_schemas(d);
   register_empty_strided_schemas(d);
+  register_copy_schemas(d);
+  register_empty_like_schemas(d);
+  register_clone_schemas(d);
+  register_contiguous_schemas(d);
+  register_to_schemas(d);
   register_add_CPU(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
+  register_copy_CPU(d);
   register_add_Meta(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
+  register_copy_Meta(d);
   register_add_CompositeExplicitAutograd(d);
+  register_empty_like_CompositeExplicitAutograd(d);
+  register_clone_CompositeExplicitAutograd(d);
+  register_contiguous_CompositeImplicitAutograd(d);
+  register_to_CompositeImplicitAutograd(d);
 }
 
 }  // namespace aten::detail

@@ -1,0 +1,215 @@
+// copy_, clone, contiguous, to, empty_like: every dtype pair, every layout, broadcasting,
+// Meta, and the errors; checked element by element against a reference read through strides.
+#include <aten/ATen.h>
+#include <aten/ops/clone.h>
+#include <aten/ops/empty_like.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "Reference.h"
+
+using namespace aten;
+using aten::ref::make;
+using aten::ref::restride;
+
+namespace {
+
+const ScalarType kTypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
+                             ScalarType::Int,  ScalarType::Long, ScalarType::Float, ScalarType::Double};
+
+// Reads any dtype as double, through t's strides.
+double read(const Tensor& t, const std::vector<int64_t>& idx) {
+  const char* p = ref::element_ptr(t, idx);
+  switch (t.scalar_type()) {
+#define ATEN_TEST_READ(ctype, name) \
+  case ScalarType::name:            \
+    return static_cast<double>(*reinterpret_cast<const ctype*>(p));
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_READ)
+#undef ATEN_TEST_READ
+    default:
+      ADD_FAILURE() << "dtype";
+      return 0;
+  }
+}
+
+// Writes v (already representable) into t at idx.
+void write(const Tensor& t, const std::vector<int64_t>& idx, double v) {
+  char* p = ref::element_ptr(t, idx);
+  switch (t.scalar_type()) {
+#define ATEN_TEST_WRITE(ctype, name) \
+  case ScalarType::name:             \
+    *reinterpret_cast<ctype*>(p) = static_cast<ctype>(v); \
+    break;
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_WRITE)
+#undef ATEN_TEST_WRITE
+    default:
+      ADD_FAILURE() << "dtype";
+  }
+}
+
+// Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
+Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
+  Tensor x = strides.empty() ? empty(sizes, t) : empty_strided(sizes, strides, t);
+  int64_t i = 0;
+  ref::for_each_index(x.sizes(), [&](const std::vector<int64_t>& idx) {
+    double v = t == ScalarType::Bool ? (i % 3 != 0) : static_cast<double>(i % 101);
+    if (isFloatingType(t)) v += 0.5;
+    write(x, idx, v);
+    ++i;
+  });
+  return x;
+}
+
+// What C++ static_cast<dst>(src value) gives, in double.
+double converted(double v, ScalarType dst) {
+  if (dst == ScalarType::Bool) return v != 0;
+  if (isIntegralType(dst, false)) return std::trunc(v);
+  return v;
+}
+
+// dst == src broadcast to dst's shape, converted.
+void expect_copied(const Tensor& dst, const Tensor& src) {
+  ref::for_each_index(dst.sizes(), [&](const std::vector<int64_t>& idx) {
+    std::vector<int64_t> j(idx.end() - src.dim(), idx.end());
+    for (int64_t d = 0; d < src.dim(); ++d)
+      if (src.sizes()[d] == 1) j[d] = 0;
+    ASSERT_EQ(read(dst, idx), converted(read(src, j), dst.scalar_type()))
+        << "at " << IntArrayRef(idx) << ": " << src.scalar_type() << " -> " << dst.scalar_type();
+  });
+}
+
+}  // namespace
+
+TEST(Copy, EveryDtypePairContiguousAndTransposed) {
+  for (ScalarType from : kTypes) {
+    for (ScalarType to : kTypes) {
+      Tensor src = values({7, 45}, from);
+      Tensor dst = empty({7, 45}, to);
+      dst.copy_(src);
+      expect_copied(dst, src);
+      Tensor src_t = restride(values({45, 7}, from), {7, 45}, {1, 7});
+      Tensor dst2 = empty({7, 45}, to);
+      dst2.copy_(src_t);
+      expect_copied(dst2, src_t);
+    }
+  }
+}
+
+TEST(Copy, LargeTransposesAndChannelsLastAcrossThreads) {
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    Tensor src = restride(values({300, 500}, ScalarType::Float), {500, 300}, {1, 500});
+    Tensor dst = empty({500, 300});
+    dst.copy_(src);
+    expect_copied(dst, src);
+    Tensor nchw = values({2, 33, 20, 21}, ScalarType::Float);
+    Tensor nhwc = nchw.contiguous(MemoryFormat::ChannelsLast);
+    EXPECT_TRUE(nhwc.is_contiguous(MemoryFormat::ChannelsLast));
+    expect_copied(nhwc, nchw);
+    Tensor back = nhwc.contiguous();
+    EXPECT_TRUE(back.is_contiguous());
+    expect_copied(back, nhwc);
+  }
+  set_num_threads(2);
+}
+
+TEST(Copy, BroadcastSlicedZeroSizeAndZeroDim) {
+  Tensor dst = empty({4, 6}, ScalarType::Double);
+  Tensor row = values({6}, ScalarType::Int);
+  dst.copy_(row);
+  expect_copied(dst, row);
+  Tensor scalar = values({}, ScalarType::Long);
+  dst.copy_(scalar);
+  expect_copied(dst, scalar);
+  Tensor base = values({10, 12}, ScalarType::Float);
+  Tensor sliced_dst = restride(base, {4, 5}, {24, 2}, 13);  // non-zero offset, step 2
+  Tensor src = values({4, 5}, ScalarType::Short);
+  sliced_dst.copy_(src);
+  expect_copied(sliced_dst, src);
+  Tensor z = empty({0, 3});
+  EXPECT_NO_THROW(z.copy_(empty({3})));
+  Tensor zd = empty({}, ScalarType::Int);
+  zd.copy_(values({}, ScalarType::Double));
+  EXPECT_EQ(zd.item<int>(), 0);
+}
+
+TEST(Copy, ErrorsChangeNothing) {
+  Tensor dst = values({2, 3}, ScalarType::Float), before = values({2, 3}, ScalarType::Float);
+  try {
+    dst.copy_(empty({3, 3}));
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("copy_:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[2, 3]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[3, 3]"), std::string::npos) << msg;
+  }
+  expect_copied(dst, before);
+  // Writing into an expanded tensor, or from a partly overlapping view, is refused.
+  Tensor expanded = restride(values({3}, ScalarType::Float), {4, 3}, {0, 1});
+  EXPECT_THROW(expanded.copy_(values({4, 3}, ScalarType::Float)), Error);
+  Tensor base = values({10}, ScalarType::Float);
+  EXPECT_THROW(restride(base, {8}, {1}, 1).copy_(restride(base, {8}, {1}, 0)), Error);
+  EXPECT_NO_THROW(base.copy_(base));
+}
+
+TEST(Copy, MetaChecksShapesOnly) {
+  Tensor m = empty({2, 3}, TensorOptions().device(kMeta));
+  EXPECT_NO_THROW(m.copy_(empty({3}, TensorOptions().device(kMeta))));
+  EXPECT_THROW(m.copy_(empty({4}, TensorOptions().device(kMeta))), Error);
+  Tensor c = m.contiguous(MemoryFormat::Contiguous);
+  EXPECT_TRUE(c.is_same(m));
+  Tensor m4 = empty({2, 3, 4, 5}, TensorOptions().device(kMeta));
+  Tensor cl = m4.contiguous(MemoryFormat::ChannelsLast);
+  EXPECT_TRUE(cl.is_meta());
+  EXPECT_EQ(cl.strides(), IntArrayRef({60, 1, 15, 3}));
+}
+
+TEST(EmptyLike, PreserveFollowsATen) {
+  Tensor t = restride(empty({5, 4}), {4, 5}, {1, 4});  // dense, transposed
+  EXPECT_EQ(empty_like(t).strides(), IntArrayRef({1, 4}));
+  Tensor gappy = restride(empty({10, 10}), {5, 5}, {20, 2});  // not dense: suggested format
+  EXPECT_EQ(empty_like(gappy).strides(), IntArrayRef({5, 1}));
+  Tensor cl_gappy = restride(empty({2, 8, 6, 6}, TensorOptions().memory_format(MemoryFormat::ChannelsLast)),
+                             {2, 4, 6, 6}, {288, 2, 48, 8});  // every other channel of NHWC
+  EXPECT_TRUE(empty_like(cl_gappy).is_contiguous(MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(empty_like(t, TensorOptions(), MemoryFormat::Contiguous).is_contiguous());
+  EXPECT_EQ(empty_like(t, ScalarType::Long).dtype(), ScalarType::Long);
+  EXPECT_TRUE(empty_like(t, TensorOptions().device(kMeta)).is_meta());
+}
+
+TEST(Clone, CopiesDataAndLayout) {
+  Tensor t = restride(values({5, 4}, ScalarType::Int), {4, 5}, {1, 4});
+  Tensor c = t.clone();
+  EXPECT_EQ(c.strides(), t.strides());
+  EXPECT_NE(c.data_ptr(), t.data_ptr());
+  expect_copied(c, t);
+  Tensor cc = clone(t, MemoryFormat::Contiguous);
+  EXPECT_TRUE(cc.is_contiguous());
+  expect_copied(cc, t);
+}
+
+TEST(Contiguous, ReturnsSelfWhenAlreadyInTheFormat) {
+  Tensor a = values({3, 4}, ScalarType::Float);
+  EXPECT_TRUE(a.contiguous().is_same(a));
+  Tensor t = restride(a, {4, 3}, {1, 4});
+  Tensor c = t.contiguous();
+  EXPECT_TRUE(c.is_contiguous());
+  expect_copied(c, t);
+  EXPECT_THROW(a.contiguous(MemoryFormat::Preserve), Error);
+  EXPECT_THROW(a.contiguous(MemoryFormat::ChannelsLast), Error);  // needs 4-d
+}
+
+TEST(To, ConvertsOrAliases) {
+  Tensor a = values({3, 4}, ScalarType::Float);
+  EXPECT_TRUE(a.to(ScalarType::Float).is_same(a));
+  EXPECT_FALSE(a.to(ScalarType::Float, false, /*copy=*/true).is_same(a));
+  for (ScalarType t : kTypes) {
+    Tensor b = a.to(t);
+    EXPECT_EQ(b.dtype(), t);
+    expect_copied(b, a);
+  }
+  Tensor tr = restride(a, {4, 3}, {1, 4});
+  EXPECT_EQ(tr.to(ScalarType::Double).strides(), IntArrayRef({1, 4}));  // layout preserved
+}
