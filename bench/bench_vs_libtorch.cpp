@@ -66,6 +66,52 @@ void AddOneElement_torch(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
 }
 
+// ---- a.t() + b: a transposed input against a contiguous one ----------------------------------
+void TransposedAdd_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kN, kN}, 1), b = aten_filled({kN, kN}, 2);
+  auto at = aten::empty_strided({kN, kN}, {1, kN});
+  at.copy_(a);  // a transposed view's layout, built without the view ops
+  for (auto _ : state) benchmark::DoNotOptimize(aten::add(at, b));
+  bytes(state, a.numel(), 3);
+}
+void TransposedAdd_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN});
+  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a.t(), b));
+  bytes(state, a.numel(), 3);
+}
+
+// ---- a.t().contiguous() ---------------------------------------------------------------------
+void TransposeContiguous_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kN, kN}, 1);
+  auto at = aten::empty_strided({kN, kN}, {1, kN});
+  at.copy_(a);
+  for (auto _ : state) benchmark::DoNotOptimize(at.contiguous());
+  bytes(state, a.numel(), 2);
+}
+void TransposeContiguous_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kN, kN});
+  for (auto _ : state) benchmark::DoNotOptimize(a.t().contiguous());
+  bytes(state, a.numel(), 2);
+}
+
+// ---- NCHW -> NHWC of [64, 64, 56, 56] ---------------------------------------------------------
+void ToChannelsLast_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten_filled({64, 64, 56, 56}, 1);
+  for (auto _ : state) benchmark::DoNotOptimize(x.contiguous(aten::MemoryFormat::ChannelsLast));
+  bytes(state, x.numel(), 2);
+}
+void ToChannelsLast_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch::rand({64, 64, 56, 56});
+  for (auto _ : state) benchmark::DoNotOptimize(x.contiguous(torch::MemoryFormat::ChannelsLast));
+  bytes(state, x.numel(), 2);
+}
+
 }  // namespace
 
 #define ATEN_BENCH_PAIR(name, unit)                                                       \
@@ -75,5 +121,8 @@ void AddOneElement_torch(benchmark::State& state) {
 ATEN_BENCH_PAIR(AddOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(Add, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
+ATEN_BENCH_PAIR(TransposedAdd, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(TransposeContiguous, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(ToChannelsLast, benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -360,7 +360,7 @@ void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
     for (int d = 1; d < ndim(); ++d)
       if (st[d] != 0 && (fast < 0 || std::abs(st[d]) < std::abs(st[fast]))) fast = d;
     if (fast < 0 || std::abs(st[fast]) >= std::abs(st[0])) continue;
-    if (shape_[0] < kTile / 4 || shape_[fast] < kTile / 4) continue;
+    if (shape_[0] < 2 * kTile0 || shape_[fast] < 2 * kTile0) continue;
     // Bring d next to dim 0; pointwise results don't depend on the order dims are walked in.
     for (int d = fast; d > 1; --d) {
       std::swap(shape_[d], shape_[d - 1]);
@@ -458,8 +458,8 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
 
 void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const {
   const int nt = ntensors();
-  const int64_t tiles0 = (shape_[0] + kTile - 1) / kTile;
-  const int64_t tiles1 = (shape_[1] + kTile - 1) / kTile;
+  const int64_t tiles0 = (shape_[0] + kTile0 - 1) / kTile0;
+  const int64_t tiles1 = (shape_[1] + kTile1 - 1) / kTile1;
   int64_t ntiles = tiles0 * tiles1;
   for (int d = 2; d < ndim(); ++d) ntiles *= shape_[d];
 
@@ -474,17 +474,18 @@ void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const
       // Tiles run along dim 0 fastest, then dim 1, then the outer dims.
       const int64_t i0 = t % tiles0, i1 = (t / tiles0) % tiles1;
       int64_t outer = t / (tiles0 * tiles1);
-      for (int a = 0; a < nt; ++a) ptrs[a] = operands_[a].data + i0 * kTile * strides[a] + i1 * kTile * strides[nt + a];
+      for (int a = 0; a < nt; ++a)
+        ptrs[a] = operands_[a].data + i0 * kTile0 * strides[a] + i1 * kTile1 * strides[nt + a];
       for (int d = 2; d < ndim() && outer > 0; ++d) {
         const int64_t coord = outer % shape_[d];
         outer /= shape_[d];
         for (int a = 0; a < nt; ++a) ptrs[a] += coord * operands_[a].stride_bytes[d];
       }
-      loop(ptrs.data(), strides.data(), std::min(kTile, shape_[0] - i0 * kTile),
-           std::min(kTile, shape_[1] - i1 * kTile));
+      loop(ptrs.data(), strides.data(), std::min(kTile0, shape_[0] - i0 * kTile0),
+           std::min(kTile1, shape_[1] - i1 * kTile1));
     }
   };
-  const int64_t grain_tiles = std::max<int64_t>(1, grain_size / (kTile * kTile));
+  const int64_t grain_tiles = std::max<int64_t>(1, grain_size / (kTile0 * kTile1));
   if (ntiles <= grain_tiles || get_num_threads() == 1 || in_parallel_region()) {
     run(0, ntiles);
   } else {
