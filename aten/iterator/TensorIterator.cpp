@@ -11,6 +11,7 @@ namespace aten {
 // ---- build(): the pipeline ------------------------------------------------------------------
 
 void TensorIteratorBase::build(TensorIteratorConfig& config) {
+  is_reduction_ = config.is_reduction_;
   populate_operands(config);
   mark_outputs();
   compute_mem_overlaps(config);
@@ -34,6 +35,19 @@ void TensorIteratorBase::build_binary_op(const TensorBase& out, const TensorBase
   TensorIteratorConfig config;
   config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
+}
+
+void TensorIteratorBase::build_reduce_op(const TensorBase& out, const TensorBase& in) {
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(in, "self").is_reduction(true).resize_outputs(false)
+      .check_all_same_dtype(false).set_check_mem_overlap(false);
+  build(config);
+}
+
+int TensorIteratorBase::num_reduce_dims() const {
+  int n = 0;
+  while (n < ndim() && operands_[0].stride_bytes[n] == 0) ++n;
+  return n;
 }
 
 // ---- the steps ------------------------------------------------------------------------------
@@ -145,6 +159,7 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
   for (int i = 0; i < num_outputs_; ++i) {
     auto& op = operands_[i];
     if (!op.tensor.defined() || op.tensor.sizes() == IntArrayRef(shape_)) continue;
+    if (config.is_reduction_) continue;  // a reduction's output is smaller by design
     ATEN_CHECK(config.resize_outputs_, "output with shape ", op.tensor.sizes(),
                " doesn't match the broadcast shape ", shape_);
     op.will_resize = true;
@@ -179,8 +194,8 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
     if (!operands_[i].tensor.defined()) operands_[i].dtype = common_dtype_;
 }
 
-bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& /*config*/) {
-  if (!all_ops_same_shape_) return false;
+bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
+  if (!all_ops_same_shape_ || config.is_reduction_) return false;
   // The layout every defined operand shares, if any: then outputs take it and the whole
   // iteration is one flat loop. Outputs about to be resized don't get a say.
   bool all_contiguous = true, all_channels_last = true, all_dense_same_strides = true;
@@ -246,6 +261,8 @@ void TensorIteratorBase::reorder_dimensions(const TensorIteratorConfig& config) 
     for (const auto& op : operands_) {
       if (op.stride_bytes.empty() || op.will_resize) continue;
       const int64_t s0 = op.stride_bytes[dim0], s1 = op.stride_bytes[dim1];
+      // A reduction's reduced dims (output stride 0) go first.
+      if (is_reduction_ && op.is_output && (s0 == 0) != (s1 == 0)) return s1 == 0 ? 1 : -1;
       if (s0 == 0 || s1 == 0) continue;
       if (s0 < s1) return -1;
       if (s0 > s1) return 1;
@@ -349,7 +366,7 @@ void TensorIteratorBase::coalesce_dimensions() {
 
 void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
   blocked_ = false;
-  if (config.enforce_linear_iteration_ || ndim() < 2) return;
+  if (config.enforce_linear_iteration_ || config.is_reduction_ || ndim() < 2) return;
   // Dim 0 is the outputs' fastest dim. An input whose fastest dim is another one, d, is read
   // across cache lines at every step along dim 0; walking dims 0 and d in square tiles lets
   // both sides stream (what ATen and NumPy don't do for a transposed copy).
@@ -401,6 +418,12 @@ void TensorIterator::set_output_raw_strided(int64_t output_idx, IntArrayRef size
 
 const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
   return operands_[output_idx].tensor;
+}
+
+TensorIterator TensorIterator::reduce_op(const TensorBase& out, const TensorBase& in) {
+  TensorIterator iter;
+  iter.build_reduce_op(out, in);
+  return iter;
 }
 
 TensorIterator TensorIterator::binary_op(const TensorBase& out, const TensorBase& a,

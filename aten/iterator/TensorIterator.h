@@ -24,7 +24,13 @@ class TensorIteratorBase : public impl::MetaBase {
   // a (in-place).
   void build_binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
 
+  // out = reduce(in) over the dims where out (same rank as in) has size 1 and in does not.
+  void build_reduce_op(const TensorBase& out, const TensorBase& in);
+
   int ndim() const { return static_cast<int>(shape_.size()); }
+  bool is_reduction() const { return is_reduction_; }
+  // For a reduction: the leading dims, along which the output does not move.
+  int num_reduce_dims() const;
   IntArrayRef shape() const { return shape_; }
   int64_t numel() const;
   int ntensors() const { return static_cast<int>(operands_.size()); }
@@ -93,6 +99,7 @@ class TensorIteratorBase : public impl::MetaBase {
   DimVector shape_;
   DimVector perm_;  // perm_[i]: the original dim that iterator dim i came from
   bool all_ops_same_shape_ = true;
+  bool is_reduction_ = false;
   bool blocked_ = false;  // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles
   ScalarType common_dtype_ = ScalarType::Undefined;
   Device device_ = kCPU;
@@ -104,6 +111,7 @@ class TensorIterator final : public TensorIteratorBase {
   TensorIterator() = default;
   explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
   static TensorIterator binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  static TensorIterator reduce_op(const TensorBase& out, const TensorBase& in);
 
   void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
                               TensorOptions options) override;

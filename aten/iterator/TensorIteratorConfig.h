@@ -26,6 +26,12 @@ class TensorIteratorConfig {
     resize_outputs_ = v;
     return *this;
   }
+  // A reduction: the output has size 1 along reduced dims (stride 0 in the iterator), which
+  // come first in the iterator's dims; no fast set-up, no tiling.
+  TensorIteratorConfig& is_reduction(bool v) {
+    is_reduction_ = v;
+    return *this;
+  }
   // Keep C order: do not reorder dims by stride (for ops whose result depends on the order).
   TensorIteratorConfig& enforce_linear_iteration(bool v = true) {
     enforce_linear_iteration_ = v;
@@ -42,6 +48,7 @@ class TensorIteratorConfig {
   bool check_all_same_dtype_ = true;
   bool resize_outputs_ = true;
   bool enforce_linear_iteration_ = false;
+  bool is_reduction_ = false;
 };
 
 }  // namespace aten

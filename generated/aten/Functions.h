@@ -9,3 +9,4 @@
 #include <aten/ops/clone.h>
 #include <aten/ops/contiguous.h>
 #include <aten/ops/to.h>
+#include <aten/ops/sum.h>

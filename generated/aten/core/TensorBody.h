@@ -8,6 +8,7 @@
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/to_ops.h>
+#include <aten/ops/sum_ops.h>
 
 namespace aten {
 
@@ -25,6 +26,8 @@ class Tensor : public TensorBase {
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
+  Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -55,6 +58,14 @@ inline Tensor Tensor::contiguous(MemoryFormat memory_format) const {
 
 inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
   return _ops::to_dtype::call(*this, dtype, non_blocking, copy, memory_format);
+}
+
+inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
+  return _ops::sum::call(*this, dtype);
+}
+
+inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
 }
 
 }  // namespace aten
