@@ -112,6 +112,28 @@ void ToChannelsLast_torch(benchmark::State& state) {
   bytes(state, x.numel(), 2);
 }
 
+// ---- sum over dim 0, dim 1, all ------------------------------------------------------------------
+void Sum_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kN, kN}, 1);
+  const int64_t which = state.range(1);
+  for (auto _ : state) {
+    if (which == 2) benchmark::DoNotOptimize(aten::sum(a));
+    else benchmark::DoNotOptimize(aten::sum(a, aten::IntArrayRef{which}));
+  }
+  bytes(state, a.numel(), 1);
+}
+void Sum_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kN, kN});
+  const int64_t which = state.range(1);
+  for (auto _ : state) {
+    if (which == 2) benchmark::DoNotOptimize(a.sum());
+    else benchmark::DoNotOptimize(a.sum(which));
+  }
+  bytes(state, a.numel(), 1);
+}
+
 }  // namespace
 
 #define ATEN_BENCH_PAIR(name, unit)                                                       \
@@ -124,5 +146,8 @@ ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
 ATEN_BENCH_PAIR(TransposedAdd, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(TransposeContiguous, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(ToChannelsLast, benchmark::kMillisecond);
+// Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
+BENCHMARK(Sum_aten)->Name("Sum/aten")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(Sum_torch)->Name("Sum/torch")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
