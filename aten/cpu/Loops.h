@@ -157,5 +157,51 @@ void cpu_kernel(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAI
       grain_size);
 }
 
+// cpu_kernel on the calling thread only, in the iterator's order: for kernels with state
+// (a random generator, a running counter).
+template <typename func_t>
+void cpu_serial_kernel(TensorIteratorBase& iter, func_t&& op) {
+  using traits = function_traits<func_t>;
+  ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
+  const int64_t n = iter.numel();
+  if (n == 0) return;
+  iter.serial_for_each(
+      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        std::array<char*, traits::arity + 1> ptrs;
+        for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] = data[a];
+        for (int64_t j = 0; j < size1; ++j) {
+          basic_loop(ptrs.data(), strides, 0, size0, op);
+          for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] += strides[ptrs.size() + a];
+        }
+      },
+      {0, n});
+}
+
+// A kernel with several outputs: op returns a std::tuple, element k going to output k.
+template <typename func_t>
+void cpu_kernel_multiple_outputs(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAIN_SIZE) {
+  using traits = function_traits<func_t>;
+  using result_t = typename traits::result_type;
+  constexpr int nout = std::tuple_size_v<result_t>;
+  constexpr int nt = nout + static_cast<int>(traits::arity);
+  ATEN_INTERNAL_ASSERT(iter.noutputs() == nout && iter.ninputs() == static_cast<int>(traits::arity));
+  constexpr auto in_indices = std::make_index_sequence<traits::arity>{};
+  iter.for_each(
+      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+        std::array<char*, nt> ptrs;
+        for (int a = 0; a < nt; ++a) ptrs[a] = data[a];
+        for (int64_t j = 0; j < size1; ++j) {
+          for (int64_t i = 0; i < size0; ++i) {
+            result_t r = std::apply(op, dereference<traits>(&ptrs[nout], &strides[nout], i, in_indices));
+            [&]<size_t... K>(std::index_sequence<K...>) {
+              ((*reinterpret_cast<std::tuple_element_t<K, result_t>*>(ptrs[K] + i * strides[K]) = std::get<K>(r)), ...);
+            }(std::make_index_sequence<nout>{});
+          }
+          for (int a = 0; a < nt; ++a) ptrs[a] += strides[nt + a];
+        }
+      },
+      grain_size);
+}
+
 }  // namespace CPU_CAPABILITY
 }  // namespace aten::native

@@ -97,3 +97,32 @@ TEST(Loops, CpuKernelScalarOnly) {
   cpu_kernel(iter, [](float x, float y) -> float { return x * 2 + y; });
   expect_values(iter.output(), a, b);
 }
+
+TEST(Loops, SerialKernelRunsInOrderOnOneThread) {
+  Tensor out = empty({5, 7});
+  Tensor in = make<float>({5, 7}, [](int64_t) { return 0; });
+  TensorIteratorConfig config;
+  config.add_output(out).add_input(in);
+  TensorIterator iter(config);
+  float counter = 0;
+  aten::native::cpu_serial_kernel(iter, [&](float x) -> float { return x + counter++; });
+  ref::for_each_index(out.sizes(), [&](const std::vector<int64_t>& idx) {
+    EXPECT_EQ(ref::get<float>(out, idx), float(idx[0] * 7 + idx[1]));
+  });
+}
+
+TEST(Loops, MultipleOutputs) {
+  Tensor a = make<float>({3, 50}, [](int64_t i) { return i; });
+  Tensor b = make<float>({50}, [](int64_t i) { return 2 * i + 1; });
+  Tensor sum = empty({3, 50}), diff = empty({3, 50});
+  TensorIteratorConfig config;
+  config.add_output(sum).add_output(diff).add_input(a).add_input(b);
+  TensorIterator iter(config);
+  aten::native::cpu_kernel_multiple_outputs(
+      iter, [](float x, float y) { return std::tuple<float, float>(x + y, x - y); });
+  ref::for_each_index(sum.sizes(), [&](const std::vector<int64_t>& idx) {
+    float x = ref::get<float>(a, idx), y = ref::get<float>(b, {idx[1]});
+    ASSERT_EQ(ref::get<float>(sum, idx), x + y);
+    ASSERT_EQ(ref::get<float>(diff, idx), x - y);
+  });
+}
