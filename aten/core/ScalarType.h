@@ -95,3 +95,6 @@ inline constexpr ScalarType scalar_type_of = CppTypeToScalarType<std::remove_cv_
 inline std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << toString(t); }
 
 }  // namespace aten
+
+// promoteTypes(a, b) belongs with the dtypes; it lives in its own header for reading.
+#include <aten/core/TypePromotion.h>
