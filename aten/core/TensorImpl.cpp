@@ -64,12 +64,20 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   return true;
 }
 
-void check_sizes(IntArrayRef sizes) {
-  for (int64_t s : sizes)
-    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
-}
-
 }  // namespace
+
+void check_sizes(IntArrayRef sizes) {
+  int64_t numel = 1;
+  bool overflow = false, has_zero = false;
+  for (int64_t s : sizes) {
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    overflow |= __builtin_mul_overflow(numel, s, &numel);
+    has_zero |= s == 0;
+  }
+  // A zero anywhere makes the tensor empty whatever the other sizes are.
+  ATEN_CHECK(has_zero || !overflow, "the number of elements of a tensor of shape ", sizes,
+             " overflows int64");
+}
 
 TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
     : storage_(std::move(storage)),
@@ -77,11 +85,22 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
       device_(device),
       key_set_(dispatchKeyFor(device)) {}
 
+void TensorImpl::set_wrapped_number(bool wrapped) {
+  ATEN_CHECK(!wrapped || dim() == 0, "only a 0-dim tensor can be a wrapped number, got shape ",
+             sizes_);
+  is_wrapped_number_ = wrapped;
+}
+
 void TensorImpl::refresh(bool known_contiguous) {
+  // check_sizes ran before sizes_ was assigned: no overflow here.
   numel_ = 1;
-  for (int64_t s : sizes_)
-    ATEN_CHECK(!__builtin_mul_overflow(numel_, s, &numel_), "the number of elements of a tensor of sizes ",
-               sizes_, " overflows int64");
+  for (int64_t s : sizes_) {
+    if (s == 0) {
+      numel_ = 0;
+      break;
+    }
+    numel_ *= s;
+  }
   is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   is_channels_last_contiguous_ = false;
   is_channels_last_3d_contiguous_ = false;
@@ -128,6 +147,8 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
   ATEN_CHECK(sizes.size() == strides.size(), "sizes ", sizes, " and strides ", strides,
              " must have the same length");
   check_sizes(sizes);
+  ATEN_CHECK(storage_offset.value_or(0) >= 0, "storage offset must be non-negative, got ",
+             storage_offset.value_or(0));
   sizes_ = DimVector(sizes);
   strides_ = DimVector(strides);
   if (storage_offset) storage_offset_ = *storage_offset;
@@ -138,7 +159,18 @@ void TensorImpl::resize(IntArrayRef sizes, IntArrayRef strides) {
   check_sizes(sizes);
   DimVector new_strides = strides.empty() ? contiguous_strides(sizes) : DimVector(strides);
   int64_t needed = compute_storage_nbytes(sizes, new_strides, itemsize());
-  if (needed != 0) storage_->grow(static_cast<size_t>(needed + storage_offset_ * itemsize()));
+  if (needed != 0) {
+    ATEN_CHECK(!__builtin_add_overflow(needed, storage_offset_ * itemsize(), &needed),
+               "storage size calculation overflowed with sizes=", sizes, " and storage offset ",
+               storage_offset_);
+  }
+  if (static_cast<size_t>(needed) > storage_->nbytes()) {
+    ATEN_CHECK(storage_->resizable(), "cannot resize a tensor of shape ", sizes_, " to ", sizes,
+               ": its storage (", storage_->nbytes(), " bytes) is not resizable and ", needed,
+               " bytes are needed");
+    ATEN_CHECK(storage_->grow(static_cast<size_t>(needed)), "out of memory: failed to allocate ",
+               needed, " bytes to resize a tensor to shape ", sizes, " and dtype ", dtype_);
+  }
   sizes_ = DimVector(sizes);
   strides_ = std::move(new_strides);
   refresh();
