@@ -64,6 +64,22 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   return true;
 }
 
+// Strides of a dense layout visiting dims in order (fastest first). A size-0 dim counts as 1,
+// so a zero-size tensor can still have strides too large for int64: that is an error.
+DimVector dense_strides(IntArrayRef sizes, IntArrayRef order) {
+  DimVector strides(sizes.size());
+  int64_t running = 1;
+  bool overflow = false;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int64_t d = order[k];
+    strides[d] = running;
+    if (k + 1 < order.size())
+      overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
+  }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
+  return strides;
+}
+
 }  // namespace
 
 void check_sizes(IntArrayRef sizes) {
@@ -177,28 +193,21 @@ void TensorImpl::resize(IntArrayRef sizes, IntArrayRef strides) {
 }
 
 DimVector contiguous_strides(IntArrayRef sizes) {
+  // On the path of every functional op's output: a plain loop, checked like dense_strides.
   DimVector strides(sizes.size());
   int64_t running = 1;
+  bool overflow = false;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     strides[d] = running;
-    // Wrapping is harmless here (the product past dim 0 is never used, and a shape that big is
-    // rejected by compute_storage_nbytes), but must not be undefined behaviour.
-    running = static_cast<int64_t>(static_cast<uint64_t>(running) *
-                                   static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
+    if (d > 0) overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
   }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
   return strides;
 }
 
 DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format) {
-  auto with_order = [&](std::initializer_list<int> order) {
-    DimVector strides(sizes.size());
-    int64_t running = 1;
-    for (int d : order) {
-      strides[d] = running;
-      running = static_cast<int64_t>(static_cast<uint64_t>(running) *
-                                     static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
-    }
-    return strides;
+  auto with_order = [&](std::initializer_list<int64_t> order) {
+    return dense_strides(sizes, order);
   };
   switch (format) {
     case MemoryFormat::ChannelsLast:

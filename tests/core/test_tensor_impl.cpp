@@ -268,8 +268,12 @@ TEST(Allocation, OverflowNamesTheShape) {
   EXPECT_TRUE(contains(e, "overflow")) << e;
   // Meta tensors check too, though they allocate nothing.
   EXPECT_THROW(empty({big, big, big}, TensorOptions().device(kMeta)), Error);
-  // A zero size makes any other sizes fine.
-  EXPECT_EQ(empty({0, big, big, big}, TensorOptions().device(kMeta)).numel(), 0);
+  // A zero size makes the element count 0 whatever the other sizes...
+  EXPECT_EQ(empty({0, big, big}, TensorOptions().device(kMeta)).numel(), 0);
+  // ...but the strides of the other dims must still fit.
+  e = error_of([&] { empty({0, big, big, big}); });
+  EXPECT_TRUE(contains(e, "stride calculation overflowed")) << e;
+  EXPECT_TRUE(contains(e, "[0, 2147483648, 2147483648, 2147483648]")) << e;
 }
 
 TEST(Allocation, FailedAllocationNamesTheShape) {
