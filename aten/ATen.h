@@ -5,6 +5,8 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/Allocator.h>
 #include <aten/core/Formatting.h>
+#include <aten/core/FromBlob.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
 #include <aten/cpu/Parallel.h>

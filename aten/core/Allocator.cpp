@@ -23,7 +23,7 @@ constexpr size_t kMaxCachedBytes = size_t{1} << 30;
 // aligned_alloc's memalign path for the small tensors whose per-op overhead counts.
 DataPtr allocate_small(size_t nbytes) {
   void* raw = std::malloc(nbytes + kAlignment - 1);
-  ATEN_CHECK(raw != nullptr, "out of memory: failed to allocate ", nbytes, " bytes");
+  if (raw == nullptr) return {};
   auto aligned = (reinterpret_cast<uintptr_t>(raw) + kAlignment - 1) & ~(kAlignment - 1);
   return {reinterpret_cast<void*>(aligned), raw, &std::free};
 }
@@ -39,10 +39,11 @@ class LargeBlockCache {
 
   DataPtr allocate(size_t nbytes) {
     const size_t size = (nbytes + kHugePage - 1) / kHugePage * kHugePage;
+    if (size < nbytes) return {};  // rounding up wrapped around
     void* p = take_cached(size);
     if (p == nullptr) {
       p = std::aligned_alloc(kHugePage, size);
-      ATEN_CHECK(p != nullptr, "out of memory: failed to allocate ", nbytes, " bytes");
+      if (p == nullptr) return {};
       madvise(p, size, MADV_HUGEPAGE);  // a hint; failure only costs speed
     }
     std::lock_guard<std::mutex> lock(mutex_);

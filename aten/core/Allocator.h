@@ -38,6 +38,8 @@ class DataPtr {
 class Allocator {
  public:
   virtual ~Allocator() = default;
+  // A null DataPtr when nbytes is 0 or the memory is not available: callers know the shape
+  // the bytes were for and put it in the error.
   virtual DataPtr allocate(size_t nbytes) = 0;
 };
 

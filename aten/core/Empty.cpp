@@ -3,11 +3,14 @@
 namespace aten::detail {
 namespace {
 
-Storage make_storage(int64_t nbytes, Device device) {
-  if (device.is_meta()) return Storage::make(DataPtr(), static_cast<size_t>(nbytes), nullptr);
+Storage make_storage(int64_t nbytes, IntArrayRef sizes, TensorOptions options) {
+  if (options.device().is_meta())
+    return Storage::make(DataPtr(), static_cast<size_t>(nbytes), nullptr);
   Allocator* alloc = getCPUAllocator();
-  return Storage::make(alloc->allocate(static_cast<size_t>(nbytes)), static_cast<size_t>(nbytes),
-                       alloc);
+  DataPtr data = alloc->allocate(static_cast<size_t>(nbytes));
+  ATEN_CHECK(nbytes == 0 || data.get() != nullptr, "out of memory: failed to allocate ", nbytes,
+             " bytes for a tensor of shape ", sizes, " and dtype ", options.dtype());
+  return Storage::make(std::move(data), static_cast<size_t>(nbytes), alloc);
 }
 
 }  // namespace
@@ -15,10 +18,9 @@ Storage make_storage(int64_t nbytes, Device device) {
 TensorBase empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
   ATEN_CHECK(sizes.size() == strides.size(), "empty_strided: sizes ", sizes, " and strides ",
              strides, " must have the same length");
-  for (int64_t s : sizes)
-    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+  check_sizes(sizes);
   int64_t nbytes = compute_storage_nbytes(sizes, strides, elementSize(options.dtype()));
-  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, options.device()),
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options),
                                               options.dtype(), options.device());
   impl->set_sizes_and_strides(sizes, strides);
   return TensorBase(std::move(impl));
@@ -35,7 +37,7 @@ TensorBase empty_generic(IntArrayRef sizes, TensorOptions options) {
     ATEN_CHECK(!__builtin_mul_overflow(nbytes, s, &nbytes),
                "storage size calculation overflowed with sizes=", sizes);
   }
-  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, options.device()),
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options),
                                               options.dtype(), options.device());
   impl->set_sizes_contiguous(sizes);
   return TensorBase(std::move(impl));

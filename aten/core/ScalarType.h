@@ -1,13 +1,16 @@
 #pragma once
 // The element types a tensor can hold, their sizes and names, and the C++ type of each.
+#include <aten/core/BFloat16.h>
+#include <aten/core/Complex.h>
+#include <aten/core/Half.h>
+
 #include <cstdint>
 #include <ostream>
 #include <type_traits>
 
 namespace aten {
 
-// Every dtype, in ATen's order. Half, BFloat16 and the complex types have a size and a name
-// here; their C++ value types (and so kernels for them) arrive with the tensor-core work.
+// Every dtype, in ATen's order (ATen's ComplexHalf and quantized types left out).
 #define ATEN_FORALL_SCALAR_TYPE_NAMES(_) \
   _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) \
   _(ComplexDouble) _(Bool) _(BFloat16)
@@ -20,16 +23,20 @@ enum class ScalarType : int8_t {
 };
 constexpr int kNumScalarTypes = static_cast<int>(ScalarType::Undefined);
 
-// The dtypes that have a C++ element type today: (C++ type, ScalarType name).
+// Every dtype with its C++ element type: (C++ type, ScalarType name).
 #define ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(_) \
   _(uint8_t, Byte)                               \
   _(int8_t, Char)                                \
   _(int16_t, Short)                              \
   _(int32_t, Int)                                \
   _(int64_t, Long)                               \
+  _(::aten::Half, Half)                          \
   _(float, Float)                                \
   _(double, Double)                              \
-  _(bool, Bool)
+  _(::aten::complex<float>, ComplexFloat)        \
+  _(::aten::complex<double>, ComplexDouble)      \
+  _(bool, Bool)                                  \
+  _(::aten::BFloat16, BFloat16)
 
 constexpr const char* toString(ScalarType t) {
   switch (t) {
@@ -95,3 +102,6 @@ inline constexpr ScalarType scalar_type_of = CppTypeToScalarType<std::remove_cv_
 inline std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << toString(t); }
 
 }  // namespace aten
+
+// promoteTypes(a, b) belongs with the dtypes; it lives in its own header for reading.
+#include <aten/core/TypePromotion.h>

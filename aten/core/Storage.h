@@ -21,19 +21,21 @@ class StorageImpl : public intrusive_ptr_target {
   // False for memory the user lent us (from_blob): we may not replace it.
   bool resizable() const { return resizable_; }
 
-  // Grows to at least nbytes, keeping the existing bytes (ATen's resize_ does).
-  void grow(size_t nbytes) {
-    if (nbytes <= nbytes_) return;
-    ATEN_CHECK(resizable_, "cannot resize a tensor over storage that is not resizable (",
-               nbytes_, " bytes, ", nbytes, " needed)");
+  // Grows to at least nbytes, keeping the existing bytes (ATen's resize_ does). False when the
+  // allocator has no such block; the caller reports it with the tensor's shape.
+  [[nodiscard]] bool grow(size_t nbytes) {
+    if (nbytes <= nbytes_) return true;
+    ATEN_INTERNAL_ASSERT(resizable_);
     if (allocator_ == nullptr) {  // Meta: nothing to hold
       nbytes_ = nbytes;
-      return;
+      return true;
     }
     DataPtr fresh = allocator_->allocate(nbytes);
+    if (fresh.get() == nullptr) return false;
     if (nbytes_ != 0) std::memcpy(fresh.get(), data_.get(), nbytes_);
     data_ = std::move(fresh);
     nbytes_ = nbytes;
+    return true;
   }
 
  private:

@@ -18,6 +18,21 @@ void* TensorBase::data_ptr() const {
   return impl_->data();
 }
 
+Scalar TensorBase::item() const {
+  ATEN_CHECK(numel() == 1, "a Tensor with ", numel(), " elements cannot be converted to Scalar");
+  const void* p = data_ptr();
+  switch (scalar_type()) {
+#define ATEN_ITEM_CASE(ctype, name) \
+  case ScalarType::name:            \
+    return Scalar(*static_cast<const ctype*>(p));
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_ITEM_CASE)
+#undef ATEN_ITEM_CASE
+    case ScalarType::Undefined:
+      break;
+  }
+  ATEN_ERROR("item() is not implemented for dtype ", scalar_type());
+}
+
 std::string TensorBase::toString() const {
   if (!defined()) return "UndefinedTensor";
   std::string s = detail::str_cat(scalar_type(), sizes(), " (strides ", strides(), ")");

@@ -1,6 +1,8 @@
 #pragma once
 // The handle every tensor is: a refcounted pointer to a TensorImpl, with the accessors that do
 // not involve operators. Tensor (generated, <aten/core/TensorBody.h>) adds operator methods.
+#include <aten/core/Scalar.h>
+#include <aten/core/TensorAccessor.h>
 #include <aten/core/TensorImpl.h>
 #include <aten/core/TensorOptions.h>
 
@@ -50,9 +52,28 @@ class TensorBase {
                ">() called on a tensor of dtype ", scalar_type());
     return static_cast<T*>(data_ptr());
   }
-  // The value of a one-element tensor, converted to T.
+  // The value of a one-element tensor, as a Scalar of its kind (Half is read as a double).
+  Scalar item() const;
+  // ... converted to T with Scalar::to<T>(): a value T cannot hold is an error (item<float>()
+  // of 1+2j, item<int8_t>() of 300), as in ATen.
   template <typename T>
-  T item() const;
+  T item() const {
+    return item().to<T>();
+  }
+  // Indexing by coordinates: t.accessor<float, 2>()[i][j]; checks dtype and dim.
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() const& {
+    ATEN_CHECK(dim() == static_cast<int64_t>(N), "accessor<", scalar_type_of<T>, ", ", N,
+               ">() expected ", N, " dims but the tensor has ", dim(), " (", toString(), ")");
+    return TensorAccessor<T, N>(data_ptr<T>(), sizes().data(), strides().data());
+  }
+  // The accessor would point into a tensor about to be destroyed.
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() && = delete;
+
+  // A 0-dim tensor standing for a C++ number (t + 2): ATen's lowest-priority operand in type
+  // promotion. Set by wrapped_scalar_tensor.
+  bool is_wrapped_number() const { return impl_->is_wrapped_number(); }
 
   // Geometry in place: out= tensors are resized through this.
   const TensorBase& resize_(IntArrayRef sizes) const {
@@ -69,20 +90,5 @@ class TensorBase {
 
 // Wraps a possibly negative dim into [0, ndim); the message names the dim and the range.
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim);
-
-template <typename T>
-T TensorBase::item() const {
-  ATEN_CHECK(numel() == 1, "a Tensor with ", numel(), " elements cannot be converted to Scalar");
-  const void* p = data_ptr();
-  switch (scalar_type()) {
-#define ATEN_ITEM_CASE(ctype, name) \
-  case ScalarType::name:            \
-    return static_cast<T>(*static_cast<const ctype*>(p));
-    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_ITEM_CASE)
-#undef ATEN_ITEM_CASE
-    default:
-      ATEN_ERROR("item() is not implemented for dtype ", scalar_type());
-  }
-}
 
 }  // namespace aten

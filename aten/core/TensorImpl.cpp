@@ -64,12 +64,36 @@ bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   return true;
 }
 
-void check_sizes(IntArrayRef sizes) {
-  for (int64_t s : sizes)
-    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+// Strides of a dense layout visiting dims in order (fastest first). A size-0 dim counts as 1,
+// so a zero-size tensor can still have strides too large for int64: that is an error.
+DimVector dense_strides(IntArrayRef sizes, IntArrayRef order) {
+  DimVector strides(sizes.size());
+  int64_t running = 1;
+  bool overflow = false;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int64_t d = order[k];
+    strides[d] = running;
+    if (k + 1 < order.size())
+      overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
+  }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
+  return strides;
 }
 
 }  // namespace
+
+void check_sizes(IntArrayRef sizes) {
+  int64_t numel = 1;
+  bool overflow = false, has_zero = false;
+  for (int64_t s : sizes) {
+    ATEN_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    overflow |= __builtin_mul_overflow(numel, s, &numel);
+    has_zero |= s == 0;
+  }
+  // A zero anywhere makes the tensor empty whatever the other sizes are.
+  ATEN_CHECK(has_zero || !overflow, "the number of elements of a tensor of shape ", sizes,
+             " overflows int64");
+}
 
 TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
     : storage_(std::move(storage)),
@@ -77,11 +101,22 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
       device_(device),
       key_set_(dispatchKeyFor(device)) {}
 
+void TensorImpl::set_wrapped_number(bool wrapped) {
+  ATEN_CHECK(!wrapped || dim() == 0, "only a 0-dim tensor can be a wrapped number, got shape ",
+             sizes_);
+  is_wrapped_number_ = wrapped;
+}
+
 void TensorImpl::refresh(bool known_contiguous) {
+  // check_sizes ran before sizes_ was assigned: no overflow here.
   numel_ = 1;
-  for (int64_t s : sizes_)
-    ATEN_CHECK(!__builtin_mul_overflow(numel_, s, &numel_), "the number of elements of a tensor of sizes ",
-               sizes_, " overflows int64");
+  for (int64_t s : sizes_) {
+    if (s == 0) {
+      numel_ = 0;
+      break;
+    }
+    numel_ *= s;
+  }
   is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   is_channels_last_contiguous_ = false;
   is_channels_last_3d_contiguous_ = false;
@@ -128,6 +163,8 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
   ATEN_CHECK(sizes.size() == strides.size(), "sizes ", sizes, " and strides ", strides,
              " must have the same length");
   check_sizes(sizes);
+  ATEN_CHECK(storage_offset.value_or(0) >= 0, "storage offset must be non-negative, got ",
+             storage_offset.value_or(0));
   sizes_ = DimVector(sizes);
   strides_ = DimVector(strides);
   if (storage_offset) storage_offset_ = *storage_offset;
@@ -138,35 +175,39 @@ void TensorImpl::resize(IntArrayRef sizes, IntArrayRef strides) {
   check_sizes(sizes);
   DimVector new_strides = strides.empty() ? contiguous_strides(sizes) : DimVector(strides);
   int64_t needed = compute_storage_nbytes(sizes, new_strides, itemsize());
-  if (needed != 0) storage_->grow(static_cast<size_t>(needed + storage_offset_ * itemsize()));
+  if (needed != 0) {
+    ATEN_CHECK(!__builtin_add_overflow(needed, storage_offset_ * itemsize(), &needed),
+               "storage size calculation overflowed with sizes=", sizes, " and storage offset ",
+               storage_offset_);
+  }
+  if (static_cast<size_t>(needed) > storage_->nbytes()) {
+    ATEN_CHECK(storage_->resizable(), "cannot resize a tensor of shape ", sizes_, " to ", sizes,
+               ": its storage (", storage_->nbytes(), " bytes) is not resizable and ", needed,
+               " bytes are needed");
+    ATEN_CHECK(storage_->grow(static_cast<size_t>(needed)), "out of memory: failed to allocate ",
+               needed, " bytes to resize a tensor to shape ", sizes, " and dtype ", dtype_);
+  }
   sizes_ = DimVector(sizes);
   strides_ = std::move(new_strides);
   refresh();
 }
 
 DimVector contiguous_strides(IntArrayRef sizes) {
+  // On the path of every functional op's output: a plain loop, checked like dense_strides.
   DimVector strides(sizes.size());
   int64_t running = 1;
+  bool overflow = false;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     strides[d] = running;
-    // Wrapping is harmless here (the product past dim 0 is never used, and a shape that big is
-    // rejected by compute_storage_nbytes), but must not be undefined behaviour.
-    running = static_cast<int64_t>(static_cast<uint64_t>(running) *
-                                   static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
+    if (d > 0) overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
   }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
   return strides;
 }
 
 DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format) {
-  auto with_order = [&](std::initializer_list<int> order) {
-    DimVector strides(sizes.size());
-    int64_t running = 1;
-    for (int d : order) {
-      strides[d] = running;
-      running = static_cast<int64_t>(static_cast<uint64_t>(running) *
-                                     static_cast<uint64_t>(std::max<int64_t>(sizes[d], 1)));
-    }
-    return strides;
+  auto with_order = [&](std::initializer_list<int64_t> order) {
+    return dense_strides(sizes, order);
   };
   switch (format) {
     case MemoryFormat::ChannelsLast:

@@ -27,6 +27,11 @@ class TensorImpl : public intrusive_ptr_target {
   DispatchKeySet key_set() const { return key_set_; }
   const Storage& storage() const { return storage_; }
 
+  // A 0-dim tensor made from a C++ number (see ScalarOps.h); type promotion ranks it below
+  // every tensor operand.
+  bool is_wrapped_number() const { return is_wrapped_number_; }
+  void set_wrapped_number(bool wrapped);
+
   bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const;
   bool is_non_overlapping_and_dense() const { return is_non_overlapping_and_dense_; }
   // ATen's guess at the format a result of this tensor should take.
@@ -46,7 +51,9 @@ class TensorImpl : public intrusive_ptr_target {
   void resize(IntArrayRef sizes, IntArrayRef strides = {});
 
  private:
-  // Recomputes numel and the layout flags; a caller that just made contiguous strides says so.
+  // Recomputes numel and the layout flags from sizes_/strides_; a caller that just made
+  // contiguous strides says so. The setters above are its only callers, and the flags are never
+  // computed anywhere else.
   void refresh(bool known_contiguous = false);
 
   Storage storage_;
@@ -63,13 +70,17 @@ class TensorImpl : public intrusive_ptr_target {
   bool is_channels_last_ = false;     // strides ordered like channels-last (may have gaps)
   bool is_channels_last_3d_ = false;
   bool is_non_overlapping_and_dense_ = true;
+  bool is_wrapped_number_ = false;
 };
 
+// Errors (naming the shape) unless every size is >= 0 and their product fits in int64.
+void check_sizes(IntArrayRef sizes);
 // Contiguous (row-major) strides for sizes.
 DimVector contiguous_strides(IntArrayRef sizes);
 // Strides of a dense tensor of sizes laid out in format (ChannelsLast needs 4-d, 3d needs 5-d).
 DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format);
 // Bytes a tensor of these sizes/strides spans from its first element; checks for overflow.
+// Sizes must be non-negative (check_sizes).
 int64_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides, int64_t itemsize);
 
 }  // namespace aten

@@ -20,6 +20,64 @@ TEST(ScalarType, NamesAndSizesMatchATen) {
   EXPECT_TRUE(isFloatingType(ScalarType::BFloat16));
 }
 
+namespace {
+struct DtypeFacts {
+  ScalarType t;
+  const char* name;
+  int64_t size;
+  bool floating, complex, integral, integral_or_bool;
+};
+// ATen's names and sizes, and its category queries, for every dtype.
+const DtypeFacts kFacts[] = {
+    {ScalarType::Bool, "Bool", 1, false, false, false, true},
+    {ScalarType::Byte, "Byte", 1, false, false, true, true},
+    {ScalarType::Char, "Char", 1, false, false, true, true},
+    {ScalarType::Short, "Short", 2, false, false, true, true},
+    {ScalarType::Int, "Int", 4, false, false, true, true},
+    {ScalarType::Long, "Long", 8, false, false, true, true},
+    {ScalarType::Half, "Half", 2, true, false, false, false},
+    {ScalarType::BFloat16, "BFloat16", 2, true, false, false, false},
+    {ScalarType::Float, "Float", 4, true, false, false, false},
+    {ScalarType::Double, "Double", 8, true, false, false, false},
+    {ScalarType::ComplexFloat, "ComplexFloat", 8, false, true, false, false},
+    {ScalarType::ComplexDouble, "ComplexDouble", 16, false, true, false, false},
+};
+
+template <typename T>
+void expect_cpp_type(ScalarType t) {
+  EXPECT_EQ(scalar_type_of<T>, t);
+  EXPECT_EQ(static_cast<int64_t>(sizeof(T)), elementSize(t)) << t;
+}
+}  // namespace
+
+TEST(ScalarType, EveryDtypeNameSizeAndCategory) {
+  ASSERT_EQ(kNumScalarTypes, 12);
+  for (const auto& f : kFacts) {
+    EXPECT_STREQ(toString(f.t), f.name);
+    EXPECT_EQ(elementSize(f.t), f.size) << f.name;
+    EXPECT_EQ(isFloatingType(f.t), f.floating) << f.name;
+    EXPECT_EQ(isComplexType(f.t), f.complex) << f.name;
+    EXPECT_EQ(isIntegralType(f.t, false), f.integral) << f.name;
+    EXPECT_EQ(isIntegralType(f.t, true), f.integral_or_bool) << f.name;
+  }
+}
+
+TEST(ScalarType, EveryDtypeHasItsCppType) {
+  expect_cpp_type<bool>(ScalarType::Bool);
+  expect_cpp_type<uint8_t>(ScalarType::Byte);
+  expect_cpp_type<int8_t>(ScalarType::Char);
+  expect_cpp_type<int16_t>(ScalarType::Short);
+  expect_cpp_type<int32_t>(ScalarType::Int);
+  expect_cpp_type<int64_t>(ScalarType::Long);
+  expect_cpp_type<Half>(ScalarType::Half);
+  expect_cpp_type<BFloat16>(ScalarType::BFloat16);
+  expect_cpp_type<float>(ScalarType::Float);
+  expect_cpp_type<double>(ScalarType::Double);
+  expect_cpp_type<complex<float>>(ScalarType::ComplexFloat);
+  expect_cpp_type<complex<double>>(ScalarType::ComplexDouble);
+  expect_cpp_type<const float>(ScalarType::Float);
+}
+
 TEST(Scalar, KeepsItsKindAndConverts) {
   Scalar i = 3, d = 2.5, b = true;
   EXPECT_TRUE(i.isIntegral(false));

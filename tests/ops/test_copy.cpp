@@ -24,7 +24,7 @@ double read(const Tensor& t, const std::vector<int64_t>& idx) {
   switch (t.scalar_type()) {
 #define ATEN_TEST_READ(ctype, name) \
   case ScalarType::name:            \
-    return static_cast<double>(*reinterpret_cast<const ctype*>(p));
+    return ::aten::convert<double>(*reinterpret_cast<const ctype*>(p));
     ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_READ)
 #undef ATEN_TEST_READ
     default:
@@ -39,7 +39,7 @@ void write(const Tensor& t, const std::vector<int64_t>& idx, double v) {
   switch (t.scalar_type()) {
 #define ATEN_TEST_WRITE(ctype, name) \
   case ScalarType::name:             \
-    *reinterpret_cast<ctype*>(p) = static_cast<ctype>(v); \
+    *reinterpret_cast<ctype*>(p) = ::aten::convert<ctype>(v); \
     break;
     ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_WRITE)
 #undef ATEN_TEST_WRITE
