@@ -3,7 +3,10 @@
 // independently of the iterator and kernels under test (plain index arithmetic over strides).
 #include <aten/ATen.h>
 
+#include <aten/core/Convert.h>
+
 #include <functional>
+#include <stdexcept>
 #include <vector>
 
 namespace aten::ref {
@@ -26,6 +29,43 @@ inline char* element_ptr(const Tensor& t, const std::vector<int64_t>& idx) {
   auto* p = static_cast<char*>(t.data_ptr());
   for (size_t d = 0; d < idx.size(); ++d) p += idx[d] * t.strides()[d] * t.element_size();
   return p;
+}
+
+// Any dtype's element read as double (complex: the real part) and written from one.
+inline double read_double(const Tensor& t, const std::vector<int64_t>& idx) {
+  const char* p = element_ptr(t, idx);
+  switch (t.scalar_type()) {
+#define ATEN_REF_READ(ctype, name) \
+  case ScalarType::name:           \
+    return ::aten::convert<double>(*reinterpret_cast<const ctype*>(p));
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_REF_READ)
+#undef ATEN_REF_READ
+    default:
+      throw std::logic_error("read_double: undefined dtype");
+  }
+}
+
+inline void write_double(const Tensor& t, const std::vector<int64_t>& idx, double v) {
+  char* p = element_ptr(t, idx);
+  switch (t.scalar_type()) {
+#define ATEN_REF_WRITE(ctype, name)                            \
+  case ScalarType::name:                                       \
+    *reinterpret_cast<ctype*>(p) = ::aten::convert<ctype>(v);  \
+    break;
+    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_REF_WRITE)
+#undef ATEN_REF_WRITE
+    default:
+      throw std::logic_error("write_double: undefined dtype");
+  }
+}
+
+// t's element at out-coordinates idx of a broadcast result (trailing dims aligned, size-1
+// dims pinned to 0).
+inline double read_broadcast(const Tensor& t, const std::vector<int64_t>& idx) {
+  std::vector<int64_t> j(idx.end() - t.dim(), idx.end());
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.sizes()[d] == 1) j[d] = 0;
+  return read_double(t, j);
 }
 
 template <typename T>

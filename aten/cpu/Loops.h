@@ -138,6 +138,7 @@ void cpu_kernel_vec(TensorIteratorBase& iter, func_t&& op, vec_func_t&& vop,
   ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
   iter.for_each(VectorizedLoop2d<std::decay_t<func_t>, std::decay_t<vec_func_t>>{op, vop},
                 grain_size);
+  iter.cast_outputs();
 }
 
 // out = op(inputs...) with the scalar lambda only.
@@ -155,6 +156,7 @@ void cpu_kernel(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAI
         }
       },
       grain_size);
+  iter.cast_outputs();
 }
 
 // cpu_kernel on the calling thread only, in the iterator's order: for kernels with state
@@ -175,6 +177,7 @@ void cpu_serial_kernel(TensorIteratorBase& iter, func_t&& op) {
         }
       },
       {0, n});
+  iter.cast_outputs();
 }
 
 // A kernel with several outputs: op returns a std::tuple, element k going to output k.
@@ -201,6 +204,7 @@ void cpu_kernel_multiple_outputs(TensorIteratorBase& iter, func_t&& op, int64_t 
         }
       },
       grain_size);
+  iter.cast_outputs();
 }
 
 }  // namespace CPU_CAPABILITY

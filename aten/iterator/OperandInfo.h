@@ -7,6 +7,9 @@ namespace aten {
 
 struct OperandInfo {
   Tensor tensor;            // undefined for an output the iterator has yet to allocate
+  // An output of another dtype than the computation's: `tensor` is then a temporary in the
+  // common dtype, copied into `original` by cast_outputs().
+  Tensor original;
   DimVector stride_bytes;   // one per iterator dim; 0 along broadcast dims
   char* data = nullptr;
   ScalarType dtype = ScalarType::Undefined;

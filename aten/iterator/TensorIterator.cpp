@@ -30,10 +30,66 @@ void TensorIteratorBase::build(TensorIteratorConfig& config) {
   if (!is_meta()) update_data_pointers();
 }
 
+namespace {
+TensorIteratorConfig binary_op_config() {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .allow_cpu_scalars(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true);
+  return config;
+}
+}  // namespace
+
 void TensorIteratorBase::build_binary_op(const TensorBase& out, const TensorBase& a,
                                          const TensorBase& b) {
-  TensorIteratorConfig config;
+  TensorIteratorConfig config = binary_op_config();
   config.add_output(out).add_input(a, "self").add_input(b, "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_binary_float_op(const TensorBase& out, const TensorBase& a,
+                                               const TensorBase& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.promote_integer_inputs_to_float(true);
+  config.add_output(out).add_input(a, "self").add_input(b, "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_comparison_op(const TensorBase& out, const TensorBase& a,
+                                             const TensorBase& b) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).allow_cpu_scalars(true).promote_inputs_to_common_dtype(true);
+  config.add_output(out).add_input(a, "self").add_input(b, "other");
+  // A fresh result is Bool; an out= of another dtype receives the comparison cast to it.
+  if (!out.defined()) config.declare_static_dtype(ScalarType::Bool);
+  if (out.defined() && out.scalar_type() != ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  build(config);
+}
+
+void TensorIteratorBase::build_unary_op(const TensorBase& out, const TensorBase& a) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).check_all_same_dtype(true);
+  config.add_output(out).add_input(a, "self");
+  build(config);
+}
+
+void TensorIteratorBase::build_unary_float_op(const TensorBase& out, const TensorBase& a) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true)
+      .promote_integer_inputs_to_float(true);
+  config.add_output(out).add_input(a, "self");
+  build(config);
+}
+
+void TensorIteratorBase::build_nullary_op(const TensorBase& out) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).check_all_same_dtype(false).resize_outputs(false);
+  config.add_output(out);
   build(config);
 }
 
@@ -131,6 +187,11 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
 }
 
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
+  if (config.static_shape_) {
+    shape_ = *config.static_shape_;
+    all_ops_same_shape_ = false;
+    return;
+  }
   bool first = true;
   for (auto& op : operands_) {
     if (!op.tensor.defined()) continue;
@@ -156,6 +217,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
 }
 
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
+  if (config.static_shape_) return;  // the caller vouches for the outputs' shapes
   for (int i = 0; i < num_outputs_; ++i) {
     auto& op = operands_[i];
     if (!op.tensor.defined() || op.tensor.sizes() == IntArrayRef(shape_)) continue;
@@ -166,32 +228,141 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
   }
 }
 
+namespace {
+
+// ATen's combination of two of the three promotion buckets: the higher-priority bucket's
+// dtype wins unless the lower one is of a higher category (bool < integral < floating <
+// complex), in which case the two are promoted.
+ScalarType combine_categories(ScalarType higher, ScalarType lower) {
+  if (isComplexType(higher)) return higher;
+  if (!isComplexType(lower) && isFloatingType(higher)) return higher;
+  if (higher == ScalarType::Bool || isFloatingType(lower) || isComplexType(lower)) {
+    if (higher == ScalarType::Undefined) return lower;
+    if (lower == ScalarType::Undefined) return higher;
+    return promoteTypes(higher, lower);
+  }
+  return higher != ScalarType::Undefined ? higher : lower;
+}
+
+ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
+  if (a == ScalarType::Undefined) return b;
+  if (b == ScalarType::Undefined) return a;
+  return promoteTypes(a, b);
+}
+
+// Whether a value of dtype from may be written into a tensor of dtype to without losing its
+// category: no floating into integral, no complex into real, nothing but bool into bool.
+bool can_cast(ScalarType from, ScalarType to) {
+  if (isComplexType(from) && !isComplexType(to)) return false;
+  if (isFloatingType(from) && isIntegralType(to, false)) return false;
+  if (from != ScalarType::Bool && to == ScalarType::Bool) return false;
+  return true;
+}
+
+}  // namespace
+
+ScalarType TensorIteratorBase::compute_common_dtype() const {
+  // Three buckets, highest priority first: tensors with dims, 0-dim tensors, wrapped numbers
+  // (C++ scalars, whose floating/complex kinds count as the default Float/ComplexFloat).
+  ScalarType dimensioned = ScalarType::Undefined, zero_dim = ScalarType::Undefined,
+             wrapped = ScalarType::Undefined;
+  for (int j = num_outputs_; j < ntensors(); ++j) {
+    const Tensor& t = operands_[j].tensor;
+    if (!t.defined()) continue;
+    ScalarType dtype = t.scalar_type();
+    if (t.is_wrapped_number()) {
+      if (isFloatingType(dtype)) dtype = ScalarType::Float;
+      else if (isComplexType(dtype)) dtype = ScalarType::ComplexFloat;
+      wrapped = promote_skipping_undefined(wrapped, dtype);
+    } else if (t.dim() == 0) {
+      zero_dim = promote_skipping_undefined(zero_dim, dtype);
+    } else {
+      dimensioned = promote_skipping_undefined(dimensioned, dtype);
+    }
+  }
+  return combine_categories(dimensioned, combine_categories(zero_dim, wrapped));
+}
+
+TensorOptions TensorIteratorBase::original_options(const OperandInfo& op) const {
+  // What the user's tensor is: a temporary standing in for it has the common dtype instead.
+  const ScalarType dtype = op.original.defined() ? op.original.scalar_type() : op.dtype;
+  return TensorOptions(dtype).device(device_);
+}
+
 void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
-  const OperandInfo* first = nullptr;
+  // Device: the first operand's, except that 0-dim CPU inputs (wrapped numbers) may join
+  // tensors of another device when allowed.
+  bool have_device = false;
   for (const auto& op : operands_) {
-    if (!op.tensor.defined()) continue;
-    if (first == nullptr) {
-      first = &op;
-      device_ = op.tensor.device();
+    const Tensor& t = op.tensor;
+    if (!t.defined()) continue;
+    if (config.allow_cpu_scalars_ && !op.is_output && t.dim() == 0 && t.is_cpu()) continue;
+    if (!have_device) {
+      device_ = t.device();
+      have_device = true;
+    } else if (config.check_all_same_device_) {
+      ATEN_CHECK(t.device() == device_, "Expected all tensors to be on the same device, but found "
+                 "at least two devices: ", device_, " and ", t.device(), " (", describe_operands(), ")");
+    }
+  }
+  if (!have_device) device_ = kCPU;
+
+  // The dtype the computation runs in.
+  common_dtype_ = ScalarType::Undefined;
+  if (config.promote_inputs_to_common_dtype_) {
+    common_dtype_ = compute_common_dtype();
+  } else {
+    for (int j = num_outputs_; j < ntensors() && common_dtype_ == ScalarType::Undefined; ++j)
+      if (operands_[j].tensor.defined()) common_dtype_ = operands_[j].dtype;
+  }
+  if (common_dtype_ == ScalarType::Undefined)  // no inputs: the outputs say
+    for (int i = 0; i < num_outputs_ && common_dtype_ == ScalarType::Undefined; ++i)
+      if (operands_[i].tensor.defined()) common_dtype_ = operands_[i].dtype;
+  if (config.promote_integer_inputs_to_float_ && isIntegralType(common_dtype_, true))
+    common_dtype_ = ScalarType::Float;
+
+  if (config.check_all_same_dtype_) {
+    for (const auto& op : operands_)
+      ATEN_CHECK(!op.tensor.defined() || op.dtype == common_dtype_,
+                 "expected all operands to have the same dtype, but got ", describe_operands());
+  }
+
+  const bool cpu = device_.is_cpu();
+  for (int i = 0; i < ntensors(); ++i) {
+    auto& op = operands_[i];
+    if (!op.tensor.defined()) {  // an output to allocate
+      op.dtype = config.static_dtype_.value_or(common_dtype_);
       continue;
     }
-    ATEN_CHECK(op.tensor.device() == device_, "Expected all tensors to be on the same device, "
-               "but found at least two devices: ", device_, " and ", op.tensor.device(),
-               " (", describe_operands(), ")");
-    if (config.check_all_same_dtype_)
-      ATEN_CHECK(op.dtype == first->dtype, "expected all operands to have the same dtype, but "
-                 "got ", describe_operands(), " (type promotion is not implemented yet)");
-  }
-  // The dtype the computation runs in: the first input's, else the first output's.
-  common_dtype_ = first ? first->dtype : ScalarType::Undefined;
-  for (int j = num_outputs_; j < ntensors(); ++j) {
-    if (operands_[j].tensor.defined()) {
-      common_dtype_ = operands_[j].dtype;
-      break;
+    if (op.dtype == common_dtype_) continue;
+    if (op.is_output) {
+      if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) continue;
+      if (config.enforce_safe_casting_to_output_)
+        ATEN_CHECK(can_cast(common_dtype_, op.dtype), "result type ", common_dtype_,
+                   " can't be cast to the desired output type ", op.dtype, " (",
+                   op.name ? op.name : "out", ": ", op.tensor.toString(), ")");
+      if (config.cast_common_dtype_to_outputs_ && cpu) {
+        // Compute into a temporary of the common dtype; cast_outputs() writes it back.
+        op.original = op.tensor;
+        op.tensor = Tensor(detail::empty_generic(op.original.sizes(), TensorOptions(common_dtype_).device(device_)));
+        op.dtype = common_dtype_;
+      }
+    } else if (config.promote_inputs_to_common_dtype_) {
+      if (cpu) op.tensor = op.tensor.to(common_dtype_);
+      op.dtype = common_dtype_;
     }
   }
-  for (int i = 0; i < num_outputs_; ++i)
-    if (!operands_[i].tensor.defined()) operands_[i].dtype = common_dtype_;
+}
+
+void TensorIteratorBase::cast_outputs() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    auto& op = operands_[i];
+    if (!op.original.defined()) continue;
+    op.original.copy_(op.tensor);
+    op.tensor = std::move(op.original);
+    op.original = Tensor();
+    op.dtype = op.tensor.scalar_type();
+  }
 }
 
 bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
@@ -221,8 +392,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
   }
 
   for (int i = 0; i < num_outputs_; ++i) {
-    auto& op = operands_[i];
-    TensorOptions options = TensorOptions(op.dtype).device(device_);
+    TensorOptions options = original_options(operands_[i]);
     if (dense_strides.empty()) options = options.memory_format(format);
     set_output_raw_strided(i, shape_, dense_strides, options);
   }
@@ -311,7 +481,7 @@ void TensorIteratorBase::allocate_or_resize_outputs() {
     auto& op = operands_[i];
     if (op.tensor.defined() && !op.will_resize) {
       // Already the right shape (shape_ is permuted by now, so use the tensor's own).
-      set_output_raw_strided(i, invert_perm(shape_), {}, TensorOptions(op.dtype).device(device_));
+      set_output_raw_strided(i, invert_perm(shape_), {}, original_options(op));
       continue;
     }
     // Dense strides in iterator order, so the output is laid out like the inputs.
@@ -323,7 +493,7 @@ void TensorIteratorBase::allocate_or_resize_outputs() {
       next *= std::max<int64_t>(shape_[d], 1);
     }
     DimVector sizes = invert_perm(shape_);
-    TensorOptions options = TensorOptions(op.dtype).device(device_);
+    TensorOptions options = original_options(op);
     if (c_order) {
       set_output_raw_strided(i, sizes, {}, options.memory_format(MemoryFormat::Contiguous));
     } else {
@@ -395,11 +565,20 @@ void TensorIteratorBase::update_data_pointers() {
 
 // ---- outputs --------------------------------------------------------------------------------
 
-void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef /*sizes*/,
-                                                IntArrayRef /*strides*/, TensorOptions /*options*/) {
+void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef sizes,
+                                                IntArrayRef strides, TensorOptions options) {
   auto& op = operands_[output_idx];
   const Tensor& t = maybe_get_output(output_idx);
   ATEN_INTERNAL_ASSERT(t.defined());
+  if (op.original.defined()) {
+    // The wrapper sized the user's tensor; the temporary standing in for it follows.
+    ATEN_INTERNAL_ASSERT(op.original.is_same(t));
+    if (!(op.tensor.sizes() == sizes) || !strides.empty()) {
+      const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
+      op.tensor.unsafeGetTensorImpl()->resize(sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
+    }
+    return;
+  }
   if (!op.tensor.is_same(t)) op.tensor = t;
   op.dtype = t.scalar_type();
 }

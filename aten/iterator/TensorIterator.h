@@ -20,9 +20,20 @@ class TensorIteratorBase : public impl::MetaBase {
   using loop2d_t = FunctionRef<void(char** data, const int64_t* strides, int64_t size0, int64_t size1)>;
 
   void build(TensorIteratorConfig& config);
-  // out = f(a, b), broadcasting a and b; out may be undefined (allocated), the user's out=, or
-  // a (in-place).
+  // The builders of ATen's common configurations. out may be undefined (allocated), the
+  // user's out=, or an input (in-place).
+  // out = f(a, b): inputs promoted to their common dtype, cast (safely) into out.
   void build_binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  // ... computed in floating point: integer inputs promote to Float (true division, atan2).
+  void build_binary_float_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  // ... with a Bool result unless out says otherwise.
+  void build_comparison_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  // out = f(a), all one dtype.
+  void build_unary_op(const TensorBase& out, const TensorBase& a);
+  // out = f(a) in floating point (exp, sqrt of integers give Float).
+  void build_unary_float_op(const TensorBase& out, const TensorBase& a);
+  // out = f() (fill, random).
+  void build_nullary_op(const TensorBase& out);
 
   // out = reduce(in) over the dims where out (same rank as in) has size 1 and in does not.
   void build_reduce_op(const TensorBase& out, const TensorBase& in);
@@ -63,6 +74,10 @@ class TensorIteratorBase : public impl::MetaBase {
   // Whether for_each walks tiles (see choose_blocking); serial_for_each never does.
   bool is_blocked() const { return blocked_; }
 
+  // Writes outputs computed in a temporary of the common dtype into the user's tensors. The
+  // loops call it after the kernel ran.
+  void cast_outputs();
+
   // Runs loop over every element, split across threads when there are at least grain_size.
   void for_each(loop2d_t loop, int64_t grain_size = GRAIN_SIZE);
   // Runs loop over the linear range on this thread.
@@ -91,6 +106,8 @@ class TensorIteratorBase : public impl::MetaBase {
   void tiled_for_each(loop2d_t loop, int64_t grain_size) const;
 
   void permute_dimensions(IntArrayRef perm);
+  ScalarType compute_common_dtype() const;
+  TensorOptions original_options(const OperandInfo& op) const;
   DimVector invert_perm(IntArrayRef input) const;
   std::string describe_operands() const;
 

@@ -17,4 +17,17 @@ TensorIteratorConfig& TensorIteratorConfig::add_input(const TensorBase& t, const
   return *this;
 }
 
+TensorIteratorConfig& TensorIteratorConfig::declare_static_shape(IntArrayRef shape,
+                                                                 IntArrayRef squash_dims) {
+  DimVector s(shape);
+  for (int64_t d : squash_dims) {
+    ATEN_CHECK(d >= 0 && d < static_cast<int64_t>(s.size()), "squash dim ", d,
+               " is out of range for the static shape ", shape);
+    s[d] = 1;
+  }
+  static_shape_ = std::move(s);
+  resize_outputs_ = false;
+  return *this;
+}
+
 }  // namespace aten

@@ -1,7 +1,9 @@
 #pragma once
 // What a TensorIterator is built from: its operands (outputs first) and the flags that decide
-// broadcasting, dtype and overlap rules. Defaults are ATen's.
+// broadcasting, dtype, device and overlap rules. Defaults are ATen's.
 #include <aten/core/Tensor.h>
+
+#include <optional>
 
 namespace aten {
 
@@ -15,15 +17,9 @@ class TensorIteratorConfig {
     check_mem_overlap_ = v;
     return *this;
   }
-  // Every operand must have the same dtype (until type promotion lands, the rule for all ops).
-  TensorIteratorConfig& check_all_same_dtype(bool v) {
-    check_all_same_dtype_ = v;
-    return *this;
-  }
-  // Defined outputs of the wrong shape are handed to set_output_raw_strided to be resized
-  // (functional/out=); when false, a shape mismatch is an error.
-  TensorIteratorConfig& resize_outputs(bool v) {
-    resize_outputs_ = v;
+  // 0-dim CPU tensors (wrapped numbers) may join tensors of another device (Meta).
+  TensorIteratorConfig& allow_cpu_scalars(bool v) {
+    allow_cpu_scalars_ = v;
     return *this;
   }
   // A reduction: the output has size 1 along reduced dims (stride 0 in the iterator), which
@@ -32,9 +28,56 @@ class TensorIteratorConfig {
     is_reduction_ = v;
     return *this;
   }
-  // Keep C order: do not reorder dims by stride (for ops whose result depends on the order).
+  // Defined outputs of the wrong shape are handed to set_output_raw_strided to be resized
+  // (functional/out=); when false, a shape mismatch is an error.
+  TensorIteratorConfig& resize_outputs(bool v) {
+    resize_outputs_ = v;
+    return *this;
+  }
+  // Every operand must have the same dtype. Turned off by the promotion flags below.
+  TensorIteratorConfig& check_all_same_dtype(bool v) {
+    check_all_same_dtype_ = v;
+    return *this;
+  }
+  TensorIteratorConfig& check_all_same_device(bool v) {
+    check_all_same_device_ = v;
+    return *this;
+  }
+  // An output may only receive the common dtype if that cast is safe (no float into int,
+  // complex into real, anything but bool into bool).
+  TensorIteratorConfig& enforce_safe_casting_to_output(bool v) {
+    enforce_safe_casting_to_output_ = v;
+    return *this;
+  }
+  // Keep C order: do not reorder or tile dims (for kernels whose result depends on order).
   TensorIteratorConfig& enforce_linear_iteration(bool v = true) {
     enforce_linear_iteration_ = v;
+    return *this;
+  }
+  // Inputs are computed in their common dtype (ATen's result_type rules).
+  TensorIteratorConfig& promote_inputs_to_common_dtype(bool v) {
+    promote_inputs_to_common_dtype_ = v;
+    if (v) check_all_same_dtype_ = false;
+    return *this;
+  }
+  // ... and integer (or bool) common dtypes become the default float dtype (Float).
+  TensorIteratorConfig& promote_integer_inputs_to_float(bool v) {
+    promote_integer_inputs_to_float_ = v;
+    return *this;
+  }
+  // Outputs of another dtype receive the common-dtype result through a cast.
+  TensorIteratorConfig& cast_common_dtype_to_outputs(bool v) {
+    cast_common_dtype_to_outputs_ = v;
+    if (v) check_all_same_dtype_ = false;
+    return *this;
+  }
+  // The iteration shape is given, not broadcast; squash_dims are walked as size 1 (the kernel
+  // handles them itself).
+  TensorIteratorConfig& declare_static_shape(IntArrayRef shape, IntArrayRef squash_dims = {});
+  // Undefined outputs get this dtype instead of the common one (Bool for comparisons).
+  TensorIteratorConfig& declare_static_dtype(ScalarType dtype) {
+    static_dtype_ = dtype;
+    check_all_same_dtype_ = false;
     return *this;
   }
 
@@ -44,11 +87,19 @@ class TensorIteratorConfig {
   SmallVector<const char*, 4> names_;
   int num_outputs_ = 0;
   int num_inputs_ = 0;
+  std::optional<DimVector> static_shape_;
+  std::optional<ScalarType> static_dtype_;
   bool check_mem_overlap_ = true;
-  bool check_all_same_dtype_ = true;
-  bool resize_outputs_ = true;
-  bool enforce_linear_iteration_ = false;
+  bool allow_cpu_scalars_ = false;
   bool is_reduction_ = false;
+  bool resize_outputs_ = true;
+  bool check_all_same_dtype_ = true;
+  bool check_all_same_device_ = true;
+  bool enforce_safe_casting_to_output_ = false;
+  bool enforce_linear_iteration_ = false;
+  bool promote_inputs_to_common_dtype_ = false;
+  bool promote_integer_inputs_to_float_ = false;
+  bool cast_common_dtype_to_outputs_ = false;
 };
 
 }  // namespace aten

@@ -18,36 +18,6 @@ namespace {
 const ScalarType kTypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
                              ScalarType::Int,  ScalarType::Long, ScalarType::Float, ScalarType::Double};
 
-// Reads any dtype as double, through t's strides.
-double read(const Tensor& t, const std::vector<int64_t>& idx) {
-  const char* p = ref::element_ptr(t, idx);
-  switch (t.scalar_type()) {
-#define ATEN_TEST_READ(ctype, name) \
-  case ScalarType::name:            \
-    return ::aten::convert<double>(*reinterpret_cast<const ctype*>(p));
-    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_READ)
-#undef ATEN_TEST_READ
-    default:
-      ADD_FAILURE() << "dtype";
-      return 0;
-  }
-}
-
-// Writes v (already representable) into t at idx.
-void write(const Tensor& t, const std::vector<int64_t>& idx, double v) {
-  char* p = ref::element_ptr(t, idx);
-  switch (t.scalar_type()) {
-#define ATEN_TEST_WRITE(ctype, name) \
-  case ScalarType::name:             \
-    *reinterpret_cast<ctype*>(p) = ::aten::convert<ctype>(v); \
-    break;
-    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_WRITE)
-#undef ATEN_TEST_WRITE
-    default:
-      ADD_FAILURE() << "dtype";
-  }
-}
-
 // Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
 Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
   Tensor x = strides.empty() ? empty(sizes, t) : empty_strided(sizes, strides, t);
@@ -55,7 +25,7 @@ Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
   ref::for_each_index(x.sizes(), [&](const std::vector<int64_t>& idx) {
     double v = t == ScalarType::Bool ? (i % 3 != 0) : static_cast<double>(i % 101);
     if (isFloatingType(t)) v += 0.5;
-    write(x, idx, v);
+    ref::write_double(x, idx, v);
     ++i;
   });
   return x;
@@ -74,7 +44,7 @@ void expect_copied(const Tensor& dst, const Tensor& src) {
     std::vector<int64_t> j(idx.end() - src.dim(), idx.end());
     for (int64_t d = 0; d < src.dim(); ++d)
       if (src.sizes()[d] == 1) j[d] = 0;
-    ASSERT_EQ(read(dst, idx), converted(read(src, j), dst.scalar_type()))
+    ASSERT_EQ(ref::read_double(dst, idx), converted(ref::read_double(src, j), dst.scalar_type()))
         << "at " << IntArrayRef(idx) << ": " << src.scalar_type() << " -> " << dst.scalar_type();
   });
 }

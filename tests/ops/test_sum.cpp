@@ -16,20 +16,6 @@ using aten::ref::restride;
 
 namespace {
 
-double read(const Tensor& t, const std::vector<int64_t>& idx) {
-  const char* p = ref::element_ptr(t, idx);
-  switch (t.scalar_type()) {
-#define ATEN_TEST_READ(ctype, name) \
-  case ScalarType::name:            \
-    return static_cast<double>(*reinterpret_cast<const ctype*>(p));
-    ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_TEST_READ)
-#undef ATEN_TEST_READ
-    default:
-      ADD_FAILURE();
-      return 0;
-  }
-}
-
 // The reference: a double sum over the dims in mask, laid out like sum(self, dims, keepdim).
 void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   std::vector<bool> reduced(self.dim(), dims.empty());
@@ -44,12 +30,12 @@ void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int6
     int64_t o = 0;
     for (int64_t d = 0; d < self.dim(); ++d)
       if (!reduced[d]) o = o * self.sizes()[d] + idx[d];
-    expected[o] += read(self, idx);
+    expected[o] += ref::read_double(self, idx);
   });
   int64_t o = 0;
   ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {
     const double e = expected[o++];
-    ASSERT_NEAR(read(result, idx), e, 1e-5 * std::max(1.0, std::fabs(e))) << IntArrayRef(idx);
+    ASSERT_NEAR(ref::read_double(result, idx), e, 1e-5 * std::max(1.0, std::fabs(e))) << IntArrayRef(idx);
   });
 }
 

@@ -1,0 +1,194 @@
+// TensorIterator's type promotion: every pair of the 12 dtypes, and every mix of dimensioned
+// tensors, 0-dim tensors and wrapped numbers (C++ scalars), against tables written out here
+// (PyTorch's result_type rules); then casting into out= and in-place results, with values.
+#include <aten/ATen.h>
+#include <aten/core/ScalarOps.h>
+#include <aten/iterator/TensorIterator.h>
+#include <gtest/gtest.h>
+
+#include <complex>
+
+#include "Reference.h"
+
+using namespace aten;
+
+namespace {
+
+constexpr ScalarType b1 = ScalarType::Bool, u1 = ScalarType::Byte, i1 = ScalarType::Char,
+                     i2 = ScalarType::Short, i4 = ScalarType::Int, i8 = ScalarType::Long,
+                     f2 = ScalarType::Half, bf = ScalarType::BFloat16, f4 = ScalarType::Float,
+                     f8 = ScalarType::Double, c4 = ScalarType::ComplexFloat,
+                     c8 = ScalarType::ComplexDouble;
+constexpr ScalarType kOrder[12] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8};
+
+// Dimensioned (rows) with dimensioned (columns): ATen's promotion table.
+constexpr ScalarType kTensorTensor[12][12] = {
+    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* u1 */ {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* i1 */ {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* i2 */ {i2, i2, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* i4 */ {i4, i4, i4, i4, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c4, c8},
+    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f4, f4, f8, c4, c8},
+    /* bf */ {bf, bf, bf, bf, bf, bf, f4, bf, f4, f8, c4, c8},
+    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f8, c4, c8},
+    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8},
+    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c8, c4, c8},
+    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+};
+
+// Dimensioned (rows) with 0-dim (columns): the 0-dim operand counts only when its category
+// (bool < integral < floating < complex) is higher.
+constexpr ScalarType kTensorZeroDim[12][12] = {
+    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    /* u1 */ {u1, u1, u1, u1, u1, u1, f2, bf, f4, f8, c4, c8},
+    /* i1 */ {i1, i1, i1, i1, i1, i1, f2, bf, f4, f8, c4, c8},
+    /* i2 */ {i2, i2, i2, i2, i2, i2, f2, bf, f4, f8, c4, c8},
+    /* i4 */ {i4, i4, i4, i4, i4, i4, f2, bf, f4, f8, c4, c8},
+    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c4, c8},
+    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f2, f2, f2, c4, c8},
+    /* bf */ {bf, bf, bf, bf, bf, bf, bf, bf, bf, bf, c4, c8},
+    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f4, c4, c8},
+    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8},
+    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4},
+    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+};
+
+// Wrapped numbers: bool, int64, double, complex<double> from C++.
+const Scalar kWrapped[4] = {Scalar(true), Scalar(int64_t{2}), Scalar(2.5), Scalar(std::complex<double>(1, 2))};
+
+// Dimensioned (rows) with a wrapped number (columns); a double counts as Float, a complex as
+// ComplexFloat (the default dtypes).
+constexpr ScalarType kTensorWrapped[12][4] = {
+    /* b1 */ {b1, i8, f4, c4},
+    /* u1 */ {u1, u1, f4, c4},
+    /* i1 */ {i1, i1, f4, c4},
+    /* i2 */ {i2, i2, f4, c4},
+    /* i4 */ {i4, i4, f4, c4},
+    /* i8 */ {i8, i8, f4, c4},
+    /* f2 */ {f2, f2, f2, c4},
+    /* bf */ {bf, bf, bf, c4},
+    /* f4 */ {f4, f4, f4, c4},
+    /* f8 */ {f8, f8, f8, c8},
+    /* c4 */ {c4, c4, c4, c4},
+    /* c8 */ {c8, c8, c8, c8},
+};
+
+// 0-dim (rows) with a wrapped number (columns).
+constexpr ScalarType kZeroDimWrapped[12][4] = {
+    /* b1 */ {b1, i8, f4, c4},
+    /* u1 */ {u1, u1, f4, c4},
+    /* i1 */ {i1, i1, f4, c4},
+    /* i2 */ {i2, i2, f4, c4},
+    /* i4 */ {i4, i4, f4, c4},
+    /* i8 */ {i8, i8, f4, c4},
+    /* f2 */ {f2, f2, f2, c4},
+    /* bf */ {bf, bf, bf, c4},
+    /* f4 */ {f4, f4, f4, c4},
+    /* f8 */ {f8, f8, f8, c8},
+    /* c4 */ {c4, c4, c4, c4},
+    /* c8 */ {c8, c8, c8, c8},
+};
+
+Tensor meta(IntArrayRef sizes, ScalarType t) { return empty(sizes, TensorOptions(t).device(kMeta)); }
+
+ScalarType result_dtype(const Tensor& a, const Tensor& b) {
+  return TensorIterator::binary_op(Tensor(), a, b).output().scalar_type();
+}
+
+}  // namespace
+
+TEST(TypePromotion, EveryPairOfDtypes) {
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 12; ++c) {
+      EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), meta({3}, kOrder[c])), kTensorTensor[r][c])
+          << kOrder[r] << " with " << kOrder[c];
+      // Two 0-dim tensors are one bucket: the plain table again.
+      EXPECT_EQ(result_dtype(meta({}, kOrder[r]), meta({}, kOrder[c])), kTensorTensor[r][c]);
+    }
+}
+
+TEST(TypePromotion, DimensionedWithZeroDim) {
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 12; ++c) {
+      EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), meta({}, kOrder[c])), kTensorZeroDim[r][c])
+          << kOrder[r] << " with 0-dim " << kOrder[c];
+      EXPECT_EQ(result_dtype(meta({}, kOrder[c]), meta({3}, kOrder[r])), kTensorZeroDim[r][c]);
+    }
+}
+
+TEST(TypePromotion, WithWrappedNumbers) {
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 4; ++c) {
+      Tensor w = detail::wrapped_scalar_tensor(kWrapped[c]);
+      EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), w), kTensorWrapped[r][c])
+          << kOrder[r] << " with " << kWrapped[c];
+      EXPECT_EQ(result_dtype(w, meta({3}, kOrder[r])), kTensorWrapped[r][c]);
+      EXPECT_EQ(result_dtype(meta({}, kOrder[r]), w), kZeroDimWrapped[r][c])
+          << "0-dim " << kOrder[r] << " with " << kWrapped[c];
+    }
+}
+
+TEST(TypePromotion, IntegerToFloatAndComparisonBuilders) {
+  TensorIterator f;
+  f.build_binary_float_op(Tensor(), meta({2}, i4), meta({2}, i8));
+  EXPECT_EQ(f.output().scalar_type(), f4);
+  TensorIterator u;
+  u.build_unary_float_op(Tensor(), meta({2}, b1));
+  EXPECT_EQ(u.output().scalar_type(), f4);
+  TensorIterator cmp;
+  cmp.build_comparison_op(Tensor(), meta({2}, f8), meta({2}, i4));
+  EXPECT_EQ(cmp.output().scalar_type(), b1);
+  EXPECT_EQ(cmp.common_dtype(), f8);
+  TensorIterator un;
+  EXPECT_THROW(un.build_unary_op(meta({2}, f8), meta({2}, f4)), Error);  // unary ops don't cast
+}
+
+TEST(TypePromotion, ComputesInTheCommonDtypeWithValues) {
+  Tensor i = tensor({1, 2, 3});  // Int
+  Tensor r = add(i, tensor({0.5f, 0.25f, 0.125f}));
+  EXPECT_EQ(r.dtype(), f4);
+  EXPECT_EQ(r.data_ptr<float>()[2], 3.125f);
+  Tensor w = add(i, detail::wrapped_scalar_tensor(Scalar(2.5)));
+  EXPECT_EQ(w.dtype(), f4);
+  EXPECT_EQ(w.data_ptr<float>()[0], 3.5f);
+  Tensor l = add(i, detail::wrapped_scalar_tensor(Scalar(int64_t{1} << 40)));
+  EXPECT_EQ(l.dtype(), i4);  // a wrapped int64 does not widen an int32 tensor
+  Tensor z = add(i, tensor({1.5}, {}));  // 0-dim Double: higher category, its size wins
+  EXPECT_EQ(z.dtype(), f8);
+  EXPECT_EQ(z.data_ptr<double>()[1], 3.5);
+}
+
+TEST(TypePromotion, OutAndInPlaceCastSafelyOrRefuse) {
+  Tensor a = tensor({1.5f, 2.5f}), b = tensor({1.f, 1.f});
+  Tensor out_d = empty({2}, f8);
+  add_out(out_d, a, b);  // computed in Float, written as Double
+  EXPECT_EQ(out_d.data_ptr<double>()[1], 3.5);
+  Tensor out_resized = empty({0}, f8);
+  add_out(out_resized, a, b);
+  EXPECT_EQ(out_resized.sizes(), IntArrayRef({2}));
+  EXPECT_EQ(out_resized.data_ptr<double>()[0], 2.5);
+  Tensor out_i = tensor({7, 7});
+  try {
+    add_out(out_i, a, b);
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"), std::string::npos) << msg;
+  }
+  EXPECT_EQ(out_i.data_ptr<int32_t>()[0], 7);  // untouched
+  Tensor fl = tensor({1.f, 2.f});
+  fl.add_(tensor({0.5, 0.5}));  // Float += Double: computed in Double, cast back
+  EXPECT_EQ(fl.dtype(), f4);
+  EXPECT_EQ(fl.data_ptr<float>()[1], 2.5f);
+  Tensor in = tensor({1, 2});
+  EXPECT_THROW(in.add_(tensor({0.5f, 0.5f})), Error);
+  EXPECT_EQ(in.data_ptr<int32_t>()[1], 2);
+}
+
+TEST(TypePromotion, WrappedCpuScalarsJoinMetaTensors) {
+  Tensor m = meta({4}, i4);
+  EXPECT_EQ(add(m, detail::wrapped_scalar_tensor(Scalar(2.5))).dtype(), f4);
+  EXPECT_TRUE(add(m, detail::wrapped_scalar_tensor(Scalar(2.5))).is_meta());
+  EXPECT_THROW(add(m, tensor({1, 2, 3, 4})), Error);  // a dimensioned CPU tensor does not
+}
