@@ -5,21 +5,28 @@
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX2 -mavx2 -mfma -mf16c)
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX512 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx2 -mfma -mf16c)
 
+#
+# The list comes out as every DEFAULT object, then every AVX2 one, then every AVX512 one: an
+# inline function (a std:: template, say) emitted by several objects is kept by the linker
+# from the first, and that copy must not use instructions the CPU may lack.
 function(aten_cpu_kernel_sources out_var)
-  set(variants "")
+  set(default_objects "")
+  set(avx2_objects "")
+  set(avx512_objects "")
   foreach(src IN LISTS ARGN)
     get_filename_component(name ${src} NAME_WE)
     set_source_files_properties(${src} PROPERTIES
       COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT")
-    list(APPEND variants ${src})
+    list(APPEND default_objects ${src})
     foreach(cap AVX2 AVX512)
       set(wrapper ${CMAKE_BINARY_DIR}/cpu_kernels/${name}.${cap}.cpp)
       file(CONFIGURE OUTPUT ${wrapper} CONTENT "#include \"${src}\"\n" @ONLY)
       set_source_files_properties(${wrapper} PROPERTIES
         COMPILE_DEFINITIONS "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap}"
         COMPILE_OPTIONS "${ATEN_CPU_CAPABILITY_FLAGS_${cap}}")
-      list(APPEND variants ${wrapper})
+      string(TOLOWER ${cap} lower)
+      list(APPEND ${lower}_objects ${wrapper})
     endforeach()
   endforeach()
-  set(${out_var} ${variants} PARENT_SCOPE)
+  set(${out_var} ${default_objects} ${avx2_objects} ${avx512_objects} PARENT_SCOPE)
 endfunction()
