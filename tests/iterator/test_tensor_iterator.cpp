@@ -194,3 +194,30 @@ TEST(TensorIterator, AgreeingOrSmallOperandsAreNotBlocked) {
   Tensor row = empty({100});  // broadcast along dim 0 is not a disagreement
   EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, row).is_blocked());
 }
+
+// The layout of a functional result, by ATen's rules: operands are consulted in order (the
+// first with an opinion decides), broadcast dims give no opinion, ties keep C order.
+TEST(TensorIterator, OutputLayoutsFollowATenRules) {
+  auto cl = [](IntArrayRef s) { return channels_last(s); };
+  auto layout = [](const Tensor& a, const Tensor& b) { return add(a, b).strides().vec(); };
+  using V = std::vector<int64_t>;
+  // Contiguous with contiguous, and broadcasts of contiguous: contiguous.
+  EXPECT_EQ(layout(empty({2, 3, 4, 5}), empty({2, 3, 4, 5})), V({60, 20, 5, 1}));
+  EXPECT_EQ(layout(empty({2, 3, 4, 5}), empty({5})), V({60, 20, 5, 1}));
+  // Channels-last first: channels-last; contiguous first: contiguous.
+  EXPECT_EQ(layout(cl({2, 3, 4, 5}), empty({2, 3, 4, 5})), V({60, 1, 15, 3}));
+  EXPECT_EQ(layout(empty({2, 3, 4, 5}), cl({2, 3, 4, 5})), V({60, 20, 5, 1}));
+  // A broadcast operand first has no opinion on the dims it broadcasts: the second decides.
+  EXPECT_EQ(layout(empty({1, 3, 1, 1}), cl({2, 3, 4, 5})), V({60, 1, 15, 3}));
+  EXPECT_EQ(layout(cl({2, 3, 4, 5}), empty({3, 1, 1})), V({60, 1, 15, 3}));
+  // Transposed with transposed: transposed; transposed with contiguous: the first decides.
+  Tensor t = restride(empty({5, 4}), {4, 5}, {1, 4});
+  EXPECT_EQ(layout(t, t), V({1, 4}));
+  EXPECT_EQ(layout(t, empty({4, 5})), V({1, 4}));
+  EXPECT_EQ(layout(empty({4, 5}), t), V({5, 1}));
+  // Ties (size-1 dims, equal strides) keep C order: [N, C, 1, 1] stays contiguous.
+  EXPECT_EQ(layout(empty_strided({2, 8, 1, 1}, {8, 1, 1, 1}), empty_strided({2, 8, 1, 1}, {8, 1, 1, 1})),
+            V({8, 1, 1, 1}));
+  // A 0-dim operand never decides.
+  EXPECT_EQ(layout(tensor({1.f}, {}), cl({2, 3, 4, 5})), V({60, 1, 15, 3}));
+}
