@@ -1,5 +1,6 @@
 #include <aten/core/Allocator.h>
 #include <aten/core/Error.h>
+#include <aten/core/SmallBlockPool.h>
 
 #include <sys/mman.h>
 
@@ -18,6 +19,23 @@ constexpr size_t kLargeBlock = size_t{1} << 20;
 constexpr size_t kHugePage = size_t{2} << 20;
 // What the cache may hold, freed blocks beyond it go back to the system.
 constexpr size_t kMaxCachedBytes = size_t{1} << 30;
+
+// Tiny blocks (a few elements, the results of small ops) come from the thread-local pool; the
+// deleter of each size class knows its size.
+template <size_t kBytes>
+void free_pooled(void* p) {
+  detail::pool_free(p, kBytes);
+}
+constexpr DataPtr::Deleter kPooledDeleters[] = {
+    &free_pooled<64>,  &free_pooled<128>, &free_pooled<192>, &free_pooled<256>,
+    &free_pooled<320>, &free_pooled<384>, &free_pooled<448>, &free_pooled<512>};
+static_assert(sizeof(kPooledDeleters) / sizeof(kPooledDeleters[0]) == detail::kPoolBlockMax / 64);
+
+DataPtr allocate_tiny(size_t nbytes) {
+  void* p = detail::pool_allocate(nbytes);
+  if (p == nullptr) return {};
+  return {p, p, kPooledDeleters[(nbytes - 1) / 64]};
+}
 
 // Small blocks: malloc with room to align by hand, which is several times cheaper than
 // aligned_alloc's memalign path for the small tensors whose per-op overhead counts.
@@ -105,6 +123,7 @@ class CPUAllocator final : public Allocator {
  public:
   DataPtr allocate(size_t nbytes) override {
     if (nbytes == 0) return {};
+    if (nbytes <= detail::kPoolBlockMax) return allocate_tiny(nbytes);
     return nbytes < kLargeBlock ? allocate_small(nbytes) : LargeBlockCache::get().allocate(nbytes);
   }
 };

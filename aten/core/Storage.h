@@ -3,13 +3,14 @@
 // may replace its bytes with a larger block.
 #include <aten/core/Allocator.h>
 #include <aten/core/Error.h>
+#include <aten/core/SmallBlockPool.h>
 #include <aten/core/intrusive_ptr.h>
 
 #include <cstring>
 
 namespace aten {
 
-class StorageImpl : public intrusive_ptr_target {
+class StorageImpl : public intrusive_ptr_target, public detail::PoolAllocated {
  public:
   StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool resizable = true)
       : data_(std::move(data)), nbytes_(nbytes), allocator_(allocator), resizable_(resizable) {}

@@ -5,6 +5,7 @@
 #include <aten/core/DispatchKey.h>
 #include <aten/core/MemoryFormat.h>
 #include <aten/core/ScalarType.h>
+#include <aten/core/SmallBlockPool.h>
 #include <aten/core/SmallVector.h>
 #include <aten/core/Storage.h>
 
@@ -12,7 +13,7 @@
 
 namespace aten {
 
-class TensorImpl : public intrusive_ptr_target {
+class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
  public:
   TensorImpl(Storage storage, ScalarType dtype, Device device);
 
