@@ -1,0 +1,67 @@
+# The `install` test: installs this build into a fresh prefix, builds examples/consumer/ against
+# it as a separate project (find_package(MiniATen) + MiniATen::aten), runs it and checks its
+# output. tests/CMakeLists.txt passes the variables below; see there.
+foreach(var PROJECT_DIR BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER VERSION)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "InstallAndConsume.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+function(run what)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE result)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${result}):\n  ${ARGN}\n${out}")
+  endif()
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+set(config_args "")
+if(CONFIG)
+  set(config_args --config ${CONFIG})
+endif()
+file(REMOVE_RECURSE ${WORK_DIR})
+run("Installing" ${CMAKE_COMMAND} --install ${BUILD_DIR} ${config_args} --prefix ${prefix})
+
+# One include root for hand-written and generated headers, and nothing but headers in it.
+foreach(f include/aten/ATen.h include/aten/core/Tensor.h include/aten/Functions.h
+          include/aten/ops/add.h lib/cmake/MiniATen/MiniATenConfig.cmake
+          lib/cmake/MiniATen/MiniATenConfigVersion.cmake lib/cmake/MiniATen/MiniATenTargets.cmake)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "The install lacks ${f}")
+  endif()
+endforeach()
+file(GLOB_RECURSE not_headers LIST_DIRECTORIES false ${prefix}/include/*)
+list(FILTER not_headers EXCLUDE REGEX "\\.h$")
+if(not_headers)
+  message(FATAL_ERROR "Installed next to the headers: ${not_headers}")
+endif()
+# The package must not point back into the source or build tree (it would break once either
+# moves or is deleted). The prefix itself lives in the build tree, so it is removed first.
+file(GLOB package_files ${prefix}/lib/cmake/MiniATen/*.cmake)
+foreach(f IN LISTS package_files)
+  file(READ ${f} text)
+  string(REPLACE "${prefix}" "" text "${text}")
+  foreach(tree ${PROJECT_DIR} ${BUILD_DIR})
+    string(FIND "${text}" "${tree}" at)
+    if(NOT at EQUAL -1)
+      message(FATAL_ERROR "${f} refers to ${tree}")
+    endif()
+  endforeach()
+endforeach()
+
+# The same compiler and flags as this build: a sanitizer build's library needs a sanitizer
+# consumer to link.
+run("Configuring the consumer" ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build
+  -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM} -DCMAKE_BUILD_TYPE=${CONFIG}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+run("Building the consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build ${config_args})
+
+set(COMMAND ${WORK_DIR}/build/consumer)
+set(EXPECTED ${CONSUMER_DIR}/consumer.expected)
+include(${PROJECT_DIR}/cmake/RunAndCheckOutput.cmake)
+string(FIND "${output}" "MiniATen ${VERSION}," at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "The consumer did not report MiniATen ${VERSION}:\n${output}")
+endif()
+message(STATUS "Installed into ${prefix}, built and ran ${COMMAND}:\n${output}")
