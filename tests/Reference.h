@@ -5,6 +5,7 @@
 
 #include <aten/core/Convert.h>
 
+#include <algorithm>
 #include <functional>
 #include <stdexcept>
 #include <vector>
@@ -66,6 +67,18 @@ inline double read_broadcast(const Tensor& t, const std::vector<int64_t>& idx) {
   for (int64_t d = 0; d < t.dim(); ++d)
     if (t.sizes()[d] == 1) j[d] = 0;
   return read_double(t, j);
+}
+
+// The broadcast shape of a and b, written out independently of aten::infer_size.
+inline std::vector<int64_t> broadcast_shape(IntArrayRef a, IntArrayRef b) {
+  const size_t n = std::max(a.size(), b.size());
+  std::vector<int64_t> s(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t sa = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    const int64_t sb = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    s[i] = sa == 1 ? sb : sa;
+  }
+  return s;
 }
 
 template <typename T>

@@ -1,8 +1,9 @@
 #include <aten/native/BinaryOps.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/ops/add.h>
-#include <aten/ops/add_dtypes.h>
 #include <aten/ops/add_native.h>
-#include <aten/ops/empty.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/mul_native.h>
 
 namespace aten {
 namespace meta {
@@ -10,6 +11,10 @@ namespace meta {
 ATEN_META_FUNC(add_Tensor)(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   build_binary_op(maybe_get_output(), self, other);
   native::alpha_check(common_dtype(), alpha);
+}
+
+ATEN_META_FUNC(mul_Tensor)(const Tensor& self, const Tensor& other) {
+  build_binary_op(maybe_get_output(), self, other);
 }
 
 }  // namespace meta
@@ -31,19 +36,21 @@ ATEN_IMPL_FUNC(add_out)(const Tensor& /*self*/, const Tensor& /*other*/, const S
   add_stub(device(), *this, alpha);
 }
 
-// add.Scalar: `other` becomes a 0-dim tensor of self's dtype and add.Tensor does the rest, on
-// whatever device self is. Without type promotion, a fractional scalar cannot join an integral
-// tensor: refused, rather than truncated behind the user's back.
+// The Scalar overloads: `other` becomes a wrapped number, which type promotion ranks below
+// every tensor (int32 + 2 stays int32, int32 + 2.5 becomes Float), as in ATen. A wrapped
+// number is a CPU tensor that joins tensors of any device.
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
-  ATEN_CHECK(!other.isFloatingPoint() || isFloatingType(self.dtype()),
-             "a floating-point scalar (other = ", other, ") with a tensor of dtype ", self.dtype(),
-             " needs type promotion, which MiniATen does not have yet");
-  Tensor wrapped = aten::empty({}, self.options());
-  if (!wrapped.is_meta()) {
-    ATEN_DISPATCH_add_TYPES(self.dtype(),
-                            [&] { *wrapped.data_ptr<scalar_t>() = other.to<scalar_t>(); });
-  }
-  return aten::add(self, wrapped, alpha);
+  return aten::add(self, detail::wrapped_scalar_tensor(other), alpha);
+}
+
+Tensor mul(const Tensor& self, const Scalar& other) {
+  return aten::mul(self, detail::wrapped_scalar_tensor(other));
+}
+
+ATEN_DEFINE_DISPATCH(mul_stub);
+
+ATEN_IMPL_FUNC(mul_out)(const Tensor& /*self*/, const Tensor& /*other*/, const Tensor& /*out*/) {
+  mul_stub(device(), *this);
 }
 
 }  // namespace native

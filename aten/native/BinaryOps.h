@@ -8,7 +8,10 @@ namespace aten::native {
 
 using binary_fn_alpha = void (*)(TensorIteratorBase& iter, const Scalar& alpha);
 
+using binary_fn = void (*)(TensorIteratorBase& iter);
+
 ATEN_DECLARE_DISPATCH(binary_fn_alpha, add_stub);
+ATEN_DECLARE_DISPATCH(binary_fn, mul_stub);
 
 // alpha must be representable in the computation's dtype: no fractional alpha for integers.
 void alpha_check(ScalarType dtype, const Scalar& alpha);

@@ -2,6 +2,7 @@
 #include <aten/cpu/Loops.h>
 #include <aten/native/BinaryOps.h>
 #include <aten/ops/add_dtypes.h>
+#include <aten/ops/mul_dtypes.h>
 
 namespace aten::native {
 inline namespace CPU_CAPABILITY {
@@ -25,9 +26,18 @@ void add_kernel(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
   });
 }
 
+void mul_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_mul_TYPES(iter.common_dtype(), [&] {
+    cpu_kernel_vec(
+        iter, [](scalar_t a, scalar_t b) -> scalar_t { return a * b; },
+        [](vec::Vectorized<scalar_t> a, vec::Vectorized<scalar_t> b) { return a * b; });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
 ATEN_REGISTER_DISPATCH(add_stub, &add_kernel);
+ATEN_REGISTER_DISPATCH(mul_stub, &mul_kernel);
 
 }  // namespace aten::native

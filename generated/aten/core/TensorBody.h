@@ -4,6 +4,7 @@
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorBase.h>
 #include <aten/ops/add_ops.h>
+#include <aten/ops/mul_ops.h>
 #include <aten/ops/copy_ops.h>
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
@@ -22,6 +23,9 @@ class Tensor : public TensorBase {
   Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor mul(const Tensor& other) const;
+  Tensor& mul_(const Tensor& other) const;
+  Tensor mul(const Scalar& other) const;
   Tensor& copy_(const Tensor& src, bool non_blocking = false) const;
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
@@ -41,6 +45,19 @@ inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
 
 inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
   return _ops::add_Scalar::call(*this, other, alpha);
+}
+
+inline Tensor Tensor::mul(const Tensor& other) const {
+  return _ops::mul_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::mul_(const Tensor& other) const {
+  return _ops::mul__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::mul(const Scalar& other) const {
+  return _ops::mul_Scalar::call(*this, other);
 }
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.

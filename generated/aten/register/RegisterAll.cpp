@@ -7,6 +7,7 @@
 namespace aten::detail {
 
 void register_add_schemas(Dispatcher& d);
+void register_mul_schemas(Dispatcher& d);
 void register_empty_schemas(Dispatcher& d);
 void register_empty_strided_schemas(Dispatcher& d);
 void register_copy_schemas(Dispatcher& d);
@@ -16,16 +17,19 @@ void register_contiguous_schemas(Dispatcher& d);
 void register_to_schemas(Dispatcher& d);
 void register_sum_schemas(Dispatcher& d);
 void register_add_CPU(Dispatcher& d);
+void register_mul_CPU(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
 void register_copy_CPU(Dispatcher& d);
 void register_sum_CPU(Dispatcher& d);
 void register_add_Meta(Dispatcher& d);
+void register_mul_Meta(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
 void register_copy_Meta(Dispatcher& d);
 void register_sum_Meta(Dispatcher& d);
 void register_add_CompositeExplicitAutograd(Dispatcher& d);
+void register_mul_CompositeExplicitAutograd(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_clone_CompositeExplicitAutograd(Dispatcher& d);
 void register_sum_CompositeExplicitAutograd(Dispatcher& d);
@@ -34,6 +38,7 @@ void register_to_CompositeImplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_add_schemas(d);
+  register_mul_schemas(d);
   register_empty_schemas(d);
   register_empty_strided_schemas(d);
   register_copy_schemas(d);
@@ -43,16 +48,19 @@ void register_builtin_operators(Dispatcher& d) {
   register_to_schemas(d);
   register_sum_schemas(d);
   register_add_CPU(d);
+  register_mul_CPU(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
   register_copy_CPU(d);
   register_sum_CPU(d);
   register_add_Meta(d);
+  register_mul_Meta(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
   register_copy_Meta(d);
   register_sum_Meta(d);
   register_add_CompositeExplicitAutograd(d);
+  register_mul_CompositeExplicitAutograd(d);
   register_empty_like_CompositeExplicitAutograd(d);
   register_clone_CompositeExplicitAutograd(d);
   register_sum_CompositeExplicitAutograd(d);
