@@ -66,19 +66,19 @@ void AddOneElement_torch(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
 }
 
-// ---- a.t() + b: a transposed input against a contiguous one ----------------------------------
-void TransposedAdd_aten(benchmark::State& state) {
+// ---- a.t() * b: a transposed input against a contiguous one ----------------------------------
+void TransposedMul_aten(benchmark::State& state) {
   threads(state);
   auto a = aten_filled({kN, kN}, 1), b = aten_filled({kN, kN}, 2);
   auto at = aten::empty_strided({kN, kN}, {1, kN});
   at.copy_(a);  // a transposed view's layout, built without the view ops
-  for (auto _ : state) benchmark::DoNotOptimize(aten::add(at, b));
+  for (auto _ : state) benchmark::DoNotOptimize(aten::mul(at, b));
   bytes(state, a.numel(), 3);
 }
-void TransposedAdd_torch(benchmark::State& state) {
+void TransposedMul_torch(benchmark::State& state) {
   threads(state);
   auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN});
-  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a.t(), b));
+  for (auto _ : state) benchmark::DoNotOptimize(a.t() * b);
   bytes(state, a.numel(), 3);
 }
 
@@ -143,7 +143,7 @@ void Sum_torch(benchmark::State& state) {
 ATEN_BENCH_PAIR(AddOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(Add, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
-ATEN_BENCH_PAIR(TransposedAdd, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(TransposedMul, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(TransposeContiguous, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(ToChannelsLast, benchmark::kMillisecond);
 // Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
