@@ -8,6 +8,7 @@
 // Operand 0 is the output; operands 1..arity are the lambda's arguments.
 #include <aten/cpu/FunctionTraits.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/cpu/vec/Stream.h>
 #include <aten/cpu/vec/Vectorized.h>
 #include <aten/iterator/TensorIterator.h>
 
@@ -27,6 +28,10 @@ inline T load(const char* p) {
     return *reinterpret_cast<const T*>(p);
   }
 }
+
+// Outputs at least this big are written with streaming stores: the size of this machine's
+// (and most servers') last-level cache slice.
+constexpr int64_t kStreamingStoreBytes = int64_t{32} << 20;
 
 template <typename traits, size_t... I>
 inline typename traits::ArgsTuple dereference(char* const* data, const int64_t* strides, int64_t i,
@@ -54,29 +59,40 @@ inline typename traits::ArgsTuple dereference_vec(char* const* data, const Vec& 
       (static_cast<int64_t>(I) + 1 == S ? scalar : Vec::loadu(data[I] + i * sizeof(T)))...);
 }
 
-// n contiguous elements; when S > 0, input S is one value used for every element.
-template <typename func_t, typename vec_func_t>
+// n contiguous elements; when S > 0, input S is one value used for every element. With
+// kStream the vector stores bypass the cache (see vec/Stream.h), from the first aligned one.
+template <bool kStream = false, typename func_t, typename vec_func_t>
 inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_func_t&& vop) {
   using traits = function_traits<vec_func_t>;
   using scalar_t = typename function_traits<func_t>::result_type;
   using Vec = vec::Vectorized<scalar_t>;
   constexpr int ntensors = traits::arity + 1;
   constexpr auto indices = std::make_index_sequence<traits::arity>{};
+  int64_t strides[ntensors];
+  for (int a = 0; a < ntensors; ++a) strides[a] = (S > 0 && a == S) ? 0 : sizeof(scalar_t);
 
-  const Vec broadcast = S > 0 ? Vec(load<scalar_t>(data[S])) : Vec(scalar_t(0));
   int64_t i = 0;
+  if constexpr (kStream) {  // element by element up to the first vector-aligned output
+    const auto misalign = reinterpret_cast<uintptr_t>(data[0]) % vec::kVectorBytes;
+    const int64_t head = misalign == 0 ? 0 : (vec::kVectorBytes - misalign) / sizeof(scalar_t);
+    i = std::min(n, head);
+    basic_loop(data, strides, 0, i, op);
+  }
+  const Vec broadcast = S > 0 ? Vec(load<scalar_t>(data[S])) : Vec(scalar_t(0));
   // Two vectors per iteration: independent dependency chains keep both FMA ports busy.
   for (; i <= n - 2 * Vec::size(); i += 2 * Vec::size()) {
     auto out1 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i, indices));
     auto out2 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i + Vec::size(), indices));
-    out1.store(data[0] + i * sizeof(scalar_t));
-    out2.store(data[0] + (i + Vec::size()) * sizeof(scalar_t));
+    if constexpr (kStream) {
+      vec::stream(data[0] + i * sizeof(scalar_t), out1);
+      vec::stream(data[0] + (i + Vec::size()) * sizeof(scalar_t), out2);
+    } else {
+      out1.store(data[0] + i * sizeof(scalar_t));
+      out2.store(data[0] + (i + Vec::size()) * sizeof(scalar_t));
+    }
   }
-  if (i < n) {
-    int64_t strides[ntensors];
-    for (int a = 0; a < ntensors; ++a) strides[a] = (S > 0 && a == S) ? 0 : sizeof(scalar_t);
-    basic_loop(data, strides, i, n, op);
-  }
+  if constexpr (kStream) vec::stream_fence();
+  if (i < n) basic_loop(data, strides, i, n, op);
 }
 
 template <typename traits>
@@ -101,6 +117,7 @@ template <typename op_t, typename vop_t>
 struct VectorizedLoop2d {
   op_t op;
   vop_t vop;
+  bool stream = false;  // the output is bigger than the last-level cache
   using traits = function_traits<op_t>;
   static constexpr int ntensors = traits::arity + 1;
 
@@ -120,7 +137,9 @@ struct VectorizedLoop2d {
       }
     }
     for (int64_t j = 0; j < size1; ++j, advance()) {
-      if (vectorizable) {
+      if (vectorizable && stream) {
+        vectorized_loop<true>(data.data(), size0, scalar_arg, op, vop);
+      } else if (vectorizable) {
         vectorized_loop(data.data(), size0, scalar_arg, op, vop);
       } else {
         basic_loop(data.data(), strides, 0, size0, op);
@@ -136,7 +155,9 @@ void cpu_kernel_vec(TensorIteratorBase& iter, func_t&& op, vec_func_t&& vop,
                     int64_t grain_size = GRAIN_SIZE) {
   using traits = function_traits<func_t>;
   ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
-  iter.for_each(VectorizedLoop2d<std::decay_t<func_t>, std::decay_t<vec_func_t>>{op, vop},
+  // An output that cannot stay in the last-level cache (32 MiB here) is written around it.
+  const bool stream = iter.numel() * elementSize(iter.dtype(0)) >= kStreamingStoreBytes;
+  iter.for_each(VectorizedLoop2d<std::decay_t<func_t>, std::decay_t<vec_func_t>>{op, vop, stream},
                 grain_size);
   iter.cast_outputs();
 }
