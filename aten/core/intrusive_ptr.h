@@ -39,7 +39,11 @@ class intrusive_ptr {
 
   template <typename... Args>
   static intrusive_ptr make(Args&&... args) {
-    return intrusive_ptr(new T(std::forward<Args>(args)...));
+    // Nobody else can see a new object yet: its first reference needs no atomic operation.
+    intrusive_ptr p;
+    p.p_ = new T(std::forward<Args>(args)...);
+    p.p_->refcount_.store(1, std::memory_order_relaxed);
+    return p;
   }
 
   T* get() const noexcept { return p_; }
