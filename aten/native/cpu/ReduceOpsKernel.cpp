@@ -89,7 +89,21 @@ bool sum_outer(TensorIteratorBase& iter) {
       auto [in_off, out_off] = rs.offsets((blk / blocks_per_row) * width + col);
       LaneCascade<acc_t, B> lanes;
       for_each_run(rs, rs.in + in_off, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
-        for (int64_t i = 0; i < len; ++i) lanes.add(reinterpret_cast<const in_t*>(p + i * s), n);
+        // Up to one cascade block of rows into local sums the compiler keeps in registers,
+        // then one add into the cascade: the cascade's bookkeeping per row was the bottleneck.
+        for (int64_t r0 = 0; r0 < len; r0 += LaneCascade<acc_t, B>::kBlock) {
+          const int64_t r1 = std::min(len, r0 + LaneCascade<acc_t, B>::kBlock);
+          acc_t local[B] = {};
+          for (int64_t r = r0; r < r1; ++r) {
+            const auto* row = reinterpret_cast<const in_t*>(p + r * s);
+            if (n == B) {
+              for (int b = 0; b < B; ++b) local[b] += static_cast<acc_t>(row[b]);
+            } else {
+              for (int b = 0; b < n; ++b) local[b] += static_cast<acc_t>(row[b]);
+            }
+          }
+          lanes.add(local, n);
+        }
       });
       for (int b = 0; b < n; ++b)
         *reinterpret_cast<out_t*>(rs.out + out_off + b * rs.out_strides[rs.nr]) = static_cast<out_t>(lanes.lane(b));
