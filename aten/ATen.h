@@ -1,5 +1,6 @@
 #pragma once
 // The one header users include: tensors, every operator, factories, printing.
+#include <aten/Dispatch.h>
 #include <aten/Factories.h>
 #include <aten/Functions.h>
 #include <aten/TensorOperators.h>

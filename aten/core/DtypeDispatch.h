@@ -9,8 +9,9 @@ namespace aten::detail {
 [[noreturn]] void dtype_not_implemented(const char* op, ScalarType t);
 }  // namespace aten::detail
 
-#define ATEN_DTYPE_CASE(NAME, CTYPE, ...) \
-  case ::aten::ScalarType::NAME: {        \
-    using scalar_t = CTYPE;               \
-    return __VA_ARGS__();                 \
+// scalar_t is maybe_unused: a kernel may switch on dtype for a check alone.
+#define ATEN_DTYPE_CASE(NAME, CTYPE, ...)        \
+  case ::aten::ScalarType::NAME: {               \
+    using scalar_t [[maybe_unused]] = CTYPE;     \
+    return __VA_ARGS__();                        \
   }

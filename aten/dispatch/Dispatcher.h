@@ -21,6 +21,8 @@ class OperatorHandle {
   const OperatorName& operator_name() const { return entry_->name(); }
   const std::string& schema() const { return entry_->schema(); }
   bool has_kernel(DispatchKey key) const { return entry_->has_kernel(key); }
+  // Whether a kernel was registered under exactly `key` (not inherited from an alias key).
+  bool has_registered_kernel(DispatchKey key) const { return entry_->registered(key).valid(); }
   // A handle that calls with signature Sig; an error if the registered kernels differ.
   template <typename Sig>
   TypedOperatorHandle<Sig> typed() const {

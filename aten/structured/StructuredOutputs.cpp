@@ -1,6 +1,8 @@
 #include <aten/core/Empty.h>
 #include <aten/structured/StructuredOutputs.h>
 
+#include <cstring>
+
 namespace aten::detail {
 
 Tensor create_out(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
@@ -33,6 +35,50 @@ void check_inplace(const Tensor& self, IntArrayRef sizes, TensorOptions options)
              self.dtype(), " and output tensor dtype ", options.dtype(), " should match");
   ATEN_CHECK(self.device() == options.device(), "Bad in-place call: input tensor device ",
              self.device(), " and output tensor device ", options.device(), " should match");
+}
+
+// Strides of size-1 dims never move a pointer, so they cannot make a layout wrong.
+static bool same_layout(IntArrayRef sizes, IntArrayRef a, IntArrayRef b) {
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] != 1 && a[d] != b[d]) return false;
+  }
+  return true;
+}
+
+Tensor maybe_create_proxy(const Tensor& out, IntArrayRef sizes, IntArrayRef strides,
+                          TensorOptions options) {
+  if (out.numel() == 0) return Tensor();
+  DimVector wanted = strides.empty()
+      ? strides_for_format(sizes, options.memory_format_opt().value_or(MemoryFormat::Contiguous))
+      : DimVector(strides.begin(), strides.end());
+  if (same_layout(sizes, out.strides(), wanted)) return Tensor();
+  return Tensor(empty_strided_generic(sizes, wanted, options));
+}
+
+void copy_proxy_to_out(const Tensor& out, const Tensor& proxy) {
+  ATEN_CHECK(out.sizes() == proxy.sizes() && out.dtype() == proxy.dtype(),
+             "internal error: proxy output ", proxy.toString(), " does not match out ", out.toString());
+  if (out.is_meta() || out.numel() == 0) return;
+  const int64_t item = out.element_size();
+  const int64_t ndim = out.dim();
+  IntArrayRef sizes = out.sizes();
+  auto* dst = static_cast<char*>(out.data_ptr());
+  auto* src = static_cast<const char*>(proxy.data_ptr());
+  // An odometer over the index space, moving both pointers by their own strides.
+  DimVector index(static_cast<size_t>(ndim), 0);
+  for (int64_t n = out.numel(); n > 0; --n) {
+    std::memcpy(dst, src, static_cast<size_t>(item));
+    for (int64_t d = ndim - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d]) {
+        dst += out.strides()[d] * item;
+        src += proxy.strides()[d] * item;
+        break;
+      }
+      dst -= (sizes[d] - 1) * out.strides()[d] * item;
+      src -= (sizes[d] - 1) * proxy.strides()[d] * item;
+      index[d] = 0;
+    }
+  }
 }
 
 }  // namespace aten::detail

@@ -103,17 +103,32 @@ class DefaultTest(unittest.TestCase):
 class DtypeTableTest(unittest.TestCase):
     def test_cpp_types(self):
         expected = {"Bool": "bool", "Byte": "uint8_t", "Char": "int8_t", "Short": "int16_t", "Int": "int32_t",
-                    "Long": "int64_t", "Float": "float", "Double": "double"}
-        for name, cpp in expected.items():
-            self.assertEqual(dtypes.CPP_TYPES[name], cpp)
+                    "Long": "int64_t", "Float": "float", "Double": "double", "Half": "::aten::Half",
+                    "BFloat16": "::aten::BFloat16", "ComplexFloat": "std::complex<float>",
+                    "ComplexDouble": "std::complex<double>"}
+        self.assertEqual({name: d.cpp_type for name, d in dtypes.DTYPES.items()}, expected)
+        self.assertEqual(dtypes.headers(("Int", "Half", "ComplexFloat", "ComplexDouble")),
+                         ["aten/core/Half.h", "complex"])
+
+    def test_groups_are_atens(self):
+        self.assertEqual(dtypes.expand(["all"])[0], ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
+        self.assertEqual(dtypes.expand(["integral"])[0], ("Byte", "Char", "Short", "Int", "Long"))
+        self.assertEqual(dtypes.expand(["floating"])[0], ("Float", "Double"))
+        self.assertEqual(dtypes.expand(["complex"])[0], ("ComplexFloat", "ComplexDouble"))
 
     def test_expand(self):
         self.assertEqual(dtypes.expand(["Int", "Float"]), (("Int", "Float"), []))
-        _, problems = dtypes.expand(["Flaot", "Half", "Int", "Int"])
-        self.assertEqual(len(problems), 3)
+        self.assertEqual(dtypes.expand(["all", "Half", "BFloat16"]),
+                         (("Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half", "BFloat16"), []))
+        # Groups may overlap; order is first mention.
+        self.assertEqual(dtypes.expand(["floating", "all", "Bool"]),
+                         (("Float", "Double", "Byte", "Char", "Short", "Int", "Long", "Bool"), []))
+        _, problems = dtypes.expand(["Flaot", "alll", "Int", "Int", "all"])
+        self.assertEqual(len(problems), 3, problems)
         self.assertIn("unknown dtype 'Flaot'", problems[0])
-        self.assertIn("'Half' has no C++ type", problems[1])
-        self.assertIn("listed twice", problems[2])
+        self.assertIn("unknown dtype 'alll'", problems[1])
+        self.assertIn("all (group)", problems[1])
+        self.assertIn("dtype 'Int' is listed twice", problems[2])
 
 
 if __name__ == "__main__":

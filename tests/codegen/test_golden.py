@@ -22,7 +22,7 @@ GOLDEN = HERE / "golden"
 
 # Operator of the fixture -> the kind it stands for.
 KINDS = {
-    "max": "structured, two named outputs",
+    "max": "structured, two named outputs, proxy outputs, dtype group",
     "nonzero": "not structured, CPU kernel only",
     "resize": "one kernel for CPU and Meta, in place",
     "clamp": "CompositeExplicitAutograd, Tensor? and Scalar? arguments",
@@ -34,7 +34,8 @@ KINDS = {
     "split": "Tensor[] return",
     "einsum": "str, Tensor[] and int[]? arguments",
 }
-AGGREGATES = ("aten/Functions.h", "aten/core/TensorBody.h", "aten/register/RegisterAll.cpp")
+AGGREGATES = ("aten/Dispatch.h", "aten/Functions.h", "aten/OpManifest.h", "aten/core/TensorBody.h",
+              "aten/register/RegisterAll.cpp", "manifest.json")
 
 
 def files_of(op: str) -> set[str]:

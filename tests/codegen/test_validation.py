@@ -85,8 +85,14 @@ class ValidationTest(unittest.TestCase):
     def test_unknown_dtype(self):
         self.assert_error(edit("[Int, Long, Float, Double]", "[Int, Lnog]"), 14, "dtypes: unknown dtype 'Lnog'")
 
-    def test_dtype_without_cpp_type(self):
-        self.assert_error(edit("[Int, Long, Float, Double]", "[Int, Half]"), 14, "dtypes: dtype 'Half' has no C++ type in MiniATen yet")
+    def test_unknown_dtype_group(self):
+        self.assert_error(edit("[Int, Long, Float, Double]", "[integer, Half]"), 14, "dtypes: unknown dtype 'integer'")
+
+    def test_dtype_listed_twice(self):
+        self.assert_error(edit("[Int, Long, Float, Double]", "[all, Int]"), 14, "dtypes: dtype 'Int' is listed twice")
+
+    def test_dtypes_not_a_list(self):
+        self.assert_error(edit("[Int, Long, Float, Double]", "Int"), 14, "dtypes: expected a list of dtype names, got 'Int'")
 
     def test_kernel_name_not_an_identifier(self):
         self.assert_error(edit("CPU: add_out", "CPU: add-out"), 13, "dispatch: kernel name 'add-out' is not a C++ identifier")

@@ -11,7 +11,7 @@ from typing import Any
 
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
-from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup
+from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup, Variant
 from tools.codegen.validate import INHERITS_HEADERS
 
 
@@ -134,9 +134,22 @@ def native_header(op: Operator) -> FileSpec:
     return FileSpec(f"aten/ops/{op.base}_native.h", "native.h.j2", context)
 
 
+def _cases(names: tuple[str, ...]) -> list[dict[str, str]]:
+    return [{"name": d, "cpp_type": dtype_table.DTYPES[d].cpp_type} for d in names]
+
+
 def dtypes_header(op: Operator) -> FileSpec:
-    cases = [{"name": d, "cpp_type": dtype_table.CPP_TYPES[d]} for d in op.dtypes]
-    return FileSpec(f"aten/ops/{op.base}_dtypes.h", "dtypes.h.j2", {"op": op.base, "cases": cases})
+    context = {"op": op.base, "cases": _cases(op.dtypes), "headers": dtype_table.headers(op.dtypes)}
+    return FileSpec(f"aten/ops/{op.base}_dtypes.h", "dtypes.h.j2", context)
+
+
+def dispatch_header() -> FileSpec:
+    """The group macros do not depend on the YAML: every group gets one, used or not."""
+    groups = [{"group": name, "suffix": suffix, "cases": _cases(names)}
+              for name, (names, suffix) in dtype_table.GROUPS.items()]
+    all_names = tuple(d for names, _ in dtype_table.GROUPS.values() for d in names)
+    context = {"groups": groups, "headers": dtype_table.headers(all_names)}
+    return FileSpec("aten/Dispatch.h", "Dispatch.h.j2", context)
 
 
 def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
@@ -160,7 +173,11 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
             ctor_params = ctor_args = [a.name for a in f.func.arguments.all if a.is_write]
         result = ctor_args[0] if n == 1 else f"std::forward_as_tuple({', '.join(ctor_args)})"
     inputs = sig.names(sig.meta(f.func))
-    return {
+    # ATen's proxy outputs: a meta() that is not a TensorIterator may ask for exact strides,
+    # which the impl() then relies on; a user tensor with other strides gets a stand-in that
+    # is copied back after impl(). Meta kernels run no impl(), so they need none.
+    proxies = key != "Meta" and kind is not SchemaKind.FUNCTIONAL and g.out.structured_inherits is None
+    w = {
         "kind": kind.value,
         "class_name": f"{parent}_{key}_{kind.value}",
         "parent": f"{'meta' if key == 'Meta' else 'native'}::{parent}",
@@ -176,7 +193,12 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
         # Meta kernels stop after meta(): shapes, dtypes and strides without compute.
         "impl_args": None if key == "Meta" else ", ".join(filter(None, [inputs] + outputs)),
         "result": result,
+        "proxies": proxies,
+        # A base class such as TensorIteratorBase records the outputs too; MetaBase does not.
+        "notify_parent": g.out.structured_inherits is not None,
     }
+    w["uses_strides"] = kind is not SchemaKind.INPLACE or w["proxies"] or w["notify_parent"]
+    return w
 
 
 def _kernel_wrapper(f: NativeFunction, key: str) -> dict[str, Any]:
@@ -262,8 +284,53 @@ def functions_aggregate(operators: list[Operator]) -> FileSpec:
     return FileSpec("aten/Functions.h", "Functions.h.j2", {"includes": [f"aten/ops/{op.base}.h" for op in operators]})
 
 
+def _registered_keys(op: Operator, f: NativeFunction) -> tuple[str, ...]:
+    """The keys f has a kernel registered under (not the keys it runs on through an alias)."""
+    return tuple(k for k in op.dispatch_keys if (f.is_structured_member and k in ("CPU", "Meta")) or f.kernel(k))
+
+
+def _manifest_overloads(op: Operator) -> list[dict[str, Any]]:
+    """One record per overload of `op`, YAML order: the same for the JSON and the C++ manifest."""
+    groups = {str(m.func.name): str(g.out.func.name) for g in op.groups for m in g.members}
+    records = []
+    for f in op.functions:
+        keys = _registered_keys(op, f)
+        records.append({
+            "name": f.func.name.name,
+            "overload": f.func.name.overload,
+            "ident": f.func.name.unambiguous,
+            "schema": str(f.func),
+            "schema_kind": f.func.kind.value,
+            "variants": [v.value for v in Variant if v in f.variants],
+            "structured_group": groups.get(str(f.func.name), ""),
+            "dispatch_keys": list(keys),
+            # Runs on Meta tensors: a Meta kernel (generated for structured ops, hand-written
+            # otherwise) or a composite one, which calls ops that have theirs.
+            "meta": any(k != "CPU" for k in keys),
+        })
+    return records
+
+
+def manifest_json(operators: list[Operator]) -> FileSpec:
+    """For tools and scripts: generated/manifest.json (outside aten/, as nothing includes it)."""
+    ops = [{"op": op.base, "dtypes": list(op.dtypes),
+            "overloads": [{k: v for k, v in r.items() if k != "ident"} for r in _manifest_overloads(op)]}
+           for op in operators]
+    return FileSpec("manifest.json", "manifest.json.j2", {"operators": ops})
+
+
+def manifest_header(operators: list[Operator]) -> FileSpec:
+    """The same records as constexpr C++ arrays, for tests that iterate over every overload.
+    Only tests include it, so an added op recompiles them and nothing in the library."""
+    ops = [{"op": op.base, "dtypes": list(op.dtypes),
+            "overloads": [{**r, "schema": _cpp_string(r["schema"])} for r in _manifest_overloads(op)]}
+           for op in operators]
+    return FileSpec("aten/OpManifest.h", "OpManifest.h.j2", {"operators": ops})
+
+
 def all_files(operators: list[Operator]) -> list[FileSpec]:
-    files = [functions_aggregate(operators), tensor_body(operators), register_all(operators)]
+    files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
+             manifest_json(operators), manifest_header(operators)]
     for op in operators:
         files += [ops_header(op), ops_source(op), functions_header(op)]
         if op.groups:

@@ -1,46 +1,69 @@
-"""Dtype names usable in a `dtypes:` list, and the C++ type each one binds to `scalar_t`.
+"""Dtype names usable in a `dtypes:` list: the C++ type each binds to `scalar_t`, and the named
+groups a list may use (`dtypes: [all, Half, BFloat16]`).
 
-The names are the ScalarType enumerators of aten/core/ScalarType.h. A name whose C++ type is
-None exists in the enum but has no value type in MiniATen yet; giving it its type (`Half`,
-`BFloat16`, `complex<float>`, ...) here is all the generator needs to support it.
+The names are the ScalarType enumerators of aten/core/ScalarType.h. The groups are ATen's
+(AT_DISPATCH_ALL_TYPES and friends): `all` is integral + floating without Bool, Half, BFloat16
+or complex, which an op adds by name. Every group also gets a dispatch macro in the generated
+<aten/Dispatch.h> (`ATEN_DISPATCH_ALL_TYPES(TYPE, NAME, ...)`).
 """
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass
 
-CPP_TYPES: dict[str, Optional[str]] = {
-    "Bool": "bool",
-    "Byte": "uint8_t",
-    "Char": "int8_t",
-    "Short": "int16_t",
-    "Int": "int32_t",
-    "Long": "int64_t",
-    "Float": "float",
-    "Double": "double",
-    "Half": None,
-    "BFloat16": None,
-    "ComplexFloat": None,
-    "ComplexDouble": None,
+
+@dataclass(frozen=True)
+class Dtype:
+    name: str  # the ScalarType enumerator
+    cpp_type: str  # what scalar_t is
+    header: str  # what declares cpp_type ("" for a builtin type)
+
+
+_TABLE = (
+    Dtype("Bool", "bool", ""),
+    Dtype("Byte", "uint8_t", ""),
+    Dtype("Char", "int8_t", ""),
+    Dtype("Short", "int16_t", ""),
+    Dtype("Int", "int32_t", ""),
+    Dtype("Long", "int64_t", ""),
+    Dtype("Float", "float", ""),
+    Dtype("Double", "double", ""),
+    # The reduced-precision and complex value types live in aten/core (std::complex is ATen's
+    # c10::complex here). An op may list them once its kernels handle them.
+    Dtype("Half", "::aten::Half", "aten/core/Half.h"),
+    Dtype("BFloat16", "::aten::BFloat16", "aten/core/BFloat16.h"),
+    Dtype("ComplexFloat", "std::complex<float>", "complex"),
+    Dtype("ComplexDouble", "std::complex<double>", "complex"),
+)
+DTYPES: dict[str, Dtype] = {d.name: d for d in _TABLE}
+
+# Group name -> (its dtypes, the suffix of its macro ATEN_DISPATCH_<suffix>).
+GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
+    "integral": (("Byte", "Char", "Short", "Int", "Long"), "INTEGRAL_TYPES"),
+    "floating": (("Float", "Double"), "FLOATING_TYPES"),
+    "all": (("Byte", "Char", "Short", "Int", "Long", "Float", "Double"), "ALL_TYPES"),
+    "complex": (("ComplexFloat", "ComplexDouble"), "COMPLEX_TYPES"),
 }
 
-# Named groups a `dtypes:` list may use, expanded in place (e.g. `[all, Half]`). None is defined
-# yet: a group is only worth a name once several ops share it.
-GROUPS: dict[str, tuple[str, ...]] = {}
+
+def headers(names: tuple[str, ...]) -> list[str]:
+    """The headers the C++ types of `names` need, sorted."""
+    return sorted({DTYPES[n].header for n in names} - {""})
 
 
 def expand(names: list[str]) -> tuple[tuple[str, ...], list[str]]:
-    """The canonical dtype list for `names` (groups expanded, order kept) and the problems found."""
+    """The canonical dtype list for `names` (groups expanded, order kept) and the problems found.
+    A dtype reached twice is a problem only when named twice explicitly; overlapping groups
+    (`[all, integral]`) are not worth an error."""
     problems: list[str] = []
     result: list[str] = []
     for name in names:
-        for dtype in GROUPS.get(name, (name,)):
-            if dtype not in CPP_TYPES:
-                known = ", ".join(list(CPP_TYPES) + list(GROUPS))
+        group = GROUPS.get(name)
+        for dtype in group[0] if group else (name,):
+            if dtype not in DTYPES:
+                known = ", ".join(list(DTYPES) + [f"{g} (group)" for g in GROUPS])
                 problems.append(f"unknown dtype '{dtype}' (known: {known})")
-            elif CPP_TYPES[dtype] is None:
-                problems.append(f"dtype '{dtype}' has no C++ type in MiniATen yet")
-            elif dtype in result:
-                problems.append(f"dtype '{dtype}' is listed twice")
-            else:
+            elif dtype not in result:
                 result.append(dtype)
+            elif group is None:
+                problems.append(f"dtype '{dtype}' is listed twice")
     return tuple(result), problems

@@ -1,6 +1,7 @@
 """Jinja2 environment and rendering of FileSpecs into file contents."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import jinja2
@@ -27,6 +28,7 @@ def make_environment(template_dir: Path) -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["macro_continuations"] = macro_continuations
+    env.filters["json"] = lambda value: json.dumps(value, indent=2)
     return env
 
 
