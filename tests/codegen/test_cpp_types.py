@@ -84,6 +84,10 @@ class DefaultTest(unittest.TestCase):
         'str reduction="mean"': '"mean"',
         "MemoryFormat? memory_format=contiguous_format": "MemoryFormat::Contiguous",
         "MemoryFormat memory_format=channels_last": "MemoryFormat::ChannelsLast",
+        "ScalarType? dtype=long": "ScalarType::Long",
+        "ScalarType dtype=float32": "ScalarType::Float",
+        "ScalarType? dtype=cdouble": "ScalarType::ComplexDouble",
+        "Layout? layout=strided": "Layout::Strided",
     }
 
     def test_every_default(self):
@@ -95,7 +99,8 @@ class DefaultTest(unittest.TestCase):
         self.assertEqual(cpp_arg(r'str s="a\"b"')[1], r'"a\"b"')
 
     def test_mismatched_defaults_are_errors(self):
-        for text in ("Tensor x=1", "int x=None", "bool x=1", "int x=1.5", "int[] x=1", "MemoryFormat? m=bogus", 'int x="a"'):
+        for text in ("Tensor x=1", "int x=None", "bool x=1", "int x=1.5", "int[] x=1", "MemoryFormat? m=bogus", 'int x="a"',
+                     "ScalarType? d=Long", "Layout l=sparse", "int x=long"):
             with self.subTest(text=text), self.assertRaises(ValueError):
                 cpp_arg(text)
 

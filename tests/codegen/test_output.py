@@ -2,6 +2,7 @@
 deterministic, and --check / --list behave as CMake and CI expect."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -193,6 +194,38 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("missing: ", stderr)
         self.assertIn("stale: ", stderr)  # Functions.h, TensorBody.h, RegisterAll.cpp
+
+
+class ManifestTest(unittest.TestCase):
+    """generated/manifest.json: every overload with its schema, kind, keys and expanded dtypes."""
+
+    def test_records(self):
+        repo = TempRepo(ADD_YAML.replace("[Int, Long, Float, Double]", "[floating, Int]") + MAX_YAML)
+        self.addCleanup(repo.close)
+        manifest = json.loads(generate(repo.yaml, REPO_ROOT / "templates")["manifest.json"])
+        ops = {op["op"]: op for op in manifest["operators"]}
+        self.assertEqual(list(ops), ["add", "max"])
+        self.assertEqual(ops["add"]["dtypes"], ["Float", "Double", "Int"])
+        self.assertEqual(ops["max"]["dtypes"], [])
+        add = {(o["name"], o["overload"]): o for o in ops["add"]["overloads"]}
+        self.assertEqual(list(add), [("add", "Tensor"), ("add_", "Tensor"), ("add", "out")])
+        inplace = add[("add_", "Tensor")]
+        self.assertEqual(inplace["schema"], "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)")
+        self.assertEqual((inplace["schema_kind"], inplace["variants"], inplace["structured_group"]),
+                         ("inplace", ["method"], "add.out"))
+        self.assertEqual(inplace["dispatch_keys"], ["CPU", "Meta"])
+        self.assertEqual(add[("add", "out")]["schema_kind"], "out")
+
+    def test_keys_of_unstructured_and_composite_overloads(self):
+        extra = ("\n- func: nonzero(Tensor self) -> Tensor\n  dispatch:\n    CPU: nonzero_cpu\n"
+                 "\n- func: narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)\n")
+        repo = TempRepo(ADD_YAML + extra)
+        self.addCleanup(repo.close)
+        manifest = json.loads(generate(repo.yaml, REPO_ROOT / "templates")["manifest.json"])
+        records = {o["name"]: o for op in manifest["operators"] for o in op["overloads"]}
+        self.assertEqual((records["nonzero"]["dispatch_keys"], records["nonzero"]["meta"]), (["CPU"], False))
+        self.assertEqual((records["narrow"]["dispatch_keys"], records["narrow"]["meta"]),
+                         (["CompositeImplicitAutograd"], True))
 
 
 class ShapeTest(unittest.TestCase):

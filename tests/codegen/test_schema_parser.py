@@ -48,6 +48,11 @@ class RoundTripTest(unittest.TestCase):
         "split(Tensor self, int size) -> Tensor[]",
         "f(Tensor(a!)[] out) -> ()",
         "f(Tensor(a|b!) self) -> Tensor(a|b!)",
+        "unbind(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
+        "f(Tensor(a! -> a|b) self) -> Tensor(a!)",
+        "f(Tensor(a!)[] self, Tensor?[] indices) -> ()",
+        "arange(Scalar end, *, ScalarType? dtype=long, Layout? layout=strided) -> Tensor",
+        "f(ScalarType dtype=float32, ScalarType? other=None) -> Tensor",
         "__and__.Tensor(Tensor self, Tensor other) -> Tensor",
         "f() -> int",
     ]
@@ -108,6 +113,11 @@ class ModelTest(unittest.TestCase):
         self.assertEqual(written.annotation, Annotation(("a",), True))
         self.assertTrue(written.is_write)
         self.assertIsNone(arg_of("f(Tensor x) -> Tensor").annotation)
+        wildcard = arg_of("f(Tensor(a -> *) x) -> Tensor(a)[]").annotation
+        self.assertEqual(wildcard, Annotation(("a",), False, ("*",)))
+        self.assertEqual(arg_of("f(Tensor(a! -> a|b) x) -> Tensor").annotation, Annotation(("a",), True, ("a", "b")))
+        listed = arg_of("f(Tensor(a!)[] x) -> ()")
+        self.assertEqual((listed.type, listed.annotation), (ListType(BaseType("Tensor")), Annotation(("a",), True)))
 
     def test_defaults(self):
         cases = {
@@ -118,6 +128,8 @@ class ModelTest(unittest.TestCase):
             "int? x=None": (DefaultKind.NONE, "None"),
             'str x="mean"': (DefaultKind.STR, "mean"),
             "MemoryFormat? x=contiguous_format": (DefaultKind.IDENT, "contiguous_format"),
+            "ScalarType? x=long": (DefaultKind.IDENT, "long"),
+            "Layout? x=strided": (DefaultKind.IDENT, "strided"),
         }
         for text, (kind, value) in cases.items():
             with self.subTest(text=text):
@@ -162,6 +174,8 @@ class SyntaxErrorTest(unittest.TestCase):
         ("add(*, Tensor(a!) out, int x) -> Tensor(a!)", 24, "follows an out= argument"),
         ("add(int x=1, int y) -> Tensor", 14, "has no default but follows 'x'"),
         ("add.(Tensor self) -> Tensor", 5, "expected an overload name"),
+        ("f(Tensor(a -> ) x) -> Tensor", 15, "expected an alias set name or '*'"),
+        ("f(Tensor(a -> *!) x) -> Tensor", 16, "expected ')'"),
     ]
 
     def test_errors_report_message_and_column(self):

@@ -131,6 +131,25 @@ class ValidationTest(unittest.TestCase):
         self.addCleanup(repo.close)
         self.assertEqual(repo.run()[0], 0)
 
+    def test_overloads_a_call_cannot_choose_between(self):
+        clamp = ("- func: clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor\n"
+                 "  variants: function, method\n  dispatch:\n    CompositeExplicitAutograd: clamp\n\n"
+                 "- func: clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor\n"
+                 "  variants: function, method\n  dispatch:\n    CompositeExplicitAutograd: clamp\n")
+        stderr = self.assert_error(append(clamp), 21, "clamp: a call aten::clamp(const Tensor&) would match both "
+                                   "'clamp.Tensor' (line 16) and 'clamp' in C++; remove a default from one of them")
+        self.assertEqual(len(stderr.splitlines()), 1, "one error per pair of overloads")
+        # ATen's resolution: no default on one overload's `min`.
+        repo = TempRepo(append(clamp.replace("Tensor? min=None", "Tensor? min")))
+        self.addCleanup(repo.close)
+        self.assertEqual(repo.run()[0], 0)
+
+    def test_overloads_with_the_same_cpp_parameters(self):
+        text = append("- func: mul(Tensor self, int dim=0) -> Tensor\n  variants: method\n\n"
+                      "- func: mul.dim(Tensor self, int dim) -> Tensor\n  variants: method\n  dispatch:\n"
+                      "    CompositeImplicitAutograd: mul_dim\n")
+        self.assert_error(text, 19, "mul.dim: a call Tensor::mul(int64_t) would match both 'mul' (line 16) and 'mul.dim'")
+
     def test_unstructured_inplace_must_write_self(self):
         text = append("- func: relu_(Tensor self) -> Tensor\n  dispatch:\n    CPU: relu_\n")
         self.assert_error(text, 16, "relu_: an in-place operator writes 'self' (Tensor(a!) self) and returns it")

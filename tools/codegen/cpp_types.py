@@ -36,8 +36,19 @@ LIST_TYPES = {
     "Tensor": "ArrayRef<Tensor>",
 }
 
+# PyTorch's dtype names (torch.long, torch.float32, ...) as ScalarType enumerators.
+_DTYPE_NAMES = {
+    "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "short": "Short",
+    "int32": "Int", "int": "Int", "int64": "Long", "long": "Long", "float16": "Half", "half": "Half",
+    "bfloat16": "BFloat16", "float32": "Float", "float": "Float", "float64": "Double",
+    "double": "Double", "complex64": "ComplexFloat", "cfloat": "ComplexFloat",
+    "complex128": "ComplexDouble", "cdouble": "ComplexDouble",
+}
+
 # Schema identifiers allowed as defaults, per base type.
 IDENT_DEFAULTS = {
+    "ScalarType": {name: f"ScalarType::{enum}" for name, enum in _DTYPE_NAMES.items()},
+    "Layout": {"strided": "Layout::Strided"},
     "MemoryFormat": {
         "contiguous_format": "MemoryFormat::Contiguous",
         "preserve_format": "MemoryFormat::Preserve",

@@ -90,13 +90,16 @@ def render_type(t: Type, annotation: Optional["Annotation"]) -> str:
 
 @dataclass(frozen=True)
 class Annotation:
-    """`(a)` or `(a!)`: the argument aliases set `a`; `!` means it is written to."""
+    """`(a)` or `(a!)`: the argument aliases set `a`; `!` means it is written to. `(a -> *)`
+    (ATen's): after the call it may alias anything, e.g. the elements of a returned list."""
 
     alias_set: tuple[str, ...]
     is_write: bool
+    alias_set_after: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"({'|'.join(self.alias_set)}{'!' if self.is_write else ''})"
+        after = f" -> {'|'.join(self.alias_set_after)}" if self.alias_set_after else ""
+        return f"({'|'.join(self.alias_set)}{'!' if self.is_write else ''}{after})"
 
 
 class DefaultKind(enum.Enum):

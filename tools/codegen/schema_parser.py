@@ -6,7 +6,8 @@ Grammar (tokens from schema_lexer):
     opname     := IDENT ['.' IDENT]            # a trailing '_' on the name means in-place
     argitem    := '*' | type IDENT ['=' default]
     type       := IDENT [annotation] suffix*   # Tensor(a!), Tensor?[], int[2]?
-    annotation := '(' IDENT ('|' IDENT)* ['!'] ')'
+    annotation := '(' IDENT ('|' IDENT)* ['!'] ['->' after ('|' after)*] ')'
+    after      := IDENT | '*'                  # Tensor(a -> *): aliases anything afterwards
     suffix     := '?' | '[' [NUMBER] ']'
     default    := NUMBER | STRING | IDENT | '[' [default (',' default)*] ']'
     returns    := '(' [ret (',' ret)*] ')' | ret
@@ -162,8 +163,21 @@ class _Parser:
         if self.at("!"):
             self.advance()
             is_write = True
+        after: list[str] = []
+        if self.at("->"):
+            self.advance()
+            after.append(self.alias_name())
+            while self.at("|"):
+                self.advance()
+                after.append(self.alias_name())
         self.expect(")")
-        return Annotation(tuple(names), is_write)
+        return Annotation(tuple(names), is_write, tuple(after))
+
+    def alias_name(self) -> str:
+        """After `->`, a set name or `*` (the wildcard set)."""
+        if self.at("*"):
+            return self.advance().text
+        return self.expect_ident("an alias set name or '*'").text
 
     def default(self) -> DefaultValue:
         tok = self.tok

@@ -57,6 +57,7 @@ class _Validator:
             else:
                 self.check_unstructured(f)
         self.check_kernel_overloads()
+        self.check_ambiguous_overloads()
         return self.assemble_operators(self.assemble_groups())
 
     # -- one entry ------------------------------------------------------------------------
@@ -143,6 +144,44 @@ class _Validator:
                     self.error(f, f"{f.func.name}: kernel '{kernel}' is also the kernel of '{first.func.name}' "
                                f"(line {first.line}) with the same C++ parameters ({types}); name one of them "
                                "differently in dispatch:")
+
+    def check_ambiguous_overloads(self) -> None:
+        """Overloads of one name become C++ overloads of one function (aten::clamp) or method
+        (Tensor::clamp). Defaults can make a call match two of them equally: with
+        `clamp(Tensor self, Scalar? min=None, ...)` and `clamp.Tensor(Tensor self, Tensor? min=None,
+        ...)`, `aten::clamp(t)` does not compile. Reported here rather than resolved silently;
+        ATen's YAML drops the default of one (cpp_no_default_args), and so does ours, by writing
+        the schema without it. Detected: some argument count that both accept (at least the
+        required, at most all parameters) with the same C++ types in the same order; overloads
+        that differ only by an implicit conversion are left to the compiler."""
+        forms: dict[tuple[str, str], list[tuple[NativeFunction, list[sig.CppParam]]]] = {}
+        for f in self.by_name.values():
+            try:
+                name = f.func.name.name
+                if f.has_function and f.func.is_out_fn:
+                    forms.setdefault(("function", f"{name}_out"), []).append((f, sig.out_first(f.func)))
+                    forms.setdefault(("function", f"{name}_outf"), []).append((f, sig.dispatcher(f.func)))
+                elif f.has_function:
+                    for form in sig.user_forms(f.func):
+                        forms.setdefault(("function", name), []).append((f, form.params))
+                if f.has_method:
+                    for form in sig.user_forms(f.func, method=True):
+                        forms.setdefault(("method", name), []).append((f, form.params))
+            except ValueError:
+                continue  # reported by check_cpp
+        reported: set[tuple[str, str]] = set()  # one error per pair, though both spellings clash
+        for (where, name), candidates in forms.items():
+            for i, (f, a) in enumerate(candidates):
+                for g, b in candidates[:i]:
+                    pair = (str(g.func.name), str(f.func.name))
+                    if f is g or pair in reported:
+                        continue
+                    types = _common_call(a, b)
+                    if types is not None:
+                        reported.add(pair)
+                        spelled = f"Tensor::{name}" if where == "method" else f"aten::{name}"
+                        self.error(f, f"{f.func.name}: a call {spelled}({types}) would match both '{g.func.name}' "
+                                   f"(line {g.line}) and '{f.func.name}' in C++; remove a default from one of them")
 
     def check_delegate(self, f: NativeFunction) -> None:
         name, target_name = f.func.name, f.structured_delegate
@@ -240,3 +279,14 @@ class _Validator:
             dtypes = declared[0].dtypes if declared else ()
             operators.append(Operator(base, tuple(functions), op_groups, dtypes))
         return operators
+
+
+def _common_call(a: list[sig.CppParam], b: list[sig.CppParam]) -> str | None:
+    """The parameter types of a call that both parameter lists accept equally well, if any."""
+    def required(params: list[sig.CppParam]) -> int:
+        return sum(p.default is None for p in params)
+
+    for k in range(max(required(a), required(b)), min(len(a), len(b)) + 1):
+        if [p.type for p in a[:k]] == [p.type for p in b[:k]]:
+            return ", ".join(p.type for p in a[:k])
+    return None
