@@ -196,6 +196,22 @@ class CheckTest(unittest.TestCase):
         self.assertIn("stale: ", stderr)  # Functions.h, TensorBody.h, RegisterAll.cpp
 
 
+class LibraryIncludesTest(unittest.TestCase):
+    """Fast rebuilds: the library's own files include per-op headers (<aten/ops/add.h>), never
+    the aggregates that change whenever any op is added; those are for users and tests."""
+
+    def test_no_library_file_includes_an_aggregate(self):
+        aggregates = ("<aten/Functions.h>", "<aten/ATen.h>", "<aten/OpManifest.h>")
+        offenders = []
+        for path in sorted((REPO_ROOT / "aten").rglob("*")):
+            if path.suffix not in (".h", ".cpp") or path.name == "ATen.h":
+                continue
+            for line in path.read_text().splitlines():
+                if line.startswith("#include") and any(a in line for a in aggregates):
+                    offenders.append(f"{path.relative_to(REPO_ROOT)}: {line}")
+        self.assertEqual(offenders, [])
+
+
 class ManifestTest(unittest.TestCase):
     """generated/manifest.json: every overload with its schema, kind, keys and expanded dtypes."""
 
