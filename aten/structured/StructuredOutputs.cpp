@@ -48,11 +48,15 @@ static bool same_layout(IntArrayRef sizes, IntArrayRef a, IntArrayRef b) {
 Tensor maybe_create_proxy(const Tensor& out, IntArrayRef sizes, IntArrayRef strides,
                           TensorOptions options) {
   if (out.numel() == 0) return Tensor();
-  DimVector wanted = strides.empty()
-      ? strides_for_format(sizes, options.memory_format_opt().value_or(MemoryFormat::Contiguous))
-      : DimVector(strides.begin(), strides.end());
-  if (same_layout(sizes, out.strides(), wanted)) return Tensor();
-  return Tensor(empty_strided_generic(sizes, wanted, options));
+  if (strides.empty()) {
+    // No strides: any dense layout will do, unless a memory format was asked for
+    // (set_output_contiguous).
+    auto format = options.memory_format_opt();
+    if (!format.has_value() || *format == MemoryFormat::Preserve || out.is_contiguous(*format)) return Tensor();
+    return Tensor(empty_strided_generic(sizes, strides_for_format(sizes, *format), options));
+  }
+  if (same_layout(sizes, out.strides(), strides)) return Tensor();
+  return Tensor(empty_strided_generic(sizes, strides, options));
 }
 
 void copy_proxy_to_out(const Tensor& out, const Tensor& proxy) {

@@ -13,10 +13,11 @@ void resize_out(const Tensor& out, IntArrayRef sizes, IntArrayRef strides, Tenso
 // In-place self must already have the result's shape, dtype and device.
 void check_inplace(const Tensor& self, IntArrayRef sizes, TensorOptions options);
 
-// A proxy output: a new tensor with the strides meta() asked for (empty strides: the options'
-// memory format, default contiguous), when the user's `out` has other strides, because impl()
-// may rely on them. Undefined when out's layout will do. (ATen's maybe_create_proxy.) Only
-// ops that do not inherit TensorIteratorBase use it: the iterator takes any out= layout.
+// A proxy output: a new tensor with the strides meta() asked for, when the user's `out` has
+// other strides, because impl() may rely on them; undefined when out's layout will do (ATen's
+// maybe_create_proxy). Empty strides ask for nothing unless the options carry a memory format
+// (set_output_contiguous): then out must be contiguous in it. Only ops that do not inherit
+// TensorIteratorBase use it: the iterator takes any out= layout.
 Tensor maybe_create_proxy(const Tensor& out, IntArrayRef sizes, IntArrayRef strides,
                           TensorOptions options);
 // After impl(): the proxy's elements into out (same sizes and dtype, any strides). A plain

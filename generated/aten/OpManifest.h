@@ -34,6 +34,16 @@ inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Me
 inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey empty_memory_format_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
+inline constexpr DispatchKey copy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey empty_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey clone_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
+inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -61,6 +71,38 @@ inline constexpr Overload kOverloads[] = {
      "empty_strided(int[] size, int[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::empty_strided_keys, true, {}},
+    {"copy_", "",
+     "copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::copy__keys, true, detail::copy_dtypes},
+    {"empty_like", "",
+     "empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::empty_like_keys, true, {}},
+    {"clone", "",
+     "clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::clone_keys, true, {}},
+    {"contiguous", "",
+     "contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::contiguous_keys, true, {}},
+    {"to", "dtype",
+     "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::to_dtype_keys, true, {}},
+    {"sum", "",
+     "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::sum_keys, true, detail::sum_dtypes},
+    {"sum", "dim_IntList",
+     "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "sum.IntList_out",
+     detail::sum_dim_IntList_keys, true, detail::sum_dtypes},
+    {"sum", "IntList_out",
+     "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sum.IntList_out",
+     detail::sum_IntList_out_keys, true, detail::sum_dtypes},
 };
 
 }  // namespace aten::manifest

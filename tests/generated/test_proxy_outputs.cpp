@@ -4,6 +4,7 @@
 #include "generated/fixture_ops.h"
 
 #include <aten/ATen.h>
+#include <aten/structured/StructuredOutputs.h>
 #include <gtest/gtest.h>
 
 using namespace aten;
@@ -105,4 +106,23 @@ TEST_F(ProxyOutputs, BadOutIsStillAnErrorNamingTheOp) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("_test_iota.out"), std::string::npos) << e.what();
   }
+}
+
+// When a proxy is needed, as maybe_create_proxy decides it for what meta() asked.
+TEST(MaybeCreateProxy, OnlyWhenTheRequestedLayoutDiffers) {
+  Tensor transposed = empty_strided({2, 3}, {1, 2});
+  TensorOptions options(ScalarType::Float);
+  // Explicit strides: any difference outside size-1 dims.
+  EXPECT_TRUE(detail::maybe_create_proxy(transposed, {2, 3}, {3, 1}, options).defined());
+  EXPECT_FALSE(detail::maybe_create_proxy(transposed, {2, 3}, {1, 2}, options).defined());
+  Tensor column = empty_strided({3, 1}, {1, 7});
+  EXPECT_FALSE(detail::maybe_create_proxy(column, {3, 1}, {1, 1}, options).defined());
+  // No strides: nothing asked unless a memory format is.
+  EXPECT_FALSE(detail::maybe_create_proxy(transposed, {2, 3}, {}, options).defined());
+  Tensor proxy = detail::maybe_create_proxy(transposed, {2, 3}, {}, options.memory_format(MemoryFormat::Contiguous));
+  ASSERT_TRUE(proxy.defined());
+  EXPECT_TRUE(proxy.is_contiguous());
+  EXPECT_FALSE(detail::maybe_create_proxy(empty({2, 3}), {2, 3}, {}, options.memory_format(MemoryFormat::Contiguous)).defined());
+  // Nothing to write, nothing to stand in for.
+  EXPECT_FALSE(detail::maybe_create_proxy(empty_strided({0, 3}, {1, 0}), {0, 3}, {3, 1}, options).defined());
 }

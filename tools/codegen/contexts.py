@@ -177,7 +177,7 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
     # which the impl() then relies on; a user tensor with other strides gets a stand-in that
     # is copied back after impl(). Meta kernels run no impl(), so they need none.
     proxies = key != "Meta" and kind is not SchemaKind.FUNCTIONAL and g.out.structured_inherits is None
-    w = {
+    return {
         "kind": kind.value,
         "class_name": f"{parent}_{key}_{kind.value}",
         "parent": f"{'meta' if key == 'Meta' else 'native'}::{parent}",
@@ -194,11 +194,7 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
         "impl_args": None if key == "Meta" else ", ".join(filter(None, [inputs] + outputs)),
         "result": result,
         "proxies": proxies,
-        # A base class such as TensorIteratorBase records the outputs too; MetaBase does not.
-        "notify_parent": g.out.structured_inherits is not None,
     }
-    w["uses_strides"] = kind is not SchemaKind.INPLACE or w["proxies"] or w["notify_parent"]
-    return w
 
 
 def _kernel_wrapper(f: NativeFunction, key: str) -> dict[str, Any]:

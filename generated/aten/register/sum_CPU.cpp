@@ -35,10 +35,16 @@ struct structured_sum_out_CPU_out final : public native::structured_sum_out {
   void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
                               TensorOptions options) override {
     detail::resize_out(outputs_[output_idx], sizes, strides, options);
+    proxy_outputs_[output_idx] = detail::maybe_create_proxy(outputs_[output_idx], sizes, strides, options);
     native::structured_sum_out::set_output_raw_strided(output_idx, sizes, strides, options);
   }
-  const Tensor& maybe_get_output(int64_t output_idx) override { return outputs_[output_idx]; }
+  const Tensor& maybe_get_output(int64_t output_idx) override {
+    const Tensor& proxy = proxy_outputs_[output_idx];
+    return proxy.defined() ? proxy : outputs_[output_idx].get();
+  }
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
+  // Stand-ins for outputs whose strides are not the ones meta() asked for; copied back after impl().
+  std::array<Tensor, 1> proxy_outputs_;
 };
 
 Tensor& wrapper_CPU_sum_IntList_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
@@ -46,6 +52,7 @@ Tensor& wrapper_CPU_sum_IntList_out(const Tensor& self, std::optional<IntArrayRe
   structured_sum_out_CPU_out op(out);
   op.meta(self, dim, keepdim, dtype);
   op.impl(self, dim, keepdim, dtype, op.maybe_get_output(0));
+  if (op.proxy_outputs_[0].defined()) detail::copy_proxy_to_out(op.outputs_[0], op.proxy_outputs_[0]);
   return out;
 }
 
