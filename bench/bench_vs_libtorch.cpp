@@ -7,6 +7,8 @@
 #include <aten/TensorOperators.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/add.h>
+#include <aten/ops/empty_strided.h>
+#include <aten/ops/sum.h>
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
