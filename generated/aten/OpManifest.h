@@ -32,6 +32,11 @@ inline constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey:
 inline constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mul_dtypes[] = {ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
+inline constexpr DispatchKey mul_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey empty_memory_format_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
@@ -63,6 +68,22 @@ inline constexpr Overload kOverloads[] = {
      "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
      SchemaKind::functional, true, true, "",
      detail::add_Scalar_keys, true, detail::add_dtypes},
+    {"mul", "Tensor",
+     "mul.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "mul.out",
+     detail::mul_Tensor_keys, true, detail::mul_dtypes},
+    {"mul_", "Tensor",
+     "mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "mul.out",
+     detail::mul__Tensor_keys, true, detail::mul_dtypes},
+    {"mul", "out",
+     "mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mul.out",
+     detail::mul_out_keys, true, detail::mul_dtypes},
+    {"mul", "Scalar",
+     "mul.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mul_Scalar_keys, true, detail::mul_dtypes},
     {"empty", "memory_format",
      "empty.memory_format(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",
