@@ -162,21 +162,27 @@ void cpu_kernel_vec(TensorIteratorBase& iter, func_t&& op, vec_func_t&& vop,
   iter.cast_outputs();
 }
 
+// The scalar-only 2-D loop: basic_loop along dim 0, once per row of dim 1.
+template <typename op_t>
+struct BasicLoop2d {
+  op_t op;
+  void operator()(char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+    constexpr size_t nt = function_traits<op_t>::arity + 1;
+    std::array<char*, nt> ptrs;
+    for (size_t a = 0; a < nt; ++a) ptrs[a] = data[a];
+    for (int64_t j = 0; j < size1; ++j) {
+      basic_loop(ptrs.data(), strides, 0, size0, op);
+      for (size_t a = 0; a < nt; ++a) ptrs[a] += strides[nt + a];
+    }
+  }
+};
+
 // out = op(inputs...) with the scalar lambda only.
 template <typename func_t>
 void cpu_kernel(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAIN_SIZE) {
   using traits = function_traits<func_t>;
   ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
-  iter.for_each(
-      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        std::array<char*, traits::arity + 1> ptrs;
-        for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] = data[a];
-        for (int64_t j = 0; j < size1; ++j) {
-          basic_loop(ptrs.data(), strides, 0, size0, op);
-          for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] += strides[ptrs.size() + a];
-        }
-      },
-      grain_size);
+  iter.for_each(BasicLoop2d<std::decay_t<func_t>>{op}, grain_size);
   iter.cast_outputs();
 }
 
@@ -188,16 +194,7 @@ void cpu_serial_kernel(TensorIteratorBase& iter, func_t&& op) {
   ATEN_INTERNAL_ASSERT(iter.ninputs() == static_cast<int>(traits::arity) && iter.noutputs() == 1);
   const int64_t n = iter.numel();
   if (n == 0) return;
-  iter.serial_for_each(
-      [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-        std::array<char*, traits::arity + 1> ptrs;
-        for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] = data[a];
-        for (int64_t j = 0; j < size1; ++j) {
-          basic_loop(ptrs.data(), strides, 0, size0, op);
-          for (size_t a = 0; a < ptrs.size(); ++a) ptrs[a] += strides[ptrs.size() + a];
-        }
-      },
-      {0, n});
+  iter.serial_for_each(BasicLoop2d<std::decay_t<func_t>>{op}, {0, n});
   iter.cast_outputs();
 }
 

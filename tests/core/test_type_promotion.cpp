@@ -1,17 +1,16 @@
 #include <aten/core/ScalarType.h>
 #include <gtest/gtest.h>
 
+#include "DtypeShorthands.h"
+
 using namespace aten;
 
 namespace {
 
-constexpr ScalarType b1 = ScalarType::Bool, u1 = ScalarType::Byte, i1 = ScalarType::Char,
-                     i2 = ScalarType::Short, i4 = ScalarType::Int, i8 = ScalarType::Long,
-                     f2 = ScalarType::Half, bf = ScalarType::BFloat16, f4 = ScalarType::Float,
-                     f8 = ScalarType::Double, c4 = ScalarType::ComplexFloat,
-                     c8 = ScalarType::ComplexDouble;
+using namespace aten::ref;
 
-constexpr ScalarType kOrder[12] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8};
+
+constexpr const ScalarType* kOrder = ref::kDtypeOrder;
 
 // ATen's promotion table restricted to MiniATen's 12 dtypes, written out cell by cell.
 constexpr ScalarType kExpected[12][12] = {

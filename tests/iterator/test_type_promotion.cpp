@@ -6,6 +6,8 @@
 #include <aten/iterator/TensorIterator.h>
 #include <gtest/gtest.h>
 
+#include "DtypeShorthands.h"
+
 #include <complex>
 
 #include "Reference.h"
@@ -14,12 +16,9 @@ using namespace aten;
 
 namespace {
 
-constexpr ScalarType b1 = ScalarType::Bool, u1 = ScalarType::Byte, i1 = ScalarType::Char,
-                     i2 = ScalarType::Short, i4 = ScalarType::Int, i8 = ScalarType::Long,
-                     f2 = ScalarType::Half, bf = ScalarType::BFloat16, f4 = ScalarType::Float,
-                     f8 = ScalarType::Double, c4 = ScalarType::ComplexFloat,
-                     c8 = ScalarType::ComplexDouble;
-constexpr ScalarType kOrder[12] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8};
+using namespace aten::ref;
+
+constexpr const ScalarType* kOrder = ref::kDtypeOrder;
 
 // Dimensioned (rows) with dimensioned (columns): ATen's promotion table.
 constexpr ScalarType kTensorTensor[12][12] = {
