@@ -35,9 +35,11 @@ void write_1d(const Tensor& out, F f) {
   });
 }
 
-// The type arange computes in: int64 for integers, double for floating types.
+// The type arange computes in (ATen's CPU accumulate types): int64 for integers, float for
+// Half and BFloat16, double for Float and Double.
 template <typename T>
-using arange_acc_t = std::conditional_t<std::is_integral_v<T>, int64_t, double>;
+using arange_acc_t = std::conditional_t<std::is_integral_v<T>, int64_t,
+                                        std::conditional_t<ReducedFloat<T>, float, double>>;
 
 // ceil((end - start) / step) with ATen's checks. Long bounds are counted exactly in integers
 // (a double cannot hold every int64); every other dtype counts in double.

@@ -16,9 +16,11 @@ using aten::ref::expect_same_geometry;
 
 namespace {
 
-// fill_'s dtypes (native_functions.yaml).
-const ScalarType kTypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
-                             ScalarType::Int,  ScalarType::Long, ScalarType::Float, ScalarType::Double};
+// fill_'s dtypes (native_functions.yaml): all 12.
+const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,     ScalarType::Char,
+                             ScalarType::Short, ScalarType::Int,      ScalarType::Long,
+                             ScalarType::Half,  ScalarType::BFloat16, ScalarType::Float,
+                             ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 // Every element of t (any strides) equals v.
 void expect_all(const Tensor& t, double v) {
@@ -55,6 +57,18 @@ TEST(Fill, EveryDtypeContiguousStridedZeroDimAndLarge) {
     big.fill_(v);
     expect_all(big, v);
   }
+}
+
+TEST(Fill, ComplexKeepsTheImaginaryPartAndRealTypesRefuseIt) {
+  Tensor z = zeros({5}, ScalarType::ComplexDouble).slice(0, 0, 5, 2);
+  z.fill_(std::complex<double>(2, -3));
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(ref::get<complex<double>>(z, {i}), complex<double>(2, -3));
+  Tensor h = zeros({3}, ScalarType::Half);
+  expect_error([&] { h.fill_(1e6); }, {"fill_.Scalar: ", "Half", "overflow"});
+  expect_all(h, 0);
+  Tensor bf = empty({3}, ScalarType::BFloat16);
+  bf.fill_(1e30);  // within BFloat16's range (float's exponent), rounded to nearest even
+  expect_all(bf, static_cast<double>(static_cast<float>(BFloat16(1e30f))));
 }
 
 TEST(Fill, ExpandedSelfIsAllowedBecauseFillIsIdempotent) {
@@ -132,9 +146,12 @@ TEST(Full, DtypeFollowsTheValueWhenNotGiven) {
   expect_all(full({2, 2}, true), 1);
   expect_all(full({3}, -4), -4);
   expect_all(full({3}, 0.1), static_cast<double>(0.1f));
-  // A complex value picks ComplexFloat. fill_ has no complex kernel yet (the generator does not
-  // know the complex dtypes), so the error shows the dtype chosen.
-  expect_error([] { full({2}, std::complex<double>(1, 2)); }, {"not implemented for 'ComplexFloat'"});
+  Tensor z = full({2}, std::complex<double>(1, -2));
+  EXPECT_EQ(z.dtype(), ScalarType::ComplexFloat);
+  EXPECT_EQ(z.data_ptr<complex<float>>()[1], complex<float>(1, -2));
+  Tensor zd = full({3}, std::complex<double>(0.5, 3), ScalarType::ComplexDouble);
+  EXPECT_EQ(zd.data_ptr<complex<double>>()[2], complex<double>(0.5, 3));
+  EXPECT_EQ(full({2}, 1.5, ScalarType::Half).data_ptr<Half>()[1], Half(1.5f));
 }
 
 TEST(Full, Errors) {

@@ -14,8 +14,20 @@ using aten::ref::expect_same_geometry;
 
 namespace {
 
-const ScalarType kTypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
-                             ScalarType::Long, ScalarType::Float, ScalarType::Double};
+// arange's and linspace's real dtypes (native_functions.yaml); linspace also takes complex.
+const ScalarType kTypes[] = {ScalarType::Byte, ScalarType::Char,  ScalarType::Short,
+                             ScalarType::Int,  ScalarType::Long,  ScalarType::Half,
+                             ScalarType::BFloat16, ScalarType::Float, ScalarType::Double};
+
+bool is_reduced(ScalarType t) { return t == ScalarType::Half || t == ScalarType::BFloat16; }
+
+// v as dtype t holds it (Half / BFloat16 round to nearest even, through float).
+double rounded(double v, ScalarType t) {
+  if (t == ScalarType::Half) return static_cast<float>(Half(static_cast<float>(v)));
+  if (t == ScalarType::BFloat16) return static_cast<float>(BFloat16(static_cast<float>(v)));
+  if (t == ScalarType::Float) return static_cast<float>(v);
+  return v;
+}
 
 std::vector<double> values(const Tensor& t) {
   std::vector<double> v;
@@ -55,7 +67,7 @@ TEST(Arange, ValuesAgainstAReference) {
     ASSERT_EQ(r.sizes(), IntArrayRef({n})) << t;
     EXPECT_EQ(r.dtype(), t);
     for (int64_t i = 0; i < n; ++i) {
-      const double expected = t == ScalarType::Float ? static_cast<float>(start + step * i) : start + step * i;
+      const double expected = rounded(start + step * i, t);  // exact before rounding, in any type
       ASSERT_EQ(ref::read_double(r, {i}), expected) << t << " at " << i;
     }
     expect_same_geometry(arange(start, 40, step, TensorOptions(t).device(kMeta)), r);
@@ -112,10 +124,12 @@ TEST(Linspace, AtensSymmetricFormula) {
       // Up from start for the first half, down from end for the second; Float steps in float,
       // the others in double (integers truncate).
       double v;
-      if (t == ScalarType::Float) {
-        const float step = (static_cast<float>(end) - static_cast<float>(start)) / 16.f;
-        v = i < steps / 2 ? static_cast<float>(start) + step * static_cast<float>(i)
-                          : static_cast<float>(end) - step * static_cast<float>(steps - i - 1);
+      if (t == ScalarType::Float || is_reduced(t)) {
+        // Half and BFloat16 step in float, from ends already rounded to the dtype.
+        const float first = rounded(start, t), last = rounded(end, t);
+        const float step = (last - first) / 16.f;
+        v = rounded(i < steps / 2 ? first + step * static_cast<float>(i)
+                                  : last - step * static_cast<float>(steps - i - 1), t);
       } else {
         const double step = (end - start) / 16.0;
         v = i < steps / 2 ? start + step * i : end - step * (steps - i - 1);
@@ -139,6 +153,14 @@ TEST(Linspace, OutAndErrors) {
   expect_error([] { linspace(0, 1, -1); }, {"linspace: number of steps must be non-negative, got -1"});
   expect_error([] { linspace(0, 1, 3, ScalarType::Bool); }, {"\"linspace\" not implemented for 'Bool'"});
   expect_error([] { Tensor o = empty({2}); linspace_out(o, 0, 1, 3); }, {"linspace.out: ", "out tensor has shape [2]"});
-  // Complex bounds pick ComplexFloat, which has no kernel yet (see test_fill's Full test).
-  expect_error([] { linspace(0, std::complex<double>(1, 1), 3); }, {"not implemented for 'ComplexFloat'"});
+  // Complex bounds pick ComplexFloat; real and imaginary parts step together.
+  Tensor z = linspace(0, std::complex<double>(1, -2), 5);
+  EXPECT_EQ(z.dtype(), ScalarType::ComplexFloat);
+  EXPECT_EQ(z.data_ptr<complex<float>>()[1], complex<float>(0.25f, -0.5f));
+  EXPECT_EQ(z.data_ptr<complex<float>>()[4], complex<float>(1, -2));
+  Tensor zd = linspace(std::complex<double>(1, 1), 3, 3, ScalarType::ComplexDouble);
+  EXPECT_EQ(zd.data_ptr<complex<double>>()[1], complex<double>(2, 0.5));
+  expect_same_geometry(linspace(0, std::complex<double>(1, 1), 4, TensorOptions().device(kMeta)),
+                       linspace(0, std::complex<double>(1, 1), 4));
+  expect_error([] { arange(0, 3, 1, ScalarType::ComplexFloat); }, {"\"arange\" not implemented for 'ComplexFloat'"});
 }
