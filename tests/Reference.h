@@ -5,9 +5,12 @@
 
 #include <aten/core/Convert.h>
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace aten::ref {
@@ -112,6 +115,37 @@ Tensor make(IntArrayRef sizes, const std::function<double(int64_t)>& f, IntArray
 inline Tensor restride(const Tensor& base, IntArrayRef sizes, IntArrayRef strides, int64_t offset = 0) {
   auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), base.dtype(), base.device());
   impl->set_sizes_and_strides(sizes, strides, base.storage_offset() + offset);
+  return Tensor(std::move(impl));
+}
+
+// f() must throw an aten::Error whose message contains every fragment.
+inline void expect_error(const std::function<void()>& f, std::initializer_list<std::string> fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no error; expected one containing: " << *fragments.begin();
+  } catch (const Error& e) {
+    for (const std::string& fragment : fragments)
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos)
+          << "missing '" << fragment << "' in: " << e.what();
+  }
+}
+
+// The Meta run of an op gave what the CPU run gave, without data.
+inline void expect_same_geometry(const Tensor& meta, const Tensor& cpu) {
+  EXPECT_TRUE(meta.is_meta());
+  EXPECT_TRUE(cpu.is_cpu());
+  EXPECT_EQ(meta.sizes(), cpu.sizes());
+  EXPECT_EQ(meta.strides(), cpu.strides());
+  EXPECT_EQ(meta.storage_offset(), cpu.storage_offset());
+  EXPECT_EQ(meta.dtype(), cpu.dtype());
+}
+
+// The same sizes, strides and dtype on the Meta device (storage of the same size, no data).
+inline Tensor to_meta(const Tensor& t) {
+  const int64_t extent = t.unsafeGetTensorImpl()->storage()->nbytes() / t.element_size();
+  Tensor base = empty({extent}, TensorOptions(t.dtype()).device(kMeta));
+  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), t.dtype(), kMeta);
+  impl->set_sizes_and_strides(t.sizes(), t.strides(), t.storage_offset());
   return Tensor(std::move(impl));
 }
 

@@ -8,4 +8,9 @@ namespace aten::detail {
 Tensor alias_with_sizes_and_strides(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
                                     std::optional<int64_t> storage_offset = std::nullopt);
 
+// The same bytes read as another dtype (view_as_real / view_as_complex); sizes, strides and
+// offset count elements of dtype.
+Tensor alias_as_dtype(const Tensor& self, ScalarType dtype, IntArrayRef sizes, IntArrayRef strides,
+                      int64_t storage_offset);
+
 }  // namespace aten::detail

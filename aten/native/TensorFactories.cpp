@@ -1,11 +1,25 @@
 // Kernels of the factory operators. The dispatcher picks CPU or Meta from the `device`
 // argument; both create the tensor through aten/core/Empty.h, the one place storage is made.
+// The filled factories (zeros, ones, full, eye and the _like forms) are composites: an empty
+// tensor, then fill_ (a no-op check on Meta). Ranges are in RangeFactories.cpp.
 #include <aten/core/Empty.h>
+#include <aten/ops/diagonal.h>
 #include <aten/ops/empty.h>
+#include <aten/ops/empty_like.h>
 #include <aten/ops/empty_like_native.h>
 #include <aten/ops/empty_native.h>
 #include <aten/ops/empty_strided.h>
 #include <aten/ops/empty_strided_native.h>
+#include <aten/ops/eye_native.h>
+#include <aten/ops/fill.h>
+#include <aten/ops/full_like_native.h>
+#include <aten/ops/full_native.h>
+#include <aten/ops/ones_like_native.h>
+#include <aten/ops/ones_native.h>
+#include <aten/ops/zero.h>
+#include <aten/ops/zeros.h>
+#include <aten/ops/zeros_like_native.h>
+#include <aten/ops/zeros_native.h>
 
 namespace aten::native {
 namespace {
@@ -66,6 +80,72 @@ Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::opti
   if (self.is_non_overlapping_and_dense())
     return empty_strided(self.sizes(), self.strides(), t, layout, d, pin_memory);
   return empty(self.sizes(), t, layout, d, pin_memory, self.suggest_memory_format());
+}
+
+Tensor zeros(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+             std::optional<Device> device, std::optional<bool> pin_memory) {
+  return aten::empty(size, dtype, layout, device, pin_memory, std::nullopt).zero_();
+}
+
+Tensor ones(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+            std::optional<Device> device, std::optional<bool> pin_memory) {
+  return aten::empty(size, dtype, layout, device, pin_memory, std::nullopt).fill_(1);
+}
+
+// ATen's rule for a dtype-less full: the value's kind decides, floats and complex numbers
+// taking the default dtype (Float) and its complex counterpart.
+Tensor full(IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType> dtype,
+            std::optional<Layout> layout, std::optional<Device> device,
+            std::optional<bool> pin_memory) {
+  if (!dtype) {
+    switch (fill_value.type()) {
+      case ScalarType::Bool:
+      case ScalarType::Long:
+        dtype = fill_value.type();
+        break;
+      case ScalarType::ComplexDouble:
+        dtype = ScalarType::ComplexFloat;
+        break;
+      default:
+        dtype = ScalarType::Float;
+    }
+  }
+  return aten::empty(size, dtype, layout, device, pin_memory, std::nullopt).fill_(fill_value);
+}
+
+// The _like forms take self's dtype (not the value's) and layout, by empty_like's rules.
+Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  return aten::empty_like(self, dtype, layout, device, pin_memory, memory_format).zero_();
+}
+
+Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return aten::empty_like(self, dtype, layout, device, pin_memory, memory_format).fill_(1);
+}
+
+Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<ScalarType> dtype,
+                 std::optional<Layout> layout, std::optional<Device> device,
+                 std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  return aten::empty_like(self, dtype, layout, device, pin_memory, memory_format).fill_(fill_value);
+}
+
+Tensor eye(int64_t n, int64_t m, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+           std::optional<Device> device, std::optional<bool> pin_memory) {
+  ATEN_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
+  ATEN_CHECK(m >= 0, "m must be greater or equal to 0, got ", m);
+  Tensor result = aten::zeros({n, m}, dtype, layout, device, pin_memory);
+  result.diagonal().fill_(1);
+  return result;
+}
+
+Tensor eye(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+           std::optional<Device> device, std::optional<bool> pin_memory) {
+  ATEN_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
+  // Directly, not through the dispatcher, so that errors name the overload called.
+  return native::eye(n, n, dtype, layout, device, pin_memory);
 }
 
 }  // namespace aten::native

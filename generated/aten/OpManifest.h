@@ -49,6 +49,48 @@ inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, 
 inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey zero__keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey zeros_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey ones_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey full_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey zeros_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey ones_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey full_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType arange_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey arange_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey arange_start_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey arange_start_step_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey arange_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey arange_start_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType linspace_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey linspace_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey linspace_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eye_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey eye_m_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey as_strided_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey view_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey reshape_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey flatten_using_ints_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey permute_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey transpose_int_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey t_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey expand_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey expand_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey squeeze_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey squeeze_dim_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey unsqueeze_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey select_int_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey slice_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey narrow_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey unfold_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey diagonal_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey split_Tensor_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -124,6 +166,162 @@ inline constexpr Overload kOverloads[] = {
      "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "sum.IntList_out",
      detail::sum_IntList_out_keys, true, detail::sum_dtypes},
+    {"fill_", "Scalar",
+     "fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::fill__Scalar_keys, true, detail::fill_dtypes},
+    {"zero_", "",
+     "zero_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::zero__keys, true, {}},
+    {"zeros", "",
+     "zeros(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::zeros_keys, true, {}},
+    {"ones", "",
+     "ones(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::ones_keys, true, {}},
+    {"full", "",
+     "full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::full_keys, true, {}},
+    {"zeros_like", "",
+     "zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::zeros_like_keys, true, {}},
+    {"ones_like", "",
+     "ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::ones_like_keys, true, {}},
+    {"full_like", "",
+     "full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::full_like_keys, true, {}},
+    {"arange", "",
+     "arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::arange_keys, true, detail::arange_dtypes},
+    {"arange", "start",
+     "arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::arange_start_keys, true, detail::arange_dtypes},
+    {"arange", "start_step",
+     "arange.start_step(Scalar start, Scalar end, Scalar step, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::arange_start_step_keys, true, detail::arange_dtypes},
+    {"arange", "out",
+     "arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::arange_out_keys, true, detail::arange_dtypes},
+    {"arange", "start_out",
+     "arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::arange_start_out_keys, true, detail::arange_dtypes},
+    {"linspace", "",
+     "linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::linspace_keys, true, detail::linspace_dtypes},
+    {"linspace", "out",
+     "linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::linspace_out_keys, true, detail::linspace_dtypes},
+    {"eye", "",
+     "eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::eye_keys, true, {}},
+    {"eye", "m",
+     "eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::eye_m_keys, true, {}},
+    {"as_strided", "",
+     "as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::as_strided_keys, true, {}},
+    {"view", "",
+     "view(Tensor(a) self, int[] size) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::view_keys, true, {}},
+    {"reshape", "",
+     "reshape(Tensor(a) self, int[] shape) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::reshape_keys, true, {}},
+    {"flatten", "using_ints",
+     "flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::flatten_using_ints_keys, true, {}},
+    {"permute", "",
+     "permute(Tensor(a) self, int[] dims) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::permute_keys, true, {}},
+    {"transpose", "int",
+     "transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::transpose_int_keys, true, {}},
+    {"t", "",
+     "t(Tensor(a) self) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::t_keys, true, {}},
+    {"expand", "",
+     "expand(Tensor(a) self, int[] size, *, bool implicit=False) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::expand_keys, true, {}},
+    {"expand_as", "",
+     "expand_as(Tensor(a) self, Tensor other) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::expand_as_keys, true, {}},
+    {"squeeze", "",
+     "squeeze(Tensor(a) self) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::squeeze_keys, true, {}},
+    {"squeeze", "dim",
+     "squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::squeeze_dim_keys, true, {}},
+    {"unsqueeze", "",
+     "unsqueeze(Tensor(a) self, int dim) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::unsqueeze_keys, true, {}},
+    {"select", "int",
+     "select.int(Tensor(a) self, int dim, int index) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::select_int_keys, true, {}},
+    {"slice", "Tensor",
+     "slice.Tensor(Tensor(a) self, int dim=0, int? start=None, int? end=None, int step=1) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::slice_Tensor_keys, true, {}},
+    {"narrow", "",
+     "narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::narrow_keys, true, {}},
+    {"unfold", "",
+     "unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::unfold_keys, true, {}},
+    {"diagonal", "",
+     "diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::diagonal_keys, true, {}},
+    {"split", "Tensor",
+     "split.Tensor(Tensor(a) self, int split_size, int dim=0) -> Tensor(a)[]",
+     SchemaKind::functional, true, true, "",
+     detail::split_Tensor_keys, true, {}},
+    {"split_with_sizes", "",
+     "split_with_sizes(Tensor(a) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+     SchemaKind::functional, true, true, "",
+     detail::split_with_sizes_keys, true, {}},
+    {"chunk", "",
+     "chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]",
+     SchemaKind::functional, true, true, "",
+     detail::chunk_keys, true, {}},
+    {"view_as_real", "",
+     "view_as_real(Tensor(a) self) -> Tensor(a)",
+     SchemaKind::functional, true, false, "",
+     detail::view_as_real_keys, true, {}},
+    {"view_as_complex", "",
+     "view_as_complex(Tensor(a) self) -> Tensor(a)",
+     SchemaKind::functional, true, false, "",
+     detail::view_as_complex_keys, true, {}},
 };
 
 }  // namespace aten::manifest

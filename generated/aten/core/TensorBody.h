@@ -10,6 +10,27 @@
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/to_ops.h>
 #include <aten/ops/sum_ops.h>
+#include <aten/ops/fill_ops.h>
+#include <aten/ops/zero_ops.h>
+#include <aten/ops/as_strided_ops.h>
+#include <aten/ops/view_ops.h>
+#include <aten/ops/reshape_ops.h>
+#include <aten/ops/flatten_ops.h>
+#include <aten/ops/permute_ops.h>
+#include <aten/ops/transpose_ops.h>
+#include <aten/ops/t_ops.h>
+#include <aten/ops/expand_ops.h>
+#include <aten/ops/expand_as_ops.h>
+#include <aten/ops/squeeze_ops.h>
+#include <aten/ops/unsqueeze_ops.h>
+#include <aten/ops/select_ops.h>
+#include <aten/ops/slice_ops.h>
+#include <aten/ops/narrow_ops.h>
+#include <aten/ops/unfold_ops.h>
+#include <aten/ops/diagonal_ops.h>
+#include <aten/ops/split_ops.h>
+#include <aten/ops/split_with_sizes_ops.h>
+#include <aten/ops/chunk_ops.h>
 
 namespace aten {
 
@@ -32,6 +53,28 @@ class Tensor : public TensorBase {
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor& fill_(const Scalar& value) const;
+  Tensor& zero_() const;
+  Tensor as_strided(IntArrayRef size, IntArrayRef stride, std::optional<int64_t> storage_offset = std::nullopt) const;
+  Tensor view(IntArrayRef size) const;
+  Tensor reshape(IntArrayRef shape) const;
+  Tensor flatten(int64_t start_dim = 0, int64_t end_dim = -1) const;
+  Tensor permute(IntArrayRef dims) const;
+  Tensor transpose(int64_t dim0, int64_t dim1) const;
+  Tensor t() const;
+  Tensor expand(IntArrayRef size, bool implicit = false) const;
+  Tensor expand_as(const Tensor& other) const;
+  Tensor squeeze() const;
+  Tensor squeeze(int64_t dim) const;
+  Tensor unsqueeze(int64_t dim) const;
+  Tensor select(int64_t dim, int64_t index) const;
+  Tensor slice(int64_t dim = 0, std::optional<int64_t> start = std::nullopt, std::optional<int64_t> end = std::nullopt, int64_t step = 1) const;
+  Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
+  Tensor unfold(int64_t dimension, int64_t size, int64_t step) const;
+  Tensor diagonal(int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1) const;
+  std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
+  std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
+  std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -83,6 +126,96 @@ inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
 
 inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
   return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::fill_(const Scalar& value) const {
+  return _ops::fill__Scalar::call(const_cast<Tensor&>(*this), value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::zero_() const {
+  return _ops::zero_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::as_strided(IntArrayRef size, IntArrayRef stride, std::optional<int64_t> storage_offset) const {
+  return _ops::as_strided::call(*this, size, stride, storage_offset);
+}
+
+inline Tensor Tensor::view(IntArrayRef size) const {
+  return _ops::view::call(*this, size);
+}
+
+inline Tensor Tensor::reshape(IntArrayRef shape) const {
+  return _ops::reshape::call(*this, shape);
+}
+
+inline Tensor Tensor::flatten(int64_t start_dim, int64_t end_dim) const {
+  return _ops::flatten_using_ints::call(*this, start_dim, end_dim);
+}
+
+inline Tensor Tensor::permute(IntArrayRef dims) const {
+  return _ops::permute::call(*this, dims);
+}
+
+inline Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
+  return _ops::transpose_int::call(*this, dim0, dim1);
+}
+
+inline Tensor Tensor::t() const {
+  return _ops::t::call(*this);
+}
+
+inline Tensor Tensor::expand(IntArrayRef size, bool implicit) const {
+  return _ops::expand::call(*this, size, implicit);
+}
+
+inline Tensor Tensor::expand_as(const Tensor& other) const {
+  return _ops::expand_as::call(*this, other);
+}
+
+inline Tensor Tensor::squeeze() const {
+  return _ops::squeeze::call(*this);
+}
+
+inline Tensor Tensor::squeeze(int64_t dim) const {
+  return _ops::squeeze_dim::call(*this, dim);
+}
+
+inline Tensor Tensor::unsqueeze(int64_t dim) const {
+  return _ops::unsqueeze::call(*this, dim);
+}
+
+inline Tensor Tensor::select(int64_t dim, int64_t index) const {
+  return _ops::select_int::call(*this, dim, index);
+}
+
+inline Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) const {
+  return _ops::slice_Tensor::call(*this, dim, start, end, step);
+}
+
+inline Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const {
+  return _ops::narrow::call(*this, dim, start, length);
+}
+
+inline Tensor Tensor::unfold(int64_t dimension, int64_t size, int64_t step) const {
+  return _ops::unfold::call(*this, dimension, size, step);
+}
+
+inline Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
+  return _ops::diagonal::call(*this, offset, dim1, dim2);
+}
+
+inline std::vector<Tensor> Tensor::split(int64_t split_size, int64_t dim) const {
+  return _ops::split_Tensor::call(*this, split_size, dim);
+}
+
+inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int64_t dim) const {
+  return _ops::split_with_sizes::call(*this, split_sizes, dim);
+}
+
+inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
+  return _ops::chunk::call(*this, chunks, dim);
 }
 
 }  // namespace aten

@@ -1,0 +1,270 @@
+// fill_ and zero_, and the factories built on them: zeros, ones, full, zeros_like, ones_like,
+// full_like, eye; and tensor(...) from C++ values. Every dtype fill_ declares, every layout,
+// Meta runs against CPU runs, errors; values read back through strides.
+#include <aten/ATen.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include "Reference.h"
+
+using namespace aten;
+using aten::ref::expect_error;
+using aten::ref::expect_same_geometry;
+
+namespace {
+
+// fill_'s dtypes (native_functions.yaml): all 12.
+const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,     ScalarType::Char,
+                             ScalarType::Short, ScalarType::Int,      ScalarType::Long,
+                             ScalarType::Half,  ScalarType::BFloat16, ScalarType::Float,
+                             ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+
+// Every element of t (any strides) equals v.
+void expect_all(const Tensor& t, double v) {
+  ref::for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) {
+    ASSERT_EQ(ref::read_double(t, idx), v) << t.toString() << " at " << IntArrayRef(idx);
+  });
+}
+
+// Element at idx of a 2-d tensor through its strides, as double.
+double at2(const Tensor& t, int64_t i, int64_t j) { return ref::read_double(t, {i, j}); }
+
+}  // namespace
+
+TEST(Fill, EveryDtypeContiguousStridedZeroDimAndLarge) {
+  for (ScalarType t : kTypes) {
+    const double v = t == ScalarType::Bool ? 1 : (isFloatingType(t) ? 2.5 : 7);
+    Tensor a = empty({3, 5}, t);
+    a.fill_(v);
+    expect_all(a, v);
+    // Transposed and with a gap between rows: every element, and nothing else, is written.
+    Tensor base = zeros({6, 5}, t);
+    Tensor strided = base.t().slice(1, 0, 6, 2);  // 5 x 3, strides [1, 10]
+    aten::fill_(strided, v);
+    ref::for_each_index(base.sizes(), [&](const std::vector<int64_t>& idx) {
+      ASSERT_EQ(ref::read_double(base, idx), idx[0] % 2 == 0 ? v : 0.0) << t;
+    });
+    Tensor scalar = empty({}, t);
+    scalar.fill_(v);
+    EXPECT_EQ(ref::read_double(scalar, {}), v);
+    Tensor none = empty({0, 4}, t);
+    EXPECT_TRUE(none.fill_(v).is_same(none));
+    // Past the grain size: the parallel, vectorized path; plus a tail that is not a whole vector.
+    Tensor big = empty({100003}, t);
+    big.fill_(v);
+    expect_all(big, v);
+  }
+}
+
+TEST(Fill, ComplexKeepsTheImaginaryPartAndRealTypesRefuseIt) {
+  Tensor z = zeros({5}, ScalarType::ComplexDouble).slice(0, 0, 5, 2);
+  z.fill_(std::complex<double>(2, -3));
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(ref::get<complex<double>>(z, {i}), complex<double>(2, -3));
+  Tensor h = zeros({3}, ScalarType::Half);
+  expect_error([&] { h.fill_(1e6); }, {"fill_.Scalar: ", "Half", "overflow"});
+  expect_all(h, 0);
+  Tensor bf = empty({3}, ScalarType::BFloat16);
+  bf.fill_(1e30);  // within BFloat16's range (float's exponent), rounded to nearest even
+  expect_all(bf, static_cast<double>(static_cast<float>(BFloat16(1e30f))));
+}
+
+TEST(Fill, ExpandedSelfIsAllowedBecauseFillIsIdempotent) {
+  Tensor base = zeros({3});
+  Tensor wide = base.expand({4, 3});
+  wide.fill_(5);
+  expect_all(base, 5);
+}
+
+TEST(Fill, ValueIsConvertedWithChecksAndBadValuesChangeNothing) {
+  Tensor i = zeros({4}, ScalarType::Int);
+  i.fill_(2.75);  // C++ conversion truncates, as ATen's fill_
+  expect_all(i, 2);
+  Tensor b = zeros({2}, ScalarType::Bool);
+  b.fill_(0.5);
+  expect_all(b, 1);
+  Tensor f = zeros({2});
+  f.fill_(true);
+  expect_all(f, 1);
+
+  Tensor c = zeros({3}, ScalarType::Char);
+  expect_error([&] { c.fill_(300); }, {"fill_.Scalar: ", "300", "Char", "overflow"});
+  expect_all(c, 0);
+  expect_error([&] { f.fill_(std::complex<double>(1, 2)); }, {"fill_.Scalar: ", "Float"});
+  expect_all(f, 1);
+  Tensor m = empty({3}, TensorOptions(ScalarType::Char).device(kMeta));
+  expect_error([&] { m.fill_(300); }, {"fill_.Scalar: ", "overflow"});
+}
+
+TEST(Fill, MetaChecksAndWritesNothing) {
+  Tensor m = empty({4, 2}, TensorOptions().device(kMeta));
+  EXPECT_TRUE(m.fill_(3).is_same(m));
+  EXPECT_TRUE(aten::zero_(m).is_meta());
+}
+
+TEST(Zero, OnlyTheViewIsZeroed) {
+  Tensor base = ones({4, 4}, ScalarType::Long);
+  base.diagonal().zero_();
+  for (int64_t r = 0; r < 4; ++r)
+    for (int64_t c = 0; c < 4; ++c) EXPECT_EQ(at2(base, r, c), r == c ? 0 : 1);
+}
+
+TEST(Zeros, OnesAndFullEveryDtypeCpuAndMeta) {
+  for (ScalarType t : kTypes) {
+    expect_all(zeros({2, 3}, t), 0);
+    expect_all(ones({2, 3}, t), 1);
+    const double v = t == ScalarType::Bool ? 1 : 9;
+    Tensor f = full({4}, v, t);
+    EXPECT_EQ(f.dtype(), t);
+    expect_all(f, v);
+    for (Tensor cpu : {zeros({2, 3}, t), ones({2, 3}, t), full({2, 3}, v, t)}) {
+      EXPECT_EQ(cpu.strides(), IntArrayRef({3, 1}));
+    }
+    TensorOptions meta = TensorOptions(t).device(kMeta);
+    expect_same_geometry(zeros({2, 3}, meta), zeros({2, 3}, t));
+    expect_same_geometry(ones({2, 3}, meta), ones({2, 3}, t));
+    expect_same_geometry(full({2, 3}, v, meta), full({2, 3}, v, t));
+  }
+  expect_all(zeros({}), 0);
+  EXPECT_EQ(zeros({}).dim(), 0);
+  EXPECT_EQ(ones({0, 3}).numel(), 0);
+  // The scattered form is the dispatcher's signature.
+  Tensor s = zeros({2}, ScalarType::Short, Layout::Strided, kCPU, false);
+  EXPECT_EQ(s.dtype(), ScalarType::Short);
+}
+
+TEST(Full, DtypeFollowsTheValueWhenNotGiven) {
+  EXPECT_EQ(full({2}, true).dtype(), ScalarType::Bool);
+  EXPECT_EQ(full({2}, 3).dtype(), ScalarType::Long);
+  EXPECT_EQ(full({2}, int8_t{3}).dtype(), ScalarType::Long);
+  EXPECT_EQ(full({2}, 2.5).dtype(), ScalarType::Float);
+  EXPECT_EQ(full({2}, 2.5f).dtype(), ScalarType::Float);
+  EXPECT_EQ(full({2}, 3, ScalarType::Double).dtype(), ScalarType::Double);
+  EXPECT_EQ(full({2}, 3, TensorOptions().device(kMeta)).dtype(), ScalarType::Long);
+  expect_all(full({2, 2}, true), 1);
+  expect_all(full({3}, -4), -4);
+  expect_all(full({3}, 0.1), static_cast<double>(0.1f));
+  Tensor z = full({2}, std::complex<double>(1, -2));
+  EXPECT_EQ(z.dtype(), ScalarType::ComplexFloat);
+  EXPECT_EQ(z.data_ptr<complex<float>>()[1], complex<float>(1, -2));
+  Tensor zd = full({3}, std::complex<double>(0.5, 3), ScalarType::ComplexDouble);
+  EXPECT_EQ(zd.data_ptr<complex<double>>()[2], complex<double>(0.5, 3));
+  EXPECT_EQ(full({2}, 1.5, ScalarType::Half).data_ptr<Half>()[1], Half(1.5f));
+}
+
+TEST(Full, Errors) {
+  expect_error([] { full({2}, 1000, ScalarType::Byte); }, {"fill_.Scalar: ", "1000", "Byte"});
+  expect_error([] { zeros({2, -3}); }, {"empty.memory_format: ", "negative dimension -3"});
+  expect_error([] { ones({2}, TensorOptions().pinned_memory(true)); }, {"pin_memory"});
+}
+
+TEST(Like, FollowsEmptyLikesPreserveRules) {
+  for (ScalarType t : kTypes) {
+    // A dense permuted self keeps its strides; dtype and device are self's unless given.
+    Tensor self = empty({2, 3, 4}, t).permute({2, 0, 1});
+    Tensor z = zeros_like(self), o = ones_like(self), f = full_like(self, 1);
+    for (const Tensor& r : {z, o, f}) {
+      EXPECT_EQ(r.strides(), self.strides());
+      EXPECT_EQ(r.dtype(), t);
+    }
+    expect_all(z, 0);
+    expect_all(o, 1);
+    expect_all(f, 1);
+    Tensor m = ref::to_meta(self);
+    expect_same_geometry(zeros_like(m), z);
+    expect_same_geometry(ones_like(m), o);
+    expect_same_geometry(full_like(m, 1), f);
+  }
+  // Not dense (a slice with gaps): contiguous, or channels-last when self's strides suggest it.
+  Tensor gappy = empty({4, 6}).slice(1, 0, 6, 2);
+  EXPECT_EQ(zeros_like(gappy).strides(), IntArrayRef({3, 1}));
+  Tensor cl = empty({4, 3, 4, 5}, TensorOptions(), MemoryFormat::ChannelsLast).slice(0, 0, 4, 2);
+  EXPECT_FALSE(cl.is_non_overlapping_and_dense());
+  EXPECT_EQ(ones_like(cl).strides(), IntArrayRef({60, 1, 15, 3}));
+  // An explicit memory format and dtype win; full_like takes self's dtype, not the value's.
+  Tensor self = empty({2, 3, 4, 5});
+  EXPECT_EQ(zeros_like(self, TensorOptions(), MemoryFormat::ChannelsLast).strides(),
+            IntArrayRef({60, 1, 15, 3}));
+  EXPECT_EQ(ones_like(self, ScalarType::Long).dtype(), ScalarType::Long);
+  Tensor g = full_like(empty({2}, ScalarType::Int), 2.5);
+  EXPECT_EQ(g.dtype(), ScalarType::Int);
+  expect_all(g, 2);
+  EXPECT_TRUE(zeros_like(self, TensorOptions().device(kMeta)).is_meta());
+  expect_error([] { full_like(empty({2}, ScalarType::Char), 200); }, {"fill_.Scalar: ", "200"});
+}
+
+TEST(Eye, SquareRectangularEveryDtypeAndMeta) {
+  for (ScalarType t : kTypes) {
+    for (auto [n, m] : {std::pair<int64_t, int64_t>{3, 3}, {2, 5}, {5, 2}, {0, 3}, {1, 1}}) {
+      Tensor e = eye(n, m, t);
+      ASSERT_EQ(e.sizes(), IntArrayRef({n, m}));
+      EXPECT_EQ(e.dtype(), t);
+      EXPECT_EQ(e.strides(), IntArrayRef({m, 1}));
+      for (int64_t r = 0; r < n; ++r)
+        for (int64_t c = 0; c < m; ++c) ASSERT_EQ(at2(e, r, c), r == c ? 1 : 0);
+      expect_same_geometry(eye(n, m, TensorOptions(t).device(kMeta)), e);
+    }
+  }
+  Tensor e = eye(4);
+  EXPECT_EQ(e.sizes(), IntArrayRef({4, 4}));
+  EXPECT_EQ(e.dtype(), ScalarType::Float);
+  EXPECT_EQ(at2(e, 3, 3), 1);
+  EXPECT_EQ(at2(e, 3, 2), 0);
+  expect_error([] { eye(-1); }, {"eye: n must be greater or equal to 0, got -1"});
+  expect_error([] { eye(2, -3); }, {"eye.m: m must be greater or equal to 0, got -3"});
+}
+
+TEST(TensorFromValues, EveryDtype) {
+  auto check = [](const Tensor& t, ScalarType dtype, std::vector<double> expected) {
+    EXPECT_EQ(t.dtype(), dtype);
+    ASSERT_EQ(t.numel(), static_cast<int64_t>(expected.size()));
+    for (size_t i = 0; i < expected.size(); ++i)
+      EXPECT_EQ(ref::read_double(t, {static_cast<int64_t>(i)}), expected[i]) << dtype;
+  };
+  check(tensor({true, false}), ScalarType::Bool, {1, 0});
+  check(tensor({uint8_t{200}, uint8_t{1}}), ScalarType::Byte, {200, 1});
+  check(tensor({int8_t{-100}, int8_t{1}}), ScalarType::Char, {-100, 1});
+  check(tensor({int16_t{-30000}}), ScalarType::Short, {-30000});
+  check(tensor({1, -2, 3}), ScalarType::Int, {1, -2, 3});
+  check(tensor({int64_t{1} << 40}), ScalarType::Long, {std::ldexp(1.0, 40)});
+  check(tensor({Half(0.5f), Half(-2.f)}), ScalarType::Half, {0.5, -2});
+  check(tensor({BFloat16(0.25f), BFloat16(3.f)}), ScalarType::BFloat16, {0.25, 3});
+  check(tensor({1.5f, 2.f}), ScalarType::Float, {1.5, 2});
+  check(tensor({0.1, 0.2}), ScalarType::Double, {0.1, 0.2});
+  Tensor c = tensor({complex<float>(1, 2), complex<float>(3, -4)});
+  EXPECT_EQ(c.dtype(), ScalarType::ComplexFloat);
+  EXPECT_EQ(c.data_ptr<complex<float>>()[1], complex<float>(3, -4));
+  Tensor z = tensor({complex<double>(0.5, -1)});
+  EXPECT_EQ(z.dtype(), ScalarType::ComplexDouble);
+  EXPECT_EQ(z.item<complex<double>>(), complex<double>(0.5, -1));
+}
+
+TEST(TensorFromValues, ShapeAndNestedForms) {
+  Tensor a = tensor({1.f, 2.f, 3.f, 4.f, 5.f, 6.f}, {2, 3});
+  EXPECT_EQ(a.sizes(), IntArrayRef({2, 3}));
+  EXPECT_EQ(at2(a, 1, 0), 4);
+  Tensor s = tensor({7.5}, {});
+  EXPECT_EQ(s.dim(), 0);
+  EXPECT_EQ(s.item<double>(), 7.5);
+
+  Tensor b = tensor({{1, 2, 3}, {4, 5, 6}});
+  EXPECT_EQ(b.sizes(), IntArrayRef({2, 3}));
+  EXPECT_EQ(b.dtype(), ScalarType::Int);
+  EXPECT_EQ(at2(b, 1, 2), 6);
+  Tensor c = tensor({{{true}, {false}}, {{false}, {true}}});
+  EXPECT_EQ(c.sizes(), IntArrayRef({2, 2, 1}));
+  EXPECT_EQ(c.dtype(), ScalarType::Bool);
+  EXPECT_EQ(ref::read_double(c, {1, 1, 0}), 1);
+  EXPECT_EQ(ref::read_double(c, {1, 0, 0}), 0);
+  Tensor h = tensor({{Half(1.f)}, {Half(2.f)}});
+  EXPECT_EQ(h.dtype(), ScalarType::Half);
+  EXPECT_EQ(h.sizes(), IntArrayRef({2, 1}));
+  Tensor empty_rows = tensor(std::initializer_list<std::initializer_list<float>>{{}, {}});
+  EXPECT_EQ(empty_rows.sizes(), IntArrayRef({2, 0}));
+
+  expect_error([] { tensor({{1.f, 2.f}, {3.f}}); }, {"expected sequence of length 2 at dim 1 (got 1)"});
+  expect_error([] { tensor({{{1.}, {2.}}, {{3.}}}); }, {"expected sequence of length 2 at dim 1 (got 1)"});
+  expect_error([] { tensor({1.f, 2.f, 3.f}, {2, 2}); }, {"3 values cannot fill shape [2, 2]"});
+}
