@@ -15,8 +15,10 @@ using aten::ref::restride;
 
 namespace {
 
-const ScalarType kTypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
-                             ScalarType::Int,  ScalarType::Long, ScalarType::Float, ScalarType::Double};
+const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,     ScalarType::Char,
+                             ScalarType::Short, ScalarType::Int,      ScalarType::Long,
+                             ScalarType::Half,  ScalarType::BFloat16, ScalarType::Float,
+                             ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 // Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
 Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
@@ -182,4 +184,19 @@ TEST(To, ConvertsOrAliases) {
   }
   Tensor tr = restride(a, {4, 3}, {1, 4});
   EXPECT_EQ(tr.to(ScalarType::Double).strides(), IntArrayRef({1, 4}));  // layout preserved
+}
+
+TEST(Clone, HalfBFloat16AndComplexCopyToo) {
+  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    Tensor tr = restride(values({6, 4}, t), {4, 6}, {1, 4});  // not viewable as [24]
+    Tensor c = clone(tr, MemoryFormat::Contiguous);
+    EXPECT_TRUE(c.is_contiguous());
+    expect_copied(c, tr);
+    Tensor flat = tr.reshape({24});  // reshape has to copy
+    EXPECT_NE(flat.data_ptr(), tr.data_ptr());
+    int64_t i = 0;
+    ref::for_each_index(tr.sizes(), [&](const std::vector<int64_t>& idx) {
+      ASSERT_EQ(ref::read_double(flat, {i++}), ref::read_double(tr, idx)) << t;
+    });
+  }
 }

@@ -1,5 +1,6 @@
 // copy_'s CPU kernel: a vectorized copy within one dtype, an element-wise conversion across
 // two. Compiled once per CPU capability.
+#include <aten/core/Convert.h>
 #include <aten/cpu/Loops.h>
 #include <aten/cpu/vec/Transpose.h>
 #include <aten/native/Copy.h>
@@ -48,7 +49,7 @@ void copy_kernel(TensorIteratorBase& iter) {
   ATEN_DISPATCH_copy_TYPES(dst, [&] {
     using dst_t = scalar_t;
     ATEN_DISPATCH_copy_TYPES(src, [&] {
-      cpu_kernel(iter, [](scalar_t x) -> dst_t { return static_cast<dst_t>(x); });
+      cpu_kernel(iter, [](scalar_t x) -> dst_t { return convert<dst_t>(x); });
     });
   });
 }
