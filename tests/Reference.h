@@ -118,6 +118,17 @@ inline Tensor restride(const Tensor& base, IntArrayRef sizes, IntArrayRef stride
   return Tensor(std::move(impl));
 }
 
+// The message of the aten::Error f() throws, or "" when it throws none.
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // f() must throw an aten::Error whose message contains every fragment.
 inline void expect_error(const std::function<void()>& f, std::initializer_list<std::string> fragments) {
   try {

@@ -26,26 +26,33 @@ constexpr int64_t kReduceChunk = 32768;
 // With at least this many outputs, outputs (not chunks of the reduction) are shared out.
 constexpr int64_t kOutputParallelMin = 16;
 
-// Sum of a stream with error growing like log(n): values are summed in blocks of kBlock; a
-// full block is added one level up, and so on. Pairwise summation's accuracy, streaming.
-template <typename acc_t, int kLevels = 4, int kBlock = 256>
+// W sums side by side (one per output lane, or per interleaved lane of a contiguous run), each
+// with error growing like log(n): values are summed in blocks of kBlock; a full block is added
+// one level up, and so on. Pairwise summation's accuracy, streaming.
+template <typename acc_t, int W = 1>
 struct Cascade {
-  acc_t level[kLevels] = {};
+  static constexpr int kLevels = 4, kBlock = 256;
+  acc_t level[kLevels][W] = {};
   int count[kLevels] = {};
-  void add(acc_t x) {
-    level[0] += x;
+
+  // Adds p[0..n) to lanes 0..n-1 (the other lanes get nothing this step).
+  template <typename in_t>
+  void add(const in_t* p, int n = W) {
+    for (int b = 0; b < n; ++b) level[0][b] += static_cast<acc_t>(p[b]);
     if (++count[0] == kBlock) carry(0);
   }
   void carry(int l) {
     if (l + 1 == kLevels) return;  // the top level just keeps growing
-    level[l + 1] += level[l];
-    level[l] = acc_t(0);
+    for (int b = 0; b < W; ++b) {
+      level[l + 1][b] += level[l][b];
+      level[l][b] = acc_t(0);
+    }
     count[l] = 0;
     if (++count[l + 1] == kBlock) carry(l + 1);
   }
-  acc_t total() const {
-    acc_t t = level[0];
-    for (int l = 1; l < kLevels; ++l) t += level[l];
+  acc_t lane(int b = 0) const {
+    acc_t t = level[0][b];
+    for (int l = 1; l < kLevels; ++l) t += level[l][b];
     return t;
   }
 };

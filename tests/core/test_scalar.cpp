@@ -1,6 +1,8 @@
 #include <aten/ATen.h>
 #include <gtest/gtest.h>
 
+#include "Reference.h"
+
 #include <limits>
 #include <sstream>
 
@@ -13,15 +15,7 @@ std::string str(const Scalar& s) {
   return os.str();
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using ref::error_of;
 }  // namespace
 
 TEST(Scalar, ComplexKindAndType) {

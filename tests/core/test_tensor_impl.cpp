@@ -102,15 +102,7 @@ TEST(Tensor, ResizeGrowsStorageAndKeepsData) {
 }
 
 namespace {
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using ref::error_of;
 bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }

@@ -5,6 +5,8 @@
 #include <aten/ops/add_dtypes.h>
 #include <gtest/gtest.h>
 
+#include "Reference.h"
+
 #include <string>
 #include <typeinfo>
 #include <vector>
@@ -19,14 +21,7 @@ std::vector<ScalarType> all_dtypes() {
   return result;
 }
 
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using aten::ref::error_of;
 
 // The dtype each macro accepts, found by trying every dtype; the bound type's size as a check
 // that scalar_t is the dtype's own C++ type.

@@ -13,20 +13,9 @@ using aten::ref::restride;
 
 namespace {
 
-DimVector broadcast_shape(IntArrayRef a, IntArrayRef b) {
-  size_t n = std::max(a.size(), b.size());
-  DimVector s(n, 1);
-  for (size_t i = 0; i < n; ++i) {
-    int64_t sa = i < n - a.size() ? 1 : a[i - (n - a.size())];
-    int64_t sb = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    s[i] = sa == 1 ? sb : sa;
-  }
-  return s;
-}
-
 // result == a + alpha * b at every element, in the reference's arithmetic.
 void expect_add(const Tensor& result, const Tensor& a, const Tensor& b, double alpha) {
-  ASSERT_EQ(result.sizes(), IntArrayRef(broadcast_shape(a.sizes(), b.sizes())));
+  ASSERT_EQ(result.sizes(), IntArrayRef(ref::broadcast_shape(a.sizes(), b.sizes())));
   ASSERT_EQ(result.dtype(), a.dtype());
   bool integral = isIntegralType(a.dtype(), false);
   ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {

@@ -14,41 +14,13 @@ namespace {
 template <typename T>
 using sum_acc_t = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
 
-// W cascades side by side: one per output lane, or per interleaved lane of a contiguous run.
-template <typename acc_t, int W>
-struct LaneCascade {
-  static constexpr int kLevels = 4, kBlock = 256;
-  acc_t level[kLevels][W] = {};
-  int count[kLevels] = {};
-
-  template <typename in_t>
-  void add(const in_t* p, int n = W) {
-    for (int b = 0; b < n; ++b) level[0][b] += static_cast<acc_t>(p[b]);
-    if (++count[0] == kBlock) carry(0);
-  }
-  void carry(int l) {
-    if (l + 1 == kLevels) return;
-    for (int b = 0; b < W; ++b) {
-      level[l + 1][b] += level[l][b];
-      level[l][b] = acc_t(0);
-    }
-    count[l] = 0;
-    if (++count[l + 1] == kBlock) carry(l + 1);
-  }
-  acc_t lane(int b) const {
-    acc_t t = level[0][b];
-    for (int l = 1; l < kLevels; ++l) t += level[l][b];
-    return t;
-  }
-};
-
 // A run of n elements, byte stride s, summed accurately; contiguous runs use 16 lanes.
 template <typename in_t, typename acc_t>
 acc_t sum_run(const char* p, int64_t n, int64_t s) {
   constexpr int W = 16;
   if (s == sizeof(in_t) && n >= W) {
     const auto* x = reinterpret_cast<const in_t*>(p);
-    LaneCascade<acc_t, W> lanes;
+    Cascade<acc_t, W> lanes;
     int64_t i = 0;
     for (; i + W <= n; i += W) lanes.add(x + i);
     if (i < n) lanes.add(x + i, static_cast<int>(n - i));
@@ -57,8 +29,8 @@ acc_t sum_run(const char* p, int64_t n, int64_t s) {
     return tree_combine(partial, W, [](acc_t a, acc_t b) { return a + b; });
   }
   Cascade<acc_t> c;
-  for (int64_t i = 0; i < n; ++i) c.add(static_cast<acc_t>(*reinterpret_cast<const in_t*>(p + i * s)));
-  return c.total();
+  for (int64_t i = 0; i < n; ++i) c.add(reinterpret_cast<const in_t*>(p + i * s));
+  return c.lane();
 }
 
 template <typename in_t, typename out_t>
@@ -72,11 +44,10 @@ struct SumOps {
 // Outputs adjacent in memory whose inputs are adjacent too (sum over a leading dim): 64 of
 // them are summed together, row by row, each lane a cascade of its own.
 template <typename in_t, typename out_t>
-bool sum_outer(TensorIteratorBase& iter) {
+bool sum_outer(const ReductionShape& rs) {
   using acc_t = sum_acc_t<in_t>;
   constexpr int B = 64;
-  const ReductionShape rs(iter);
-  if (rs.nr == 0 || rs.nr == iter.ndim()) return false;
+  if (rs.nr == 0 || rs.nr == static_cast<int>(rs.shape.size())) return false;
   if (rs.in_strides[rs.nr] != sizeof(in_t) || rs.in_strides[0] == sizeof(in_t)) return false;
   const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
   const int64_t blocks_per_row = (width + B - 1) / B;
@@ -87,12 +58,12 @@ bool sum_outer(TensorIteratorBase& iter) {
       const int64_t col = (blk % blocks_per_row) * B;
       const int n = static_cast<int>(std::min<int64_t>(B, width - col));
       auto [in_off, out_off] = rs.offsets((blk / blocks_per_row) * width + col);
-      LaneCascade<acc_t, B> lanes;
+      Cascade<acc_t, B> lanes;
       for_each_run(rs, rs.in + in_off, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
         // Up to one cascade block of rows into local sums the compiler keeps in registers,
         // then one add into the cascade: the cascade's bookkeeping per row was the bottleneck.
-        for (int64_t r0 = 0; r0 < len; r0 += LaneCascade<acc_t, B>::kBlock) {
-          const int64_t r1 = std::min(len, r0 + LaneCascade<acc_t, B>::kBlock);
+        for (int64_t r0 = 0; r0 < len; r0 += Cascade<acc_t, B>::kBlock) {
+          const int64_t r1 = std::min(len, r0 + Cascade<acc_t, B>::kBlock);
           acc_t local[B] = {};
           for (int64_t r = r0; r < r1; ++r) {
             const auto* row = reinterpret_cast<const in_t*>(p + r * s);
@@ -116,7 +87,7 @@ template <typename in_t, typename out_t>
 void sum_impl(TensorIteratorBase& iter) {
   using acc_t = sum_acc_t<in_t>;
   const ReductionShape rs(iter);
-  if (rs.n_red > 0 && rs.n_out >= kOutputParallelMin && sum_outer<in_t, out_t>(iter)) return;
+  if (rs.n_red > 0 && rs.n_out >= kOutputParallelMin && sum_outer<in_t, out_t>(rs)) return;
   reduce_driver<acc_t, out_t>(iter, SumOps<in_t, out_t>{}, [](acc_t acc, const char* p, int64_t n, int64_t s) {
     return acc + sum_run<in_t, acc_t>(p, n, s);
   });
