@@ -42,8 +42,11 @@ inline constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchK
 inline constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey copy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey empty_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType clone_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey clone_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
 inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -51,6 +54,7 @@ inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, Dispatc
 inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType zero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey zero__keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey zeros_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey ones_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -145,15 +149,15 @@ inline constexpr Overload kOverloads[] = {
     {"clone", "",
      "clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, true, "",
-     detail::clone_keys, true, {}},
+     detail::clone_keys, true, detail::clone_dtypes},
     {"contiguous", "",
      "contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
-     detail::contiguous_keys, true, {}},
+     detail::contiguous_keys, true, detail::contiguous_dtypes},
     {"to", "dtype",
      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
-     detail::to_dtype_keys, true, {}},
+     detail::to_dtype_keys, true, detail::to_dtypes},
     {"sum", "",
      "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
      SchemaKind::functional, true, true, "",
@@ -173,7 +177,7 @@ inline constexpr Overload kOverloads[] = {
     {"zero_", "",
      "zero_(Tensor(a!) self) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
-     detail::zero__keys, true, {}},
+     detail::zero__keys, true, detail::zero_dtypes},
     {"zeros", "",
      "zeros(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",

@@ -1,0 +1,248 @@
+// The manifest suite: one GoogleTest per (case, declared dtype), named
+// Manifest_<overload>.<dtype>, each running every layout on CPU (functional, out=, in-place)
+// and on Meta, against the case's reference.
+#include "Inputs.h"
+#include "OpCase.h"
+#include "Tolerance.h"
+
+#include "Reference.h"
+
+#include <aten/ATen.h>
+#include <aten/OpManifest.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace aten::optest {
+
+namespace {
+
+std::string describe(const Shape& idx) {
+  std::ostringstream s;
+  s << '[';
+  for (size_t i = 0; i < idx.size(); ++i) s << (i ? ", " : "") << idx[i];
+  return s.str() + ']';
+}
+
+std::string describe(std::complex<double> v) {
+  std::ostringstream s;
+  s.precision(17);
+  if (v.imag() == 0) s << v.real();
+  else s << v;
+  return s.str();
+}
+
+bool close(std::complex<double> got, std::complex<double> want, const Tolerance& tol) {
+  auto close_real = [&](double g, double w) {
+    if (std::isnan(w)) return std::isnan(g);
+    if (std::isinf(w)) return g == w;
+    return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
+  };
+  return close_real(got.real(), want.real()) && close_real(got.imag(), want.imag());
+}
+
+// got (a CPU tensor) holds want's dtype, shape and values. what names the result in messages.
+void expect_matches(const Tensor& got, const RefTensor& want, double scale, const std::string& what) {
+  ASSERT_TRUE(got.defined()) << what << ": undefined";
+  ASSERT_EQ(got.scalar_type(), want.dtype) << what << ": dtype";
+  ASSERT_EQ(Shape(got.sizes().begin(), got.sizes().end()), want.sizes) << what << ": shape";
+  const Tolerance tol = tolerance_for(want.dtype, scale);
+  int failures = 0;
+  for_each_index(want.sizes, [&](const Shape& idx) {
+    const std::complex<double> g = read_element(got, idx), w = want.at(idx);
+    if (failures < 5 && !close(g, w, tol)) {
+      ++failures;
+      ADD_FAILURE() << what << " at " << describe(idx) << ": got " << describe(g) << ", expected "
+                    << describe(w);
+    }
+  });
+}
+
+bool has_internal_overlap(const Tensor& t) {
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.strides()[d] == 0 && t.sizes()[d] > 1) return true;
+  return false;
+}
+
+bool same_values(const RefTensor& a, const RefTensor& b) {
+  if (a.sizes != b.sizes || a.values.size() != b.values.size()) return false;
+  for (size_t i = 0; i < a.values.size(); ++i) {
+    const auto x = a.values[i], y = b.values[i];
+    const bool both_nan = std::isnan(x.real()) && std::isnan(y.real());
+    if (!(x == y) && !both_nan) return false;
+  }
+  return true;
+}
+
+struct CaseRun {
+  const OpCase& c;
+  ScalarType dtype;
+  uint64_t seed;
+
+  void run_layout(Layout layout) const {
+    std::optional<Tensors> made = make_inputs(c, dtype, layout, seed);
+    if (!made) return;
+    Tensors inputs = std::move(*made);
+    SCOPED_TRACE(std::string("layout ") + name_of(layout));
+
+    Refs refs;
+    std::vector<ScalarType> tested;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      refs.push_back(to_ref(inputs[k]));
+      if (!c.inputs[k].dtype) tested.push_back(inputs[k].scalar_type());
+    }
+    const std::vector<ScalarType> result_dtypes = c.result_dtypes(tested);
+    const Refs expected = c.reference(refs, result_dtypes);
+
+    // Functional: the results, and the inputs untouched.
+    Tensors results;
+    try {
+      results = c.call(inputs);
+    } catch (const Error& e) {
+      FAIL() << "functional call threw: " << e.what();
+    }
+    ASSERT_EQ(results.size(), expected.size());
+    for (size_t r = 0; r < results.size(); ++r)
+      expect_matches(results[r], expected[r], c.tolerance_scale, std::string("result ").append(std::to_string(r)));
+    for (size_t k = 0; k < inputs.size(); ++k)
+      EXPECT_TRUE(same_values(to_ref(inputs[k]), refs[k])) << "the functional call changed input " << k;
+
+    // Meta: the same geometry with no data.
+    if (c.no_meta_reason == nullptr) {
+      Tensors meta_inputs;
+      for (const Tensor& t : inputs) meta_inputs.push_back(ref::to_meta(t));
+      Tensors meta;
+      try {
+        meta = c.call(meta_inputs);
+      } catch (const Error& e) {
+        FAIL() << "Meta call threw: " << e.what();
+      }
+      ASSERT_EQ(meta.size(), results.size());
+      for (size_t r = 0; r < meta.size(); ++r) ref::expect_same_geometry(meta[r], results[r]);
+    }
+
+    if (c.call_out) run_out(inputs, expected);
+    if (c.call_inplace) run_inplace(inputs, refs, expected);
+  }
+
+  // out= twice: into empty tensors it resizes, and into tensors of the right shape laid out
+  // transposed, whose strides it must keep.
+  void run_out(const Tensors& inputs, const Refs& expected) const {
+    for (bool preallocated : {false, true}) {
+      SCOPED_TRACE(preallocated ? "out= preallocated, transposed" : "out= resized from empty");
+      Tensors outs;
+      for (const RefTensor& e : expected) {
+        if (!preallocated) {
+          outs.push_back(empty({0}, TensorOptions(e.dtype)));
+          continue;
+        }
+        Shape rev(e.sizes.rbegin(), e.sizes.rend());
+        std::vector<int64_t> dims(e.sizes.size());
+        for (size_t d = 0; d < dims.size(); ++d) dims[d] = static_cast<int64_t>(dims.size() - 1 - d);
+        outs.push_back(empty(rev, TensorOptions(e.dtype)).permute(dims));
+      }
+      std::vector<std::vector<int64_t>> strides_before;
+      for (const Tensor& o : outs) strides_before.emplace_back(o.strides().begin(), o.strides().end());
+      try {
+        c.call_out(inputs, outs);
+      } catch (const Error& e) {
+        FAIL() << "out= call threw: " << e.what();
+      }
+      for (size_t r = 0; r < outs.size(); ++r) {
+        expect_matches(outs[r], expected[r], c.tolerance_scale, std::string("out ").append(std::to_string(r)));
+        if (preallocated) {
+          EXPECT_EQ(std::vector<int64_t>(outs[r].strides().begin(), outs[r].strides().end()), strides_before[r])
+              << "out= of the right shape was restrided";
+        }
+      }
+    }
+  }
+
+  // In-place on inputs[0]: the reference's first result when it has self's dtype and shape and
+  // self has no internal overlap; otherwise an error that leaves self as it was.
+  void run_inplace(Tensors inputs, const Refs& refs, const Refs& expected) const {
+    SCOPED_TRACE("in-place");
+    Tensor self = inputs[0];
+    const bool valid = expected[0].dtype == self.scalar_type() &&
+                       expected[0].sizes == Shape(self.sizes().begin(), self.sizes().end()) &&
+                       (c.inplace_allows_overlap || !has_internal_overlap(self));
+    try {
+      c.call_inplace(inputs);
+    } catch (const Error& e) {
+      if (valid) ADD_FAILURE() << "in-place call threw: " << e.what();
+      EXPECT_TRUE(same_values(to_ref(self), refs[0])) << "self changed by a call that threw";
+      return;
+    }
+    if (!valid) {
+      ADD_FAILURE() << "in-place call into self of dtype " << self.scalar_type() << " and shape "
+                    << self.sizes() << " gave no error (result dtype " << expected[0].dtype << ")";
+      return;
+    }
+    expect_matches(self, expected[0], c.tolerance_scale, "self");
+  }
+};
+
+}  // namespace
+
+std::string case_name(const OpCase& c) {
+  std::string n = c.overloads.at(0);
+  std::replace(n.begin(), n.end(), '.', '_');
+  return n;
+}
+
+std::vector<ScalarType> declared_dtypes(const OpCase& c) {
+  if (!c.dtypes.empty()) return c.dtypes;
+  auto base_name = [](std::string_view name) {
+    while (name.ends_with('_')) name.remove_suffix(1);
+    return name;
+  };
+  const std::string& first = c.overloads.at(0);
+  const std::string_view name = base_name(std::string_view(first).substr(0, first.find('.')));
+  for (const manifest::Overload& o : manifest::kOverloads)
+    if (base_name(o.name) == name && !o.dtypes.empty()) return {o.dtypes.begin(), o.dtypes.end()};
+  return {};
+}
+
+void register_case_tests() {
+  std::map<std::string, int> seen;
+  uint64_t seed = 1;
+  for (const OpCase& c : all_cases()) {
+    // Appended, not "..." + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O3.
+    std::string suite = "Manifest_";
+    suite.append(case_name(c));
+    if (int n = seen[suite]++; n > 0) suite.append("_").append(std::to_string(n + 1));
+    std::vector<ScalarType> dtypes = declared_dtypes(c);
+    for (ScalarType t : c.promoted_dtypes)
+      if (std::find(dtypes.begin(), dtypes.end(), t) == dtypes.end()) dtypes.push_back(t);
+    for (ScalarType dtype : dtypes) {
+      const uint64_t s = seed++;
+      ::testing::RegisterTest(suite.c_str(), toString(dtype), nullptr, nullptr, __FILE__, __LINE__,
+                              [&c, dtype, s]() -> ::testing::Test* {
+                                struct T : ::testing::Test {
+                                  CaseRun run;
+                                  explicit T(CaseRun r) : run(r) {}
+                                  void TestBody() override {
+                                    for (Layout l : kLayouts) {
+                                      if (std::find(run.c.skip_layouts.begin(), run.c.skip_layouts.end(), l) ==
+                                          run.c.skip_layouts.end())
+                                        run.run_layout(l);
+                                    }
+                                  }
+                                };
+                                return new T(CaseRun{c, dtype, s});
+                              });
+    }
+  }
+}
+
+}  // namespace aten::optest
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  aten::optest::register_case_tests();
+  return RUN_ALL_TESTS();
+}
