@@ -43,3 +43,9 @@
 #include <aten/ops/chunk.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/view_as_complex.h>
+#include <aten/ops/mm.h>
+#include <aten/ops/bmm.h>
+#include <aten/ops/addmm.h>
+#include <aten/ops/dot.h>
+#include <aten/ops/mv.h>
+#include <aten/ops/matmul.h>

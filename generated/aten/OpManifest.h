@@ -95,6 +95,25 @@ inline constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeIm
 inline constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey mm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType bmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey bmm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bmm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey addmm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addmm__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addmm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType dot_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey dot_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey dot_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mv_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey mv_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mv_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType matmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey matmul_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -326,6 +345,58 @@ inline constexpr Overload kOverloads[] = {
      "view_as_complex(Tensor(a) self) -> Tensor(a)",
      SchemaKind::functional, true, false, "",
      detail::view_as_complex_keys, true, {}},
+    {"mm", "",
+     "mm(Tensor self, Tensor mat2) -> Tensor",
+     SchemaKind::functional, true, true, "mm.out",
+     detail::mm_keys, true, detail::mm_dtypes},
+    {"mm", "out",
+     "mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mm.out",
+     detail::mm_out_keys, true, detail::mm_dtypes},
+    {"bmm", "",
+     "bmm(Tensor self, Tensor mat2) -> Tensor",
+     SchemaKind::functional, true, true, "bmm.out",
+     detail::bmm_keys, true, detail::bmm_dtypes},
+    {"bmm", "out",
+     "bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bmm.out",
+     detail::bmm_out_keys, true, detail::bmm_dtypes},
+    {"addmm", "",
+     "addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "addmm.out",
+     detail::addmm_keys, true, detail::addmm_dtypes},
+    {"addmm_", "",
+     "addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addmm.out",
+     detail::addmm__keys, true, detail::addmm_dtypes},
+    {"addmm", "out",
+     "addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addmm.out",
+     detail::addmm_out_keys, true, detail::addmm_dtypes},
+    {"dot", "",
+     "dot(Tensor self, Tensor tensor) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::dot_keys, true, detail::dot_dtypes},
+    {"dot", "out",
+     "dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::dot_out_keys, true, detail::dot_dtypes},
+    {"mv", "",
+     "mv(Tensor self, Tensor vec) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mv_keys, true, detail::mv_dtypes},
+    {"mv", "out",
+     "mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::mv_out_keys, true, detail::mv_dtypes},
+    {"matmul", "",
+     "matmul(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::matmul_keys, true, detail::matmul_dtypes},
+    {"matmul", "out",
+     "matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::matmul_out_keys, true, detail::matmul_dtypes},
 };
 
 }  // namespace aten::manifest

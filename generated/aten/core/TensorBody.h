@@ -31,6 +31,12 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/mm_ops.h>
+#include <aten/ops/bmm_ops.h>
+#include <aten/ops/addmm_ops.h>
+#include <aten/ops/dot_ops.h>
+#include <aten/ops/mv_ops.h>
+#include <aten/ops/matmul_ops.h>
 
 namespace aten {
 
@@ -75,6 +81,13 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor mm(const Tensor& mat2) const;
+  Tensor bmm(const Tensor& mat2) const;
+  Tensor addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor& addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor dot(const Tensor& tensor) const;
+  Tensor mv(const Tensor& vec) const;
+  Tensor matmul(const Tensor& other) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -216,6 +229,35 @@ inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int
 
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
+}
+
+inline Tensor Tensor::mm(const Tensor& mat2) const {
+  return _ops::mm::call(*this, mat2);
+}
+
+inline Tensor Tensor::bmm(const Tensor& mat2) const {
+  return _ops::bmm::call(*this, mat2);
+}
+
+inline Tensor Tensor::addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmm::call(*this, mat1, mat2, beta, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmm_::call(const_cast<Tensor&>(*this), mat1, mat2, beta, alpha);
+}
+
+inline Tensor Tensor::dot(const Tensor& tensor) const {
+  return _ops::dot::call(*this, tensor);
+}
+
+inline Tensor Tensor::mv(const Tensor& vec) const {
+  return _ops::mv::call(*this, vec);
+}
+
+inline Tensor Tensor::matmul(const Tensor& other) const {
+  return _ops::matmul::call(*this, other);
 }
 
 }  // namespace aten

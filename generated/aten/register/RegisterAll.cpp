@@ -48,6 +48,12 @@ void register_split_with_sizes_schemas(Dispatcher& d);
 void register_chunk_schemas(Dispatcher& d);
 void register_view_as_real_schemas(Dispatcher& d);
 void register_view_as_complex_schemas(Dispatcher& d);
+void register_mm_schemas(Dispatcher& d);
+void register_bmm_schemas(Dispatcher& d);
+void register_addmm_schemas(Dispatcher& d);
+void register_dot_schemas(Dispatcher& d);
+void register_mv_schemas(Dispatcher& d);
+void register_matmul_schemas(Dispatcher& d);
 void register_add_CPU(Dispatcher& d);
 void register_mul_CPU(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
@@ -57,6 +63,9 @@ void register_sum_CPU(Dispatcher& d);
 void register_fill_CPU(Dispatcher& d);
 void register_arange_CPU(Dispatcher& d);
 void register_linspace_CPU(Dispatcher& d);
+void register_mm_CPU(Dispatcher& d);
+void register_bmm_CPU(Dispatcher& d);
+void register_addmm_CPU(Dispatcher& d);
 void register_add_Meta(Dispatcher& d);
 void register_mul_Meta(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
@@ -66,6 +75,9 @@ void register_sum_Meta(Dispatcher& d);
 void register_fill_Meta(Dispatcher& d);
 void register_arange_Meta(Dispatcher& d);
 void register_linspace_Meta(Dispatcher& d);
+void register_mm_Meta(Dispatcher& d);
+void register_bmm_Meta(Dispatcher& d);
+void register_addmm_Meta(Dispatcher& d);
 void register_add_CompositeExplicitAutograd(Dispatcher& d);
 void register_mul_CompositeExplicitAutograd(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
@@ -94,6 +106,8 @@ void register_unfold_CompositeExplicitAutograd(Dispatcher& d);
 void register_diagonal_CompositeExplicitAutograd(Dispatcher& d);
 void register_view_as_real_CompositeExplicitAutograd(Dispatcher& d);
 void register_view_as_complex_CompositeExplicitAutograd(Dispatcher& d);
+void register_dot_CompositeExplicitAutograd(Dispatcher& d);
+void register_mv_CompositeExplicitAutograd(Dispatcher& d);
 void register_contiguous_CompositeImplicitAutograd(Dispatcher& d);
 void register_to_CompositeImplicitAutograd(Dispatcher& d);
 void register_reshape_CompositeImplicitAutograd(Dispatcher& d);
@@ -104,6 +118,7 @@ void register_narrow_CompositeImplicitAutograd(Dispatcher& d);
 void register_split_CompositeImplicitAutograd(Dispatcher& d);
 void register_split_with_sizes_CompositeImplicitAutograd(Dispatcher& d);
 void register_chunk_CompositeImplicitAutograd(Dispatcher& d);
+void register_matmul_CompositeImplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_add_schemas(d);
@@ -148,6 +163,12 @@ void register_builtin_operators(Dispatcher& d) {
   register_chunk_schemas(d);
   register_view_as_real_schemas(d);
   register_view_as_complex_schemas(d);
+  register_mm_schemas(d);
+  register_bmm_schemas(d);
+  register_addmm_schemas(d);
+  register_dot_schemas(d);
+  register_mv_schemas(d);
+  register_matmul_schemas(d);
   register_add_CPU(d);
   register_mul_CPU(d);
   register_empty_CPU(d);
@@ -157,6 +178,9 @@ void register_builtin_operators(Dispatcher& d) {
   register_fill_CPU(d);
   register_arange_CPU(d);
   register_linspace_CPU(d);
+  register_mm_CPU(d);
+  register_bmm_CPU(d);
+  register_addmm_CPU(d);
   register_add_Meta(d);
   register_mul_Meta(d);
   register_empty_Meta(d);
@@ -166,6 +190,9 @@ void register_builtin_operators(Dispatcher& d) {
   register_fill_Meta(d);
   register_arange_Meta(d);
   register_linspace_Meta(d);
+  register_mm_Meta(d);
+  register_bmm_Meta(d);
+  register_addmm_Meta(d);
   register_add_CompositeExplicitAutograd(d);
   register_mul_CompositeExplicitAutograd(d);
   register_empty_like_CompositeExplicitAutograd(d);
@@ -194,6 +221,8 @@ void register_builtin_operators(Dispatcher& d) {
   register_diagonal_CompositeExplicitAutograd(d);
   register_view_as_real_CompositeExplicitAutograd(d);
   register_view_as_complex_CompositeExplicitAutograd(d);
+  register_dot_CompositeExplicitAutograd(d);
+  register_mv_CompositeExplicitAutograd(d);
   register_contiguous_CompositeImplicitAutograd(d);
   register_to_CompositeImplicitAutograd(d);
   register_reshape_CompositeImplicitAutograd(d);
@@ -204,6 +233,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_split_CompositeImplicitAutograd(d);
   register_split_with_sizes_CompositeImplicitAutograd(d);
   register_chunk_CompositeImplicitAutograd(d);
+  register_matmul_CompositeImplicitAutograd(d);
 }
 
 }  // namespace aten::detail
