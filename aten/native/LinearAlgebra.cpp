@@ -247,7 +247,9 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
     // Batch dims of self fold into its rows: one mm instead of a bmm over copies of other.
     DimVector out_shape(self.sizes().begin(), self.sizes().end() - 1);
     if (d2 == 2) out_shape.push_back(other.sizes()[1]);
-    Tensor rows = aten::reshape(self, {-1, k1});
+    int64_t nrows = 1;  // not -1 in the reshape: it is ambiguous when k1 == 0
+    for (int64_t d = 0; d < d1 - 1; ++d) nrows *= self.sizes()[d];
+    Tensor rows = aten::reshape(self, {nrows, k1});
     Tensor prod = d2 == 2 ? aten::mm(rows, other) : aten::mv(rows, other);
     return aten::reshape(prod, out_shape);
   }

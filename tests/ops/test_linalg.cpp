@@ -452,6 +452,8 @@ TEST(Matmul, EveryRankCombinationAndBroadcastBatches) {
   for (ScalarType t : kTypes) expect_matmul(values({2, 3, 4}, t), values({4, 5}, t, 1));
   expect_matmul(values({2, 0, 3}, ref::f4), values({3, 4}, ref::f4));
   expect_matmul(values({2, 3, 0}, ref::f4), values({2, 0, 4}, ref::f4));
+  expect_matmul(values({2, 3, 0}, ref::f4), values({0, 4}, ref::f4));  // folded, k = 0
+  expect_matmul(values({2, 3, 0}, ref::f4), values({0}, ref::f4));
 }
 
 TEST(Matmul, OutAndErrors) {
