@@ -43,3 +43,4 @@
 #include <aten/ops/chunk.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/view_as_complex.h>
+#include <aten/ops/type_as.h>

@@ -48,6 +48,7 @@ inline constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType:
 inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey to_other_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
 inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -95,6 +96,8 @@ inline constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeIm
 inline constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey type_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -158,6 +161,10 @@ inline constexpr Overload kOverloads[] = {
      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
      detail::to_dtype_keys, true, detail::to_dtypes},
+    {"to", "other",
+     "to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::to_other_keys, true, detail::to_dtypes},
     {"sum", "",
      "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
      SchemaKind::functional, true, true, "",
@@ -326,6 +333,10 @@ inline constexpr Overload kOverloads[] = {
      "view_as_complex(Tensor(a) self) -> Tensor(a)",
      SchemaKind::functional, true, false, "",
      detail::view_as_complex_keys, true, {}},
+    {"type_as", "",
+     "type_as(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::type_as_keys, true, detail::type_as_dtypes},
 };
 
 }  // namespace aten::manifest

@@ -31,6 +31,7 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/type_as_ops.h>
 
 namespace aten {
 
@@ -51,6 +52,7 @@ class Tensor : public TensorBase {
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
+  Tensor to(const Tensor& other, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor& fill_(const Scalar& value) const;
@@ -75,6 +77,7 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor type_as(const Tensor& other) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -118,6 +121,10 @@ inline Tensor Tensor::contiguous(MemoryFormat memory_format) const {
 
 inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
   return _ops::to_dtype::call(*this, dtype, non_blocking, copy, memory_format);
+}
+
+inline Tensor Tensor::to(const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
+  return _ops::to_other::call(*this, other, non_blocking, copy, memory_format);
 }
 
 inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
@@ -216,6 +223,10 @@ inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int
 
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
+}
+
+inline Tensor Tensor::type_as(const Tensor& other) const {
+  return _ops::type_as::call(*this, other);
 }
 
 }  // namespace aten

@@ -48,6 +48,7 @@ void register_split_with_sizes_schemas(Dispatcher& d);
 void register_chunk_schemas(Dispatcher& d);
 void register_view_as_real_schemas(Dispatcher& d);
 void register_view_as_complex_schemas(Dispatcher& d);
+void register_type_as_schemas(Dispatcher& d);
 void register_add_CPU(Dispatcher& d);
 void register_mul_CPU(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
@@ -104,6 +105,7 @@ void register_narrow_CompositeImplicitAutograd(Dispatcher& d);
 void register_split_CompositeImplicitAutograd(Dispatcher& d);
 void register_split_with_sizes_CompositeImplicitAutograd(Dispatcher& d);
 void register_chunk_CompositeImplicitAutograd(Dispatcher& d);
+void register_type_as_CompositeImplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_add_schemas(d);
@@ -148,6 +150,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_chunk_schemas(d);
   register_view_as_real_schemas(d);
   register_view_as_complex_schemas(d);
+  register_type_as_schemas(d);
   register_add_CPU(d);
   register_mul_CPU(d);
   register_empty_CPU(d);
@@ -204,6 +207,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_split_CompositeImplicitAutograd(d);
   register_split_with_sizes_CompositeImplicitAutograd(d);
   register_chunk_CompositeImplicitAutograd(d);
+  register_type_as_CompositeImplicitAutograd(d);
 }
 
 }  // namespace aten::detail
