@@ -44,3 +44,4 @@
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/view_as_complex.h>
 #include <aten/ops/type_as.h>
+#include <aten/ops/masked_fill.h>

@@ -98,6 +98,11 @@ inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplic
 inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey type_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr ScalarType masked_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey masked_fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey masked_fill__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -337,6 +342,22 @@ inline constexpr Overload kOverloads[] = {
      "type_as(Tensor self, Tensor other) -> Tensor",
      SchemaKind::functional, false, true, "",
      detail::type_as_keys, true, detail::type_as_dtypes},
+    {"masked_fill_", "Scalar",
+     "masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Scalar",
+     "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill_", "Tensor",
+     "masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Tensor_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Tensor",
+     "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Tensor_keys, true, detail::masked_fill_dtypes},
 };
 
 }  // namespace aten::manifest

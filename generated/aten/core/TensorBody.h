@@ -32,6 +32,7 @@
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
 #include <aten/ops/type_as_ops.h>
+#include <aten/ops/masked_fill_ops.h>
 
 namespace aten {
 
@@ -78,6 +79,10 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
   Tensor type_as(const Tensor& other) const;
+  Tensor& masked_fill_(const Tensor& mask, const Scalar& value) const;
+  Tensor masked_fill(const Tensor& mask, const Scalar& value) const;
+  Tensor& masked_fill_(const Tensor& mask, const Tensor& value) const;
+  Tensor masked_fill(const Tensor& mask, const Tensor& value) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -227,6 +232,24 @@ inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
 
 inline Tensor Tensor::type_as(const Tensor& other) const {
   return _ops::type_as::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill__Scalar::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill_Scalar::call(*this, mask, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill__Tensor::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill_Tensor::call(*this, mask, value);
 }
 
 }  // namespace aten
