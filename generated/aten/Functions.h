@@ -45,3 +45,5 @@
 #include <aten/ops/view_as_complex.h>
 #include <aten/ops/type_as.h>
 #include <aten/ops/masked_fill.h>
+#include <aten/ops/cat.h>
+#include <aten/ops/stack.h>

@@ -103,6 +103,12 @@ inline constexpr DispatchKey masked_fill__Scalar_keys[] = {DispatchKey::CPU, Dis
 inline constexpr DispatchKey masked_fill_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey masked_fill__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey masked_fill_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType cat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cat_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cat_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey stack_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey stack_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -358,6 +364,22 @@ inline constexpr Overload kOverloads[] = {
      "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
      SchemaKind::functional, true, true, "",
      detail::masked_fill_Tensor_keys, true, detail::masked_fill_dtypes},
+    {"cat", "",
+     "cat(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "cat.out",
+     detail::cat_keys, true, detail::cat_dtypes},
+    {"cat", "out",
+     "cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cat.out",
+     detail::cat_out_keys, true, detail::cat_dtypes},
+    {"stack", "",
+     "stack(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::stack_keys, true, detail::stack_dtypes},
+    {"stack", "out",
+     "stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::stack_out_keys, true, detail::stack_dtypes},
 };
 
 }  // namespace aten::manifest
