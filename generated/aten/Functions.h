@@ -47,3 +47,6 @@
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/stack.h>
+#include <aten/ops/flip.h>
+#include <aten/ops/roll.h>
+#include <aten/ops/repeat.h>

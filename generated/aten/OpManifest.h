@@ -109,6 +109,12 @@ inline constexpr DispatchKey cat_out_keys[] = {DispatchKey::CPU, DispatchKey::Me
 inline constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey stack_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey stack_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType flip_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey flip_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -380,6 +386,18 @@ inline constexpr Overload kOverloads[] = {
      "stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "",
      detail::stack_out_keys, true, detail::stack_dtypes},
+    {"flip", "",
+     "flip(Tensor self, int[] dims) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::flip_keys, true, detail::flip_dtypes},
+    {"roll", "",
+     "roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::roll_keys, true, detail::roll_dtypes},
+    {"repeat", "",
+     "repeat(Tensor self, int[] repeats) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::repeat_keys, true, detail::repeat_dtypes},
 };
 
 }  // namespace aten::manifest

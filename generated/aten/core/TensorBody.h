@@ -33,6 +33,9 @@
 #include <aten/ops/chunk_ops.h>
 #include <aten/ops/type_as_ops.h>
 #include <aten/ops/masked_fill_ops.h>
+#include <aten/ops/flip_ops.h>
+#include <aten/ops/roll_ops.h>
+#include <aten/ops/repeat_ops.h>
 
 namespace aten {
 
@@ -83,6 +86,9 @@ class Tensor : public TensorBase {
   Tensor masked_fill(const Tensor& mask, const Scalar& value) const;
   Tensor& masked_fill_(const Tensor& mask, const Tensor& value) const;
   Tensor masked_fill(const Tensor& mask, const Tensor& value) const;
+  Tensor flip(IntArrayRef dims) const;
+  Tensor roll(IntArrayRef shifts, IntArrayRef dims = {}) const;
+  Tensor repeat(IntArrayRef repeats) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -250,6 +256,18 @@ inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) con
 
 inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const {
   return _ops::masked_fill_Tensor::call(*this, mask, value);
+}
+
+inline Tensor Tensor::flip(IntArrayRef dims) const {
+  return _ops::flip::call(*this, dims);
+}
+
+inline Tensor Tensor::roll(IntArrayRef shifts, IntArrayRef dims) const {
+  return _ops::roll::call(*this, shifts, dims);
+}
+
+inline Tensor Tensor::repeat(IntArrayRef repeats) const {
+  return _ops::repeat::call(*this, repeats);
 }
 
 }  // namespace aten
