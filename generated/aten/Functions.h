@@ -50,3 +50,6 @@
 #include <aten/ops/flip.h>
 #include <aten/ops/roll.h>
 #include <aten/ops/repeat.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/scatter.h>

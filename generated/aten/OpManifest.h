@@ -115,6 +115,25 @@ inline constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte,
 inline constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey index_select_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey gather_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gather_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey scatter_src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_src_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -398,6 +417,70 @@ inline constexpr Overload kOverloads[] = {
      "repeat(Tensor self, int[] repeats) -> Tensor",
      SchemaKind::functional, false, true, "",
      detail::repeat_keys, true, detail::repeat_dtypes},
+    {"index_select", "out",
+     "index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "index_select.out",
+     detail::index_select_out_keys, true, detail::index_select_dtypes},
+    {"index_select", "",
+     "index_select(Tensor self, int dim, Tensor index) -> Tensor",
+     SchemaKind::functional, true, true, "index_select.out",
+     detail::index_select_keys, true, detail::index_select_dtypes},
+    {"gather", "out",
+     "gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gather.out",
+     detail::gather_out_keys, true, detail::gather_dtypes},
+    {"gather", "",
+     "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+     SchemaKind::functional, true, true, "gather.out",
+     detail::gather_keys, true, detail::gather_dtypes},
+    {"scatter", "src",
+     "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.src_out",
+     detail::scatter_src_keys, true, detail::scatter_dtypes},
+    {"scatter_", "src",
+     "scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.src_out",
+     detail::scatter__src_keys, true, detail::scatter_dtypes},
+    {"scatter", "src_out",
+     "scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.src_out",
+     detail::scatter_src_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value",
+     "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_out",
+     detail::scatter_value_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value",
+     "scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_out",
+     detail::scatter__value_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_out",
+     "scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_out",
+     detail::scatter_value_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce",
+     "scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.reduce_out",
+     detail::scatter_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "reduce",
+     "scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.reduce_out",
+     detail::scatter__reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce_out",
+     "scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.reduce_out",
+     detail::scatter_reduce_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce",
+     "scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value_reduce",
+     "scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_reduce_out",
+     detail::scatter__value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce_out",
+     "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes},
 };
 
 }  // namespace aten::manifest

@@ -36,6 +36,9 @@
 #include <aten/ops/flip_ops.h>
 #include <aten/ops/roll_ops.h>
 #include <aten/ops/repeat_ops.h>
+#include <aten/ops/index_select_ops.h>
+#include <aten/ops/gather_ops.h>
+#include <aten/ops/scatter_ops.h>
 
 namespace aten {
 
@@ -89,6 +92,16 @@ class Tensor : public TensorBase {
   Tensor flip(IntArrayRef dims) const;
   Tensor roll(IntArrayRef shifts, IntArrayRef dims = {}) const;
   Tensor repeat(IntArrayRef repeats) const;
+  Tensor index_select(int64_t dim, const Tensor& index) const;
+  Tensor gather(int64_t dim, const Tensor& index, bool sparse_grad = false) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
 };
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
@@ -268,6 +281,50 @@ inline Tensor Tensor::roll(IntArrayRef shifts, IntArrayRef dims) const {
 
 inline Tensor Tensor::repeat(IntArrayRef repeats) const {
   return _ops::repeat::call(*this, repeats);
+}
+
+inline Tensor Tensor::index_select(int64_t dim, const Tensor& index) const {
+  return _ops::index_select::call(*this, dim, index);
+}
+
+inline Tensor Tensor::gather(int64_t dim, const Tensor& index, bool sparse_grad) const {
+  return _ops::gather::call(*this, dim, index, sparse_grad);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter_src::call(*this, dim, index, src);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter__src::call(const_cast<Tensor&>(*this), dim, index, src);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter_value::call(*this, dim, index, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter__value::call(const_cast<Tensor&>(*this), dim, index, value);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter_reduce::call(*this, dim, index, src, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter__reduce::call(const_cast<Tensor&>(*this), dim, index, src, reduce);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter_value_reduce::call(*this, dim, index, value, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter__value_reduce::call(const_cast<Tensor&>(*this), dim, index, value, reduce);
 }
 
 }  // namespace aten
