@@ -16,6 +16,7 @@
 #include <aten/ops/roll_native.h>
 #include <aten/ops/view.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace aten::native {
@@ -24,11 +25,12 @@ ATEN_DEFINE_DISPATCH(flip_stub);
 
 Tensor flip(const Tensor& self, IntArrayRef dims) {
   ATEN_DISPATCH_flip_TYPES(self.scalar_type(), [] {});
-  std::vector<bool> flipped(static_cast<size_t>(self.dim()), false);
+  // A 0-dim self takes dim 0 (or -1) once, as in ATen.
+  std::vector<bool> flipped(static_cast<size_t>(std::max<int64_t>(self.dim(), 1)), false);
   for (int64_t d : dims) {
     const int64_t w = maybe_wrap_dim(d, self.dim());
-    ATEN_CHECK(self.dim() == 0 || !flipped[w], "dim ", w, " appears multiple times in the list of dims ", dims);
-    if (self.dim() > 0) flipped[w] = true;
+    ATEN_CHECK(!flipped[w], "dim ", w, " appears multiple times in the list of dims ", dims);
+    flipped[w] = true;
   }
   Tensor out = aten::empty_like(self, {}, MemoryFormat::Preserve);
   if (self.is_meta()) return out;
@@ -82,7 +84,8 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
   DimVector shift(static_cast<size_t>(self.dim()), 0);
   for (size_t k = 0; k < dims.size(); ++k) {
     const int64_t d = maybe_wrap_dim(dims[k], self.dim());
-    if (self.dim() == 0) continue;  // one element: nothing moves
+    // ATen reads self.size(d), which a 0-dim tensor does not have.
+    ATEN_CHECK(self.dim() > 0, "dimension specified as ", dims[k], " but tensor has no dimensions");
     const int64_t size = self.sizes()[d];
     if (size == 0) continue;
     shift[d] = ((shift[d] + shifts[k] % size) % size + size) % size;
