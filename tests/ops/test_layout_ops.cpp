@@ -156,6 +156,9 @@ TEST(Flip, MatchesReferenceOnAnyLayout) {
     }
   }
   expect_error([&] { flip(base, {0, -3}); }, {"flip", "dim 0 appears multiple times"});
+  // A 0-dim tensor has dim 0 (also called -1), once.
+  EXPECT_EQ(read_double(flip(iota({}) + 3.0, {-1}), {}), 3.0);
+  expect_error([&] { flip(iota({}), {0, -1}); }, {"dim 0 appears multiple times"});
 }
 
 TEST(Roll, SeveralDimsEqualRollingOneAtATime) {
@@ -179,6 +182,9 @@ TEST(Roll, SeveralDimsEqualRollingOneAtATime) {
   expect_error([&] { roll(x, {1, 2}); }, {"shifts and dimensions must align"});
   expect_error([&] { roll(x, 1, 3); }, {"Dimension out of range"});
   EXPECT_EQ(roll(empty({0, 3}), 2, 1).sizes(), IntArrayRef({0, 3}));
+  // 0-dim: rolled flattened it is itself; along a dim it is ATen's error.
+  EXPECT_EQ(read_double(roll(iota({}) + 2.0, 5), {}), 2.0);
+  expect_error([&] { roll(iota({}), 1, 0); }, {"roll", "no dimensions"});
   ref::expect_same_geometry(roll(ref::to_meta(x), {1, 2}, {0, 1}), once);
 }
 
