@@ -75,6 +75,12 @@ class TensorIteratorBase : public impl::MetaBase {
   // Whether for_each walks tiles (see choose_blocking); serial_for_each never does.
   bool is_blocked() const { return blocked_; }
 
+  // For kernels that walk an operand in an order no tensor can describe (flip walks its output
+  // backwards along the flipped dims): the operand's byte strides in iterator dims, and the
+  // address of its first element. ATen's names; nothing is checked.
+  void _unsafe_set_arg_strides(int arg, IntArrayRef strides) { operands_[arg].stride_bytes = DimVector(strides); }
+  void _unsafe_set_arg_data(int arg, void* data) { operands_[arg].data = static_cast<char*>(data); }
+
   // Writes outputs computed in a temporary of the common dtype into the user's tensors. The
   // loops call it after the kernel ran.
   void cast_outputs();

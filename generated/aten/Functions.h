@@ -43,6 +43,16 @@
 #include <aten/ops/chunk.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/view_as_complex.h>
+#include <aten/ops/type_as.h>
+#include <aten/ops/masked_fill.h>
+#include <aten/ops/cat.h>
+#include <aten/ops/stack.h>
+#include <aten/ops/flip.h>
+#include <aten/ops/roll.h>
+#include <aten/ops/repeat.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/scatter.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/bmm.h>
 #include <aten/ops/addmm.h>

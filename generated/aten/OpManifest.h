@@ -48,6 +48,7 @@ inline constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType:
 inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey to_other_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
 inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -95,6 +96,44 @@ inline constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeIm
 inline constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey type_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr ScalarType masked_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey masked_fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey masked_fill__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType cat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cat_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cat_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey stack_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey stack_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType flip_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey flip_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey index_select_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey gather_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gather_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey scatter_src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_src_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType mm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 inline constexpr DispatchKey mm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey mm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -177,6 +216,10 @@ inline constexpr Overload kOverloads[] = {
      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
      detail::to_dtype_keys, true, detail::to_dtypes},
+    {"to", "other",
+     "to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::to_other_keys, true, detail::to_dtypes},
     {"sum", "",
      "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
      SchemaKind::functional, true, true, "",
@@ -345,6 +388,118 @@ inline constexpr Overload kOverloads[] = {
      "view_as_complex(Tensor(a) self) -> Tensor(a)",
      SchemaKind::functional, true, false, "",
      detail::view_as_complex_keys, true, {}},
+    {"type_as", "",
+     "type_as(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::type_as_keys, true, detail::type_as_dtypes},
+    {"masked_fill_", "Scalar",
+     "masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Scalar",
+     "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill_", "Tensor",
+     "masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Tensor_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Tensor",
+     "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Tensor_keys, true, detail::masked_fill_dtypes},
+    {"cat", "",
+     "cat(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "cat.out",
+     detail::cat_keys, true, detail::cat_dtypes},
+    {"cat", "out",
+     "cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cat.out",
+     detail::cat_out_keys, true, detail::cat_dtypes},
+    {"stack", "",
+     "stack(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::stack_keys, true, detail::stack_dtypes},
+    {"stack", "out",
+     "stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::stack_out_keys, true, detail::stack_dtypes},
+    {"flip", "",
+     "flip(Tensor self, int[] dims) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::flip_keys, true, detail::flip_dtypes},
+    {"roll", "",
+     "roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::roll_keys, true, detail::roll_dtypes},
+    {"repeat", "",
+     "repeat(Tensor self, int[] repeats) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::repeat_keys, true, detail::repeat_dtypes},
+    {"index_select", "out",
+     "index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "index_select.out",
+     detail::index_select_out_keys, true, detail::index_select_dtypes},
+    {"index_select", "",
+     "index_select(Tensor self, int dim, Tensor index) -> Tensor",
+     SchemaKind::functional, true, true, "index_select.out",
+     detail::index_select_keys, true, detail::index_select_dtypes},
+    {"gather", "out",
+     "gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gather.out",
+     detail::gather_out_keys, true, detail::gather_dtypes},
+    {"gather", "",
+     "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+     SchemaKind::functional, true, true, "gather.out",
+     detail::gather_keys, true, detail::gather_dtypes},
+    {"scatter", "src",
+     "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.src_out",
+     detail::scatter_src_keys, true, detail::scatter_dtypes},
+    {"scatter_", "src",
+     "scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.src_out",
+     detail::scatter__src_keys, true, detail::scatter_dtypes},
+    {"scatter", "src_out",
+     "scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.src_out",
+     detail::scatter_src_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value",
+     "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_out",
+     detail::scatter_value_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value",
+     "scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_out",
+     detail::scatter__value_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_out",
+     "scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_out",
+     detail::scatter_value_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce",
+     "scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.reduce_out",
+     detail::scatter_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "reduce",
+     "scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.reduce_out",
+     detail::scatter__reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce_out",
+     "scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.reduce_out",
+     detail::scatter_reduce_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce",
+     "scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value_reduce",
+     "scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_reduce_out",
+     detail::scatter__value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce_out",
+     "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes},
     {"mm", "",
      "mm(Tensor self, Tensor mat2) -> Tensor",
      SchemaKind::functional, true, true, "mm.out",

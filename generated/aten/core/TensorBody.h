@@ -31,6 +31,14 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/type_as_ops.h>
+#include <aten/ops/masked_fill_ops.h>
+#include <aten/ops/flip_ops.h>
+#include <aten/ops/roll_ops.h>
+#include <aten/ops/repeat_ops.h>
+#include <aten/ops/index_select_ops.h>
+#include <aten/ops/gather_ops.h>
+#include <aten/ops/scatter_ops.h>
 #include <aten/ops/mm_ops.h>
 #include <aten/ops/bmm_ops.h>
 #include <aten/ops/addmm_ops.h>
@@ -57,6 +65,7 @@ class Tensor : public TensorBase {
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
+  Tensor to(const Tensor& other, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor& fill_(const Scalar& value) const;
@@ -81,6 +90,24 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor type_as(const Tensor& other) const;
+  Tensor& masked_fill_(const Tensor& mask, const Scalar& value) const;
+  Tensor masked_fill(const Tensor& mask, const Scalar& value) const;
+  Tensor& masked_fill_(const Tensor& mask, const Tensor& value) const;
+  Tensor masked_fill(const Tensor& mask, const Tensor& value) const;
+  Tensor flip(IntArrayRef dims) const;
+  Tensor roll(IntArrayRef shifts, IntArrayRef dims = {}) const;
+  Tensor repeat(IntArrayRef repeats) const;
+  Tensor index_select(int64_t dim, const Tensor& index) const;
+  Tensor gather(int64_t dim, const Tensor& index, bool sparse_grad = false) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
   Tensor mm(const Tensor& mat2) const;
   Tensor bmm(const Tensor& mat2) const;
   Tensor addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
@@ -131,6 +158,10 @@ inline Tensor Tensor::contiguous(MemoryFormat memory_format) const {
 
 inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
   return _ops::to_dtype::call(*this, dtype, non_blocking, copy, memory_format);
+}
+
+inline Tensor Tensor::to(const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
+  return _ops::to_other::call(*this, other, non_blocking, copy, memory_format);
 }
 
 inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
@@ -229,6 +260,84 @@ inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int
 
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
+}
+
+inline Tensor Tensor::type_as(const Tensor& other) const {
+  return _ops::type_as::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill__Scalar::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill_Scalar::call(*this, mask, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill__Tensor::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill_Tensor::call(*this, mask, value);
+}
+
+inline Tensor Tensor::flip(IntArrayRef dims) const {
+  return _ops::flip::call(*this, dims);
+}
+
+inline Tensor Tensor::roll(IntArrayRef shifts, IntArrayRef dims) const {
+  return _ops::roll::call(*this, shifts, dims);
+}
+
+inline Tensor Tensor::repeat(IntArrayRef repeats) const {
+  return _ops::repeat::call(*this, repeats);
+}
+
+inline Tensor Tensor::index_select(int64_t dim, const Tensor& index) const {
+  return _ops::index_select::call(*this, dim, index);
+}
+
+inline Tensor Tensor::gather(int64_t dim, const Tensor& index, bool sparse_grad) const {
+  return _ops::gather::call(*this, dim, index, sparse_grad);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter_src::call(*this, dim, index, src);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter__src::call(const_cast<Tensor&>(*this), dim, index, src);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter_value::call(*this, dim, index, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter__value::call(const_cast<Tensor&>(*this), dim, index, value);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter_reduce::call(*this, dim, index, src, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter__reduce::call(const_cast<Tensor&>(*this), dim, index, src, reduce);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter_value_reduce::call(*this, dim, index, value, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter__value_reduce::call(const_cast<Tensor&>(*this), dim, index, value, reduce);
 }
 
 inline Tensor Tensor::mm(const Tensor& mat2) const {
