@@ -41,6 +41,13 @@ void resize_reduction(impl::MetaBase& meta, const Tensor& self, std::optional<In
 
 TensorIterator make_reduction(const Tensor& result, const Tensor& self, const DimMask& mask,
                               bool keepdim) {
+  // The iterator cannot check the result for internal overlap (the view below has stride 0
+  // along the reduced dims by design), so an out= that is an expand is refused here.
+  for (int64_t d = 0; d < result.dim(); ++d)
+    ATEN_CHECK(result.strides()[d] != 0 || result.sizes()[d] <= 1,
+               "unsupported operation: more than one element of the written-to tensor refers to a "
+               "single memory location (", result.toString(), "). Please clone() the tensor before "
+               "performing the operation.");
   // View result with self's rank: size 1 (stride 0) along every reduced dim.
   DimVector sizes(self.sizes()), strides(static_cast<size_t>(self.dim()), 0);
   int64_t j = 0;

@@ -1,7 +1,7 @@
 """`python3 -m tools.codegen`: native_functions.yaml + templates/ -> generated/.
 
-Exit status: 0 on success; 1 on an error in the YAML (reported as `FILE:LINE: message`, with
-nothing written) or, with --check, when the output directory is not exactly what the inputs
+Exit status: 0 on success; 1 on an error in the YAML (reported as `FILE:LINE: message`) or in a
+template (`TEMPLATE:LINE: template error: message`), with nothing written, or, with --check, when the output directory is not exactly what the inputs
 produce.
 """
 from __future__ import annotations
@@ -10,6 +10,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
+
+import jinja2
 
 from tools.codegen import contexts
 from tools.codegen.entries import parse_entry
@@ -58,12 +60,19 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--list", action="store_true", help="print the files that would be produced, relative to --out")
     args = parser.parse_args(argv)
 
+    # Every file is rendered before the first is written: an error in the YAML or a template
+    # leaves the output directory as it was, and each write is atomic (writer.py).
     try:
         files = generate(args.yaml, args.templates)
     except CodegenErrors as e:
         shown = _display(args.yaml)
         for error in e.errors:
             print(error.format(shown), file=sys.stderr)
+        return 1
+    except jinja2.TemplateError as e:
+        where = getattr(e, "filename", None) or getattr(e, "name", None) or str(args.templates)
+        line = getattr(e, "lineno", None)
+        print(f"{where}:{line if line else '?'}: template error: {e.message or e}", file=sys.stderr)
         return 1
 
     if args.list:

@@ -1,6 +1,7 @@
 // The manifest suite covers the manifest: every overload has a case (or is one of the few
 // operators listed below with the suite that checks them instead), every case names real
 // overloads, and an op called with a dtype it does not declare says so.
+#include "Compare.h"
 #include "Inputs.h"
 #include "OpCase.h"
 
@@ -14,8 +15,6 @@
 #include <string>
 
 namespace aten::optest {
-
-std::vector<ScalarType> declared_dtypes(const OpCase& c);  // Runner.cpp
 
 namespace {
 
