@@ -1,7 +1,13 @@
 #pragma once
 // C++ operators on tensors, each the operator it spells.
 #include <aten/ops/add.h>
+#include <aten/ops/bitwise_and.h>
+#include <aten/ops/bitwise_or.h>
+#include <aten/ops/bitwise_xor.h>
+#include <aten/ops/div.h>
 #include <aten/ops/mul.h>
+#include <aten/ops/remainder.h>
+#include <aten/ops/sub.h>
 
 namespace aten {
 
@@ -13,5 +19,20 @@ inline Tensor operator*(const Tensor& a, const Tensor& b) { return mul(a, b); }
 inline Tensor& operator*=(Tensor& a, const Tensor& b) { return a.mul_(b); }
 inline Tensor operator*(const Tensor& a, const Scalar& b) { return mul(a, b); }
 inline Tensor operator*(const Scalar& a, const Tensor& b) { return mul(b, a); }
+
+// The ones whose Scalar-first form would need another op (rsub, a reciprocal) have only the
+// Tensor-first forms.
+#define ATEN_BINARY_OPERATOR(op, fn)                                                  \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); }    \
+  inline Tensor operator op(const Tensor& a, const Scalar& b) { return fn(a, b); }    \
+  inline Tensor& operator op##=(Tensor& a, const Tensor& b) { return a.fn##_(b); }    \
+  inline Tensor& operator op##=(Tensor& a, const Scalar& b) { return a.fn##_(b); }
+ATEN_BINARY_OPERATOR(-, sub)
+ATEN_BINARY_OPERATOR(/, div)
+ATEN_BINARY_OPERATOR(%, remainder)
+ATEN_BINARY_OPERATOR(&, bitwise_and)
+ATEN_BINARY_OPERATOR(|, bitwise_or)
+ATEN_BINARY_OPERATOR(^, bitwise_xor)
+#undef ATEN_BINARY_OPERATOR
 
 }  // namespace aten

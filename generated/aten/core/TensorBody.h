@@ -3,8 +3,6 @@
 // aten::Tensor: TensorBase plus a method for every operator variant declared `method`.
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorBase.h>
-#include <aten/ops/add_ops.h>
-#include <aten/ops/mul_ops.h>
 #include <aten/ops/copy_ops.h>
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
@@ -31,6 +29,26 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/add_ops.h>
+#include <aten/ops/sub_ops.h>
+#include <aten/ops/mul_ops.h>
+#include <aten/ops/div_ops.h>
+#include <aten/ops/remainder_ops.h>
+#include <aten/ops/fmod_ops.h>
+#include <aten/ops/pow_ops.h>
+#include <aten/ops/maximum_ops.h>
+#include <aten/ops/minimum_ops.h>
+#include <aten/ops/atan2_ops.h>
+#include <aten/ops/hypot_ops.h>
+#include <aten/ops/bitwise_and_ops.h>
+#include <aten/ops/bitwise_or_ops.h>
+#include <aten/ops/bitwise_xor_ops.h>
+#include <aten/ops/logical_and_ops.h>
+#include <aten/ops/logical_or_ops.h>
+#include <aten/ops/logical_xor_ops.h>
+#include <aten/ops/lerp_ops.h>
+#include <aten/ops/addcmul_ops.h>
+#include <aten/ops/addcdiv_ops.h>
 
 namespace aten {
 
@@ -41,12 +59,6 @@ class Tensor : public TensorBase {
   explicit Tensor(const TensorBase& base) : TensorBase(base) {}
   explicit Tensor(TensorBase&& base) : TensorBase(std::move(base)) {}
 
-  Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
-  Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
-  Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
-  Tensor mul(const Tensor& other) const;
-  Tensor& mul_(const Tensor& other) const;
-  Tensor mul(const Scalar& other) const;
   Tensor& copy_(const Tensor& src, bool non_blocking = false) const;
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
@@ -75,33 +87,71 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor& add_(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor sub(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor& sub_(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor sub(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor& sub_(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor mul(const Tensor& other) const;
+  Tensor& mul_(const Tensor& other) const;
+  Tensor mul(const Scalar& other) const;
+  Tensor& mul_(const Scalar& other) const;
+  Tensor div(const Tensor& other) const;
+  Tensor& div_(const Tensor& other) const;
+  Tensor div(const Tensor& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor& div_(const Tensor& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor div(const Scalar& other) const;
+  Tensor& div_(const Scalar& other) const;
+  Tensor div(const Scalar& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor& div_(const Scalar& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor remainder(const Tensor& other) const;
+  Tensor& remainder_(const Tensor& other) const;
+  Tensor remainder(const Scalar& other) const;
+  Tensor& remainder_(const Scalar& other) const;
+  Tensor fmod(const Tensor& other) const;
+  Tensor& fmod_(const Tensor& other) const;
+  Tensor fmod(const Scalar& other) const;
+  Tensor& fmod_(const Scalar& other) const;
+  Tensor pow(const Tensor& exponent) const;
+  Tensor& pow_(const Tensor& exponent) const;
+  Tensor pow(const Scalar& exponent) const;
+  Tensor& pow_(const Scalar& exponent) const;
+  Tensor maximum(const Tensor& other) const;
+  Tensor minimum(const Tensor& other) const;
+  Tensor atan2(const Tensor& other) const;
+  Tensor& atan2_(const Tensor& other) const;
+  Tensor hypot(const Tensor& other) const;
+  Tensor& hypot_(const Tensor& other) const;
+  Tensor bitwise_and(const Tensor& other) const;
+  Tensor& bitwise_and_(const Tensor& other) const;
+  Tensor bitwise_and(const Scalar& other) const;
+  Tensor& bitwise_and_(const Scalar& other) const;
+  Tensor bitwise_or(const Tensor& other) const;
+  Tensor& bitwise_or_(const Tensor& other) const;
+  Tensor bitwise_or(const Scalar& other) const;
+  Tensor& bitwise_or_(const Scalar& other) const;
+  Tensor bitwise_xor(const Tensor& other) const;
+  Tensor& bitwise_xor_(const Tensor& other) const;
+  Tensor bitwise_xor(const Scalar& other) const;
+  Tensor& bitwise_xor_(const Scalar& other) const;
+  Tensor logical_and(const Tensor& other) const;
+  Tensor& logical_and_(const Tensor& other) const;
+  Tensor logical_or(const Tensor& other) const;
+  Tensor& logical_or_(const Tensor& other) const;
+  Tensor logical_xor(const Tensor& other) const;
+  Tensor& logical_xor_(const Tensor& other) const;
+  Tensor lerp(const Tensor& end, const Scalar& weight) const;
+  Tensor& lerp_(const Tensor& end, const Scalar& weight) const;
+  Tensor lerp(const Tensor& end, const Tensor& weight) const;
+  Tensor& lerp_(const Tensor& end, const Tensor& weight) const;
+  Tensor addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor& addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor& addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
 };
-
-inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
-  return _ops::add_Tensor::call(*this, other, alpha);
-}
-
-// In-place methods are const like ATen's: constness is the handle's, not the data's.
-inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
-  return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
-}
-
-inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
-  return _ops::add_Scalar::call(*this, other, alpha);
-}
-
-inline Tensor Tensor::mul(const Tensor& other) const {
-  return _ops::mul_Tensor::call(*this, other);
-}
-
-// In-place methods are const like ATen's: constness is the handle's, not the data's.
-inline Tensor& Tensor::mul_(const Tensor& other) const {
-  return _ops::mul__Tensor::call(const_cast<Tensor&>(*this), other);
-}
-
-inline Tensor Tensor::mul(const Scalar& other) const {
-  return _ops::mul_Scalar::call(*this, other);
-}
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::copy_(const Tensor& src, bool non_blocking) const {
@@ -216,6 +266,293 @@ inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int
 
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
+}
+
+inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
+  return _ops::add_Tensor::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
+  return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
+  return _ops::add_Scalar::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::add_(const Scalar& other, const Scalar& alpha) const {
+  return _ops::add__Scalar::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::sub(const Tensor& other, const Scalar& alpha) const {
+  return _ops::sub_Tensor::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sub_(const Tensor& other, const Scalar& alpha) const {
+  return _ops::sub__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::sub(const Scalar& other, const Scalar& alpha) const {
+  return _ops::sub_Scalar::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sub_(const Scalar& other, const Scalar& alpha) const {
+  return _ops::sub__Scalar::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::mul(const Tensor& other) const {
+  return _ops::mul_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::mul_(const Tensor& other) const {
+  return _ops::mul__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::mul(const Scalar& other) const {
+  return _ops::mul_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::mul_(const Scalar& other) const {
+  return _ops::mul__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Tensor& other) const {
+  return _ops::div_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Tensor& other) const {
+  return _ops::div__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Tensor& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div_Tensor_mode::call(*this, other, rounding_mode);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Tensor& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div__Tensor_mode::call(const_cast<Tensor&>(*this), other, rounding_mode);
+}
+
+inline Tensor Tensor::div(const Scalar& other) const {
+  return _ops::div_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Scalar& other) const {
+  return _ops::div__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Scalar& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div_Scalar_mode::call(*this, other, rounding_mode);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Scalar& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div__Scalar_mode::call(const_cast<Tensor&>(*this), other, rounding_mode);
+}
+
+inline Tensor Tensor::remainder(const Tensor& other) const {
+  return _ops::remainder_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::remainder_(const Tensor& other) const {
+  return _ops::remainder__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::remainder(const Scalar& other) const {
+  return _ops::remainder_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::remainder_(const Scalar& other) const {
+  return _ops::remainder__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::fmod(const Tensor& other) const {
+  return _ops::fmod_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::fmod_(const Tensor& other) const {
+  return _ops::fmod__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::fmod(const Scalar& other) const {
+  return _ops::fmod_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::fmod_(const Scalar& other) const {
+  return _ops::fmod__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::pow(const Tensor& exponent) const {
+  return _ops::pow_Tensor_Tensor::call(*this, exponent);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::pow_(const Tensor& exponent) const {
+  return _ops::pow__Tensor::call(const_cast<Tensor&>(*this), exponent);
+}
+
+inline Tensor Tensor::pow(const Scalar& exponent) const {
+  return _ops::pow_Tensor_Scalar::call(*this, exponent);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::pow_(const Scalar& exponent) const {
+  return _ops::pow__Scalar::call(const_cast<Tensor&>(*this), exponent);
+}
+
+inline Tensor Tensor::maximum(const Tensor& other) const {
+  return _ops::maximum::call(*this, other);
+}
+
+inline Tensor Tensor::minimum(const Tensor& other) const {
+  return _ops::minimum::call(*this, other);
+}
+
+inline Tensor Tensor::atan2(const Tensor& other) const {
+  return _ops::atan2::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::atan2_(const Tensor& other) const {
+  return _ops::atan2_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::hypot(const Tensor& other) const {
+  return _ops::hypot::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::hypot_(const Tensor& other) const {
+  return _ops::hypot_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_and(const Tensor& other) const {
+  return _ops::bitwise_and_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_and_(const Tensor& other) const {
+  return _ops::bitwise_and__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_and(const Scalar& other) const {
+  return _ops::bitwise_and_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_and_(const Scalar& other) const {
+  return _ops::bitwise_and__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_or(const Tensor& other) const {
+  return _ops::bitwise_or_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_or_(const Tensor& other) const {
+  return _ops::bitwise_or__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_or(const Scalar& other) const {
+  return _ops::bitwise_or_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_or_(const Scalar& other) const {
+  return _ops::bitwise_or__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_xor(const Tensor& other) const {
+  return _ops::bitwise_xor_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_xor_(const Tensor& other) const {
+  return _ops::bitwise_xor__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_xor(const Scalar& other) const {
+  return _ops::bitwise_xor_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_xor_(const Scalar& other) const {
+  return _ops::bitwise_xor__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_and(const Tensor& other) const {
+  return _ops::logical_and::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_and_(const Tensor& other) const {
+  return _ops::logical_and_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_or(const Tensor& other) const {
+  return _ops::logical_or::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_or_(const Tensor& other) const {
+  return _ops::logical_or_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_xor(const Tensor& other) const {
+  return _ops::logical_xor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_xor_(const Tensor& other) const {
+  return _ops::logical_xor_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lerp(const Tensor& end, const Scalar& weight) const {
+  return _ops::lerp_Scalar::call(*this, end, weight);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lerp_(const Tensor& end, const Scalar& weight) const {
+  return _ops::lerp__Scalar::call(const_cast<Tensor&>(*this), end, weight);
+}
+
+inline Tensor Tensor::lerp(const Tensor& end, const Tensor& weight) const {
+  return _ops::lerp_Tensor::call(*this, end, weight);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lerp_(const Tensor& end, const Tensor& weight) const {
+  return _ops::lerp__Tensor::call(const_cast<Tensor&>(*this), end, weight);
+}
+
+inline Tensor Tensor::addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcmul::call(*this, tensor1, tensor2, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcmul_::call(const_cast<Tensor&>(*this), tensor1, tensor2, value);
+}
+
+inline Tensor Tensor::addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcdiv::call(*this, tensor1, tensor2, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcdiv_::call(const_cast<Tensor&>(*this), tensor1, tensor2, value);
 }
 
 }  // namespace aten
