@@ -5,7 +5,13 @@
 #include <aten/ops/bitwise_or.h>
 #include <aten/ops/bitwise_xor.h>
 #include <aten/ops/div.h>
+#include <aten/ops/eq.h>
+#include <aten/ops/ge.h>
+#include <aten/ops/gt.h>
+#include <aten/ops/le.h>
+#include <aten/ops/lt.h>
 #include <aten/ops/mul.h>
+#include <aten/ops/ne.h>
 #include <aten/ops/remainder.h>
 #include <aten/ops/sub.h>
 
@@ -34,5 +40,17 @@ ATEN_BINARY_OPERATOR(&, bitwise_and)
 ATEN_BINARY_OPERATOR(|, bitwise_or)
 ATEN_BINARY_OPERATOR(^, bitwise_xor)
 #undef ATEN_BINARY_OPERATOR
+
+// Comparisons give Bool tensors, as in ATen (not a C++ bool: see aten::equal for that).
+#define ATEN_COMPARISON_OPERATOR(op, fn)                                              \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); }    \
+  inline Tensor operator op(const Tensor& a, const Scalar& b) { return fn(a, b); }
+ATEN_COMPARISON_OPERATOR(==, eq)
+ATEN_COMPARISON_OPERATOR(!=, ne)
+ATEN_COMPARISON_OPERATOR(<, lt)
+ATEN_COMPARISON_OPERATOR(<=, le)
+ATEN_COMPARISON_OPERATOR(>, gt)
+ATEN_COMPARISON_OPERATOR(>=, ge)
+#undef ATEN_COMPARISON_OPERATOR
 
 }  // namespace aten

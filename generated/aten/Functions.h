@@ -61,3 +61,15 @@
 #include <aten/ops/lerp.h>
 #include <aten/ops/addcmul.h>
 #include <aten/ops/addcdiv.h>
+#include <aten/ops/eq.h>
+#include <aten/ops/ne.h>
+#include <aten/ops/lt.h>
+#include <aten/ops/le.h>
+#include <aten/ops/gt.h>
+#include <aten/ops/ge.h>
+#include <aten/ops/isnan.h>
+#include <aten/ops/isinf.h>
+#include <aten/ops/isfinite.h>
+#include <aten/ops/isclose.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/equal.h>

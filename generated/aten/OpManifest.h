@@ -206,6 +206,60 @@ inline constexpr ScalarType addcdiv_dtypes[] = {ScalarType::Float, ScalarType::D
 inline constexpr DispatchKey addcdiv_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey addcdiv__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey addcdiv_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType eq_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey eq_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ne_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey ne_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType lt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey lt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType le_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey le_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey gt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ge_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey ge_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isnan_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isnan_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isinf_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isinf_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isfinite_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isfinite_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isclose_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType allclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey allclose_keys[] = {DispatchKey::CPU};
+inline constexpr ScalarType equal_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey equal_keys[] = {DispatchKey::CPU};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
@@ -809,6 +863,174 @@ inline constexpr Overload kOverloads[] = {
      "addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "addcdiv.out",
      detail::addcdiv_out_keys, true, detail::addcdiv_dtypes},
+    {"eq", "Tensor",
+     "eq.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Tensor_out",
+     detail::eq_Tensor_keys, true, detail::eq_dtypes},
+    {"eq_", "Tensor",
+     "eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Tensor_out",
+     detail::eq__Tensor_keys, true, detail::eq_dtypes},
+    {"eq", "Tensor_out",
+     "eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Tensor_out",
+     detail::eq_Tensor_out_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar",
+     "eq.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Scalar_out",
+     detail::eq_Scalar_keys, true, detail::eq_dtypes},
+    {"eq_", "Scalar",
+     "eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Scalar_out",
+     detail::eq__Scalar_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar_out",
+     "eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Scalar_out",
+     detail::eq_Scalar_out_keys, true, detail::eq_dtypes},
+    {"ne", "Tensor",
+     "ne.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Tensor_out",
+     detail::ne_Tensor_keys, true, detail::ne_dtypes},
+    {"ne_", "Tensor",
+     "ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Tensor_out",
+     detail::ne__Tensor_keys, true, detail::ne_dtypes},
+    {"ne", "Tensor_out",
+     "ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Tensor_out",
+     detail::ne_Tensor_out_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar",
+     "ne.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Scalar_out",
+     detail::ne_Scalar_keys, true, detail::ne_dtypes},
+    {"ne_", "Scalar",
+     "ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Scalar_out",
+     detail::ne__Scalar_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar_out",
+     "ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Scalar_out",
+     detail::ne_Scalar_out_keys, true, detail::ne_dtypes},
+    {"lt", "Tensor",
+     "lt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Tensor_out",
+     detail::lt_Tensor_keys, true, detail::lt_dtypes},
+    {"lt_", "Tensor",
+     "lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Tensor_out",
+     detail::lt__Tensor_keys, true, detail::lt_dtypes},
+    {"lt", "Tensor_out",
+     "lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Tensor_out",
+     detail::lt_Tensor_out_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar",
+     "lt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Scalar_out",
+     detail::lt_Scalar_keys, true, detail::lt_dtypes},
+    {"lt_", "Scalar",
+     "lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Scalar_out",
+     detail::lt__Scalar_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar_out",
+     "lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Scalar_out",
+     detail::lt_Scalar_out_keys, true, detail::lt_dtypes},
+    {"le", "Tensor",
+     "le.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Tensor_out",
+     detail::le_Tensor_keys, true, detail::le_dtypes},
+    {"le_", "Tensor",
+     "le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Tensor_out",
+     detail::le__Tensor_keys, true, detail::le_dtypes},
+    {"le", "Tensor_out",
+     "le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Tensor_out",
+     detail::le_Tensor_out_keys, true, detail::le_dtypes},
+    {"le", "Scalar",
+     "le.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Scalar_out",
+     detail::le_Scalar_keys, true, detail::le_dtypes},
+    {"le_", "Scalar",
+     "le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Scalar_out",
+     detail::le__Scalar_keys, true, detail::le_dtypes},
+    {"le", "Scalar_out",
+     "le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Scalar_out",
+     detail::le_Scalar_out_keys, true, detail::le_dtypes},
+    {"gt", "Tensor",
+     "gt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Tensor_out",
+     detail::gt_Tensor_keys, true, detail::gt_dtypes},
+    {"gt_", "Tensor",
+     "gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Tensor_out",
+     detail::gt__Tensor_keys, true, detail::gt_dtypes},
+    {"gt", "Tensor_out",
+     "gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Tensor_out",
+     detail::gt_Tensor_out_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar",
+     "gt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Scalar_out",
+     detail::gt_Scalar_keys, true, detail::gt_dtypes},
+    {"gt_", "Scalar",
+     "gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Scalar_out",
+     detail::gt__Scalar_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar_out",
+     "gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Scalar_out",
+     detail::gt_Scalar_out_keys, true, detail::gt_dtypes},
+    {"ge", "Tensor",
+     "ge.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Tensor_out",
+     detail::ge_Tensor_keys, true, detail::ge_dtypes},
+    {"ge_", "Tensor",
+     "ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Tensor_out",
+     detail::ge__Tensor_keys, true, detail::ge_dtypes},
+    {"ge", "Tensor_out",
+     "ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Tensor_out",
+     detail::ge_Tensor_out_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar",
+     "ge.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Scalar_out",
+     detail::ge_Scalar_keys, true, detail::ge_dtypes},
+    {"ge_", "Scalar",
+     "ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Scalar_out",
+     detail::ge__Scalar_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar_out",
+     "ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Scalar_out",
+     detail::ge_Scalar_out_keys, true, detail::ge_dtypes},
+    {"isnan", "",
+     "isnan(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isnan_keys, true, detail::isnan_dtypes},
+    {"isinf", "",
+     "isinf(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isinf_keys, true, detail::isinf_dtypes},
+    {"isfinite", "",
+     "isfinite(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isfinite_keys, true, detail::isfinite_dtypes},
+    {"isclose", "",
+     "isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isclose_keys, true, detail::isclose_dtypes},
+    {"allclose", "",
+     "allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::allclose_keys, false, detail::allclose_dtypes},
+    {"equal", "",
+     "equal(Tensor self, Tensor other) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::equal_keys, false, detail::equal_dtypes},
 };
 
 }  // namespace aten::manifest

@@ -49,6 +49,18 @@
 #include <aten/ops/lerp_ops.h>
 #include <aten/ops/addcmul_ops.h>
 #include <aten/ops/addcdiv_ops.h>
+#include <aten/ops/eq_ops.h>
+#include <aten/ops/ne_ops.h>
+#include <aten/ops/lt_ops.h>
+#include <aten/ops/le_ops.h>
+#include <aten/ops/gt_ops.h>
+#include <aten/ops/ge_ops.h>
+#include <aten/ops/isnan_ops.h>
+#include <aten/ops/isinf_ops.h>
+#include <aten/ops/isfinite_ops.h>
+#include <aten/ops/isclose_ops.h>
+#include <aten/ops/allclose_ops.h>
+#include <aten/ops/equal_ops.h>
 
 namespace aten {
 
@@ -151,6 +163,36 @@ class Tensor : public TensorBase {
   Tensor& addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
   Tensor addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
   Tensor& addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor eq(const Tensor& other) const;
+  Tensor& eq_(const Tensor& other) const;
+  Tensor eq(const Scalar& other) const;
+  Tensor& eq_(const Scalar& other) const;
+  Tensor ne(const Tensor& other) const;
+  Tensor& ne_(const Tensor& other) const;
+  Tensor ne(const Scalar& other) const;
+  Tensor& ne_(const Scalar& other) const;
+  Tensor lt(const Tensor& other) const;
+  Tensor& lt_(const Tensor& other) const;
+  Tensor lt(const Scalar& other) const;
+  Tensor& lt_(const Scalar& other) const;
+  Tensor le(const Tensor& other) const;
+  Tensor& le_(const Tensor& other) const;
+  Tensor le(const Scalar& other) const;
+  Tensor& le_(const Scalar& other) const;
+  Tensor gt(const Tensor& other) const;
+  Tensor& gt_(const Tensor& other) const;
+  Tensor gt(const Scalar& other) const;
+  Tensor& gt_(const Scalar& other) const;
+  Tensor ge(const Tensor& other) const;
+  Tensor& ge_(const Tensor& other) const;
+  Tensor ge(const Scalar& other) const;
+  Tensor& ge_(const Scalar& other) const;
+  Tensor isnan() const;
+  Tensor isinf() const;
+  Tensor isfinite() const;
+  Tensor isclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
+  bool allclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
+  bool equal(const Tensor& other) const;
 };
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
@@ -553,6 +595,138 @@ inline Tensor Tensor::addcdiv(const Tensor& tensor1, const Tensor& tensor2, cons
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
   return _ops::addcdiv_::call(const_cast<Tensor&>(*this), tensor1, tensor2, value);
+}
+
+inline Tensor Tensor::eq(const Tensor& other) const {
+  return _ops::eq_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::eq_(const Tensor& other) const {
+  return _ops::eq__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::eq(const Scalar& other) const {
+  return _ops::eq_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::eq_(const Scalar& other) const {
+  return _ops::eq__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ne(const Tensor& other) const {
+  return _ops::ne_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ne_(const Tensor& other) const {
+  return _ops::ne__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ne(const Scalar& other) const {
+  return _ops::ne_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ne_(const Scalar& other) const {
+  return _ops::ne__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lt(const Tensor& other) const {
+  return _ops::lt_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lt_(const Tensor& other) const {
+  return _ops::lt__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lt(const Scalar& other) const {
+  return _ops::lt_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lt_(const Scalar& other) const {
+  return _ops::lt__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::le(const Tensor& other) const {
+  return _ops::le_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::le_(const Tensor& other) const {
+  return _ops::le__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::le(const Scalar& other) const {
+  return _ops::le_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::le_(const Scalar& other) const {
+  return _ops::le__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::gt(const Tensor& other) const {
+  return _ops::gt_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::gt_(const Tensor& other) const {
+  return _ops::gt__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::gt(const Scalar& other) const {
+  return _ops::gt_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::gt_(const Scalar& other) const {
+  return _ops::gt__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ge(const Tensor& other) const {
+  return _ops::ge_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ge_(const Tensor& other) const {
+  return _ops::ge__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ge(const Scalar& other) const {
+  return _ops::ge_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ge_(const Scalar& other) const {
+  return _ops::ge__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::isnan() const {
+  return _ops::isnan::call(*this);
+}
+
+inline Tensor Tensor::isinf() const {
+  return _ops::isinf::call(*this);
+}
+
+inline Tensor Tensor::isfinite() const {
+  return _ops::isfinite::call(*this);
+}
+
+inline Tensor Tensor::isclose(const Tensor& other, double rtol, double atol, bool equal_nan) const {
+  return _ops::isclose::call(*this, other, rtol, atol, equal_nan);
+}
+
+inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool equal_nan) const {
+  return _ops::allclose::call(*this, other, rtol, atol, equal_nan);
+}
+
+inline bool Tensor::equal(const Tensor& other) const {
+  return _ops::equal::call(*this, other);
 }
 
 }  // namespace aten
