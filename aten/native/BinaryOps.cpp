@@ -109,8 +109,8 @@ ATEN_META_FUNC(div_Tensor_mode)(const Tensor& self, const Tensor& other,
   build_binary_op(maybe_get_output(), self, other);
   // Rounding has no meaning for complex numbers, and Bool / Bool is not a quotient.
   ATEN_CHECK(common_dtype() != ScalarType::Bool && !isComplexType(common_dtype()),
-             "div with rounding_mode='", *rounding_mode, "' is not implemented for '",
-             common_dtype(), "' (", self.toString(), " and ", other.toString(), ")");
+             "\"div\" not implemented for '", common_dtype(), "' with rounding_mode='", *rounding_mode,
+             "' (", self.toString(), " and ", other.toString(), ")");
 }
 
 ATEN_META_FUNC(remainder_Tensor)(const Tensor& self, const Tensor& other) {
