@@ -27,16 +27,6 @@ struct Overload {
 };
 
 namespace detail {
-inline constexpr ScalarType add_dtypes[] = {ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
-inline constexpr ScalarType mul_dtypes[] = {ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey mul_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey empty_memory_format_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -134,6 +124,181 @@ inline constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, Disp
 inline constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey add__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey add_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType sub_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey sub_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sub__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sub_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mul_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey mul_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mul__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mul_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType div_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey div_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_Tensor_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div__Tensor_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_out_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_mode_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div__Scalar_mode_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_mode_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType remainder_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey remainder_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType fmod_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey fmod_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey fmod__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey fmod_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType pow_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey pow_Tensor_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType maximum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey maximum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey maximum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType minimum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey minimum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey minimum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType atan2_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey atan2_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey atan2__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey atan2_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType hypot_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey hypot_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey hypot__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey hypot_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType bitwise_and_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_and_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_and__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_and_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType bitwise_or_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_or_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_or__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_or_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType bitwise_xor_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_xor_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_xor__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_xor_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType logical_and_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_and_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_and__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_and_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logical_or_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_or_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_or__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_or_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logical_xor_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_xor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_xor__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_xor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType lerp_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey lerp_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addcmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey addcmul_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcmul__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcmul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addcdiv_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey addcdiv_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcdiv__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcdiv_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType eq_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey eq_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ne_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey ne_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType lt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey lt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType le_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey le_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey gt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ge_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey ge_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isnan_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isnan_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isinf_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isinf_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isfinite_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isfinite_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isclose_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType allclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey allclose_keys[] = {DispatchKey::CPU};
+inline constexpr ScalarType equal_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey equal_keys[] = {DispatchKey::CPU};
 inline constexpr ScalarType mm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 inline constexpr DispatchKey mm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey mm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -156,38 +321,6 @@ inline constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicit
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
-    {"add", "Tensor",
-     "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-     SchemaKind::functional, true, true, "add.out",
-     detail::add_Tensor_keys, true, detail::add_dtypes},
-    {"add_", "Tensor",
-     "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
-     SchemaKind::inplace, false, true, "add.out",
-     detail::add__Tensor_keys, true, detail::add_dtypes},
-    {"add", "out",
-     "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "add.out",
-     detail::add_out_keys, true, detail::add_dtypes},
-    {"add", "Scalar",
-     "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::add_Scalar_keys, true, detail::add_dtypes},
-    {"mul", "Tensor",
-     "mul.Tensor(Tensor self, Tensor other) -> Tensor",
-     SchemaKind::functional, true, true, "mul.out",
-     detail::mul_Tensor_keys, true, detail::mul_dtypes},
-    {"mul_", "Tensor",
-     "mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
-     SchemaKind::inplace, false, true, "mul.out",
-     detail::mul__Tensor_keys, true, detail::mul_dtypes},
-    {"mul", "out",
-     "mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "mul.out",
-     detail::mul_out_keys, true, detail::mul_dtypes},
-    {"mul", "Scalar",
-     "mul.Scalar(Tensor self, Scalar other) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::mul_Scalar_keys, true, detail::mul_dtypes},
     {"empty", "memory_format",
      "empty.memory_format(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",
@@ -500,6 +633,578 @@ inline constexpr Overload kOverloads[] = {
      "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "scatter.value_reduce_out",
      detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes},
+    {"add", "Tensor",
+     "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "add.out",
+     detail::add_Tensor_keys, true, detail::add_dtypes},
+    {"add_", "Tensor",
+     "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "add.out",
+     detail::add__Tensor_keys, true, detail::add_dtypes},
+    {"add", "out",
+     "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "add.out",
+     detail::add_out_keys, true, detail::add_dtypes},
+    {"add", "Scalar",
+     "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::add_Scalar_keys, true, detail::add_dtypes},
+    {"add_", "Scalar",
+     "add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::add__Scalar_keys, true, detail::add_dtypes},
+    {"add", "Scalar_out",
+     "add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::add_Scalar_out_keys, true, detail::add_dtypes},
+    {"sub", "Tensor",
+     "sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "sub.out",
+     detail::sub_Tensor_keys, true, detail::sub_dtypes},
+    {"sub_", "Tensor",
+     "sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "sub.out",
+     detail::sub__Tensor_keys, true, detail::sub_dtypes},
+    {"sub", "out",
+     "sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sub.out",
+     detail::sub_out_keys, true, detail::sub_dtypes},
+    {"sub", "Scalar",
+     "sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::sub_Scalar_keys, true, detail::sub_dtypes},
+    {"sub_", "Scalar",
+     "sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::sub__Scalar_keys, true, detail::sub_dtypes},
+    {"sub", "Scalar_out",
+     "sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::sub_Scalar_out_keys, true, detail::sub_dtypes},
+    {"mul", "Tensor",
+     "mul.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "mul.out",
+     detail::mul_Tensor_keys, true, detail::mul_dtypes},
+    {"mul_", "Tensor",
+     "mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "mul.out",
+     detail::mul__Tensor_keys, true, detail::mul_dtypes},
+    {"mul", "out",
+     "mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mul.out",
+     detail::mul_out_keys, true, detail::mul_dtypes},
+    {"mul", "Scalar",
+     "mul.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mul_Scalar_keys, true, detail::mul_dtypes},
+    {"mul_", "Scalar",
+     "mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::mul__Scalar_keys, true, detail::mul_dtypes},
+    {"mul", "Scalar_out",
+     "mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::mul_Scalar_out_keys, true, detail::mul_dtypes},
+    {"div", "Tensor",
+     "div.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "div.out",
+     detail::div_Tensor_keys, true, detail::div_dtypes},
+    {"div_", "Tensor",
+     "div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "div.out",
+     detail::div__Tensor_keys, true, detail::div_dtypes},
+    {"div", "out",
+     "div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "div.out",
+     detail::div_out_keys, true, detail::div_dtypes},
+    {"div", "Tensor_mode",
+     "div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
+     SchemaKind::functional, true, true, "div.out_mode",
+     detail::div_Tensor_mode_keys, true, detail::div_dtypes},
+    {"div_", "Tensor_mode",
+     "div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "div.out_mode",
+     detail::div__Tensor_mode_keys, true, detail::div_dtypes},
+    {"div", "out_mode",
+     "div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "div.out_mode",
+     detail::div_out_mode_keys, true, detail::div_dtypes},
+    {"div", "Scalar",
+     "div.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::div_Scalar_keys, true, detail::div_dtypes},
+    {"div_", "Scalar",
+     "div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::div__Scalar_keys, true, detail::div_dtypes},
+    {"div", "Scalar_out",
+     "div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::div_Scalar_out_keys, true, detail::div_dtypes},
+    {"div", "Scalar_mode",
+     "div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::div_Scalar_mode_keys, true, detail::div_dtypes},
+    {"div_", "Scalar_mode",
+     "div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::div__Scalar_mode_keys, true, detail::div_dtypes},
+    {"div", "Scalar_mode_out",
+     "div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::div_Scalar_mode_out_keys, true, detail::div_dtypes},
+    {"remainder", "Tensor",
+     "remainder.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "remainder.Tensor_out",
+     detail::remainder_Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder_", "Tensor",
+     "remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "remainder.Tensor_out",
+     detail::remainder__Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder", "Tensor_out",
+     "remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "remainder.Tensor_out",
+     detail::remainder_Tensor_out_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar",
+     "remainder.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::remainder_Scalar_keys, true, detail::remainder_dtypes},
+    {"remainder_", "Scalar",
+     "remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::remainder__Scalar_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_out",
+     "remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::remainder_Scalar_out_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_Tensor",
+     "remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::remainder_Scalar_Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_Tensor_out",
+     "remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::remainder_Scalar_Tensor_out_keys, true, detail::remainder_dtypes},
+    {"fmod", "Tensor",
+     "fmod.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "fmod.Tensor_out",
+     detail::fmod_Tensor_keys, true, detail::fmod_dtypes},
+    {"fmod_", "Tensor",
+     "fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "fmod.Tensor_out",
+     detail::fmod__Tensor_keys, true, detail::fmod_dtypes},
+    {"fmod", "Tensor_out",
+     "fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "fmod.Tensor_out",
+     detail::fmod_Tensor_out_keys, true, detail::fmod_dtypes},
+    {"fmod", "Scalar",
+     "fmod.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::fmod_Scalar_keys, true, detail::fmod_dtypes},
+    {"fmod_", "Scalar",
+     "fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::fmod__Scalar_keys, true, detail::fmod_dtypes},
+    {"fmod", "Scalar_out",
+     "fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::fmod_Scalar_out_keys, true, detail::fmod_dtypes},
+    {"pow", "Tensor_Tensor",
+     "pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+     SchemaKind::functional, true, true, "pow.Tensor_Tensor_out",
+     detail::pow_Tensor_Tensor_keys, true, detail::pow_dtypes},
+    {"pow_", "Tensor",
+     "pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "pow.Tensor_Tensor_out",
+     detail::pow__Tensor_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Tensor_out",
+     "pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Tensor_Tensor_out",
+     detail::pow_Tensor_Tensor_out_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Scalar",
+     "pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+     SchemaKind::functional, true, true, "pow.Tensor_Scalar_out",
+     detail::pow_Tensor_Scalar_keys, true, detail::pow_dtypes},
+    {"pow_", "Scalar",
+     "pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "pow.Tensor_Scalar_out",
+     detail::pow__Scalar_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Scalar_out",
+     "pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Tensor_Scalar_out",
+     detail::pow_Tensor_Scalar_out_keys, true, detail::pow_dtypes},
+    {"pow", "Scalar",
+     "pow.Scalar(Scalar self, Tensor exponent) -> Tensor",
+     SchemaKind::functional, true, false, "pow.Scalar_out",
+     detail::pow_Scalar_keys, true, detail::pow_dtypes},
+    {"pow", "Scalar_out",
+     "pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Scalar_out",
+     detail::pow_Scalar_out_keys, true, detail::pow_dtypes},
+    {"maximum", "",
+     "maximum(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "maximum.out",
+     detail::maximum_keys, true, detail::maximum_dtypes},
+    {"maximum", "out",
+     "maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "maximum.out",
+     detail::maximum_out_keys, true, detail::maximum_dtypes},
+    {"minimum", "",
+     "minimum(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "minimum.out",
+     detail::minimum_keys, true, detail::minimum_dtypes},
+    {"minimum", "out",
+     "minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "minimum.out",
+     detail::minimum_out_keys, true, detail::minimum_dtypes},
+    {"atan2", "",
+     "atan2(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "atan2.out",
+     detail::atan2_keys, true, detail::atan2_dtypes},
+    {"atan2_", "",
+     "atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "atan2.out",
+     detail::atan2__keys, true, detail::atan2_dtypes},
+    {"atan2", "out",
+     "atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "atan2.out",
+     detail::atan2_out_keys, true, detail::atan2_dtypes},
+    {"hypot", "",
+     "hypot(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "hypot.out",
+     detail::hypot_keys, true, detail::hypot_dtypes},
+    {"hypot_", "",
+     "hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "hypot.out",
+     detail::hypot__keys, true, detail::hypot_dtypes},
+    {"hypot", "out",
+     "hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hypot.out",
+     detail::hypot_out_keys, true, detail::hypot_dtypes},
+    {"bitwise_and", "Tensor",
+     "bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_and.Tensor_out",
+     detail::bitwise_and_Tensor_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and_", "Tensor",
+     "bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_and.Tensor_out",
+     detail::bitwise_and__Tensor_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Tensor_out",
+     "bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_and.Tensor_out",
+     detail::bitwise_and_Tensor_out_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Scalar",
+     "bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_and_Scalar_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and_", "Scalar",
+     "bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_and__Scalar_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Scalar_out",
+     "bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_and_Scalar_out_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_or", "Tensor",
+     "bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_or.Tensor_out",
+     detail::bitwise_or_Tensor_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or_", "Tensor",
+     "bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_or.Tensor_out",
+     detail::bitwise_or__Tensor_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Tensor_out",
+     "bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_or.Tensor_out",
+     detail::bitwise_or_Tensor_out_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Scalar",
+     "bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_or_Scalar_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or_", "Scalar",
+     "bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_or__Scalar_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Scalar_out",
+     "bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_or_Scalar_out_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_xor", "Tensor",
+     "bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor_Tensor_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor_", "Tensor",
+     "bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor__Tensor_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Tensor_out",
+     "bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor_Tensor_out_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Scalar",
+     "bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_xor_Scalar_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor_", "Scalar",
+     "bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_xor__Scalar_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Scalar_out",
+     "bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_xor_Scalar_out_keys, true, detail::bitwise_xor_dtypes},
+    {"logical_and", "",
+     "logical_and(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_and.out",
+     detail::logical_and_keys, true, detail::logical_and_dtypes},
+    {"logical_and_", "",
+     "logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_and.out",
+     detail::logical_and__keys, true, detail::logical_and_dtypes},
+    {"logical_and", "out",
+     "logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_and.out",
+     detail::logical_and_out_keys, true, detail::logical_and_dtypes},
+    {"logical_or", "",
+     "logical_or(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_or.out",
+     detail::logical_or_keys, true, detail::logical_or_dtypes},
+    {"logical_or_", "",
+     "logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_or.out",
+     detail::logical_or__keys, true, detail::logical_or_dtypes},
+    {"logical_or", "out",
+     "logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_or.out",
+     detail::logical_or_out_keys, true, detail::logical_or_dtypes},
+    {"logical_xor", "",
+     "logical_xor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_xor.out",
+     detail::logical_xor_keys, true, detail::logical_xor_dtypes},
+    {"logical_xor_", "",
+     "logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_xor.out",
+     detail::logical_xor__keys, true, detail::logical_xor_dtypes},
+    {"logical_xor", "out",
+     "logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_xor.out",
+     detail::logical_xor_out_keys, true, detail::logical_xor_dtypes},
+    {"lerp", "Scalar",
+     "lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor",
+     SchemaKind::functional, true, true, "lerp.Scalar_out",
+     detail::lerp_Scalar_keys, true, detail::lerp_dtypes},
+    {"lerp_", "Scalar",
+     "lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lerp.Scalar_out",
+     detail::lerp__Scalar_keys, true, detail::lerp_dtypes},
+    {"lerp", "Scalar_out",
+     "lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lerp.Scalar_out",
+     detail::lerp_Scalar_out_keys, true, detail::lerp_dtypes},
+    {"lerp", "Tensor",
+     "lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor",
+     SchemaKind::functional, true, true, "lerp.Tensor_out",
+     detail::lerp_Tensor_keys, true, detail::lerp_dtypes},
+    {"lerp_", "Tensor",
+     "lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lerp.Tensor_out",
+     detail::lerp__Tensor_keys, true, detail::lerp_dtypes},
+    {"lerp", "Tensor_out",
+     "lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lerp.Tensor_out",
+     detail::lerp_Tensor_out_keys, true, detail::lerp_dtypes},
+    {"addcmul", "",
+     "addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+     SchemaKind::functional, true, true, "addcmul.out",
+     detail::addcmul_keys, true, detail::addcmul_dtypes},
+    {"addcmul_", "",
+     "addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addcmul.out",
+     detail::addcmul__keys, true, detail::addcmul_dtypes},
+    {"addcmul", "out",
+     "addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addcmul.out",
+     detail::addcmul_out_keys, true, detail::addcmul_dtypes},
+    {"addcdiv", "",
+     "addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+     SchemaKind::functional, true, true, "addcdiv.out",
+     detail::addcdiv_keys, true, detail::addcdiv_dtypes},
+    {"addcdiv_", "",
+     "addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addcdiv.out",
+     detail::addcdiv__keys, true, detail::addcdiv_dtypes},
+    {"addcdiv", "out",
+     "addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addcdiv.out",
+     detail::addcdiv_out_keys, true, detail::addcdiv_dtypes},
+    {"eq", "Tensor",
+     "eq.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Tensor_out",
+     detail::eq_Tensor_keys, true, detail::eq_dtypes},
+    {"eq_", "Tensor",
+     "eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Tensor_out",
+     detail::eq__Tensor_keys, true, detail::eq_dtypes},
+    {"eq", "Tensor_out",
+     "eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Tensor_out",
+     detail::eq_Tensor_out_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar",
+     "eq.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Scalar_out",
+     detail::eq_Scalar_keys, true, detail::eq_dtypes},
+    {"eq_", "Scalar",
+     "eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Scalar_out",
+     detail::eq__Scalar_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar_out",
+     "eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Scalar_out",
+     detail::eq_Scalar_out_keys, true, detail::eq_dtypes},
+    {"ne", "Tensor",
+     "ne.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Tensor_out",
+     detail::ne_Tensor_keys, true, detail::ne_dtypes},
+    {"ne_", "Tensor",
+     "ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Tensor_out",
+     detail::ne__Tensor_keys, true, detail::ne_dtypes},
+    {"ne", "Tensor_out",
+     "ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Tensor_out",
+     detail::ne_Tensor_out_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar",
+     "ne.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Scalar_out",
+     detail::ne_Scalar_keys, true, detail::ne_dtypes},
+    {"ne_", "Scalar",
+     "ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Scalar_out",
+     detail::ne__Scalar_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar_out",
+     "ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Scalar_out",
+     detail::ne_Scalar_out_keys, true, detail::ne_dtypes},
+    {"lt", "Tensor",
+     "lt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Tensor_out",
+     detail::lt_Tensor_keys, true, detail::lt_dtypes},
+    {"lt_", "Tensor",
+     "lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Tensor_out",
+     detail::lt__Tensor_keys, true, detail::lt_dtypes},
+    {"lt", "Tensor_out",
+     "lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Tensor_out",
+     detail::lt_Tensor_out_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar",
+     "lt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Scalar_out",
+     detail::lt_Scalar_keys, true, detail::lt_dtypes},
+    {"lt_", "Scalar",
+     "lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Scalar_out",
+     detail::lt__Scalar_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar_out",
+     "lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Scalar_out",
+     detail::lt_Scalar_out_keys, true, detail::lt_dtypes},
+    {"le", "Tensor",
+     "le.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Tensor_out",
+     detail::le_Tensor_keys, true, detail::le_dtypes},
+    {"le_", "Tensor",
+     "le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Tensor_out",
+     detail::le__Tensor_keys, true, detail::le_dtypes},
+    {"le", "Tensor_out",
+     "le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Tensor_out",
+     detail::le_Tensor_out_keys, true, detail::le_dtypes},
+    {"le", "Scalar",
+     "le.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Scalar_out",
+     detail::le_Scalar_keys, true, detail::le_dtypes},
+    {"le_", "Scalar",
+     "le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Scalar_out",
+     detail::le__Scalar_keys, true, detail::le_dtypes},
+    {"le", "Scalar_out",
+     "le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Scalar_out",
+     detail::le_Scalar_out_keys, true, detail::le_dtypes},
+    {"gt", "Tensor",
+     "gt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Tensor_out",
+     detail::gt_Tensor_keys, true, detail::gt_dtypes},
+    {"gt_", "Tensor",
+     "gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Tensor_out",
+     detail::gt__Tensor_keys, true, detail::gt_dtypes},
+    {"gt", "Tensor_out",
+     "gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Tensor_out",
+     detail::gt_Tensor_out_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar",
+     "gt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Scalar_out",
+     detail::gt_Scalar_keys, true, detail::gt_dtypes},
+    {"gt_", "Scalar",
+     "gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Scalar_out",
+     detail::gt__Scalar_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar_out",
+     "gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Scalar_out",
+     detail::gt_Scalar_out_keys, true, detail::gt_dtypes},
+    {"ge", "Tensor",
+     "ge.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Tensor_out",
+     detail::ge_Tensor_keys, true, detail::ge_dtypes},
+    {"ge_", "Tensor",
+     "ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Tensor_out",
+     detail::ge__Tensor_keys, true, detail::ge_dtypes},
+    {"ge", "Tensor_out",
+     "ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Tensor_out",
+     detail::ge_Tensor_out_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar",
+     "ge.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Scalar_out",
+     detail::ge_Scalar_keys, true, detail::ge_dtypes},
+    {"ge_", "Scalar",
+     "ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Scalar_out",
+     detail::ge__Scalar_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar_out",
+     "ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Scalar_out",
+     detail::ge_Scalar_out_keys, true, detail::ge_dtypes},
+    {"isnan", "",
+     "isnan(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isnan_keys, true, detail::isnan_dtypes},
+    {"isinf", "",
+     "isinf(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isinf_keys, true, detail::isinf_dtypes},
+    {"isfinite", "",
+     "isfinite(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isfinite_keys, true, detail::isfinite_dtypes},
+    {"isclose", "",
+     "isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isclose_keys, true, detail::isclose_dtypes},
+    {"allclose", "",
+     "allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::allclose_keys, false, detail::allclose_dtypes},
+    {"equal", "",
+     "equal(Tensor self, Tensor other) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::equal_keys, false, detail::equal_dtypes},
     {"mm", "",
      "mm(Tensor self, Tensor mat2) -> Tensor",
      SchemaKind::functional, true, true, "mm.out",

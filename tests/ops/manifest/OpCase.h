@@ -96,6 +96,13 @@ struct OpCase {
   double tolerance_scale = 1.0;  // multiplies the per-dtype tolerances (Tolerance.h)
   // Not run on Meta, with the reason (e.g. the result is a bool read from the data).
   const char* no_meta_reason = nullptr;
+  // For the dtypes it does not accept: a fragment of the error the op gives instead of the
+  // generated `"<op>" not implemented for '<dtype>'`, where ATen checks first with a message
+  // of its own (sub of Bool tensors, maximum of complex ones).
+  const char* undeclared_error = nullptr;
+  // The in-place form writes the result converted to self's dtype instead of requiring self to
+  // have it (comparisons and logical ops: ATen's eq_ on a Float self writes 1.0 / 0.0).
+  bool inplace_keeps_self_dtype = false;
 };
 
 // Registration: each cases/*.cpp defines ATEN_OP_CASES(group) { return {...}; }.
