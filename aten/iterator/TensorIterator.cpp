@@ -101,6 +101,16 @@ void TensorIteratorBase::build_reduce_op(const TensorBase& out, const TensorBase
   build(config);
 }
 
+void TensorIteratorBase::build_reduce_op(const TensorBase& out1, const TensorBase& out2,
+                                         const TensorBase& in) {
+  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
+             out1.sizes(), " and ", out2.sizes());
+  TensorIteratorConfig config;
+  config.add_output(out1).add_output(out2).add_input(in, "self").is_reduction(true)
+      .resize_outputs(false).check_all_same_dtype(false).set_check_mem_overlap(false);
+  build(config);
+}
+
 int TensorIteratorBase::num_reduce_dims() const {
   int n = 0;
   while (n < ndim() && operands_[0].stride_bytes[n] == 0) ++n;
@@ -554,6 +564,13 @@ const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
 TensorIterator TensorIterator::reduce_op(const TensorBase& out, const TensorBase& in) {
   TensorIterator iter;
   iter.build_reduce_op(out, in);
+  return iter;
+}
+
+TensorIterator TensorIterator::reduce_op(const TensorBase& out1, const TensorBase& out2,
+                                         const TensorBase& in) {
+  TensorIterator iter;
+  iter.build_reduce_op(out1, out2, in);
   return iter;
 }
 

@@ -37,6 +37,8 @@ class TensorIteratorBase : public impl::MetaBase {
 
   // out = reduce(in) over the dims where out (same rank as in) has size 1 and in does not.
   void build_reduce_op(const TensorBase& out, const TensorBase& in);
+  // Two results of one reduction (values and indices), laid out alike.
+  void build_reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
 
   int ndim() const { return static_cast<int>(shape_.size()); }
   bool is_reduction() const { return is_reduction_; }
@@ -136,6 +138,7 @@ class TensorIterator final : public TensorIteratorBase {
   explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
   static TensorIterator binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
   static TensorIterator reduce_op(const TensorBase& out, const TensorBase& in);
+  static TensorIterator reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
 
   void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
                               TensorOptions options) override;

@@ -39,10 +39,6 @@ inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicit
 inline constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr DispatchKey to_other_keys[] = {DispatchKey::CompositeImplicitAutograd};
-inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
-inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType zero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -299,6 +295,90 @@ inline constexpr ScalarType allclose_dtypes[] = {ScalarType::Bool, ScalarType::B
 inline constexpr DispatchKey allclose_keys[] = {DispatchKey::CPU};
 inline constexpr ScalarType equal_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey equal_keys[] = {DispatchKey::CPU};
+inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sum_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType nansum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey nansum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey nansum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey mean_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mean_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mean_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType prod_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey prod_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey prod_dim_int_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey prod_int_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey prod_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType amax_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey amax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey amax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType amin_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey amin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey amin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType max_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey max_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey max_dim_max_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey max_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType min_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey min_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey min_dim_min_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey min_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType argmax_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey argmax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey argmax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType argmin_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey argmin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey argmin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType all_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey all_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType any_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey any_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType var_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey var_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey var_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType std_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey std_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey std_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType var_mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey var_mean_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_mean_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_mean_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey var_mean_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType std_mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey std_mean_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_mean_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_mean_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey std_mean_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey norm_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey norm_ScalarOpt_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey norm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logsumexp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+inline constexpr DispatchKey logsumexp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logsumexp_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType cumsum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cumsum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumsum__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumsum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType cumprod_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cumprod_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumprod__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumprod_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType mm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 inline constexpr DispatchKey mm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey mm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -353,18 +433,6 @@ inline constexpr Overload kOverloads[] = {
      "to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
      detail::to_other_keys, true, detail::to_dtypes},
-    {"sum", "",
-     "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::sum_keys, true, detail::sum_dtypes},
-    {"sum", "dim_IntList",
-     "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-     SchemaKind::functional, true, true, "sum.IntList_out",
-     detail::sum_dim_IntList_keys, true, detail::sum_dtypes},
-    {"sum", "IntList_out",
-     "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "sum.IntList_out",
-     detail::sum_IntList_out_keys, true, detail::sum_dtypes},
     {"fill_", "Scalar",
      "fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
@@ -1205,6 +1273,262 @@ inline constexpr Overload kOverloads[] = {
      "equal(Tensor self, Tensor other) -> bool",
      SchemaKind::functional, true, true, "",
      detail::equal_keys, false, detail::equal_dtypes},
+    {"sum", "",
+     "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::sum_keys, true, detail::sum_dtypes},
+    {"sum", "dim_IntList",
+     "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "sum.IntList_out",
+     detail::sum_dim_IntList_keys, true, detail::sum_dtypes},
+    {"sum", "IntList_out",
+     "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sum.IntList_out",
+     detail::sum_IntList_out_keys, true, detail::sum_dtypes},
+    {"sum", "out",
+     "sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::sum_out_keys, true, detail::sum_dtypes},
+    {"nansum", "",
+     "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "nansum.out",
+     detail::nansum_keys, true, detail::nansum_dtypes},
+    {"nansum", "out",
+     "nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "nansum.out",
+     detail::nansum_out_keys, true, detail::nansum_dtypes},
+    {"mean", "",
+     "mean(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mean_keys, true, detail::mean_dtypes},
+    {"mean", "dim",
+     "mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "mean.out",
+     detail::mean_dim_keys, true, detail::mean_dtypes},
+    {"mean", "out",
+     "mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mean.out",
+     detail::mean_out_keys, true, detail::mean_dtypes},
+    {"prod", "",
+     "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::prod_keys, true, detail::prod_dtypes},
+    {"prod", "dim_int",
+     "prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "prod.int_out",
+     detail::prod_dim_int_keys, true, detail::prod_dtypes},
+    {"prod", "int_out",
+     "prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "prod.int_out",
+     detail::prod_int_out_keys, true, detail::prod_dtypes},
+    {"prod", "out",
+     "prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::prod_out_keys, true, detail::prod_dtypes},
+    {"amax", "",
+     "amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "amax.out",
+     detail::amax_keys, true, detail::amax_dtypes},
+    {"amax", "out",
+     "amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "amax.out",
+     detail::amax_out_keys, true, detail::amax_dtypes},
+    {"amin", "",
+     "amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "amin.out",
+     detail::amin_keys, true, detail::amin_dtypes},
+    {"amin", "out",
+     "amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "amin.out",
+     detail::amin_out_keys, true, detail::amin_dtypes},
+    {"max", "dim",
+     "max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "max.dim_max",
+     detail::max_dim_keys, true, detail::max_dtypes},
+    {"max", "dim_max",
+     "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "max.dim_max",
+     detail::max_dim_max_keys, true, detail::max_dtypes},
+    {"max", "",
+     "max(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::max_keys, true, detail::max_dtypes},
+    {"min", "dim",
+     "min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "min.dim_min",
+     detail::min_dim_keys, true, detail::min_dtypes},
+    {"min", "dim_min",
+     "min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "min.dim_min",
+     detail::min_dim_min_keys, true, detail::min_dtypes},
+    {"min", "",
+     "min(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::min_keys, true, detail::min_dtypes},
+    {"argmax", "",
+     "argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "argmax.out",
+     detail::argmax_keys, true, detail::argmax_dtypes},
+    {"argmax", "out",
+     "argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "argmax.out",
+     detail::argmax_out_keys, true, detail::argmax_dtypes},
+    {"argmin", "",
+     "argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "argmin.out",
+     detail::argmin_keys, true, detail::argmin_dtypes},
+    {"argmin", "out",
+     "argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "argmin.out",
+     detail::argmin_out_keys, true, detail::argmin_dtypes},
+    {"all", "dim",
+     "all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "all.out",
+     detail::all_dim_keys, true, detail::all_dtypes},
+    {"all", "out",
+     "all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "all.out",
+     detail::all_out_keys, true, detail::all_dtypes},
+    {"all", "",
+     "all(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "all.all_out",
+     detail::all_keys, true, detail::all_dtypes},
+    {"all", "all_out",
+     "all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "all.all_out",
+     detail::all_all_out_keys, true, detail::all_dtypes},
+    {"any", "dim",
+     "any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "any.out",
+     detail::any_dim_keys, true, detail::any_dtypes},
+    {"any", "out",
+     "any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "any.out",
+     detail::any_out_keys, true, detail::any_dtypes},
+    {"any", "",
+     "any(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "any.all_out",
+     detail::any_keys, true, detail::any_dtypes},
+    {"any", "all_out",
+     "any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "any.all_out",
+     detail::any_all_out_keys, true, detail::any_dtypes},
+    {"var", "",
+     "var(Tensor self, bool unbiased=True) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::var_keys, true, detail::var_dtypes},
+    {"var", "dim",
+     "var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::var_dim_keys, true, detail::var_dtypes},
+    {"var", "correction",
+     "var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "var.correction_out",
+     detail::var_correction_keys, true, detail::var_dtypes},
+    {"var", "out",
+     "var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::var_out_keys, true, detail::var_dtypes},
+    {"var", "correction_out",
+     "var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "var.correction_out",
+     detail::var_correction_out_keys, true, detail::var_dtypes},
+    {"std", "",
+     "std(Tensor self, bool unbiased=True) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::std_keys, true, detail::std_dtypes},
+    {"std", "dim",
+     "std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::std_dim_keys, true, detail::std_dtypes},
+    {"std", "correction",
+     "std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "std.correction_out",
+     detail::std_correction_keys, true, detail::std_dtypes},
+    {"std", "out",
+     "std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::std_out_keys, true, detail::std_dtypes},
+    {"std", "correction_out",
+     "std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "std.correction_out",
+     detail::std_correction_out_keys, true, detail::std_dtypes},
+    {"var_mean", "",
+     "var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::var_mean_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "dim",
+     "var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::var_mean_dim_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "correction",
+     "var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "var_mean.correction_out",
+     detail::var_mean_correction_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "correction_out",
+     "var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "var_mean.correction_out",
+     detail::var_mean_correction_out_keys, true, detail::var_mean_dtypes},
+    {"std_mean", "",
+     "std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::std_mean_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "dim",
+     "std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::std_mean_dim_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "correction",
+     "std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "std_mean.correction_out",
+     detail::std_mean_correction_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "correction_out",
+     "std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "std_mean.correction_out",
+     detail::std_mean_correction_out_keys, true, detail::std_mean_dtypes},
+    {"norm", "Scalar",
+     "norm.Scalar(Tensor self, Scalar p=2) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::norm_Scalar_keys, true, detail::norm_dtypes},
+    {"norm", "ScalarOpt_dim",
+     "norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "norm.out",
+     detail::norm_ScalarOpt_dim_keys, true, detail::norm_dtypes},
+    {"norm", "out",
+     "norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "norm.out",
+     detail::norm_out_keys, true, detail::norm_dtypes},
+    {"logsumexp", "",
+     "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "logsumexp.out",
+     detail::logsumexp_keys, true, detail::logsumexp_dtypes},
+    {"logsumexp", "out",
+     "logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logsumexp.out",
+     detail::logsumexp_out_keys, true, detail::logsumexp_dtypes},
+    {"cumsum", "",
+     "cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "cumsum.out",
+     detail::cumsum_keys, true, detail::cumsum_dtypes},
+    {"cumsum_", "",
+     "cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "cumsum.out",
+     detail::cumsum__keys, true, detail::cumsum_dtypes},
+    {"cumsum", "out",
+     "cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cumsum.out",
+     detail::cumsum_out_keys, true, detail::cumsum_dtypes},
+    {"cumprod", "",
+     "cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "cumprod.out",
+     detail::cumprod_keys, true, detail::cumprod_dtypes},
+    {"cumprod_", "",
+     "cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "cumprod.out",
+     detail::cumprod__keys, true, detail::cumprod_dtypes},
+    {"cumprod", "out",
+     "cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cumprod.out",
+     detail::cumprod_out_keys, true, detail::cumprod_dtypes},
     {"mm", "",
      "mm(Tensor self, Tensor mat2) -> Tensor",
      SchemaKind::functional, true, true, "mm.out",

@@ -29,7 +29,7 @@ def _cpp_string(text: str) -> str:
 def _overload(f: NativeFunction) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
     return {
-        "struct": f.func.name.unambiguous,
+        "struct": f.func.name.ops_struct,
         "name": f.func.name.name,
         "overload": f.func.name.overload,
         "schema_str": _cpp_string(str(f.func)),
@@ -69,7 +69,7 @@ def functions_header(op: Operator) -> FileSpec:
         if not f.has_function:
             continue
         params = sig.dispatcher(f.func)
-        common = {"returns": sig.returns(f.func), "struct": f.func.name.unambiguous}
+        common = {"returns": sig.returns(f.func), "struct": f.func.name.ops_struct}
         name = f.func.name.name
         if f.func.is_out_fn:
             args = sig.names(params)
@@ -267,7 +267,7 @@ def tensor_body(operators: list[Operator]) -> FileSpec:
                         "name": f.func.name.name,
                         "decl": sig.decl(form.params),
                         "params": sig.defn(form.params),
-                        "struct": f.func.name.unambiguous,
+                        "struct": f.func.name.ops_struct,
                         "args": ", ".join(form.call_args),
                         "inplace": f.func.self_argument.is_write,
                     }

@@ -7,7 +7,6 @@
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/to_ops.h>
-#include <aten/ops/sum_ops.h>
 #include <aten/ops/fill_ops.h>
 #include <aten/ops/zero_ops.h>
 #include <aten/ops/as_strided_ops.h>
@@ -69,6 +68,24 @@
 #include <aten/ops/isclose_ops.h>
 #include <aten/ops/allclose_ops.h>
 #include <aten/ops/equal_ops.h>
+#include <aten/ops/sum_ops.h>
+#include <aten/ops/nansum_ops.h>
+#include <aten/ops/mean_ops.h>
+#include <aten/ops/prod_ops.h>
+#include <aten/ops/amax_ops.h>
+#include <aten/ops/amin_ops.h>
+#include <aten/ops/max_ops.h>
+#include <aten/ops/min_ops.h>
+#include <aten/ops/argmax_ops.h>
+#include <aten/ops/argmin_ops.h>
+#include <aten/ops/all_ops.h>
+#include <aten/ops/any_ops.h>
+#include <aten/ops/var_ops.h>
+#include <aten/ops/std_ops.h>
+#include <aten/ops/norm_ops.h>
+#include <aten/ops/logsumexp_ops.h>
+#include <aten/ops/cumsum_ops.h>
+#include <aten/ops/cumprod_ops.h>
 #include <aten/ops/mm_ops.h>
 #include <aten/ops/bmm_ops.h>
 #include <aten/ops/addmm_ops.h>
@@ -90,8 +107,6 @@ class Tensor : public TensorBase {
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor to(const Tensor& other, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
-  Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
-  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor& fill_(const Scalar& value) const;
   Tensor& zero_() const;
   Tensor as_strided(IntArrayRef size, IntArrayRef stride, std::optional<int64_t> storage_offset = std::nullopt) const;
@@ -226,6 +241,38 @@ class Tensor : public TensorBase {
   Tensor isclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
   bool allclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
   bool equal(const Tensor& other) const;
+  Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor nansum(std::optional<IntArrayRef> dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor prod(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor prod(int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
+  Tensor amin(IntArrayRef dim = {}, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> max(int64_t dim, bool keepdim = false) const;
+  Tensor max() const;
+  std::tuple<Tensor, Tensor> min(int64_t dim, bool keepdim = false) const;
+  Tensor min() const;
+  Tensor argmax(std::optional<int64_t> dim = std::nullopt, bool keepdim = false) const;
+  Tensor argmin(std::optional<int64_t> dim = std::nullopt, bool keepdim = false) const;
+  Tensor all(int64_t dim, bool keepdim = false) const;
+  Tensor all() const;
+  Tensor any(int64_t dim, bool keepdim = false) const;
+  Tensor any() const;
+  Tensor var(bool unbiased = true) const;
+  Tensor var(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor std(bool unbiased = true) const;
+  Tensor std(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor norm(const Scalar& p = 2) const;
+  Tensor norm(const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim = false) const;
+  Tensor logsumexp(IntArrayRef dim, bool keepdim = false) const;
+  Tensor cumsum(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor& cumsum_(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor cumprod(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor& cumprod_(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor mm(const Tensor& mat2) const;
   Tensor bmm(const Tensor& mat2) const;
   Tensor addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
@@ -254,14 +301,6 @@ inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::op
 
 inline Tensor Tensor::to(const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
   return _ops::to_other::call(*this, other, non_blocking, copy, memory_format);
-}
-
-inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
-  return _ops::sum::call(*this, dtype);
-}
-
-inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
-  return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
 }
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
@@ -849,6 +888,136 @@ inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool
 
 inline bool Tensor::equal(const Tensor& other) const {
   return _ops::equal::call(*this, other);
+}
+
+inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
+  return _ops::sum::call(*this, dtype);
+}
+
+inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::nansum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::nansum::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::mean(std::optional<ScalarType> dtype) const {
+  return _ops::mean::call(*this, dtype);
+}
+
+inline Tensor Tensor::mean(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::mean_dim::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::prod(std::optional<ScalarType> dtype) const {
+  return _ops::prod::call(*this, dtype);
+}
+
+inline Tensor Tensor::prod(int64_t dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::prod_dim_int::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::amax(IntArrayRef dim, bool keepdim) const {
+  return _ops::amax::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::amin(IntArrayRef dim, bool keepdim) const {
+  return _ops::amin::call(*this, dim, keepdim);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const {
+  return _ops::max_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::max() const {
+  return _ops::max::call(*this);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::min(int64_t dim, bool keepdim) const {
+  return _ops::min_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::min() const {
+  return _ops::min::call(*this);
+}
+
+inline Tensor Tensor::argmax(std::optional<int64_t> dim, bool keepdim) const {
+  return _ops::argmax::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::argmin(std::optional<int64_t> dim, bool keepdim) const {
+  return _ops::argmin::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::all(int64_t dim, bool keepdim) const {
+  return _ops::all_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::all() const {
+  return _ops::all::call(*this);
+}
+
+inline Tensor Tensor::any(int64_t dim, bool keepdim) const {
+  return _ops::any_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::any() const {
+  return _ops::any::call(*this);
+}
+
+inline Tensor Tensor::var(bool unbiased) const {
+  return _ops::var::call(*this, unbiased);
+}
+
+inline Tensor Tensor::var(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+  return _ops::var_dim::call(*this, dim, unbiased, keepdim);
+}
+
+inline Tensor Tensor::var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+  return _ops::var_correction::call(*this, dim, correction, keepdim);
+}
+
+inline Tensor Tensor::std(bool unbiased) const {
+  return _ops::std_default::call(*this, unbiased);
+}
+
+inline Tensor Tensor::std(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+  return _ops::std_dim::call(*this, dim, unbiased, keepdim);
+}
+
+inline Tensor Tensor::std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+  return _ops::std_correction::call(*this, dim, correction, keepdim);
+}
+
+inline Tensor Tensor::norm(const Scalar& p) const {
+  return _ops::norm_Scalar::call(*this, p);
+}
+
+inline Tensor Tensor::norm(const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim) const {
+  return _ops::norm_ScalarOpt_dim::call(*this, p, dim, keepdim);
+}
+
+inline Tensor Tensor::logsumexp(IntArrayRef dim, bool keepdim) const {
+  return _ops::logsumexp::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::cumsum(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumsum::call(*this, dim, dtype);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cumsum_(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumsum_::call(const_cast<Tensor&>(*this), dim, dtype);
+}
+
+inline Tensor Tensor::cumprod(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumprod::call(*this, dim, dtype);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cumprod_(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumprod_::call(const_cast<Tensor&>(*this), dim, dtype);
 }
 
 inline Tensor Tensor::mm(const Tensor& mat2) const {
