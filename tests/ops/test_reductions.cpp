@@ -425,6 +425,14 @@ TEST(ReductionDtypes, ResultDtypesAsATen) {
   var_out(dout, f, IntArrayRef{0}, std::optional<int64_t>(1));  // computed in Float, stored in Double
   EXPECT_EQ(dout.scalar_type(), ScalarType::Double);
   EXPECT_EQ(at(dout, {0}), 0);
+  // Integer overflow wraps, as in ATen (and without undefined behaviour: UBSan runs this).
+  Tensor big = empty({2}, ScalarType::Long);
+  big.data_ptr<int64_t>()[0] = std::numeric_limits<int64_t>::max();
+  big.data_ptr<int64_t>()[1] = 1;
+  EXPECT_EQ(sum(big).item<int64_t>(), std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(cumsum(big, 0).data_ptr<int64_t>()[1], std::numeric_limits<int64_t>::min());
+  big.data_ptr<int64_t>()[1] = 2;
+  EXPECT_EQ(prod(big).item<int64_t>(), -2);
   // An Int out= converts the input first, as ATen does: 1.5 + 2.5 sums as 1 + 2.
   Tensor iout = empty({0}, ScalarType::Int);
   EXPECT_EQ(at(sum_out(iout, make<float>({2}, [](int64_t i) { return i + 1.5; }))), 3);
