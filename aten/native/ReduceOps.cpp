@@ -182,9 +182,10 @@ ATEN_META_FUNC(mean_dim)(const Tensor& self, std::optional<IntArrayRef> dim, boo
                          std::optional<ScalarType> dtype) {
   // ATen's rule: the mean is taken in dtype (or self's dtype), which must be floating or
   // complex; the result has out's dtype when out= is given.
+  // The message names the dtype as every undeclared one does, then says why, as ATen does.
   const ScalarType in = dtype.value_or(self.scalar_type());
-  ATEN_CHECK(isFloatingType(in) || isComplexType(in),
-             "mean(): could not infer output dtype. ", dtype ? "Optional" : "Input",
+  ATEN_CHECK(isFloatingType(in) || isComplexType(in), "\"mean\" not implemented for '", in,
+             "': mean(): could not infer output dtype. ", dtype ? "Optional" : "Input",
              " dtype must be either a floating point or complex dtype. Got: ", in);
   const Tensor& out = maybe_get_output();
   const ScalarType res = dtype.value_or(out.defined() ? out.scalar_type() : in);

@@ -93,7 +93,13 @@ struct MomentsOps {
     if (take_sqrt) v = std::sqrt(v);
     *reinterpret_cast<out_real_t*>(out[0]) = convert<out_real_t>(v);
     if (with_mean) {
-      const mean_t m = a.n == 0 ? mean_t(std::numeric_limits<real_t>::quiet_NaN()) : a.mean;
+      // The mean of nothing is 0 / 0, NaN in every part (as sum / count gives it).
+      const real_t nan = std::numeric_limits<real_t>::quiet_NaN();
+      mean_t m = a.mean;
+      if (a.n == 0) {
+        if constexpr (is_complex_v<mean_t>) m = mean_t(nan, nan);
+        else m = nan;
+      }
       *reinterpret_cast<in_t*>(out[1]) = convert<in_t>(m);
     }
   }

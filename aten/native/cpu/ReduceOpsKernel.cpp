@@ -19,8 +19,8 @@ namespace {
 
 // ---- sum, nansum, mean ----------------------------------------------------------------------
 // Accurate sums: floats accumulate in double, Half/BFloat16 in float, each through a cascade
-// (16M uniform floats stay within ~1e-9 relative error); integers in int64 (exact, wrapping
-// like ATen's on overflow).
+// (16M uniform floats stay within ~1e-9 relative error); integers exactly, wrapping like
+// ATen's on overflow.
 
 template <typename acc_t, bool skip_nan, typename in_t>
 acc_t sum_value(in_t x) {
@@ -30,10 +30,15 @@ acc_t sum_value(in_t x) {
 }
 
 // sum and nansum store the total; mean divides it by the number of elements (0/0 is NaN).
+// Integer sums run in uint64_t, whose overflow wraps by definition (int64_t's would be
+// undefined); converting back gives ATen's wrapped int64 result.
+template <typename T>
+using wrapping_sum_acc_t = std::conditional_t<std::is_integral_v<sum_acc_t<T>>, uint64_t, sum_acc_t<T>>;
+
 template <typename in_t_, typename out_t, bool skip_nan, bool divide>
 struct SumOps {
   using in_t = in_t_;
-  using acc_t = sum_acc_t<in_t>;
+  using acc_t = wrapping_sum_acc_t<in_t>;
   int64_t count = 0;
   acc_t identity() const { return acc_t(0); }
   acc_t reduce(acc_t a, in_t x, int64_t) const { return a + sum_value<acc_t, skip_nan>(x); }
