@@ -70,7 +70,10 @@ double special_value(ScalarType t, uint8_t k) {
     case ScalarType::Byte: lo = 0, hi = 255; break;
     case ScalarType::Char: lo = -128, hi = 127; break;
     case ScalarType::Short: lo = -32768, hi = 32767; break;
-    case ScalarType::Int: lo = -2147483648.0, hi = 2147483647.0; break;
+    // Int's limits are left out: a product of two, exact in the reference's int64, is not
+    // exact once the reference passes it on as a double (RefTensor) before wrapping to 32
+    // bits. 2^26 keeps products below 2^53.
+    case ScalarType::Int: lo = -67108864.0, hi = 67108864.0; break;
     // Long's limits do not fit a double exactly; ±2^53 and ±(2^62) do, and a product of two of
     // them wraps.
     case ScalarType::Long: lo = -4611686018427387904.0, hi = 4611686018427387904.0; break;
@@ -193,7 +196,8 @@ void run_one(const uint8_t* data, size_t size) {
   }
   const std::vector<ScalarType> result_dtypes = c.result_dtypes(tested);
   // Special values where every conversion they go through is defined: NaN and Inf into a
-  // floating (or Bool) result, integral extremes into an integral result (wrapping).
+  // floating (or Bool) result, integral extremes into an integral result (wrapping). Not Long
+  // extremes into reductions: their references accumulate in double, exact below 2^53 only.
   auto result_all = [&](auto pred) { return std::all_of(result_dtypes.begin(), result_dtypes.end(), pred); };
   const bool float_results = result_all([](ScalarType t) { return isFloatingType(t) || t == ScalarType::Bool; });
   const bool int_results = result_all([](ScalarType t) { return isIntegralType(t, false); });
@@ -203,7 +207,8 @@ void run_one(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < c.inputs.size(); ++k) {
     const ScalarType t = all_dtypes[k];
     const bool specials = (is_real_floating(t) && float_results) ||
-                          (isIntegralType(t, false) && int_results && c.inputs[k].values == Values::any);
+                          (isIntegralType(t, false) && int_results && c.inputs[k].values == Values::any &&
+                           (c.pointwise || t != ScalarType::Long));
     any_special = any_special || specials;
     inputs.push_back(make_input(c.inputs[k], shapes[k], t, specials, in, trace));
   }
