@@ -32,7 +32,7 @@ configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/MiniATenConfig.cmake.in
   ${PROJECT_BINARY_DIR}/MiniATenConfig.cmake
   INSTALL_DESTINATION ${ATEN_INSTALL_CMAKEDIR}
-  PATH_VARS ATEN_INSTALL_CODEGEN)
+  PATH_VARS ATEN_INSTALL_CODEGEN ATEN_INSTALL_DATADIR)
 # Before 1.0 a minor release may change the API, so 0.1.x satisfies a request for 0.1 only.
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/MiniATenConfigVersion.cmake

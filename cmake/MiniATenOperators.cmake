@@ -13,7 +13,8 @@
 # baseline CPU (MiniATen's own kernels are built once per instruction set and picked at run
 # time through a DispatchStub; an extension's are not).
 #
-# Installed with MiniATen and included by MiniATenConfig.cmake, which sets MiniATen_CODEGEN.
+# Installed with MiniATen and included by MiniATenConfig.cmake, which sets MiniATen_CODEGEN (the
+# generator) and MiniATen_DATADIR (its Python package and templates).
 function(aten_add_operators target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAMESPACE;YAML" "KERNELS")
   if(arg_UNPARSED_ARGUMENTS)
@@ -28,13 +29,17 @@ function(aten_add_operators target)
     message(FATAL_ERROR "aten_add_operators: ${target} is not a target (add_executable/add_library first)")
   endif()
   if(NOT MiniATen_CODEGEN)
-    message(FATAL_ERROR "aten_add_operators: MiniATen_CODEGEN is not set; call find_package(MiniATen) first")
+    message(FATAL_ERROR "aten_add_operators: call find_package(MiniATen) first")
   endif()
 
   get_filename_component(yaml ${arg_YAML} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
   set(out ${CMAKE_CURRENT_BINARY_DIR}/${target}_operators)
   set(codegen ${MiniATen_CODEGEN} --namespace ${arg_NAMESPACE} --yaml ${yaml} --out ${out})
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${yaml})
+  # Regenerated when the YAML changes, or an installed generator or template does.
+  file(GLOB_RECURSE generator LIST_DIRECTORIES false ${MiniATen_DATADIR}/tools/*.py
+       ${MiniATen_DATADIR}/templates/*.j2)
+  set_property(DIRECTORY APPEND PROPERTY
+    CMAKE_CONFIGURE_DEPENDS ${yaml} ${MiniATen_CODEGEN} ${generator})
   execute_process(COMMAND ${codegen} RESULT_VARIABLE result ERROR_VARIABLE error)
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "aten-codegen failed on ${arg_YAML}:\n${error}")
