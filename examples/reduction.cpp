@@ -32,13 +32,15 @@ int main() {
 
   std::cout << "\nsum(x): every element, a zero-dim tensor\n" << sum(x) << "\n";
   std::cout << "\nsum(x, {0}): over dim 0, shape [3, 4]\n" << sum(x, IntArrayRef{0}) << "\n";
-  std::cout << "\nsum(x, {-1}): over the last dim, shape [2, 3]\n" << sum(x, IntArrayRef{-1}) << "\n";
+  std::cout << "\nsum(x, {-1}): over the last dim, shape [2, 3]\n"
+            << sum(x, IntArrayRef{-1}) << "\n";
   std::cout << "\nsum(x, {0, 2}): over two dims at once, shape [3]\n"
             << sum(x, IntArrayRef{0, 2}) << "\n";
 
   Tensor row_sums = sum(x, IntArrayRef{2}, /*keepdim=*/true);
   std::cout << "\nsum(x, {2}, keepdim=true): dim 2 stays, as size 1, shape " << row_sums.sizes()
-            << "\n" << row_sums << "\n";
+            << ":\n";
+  std::cout << row_sums << "\n";
   std::cout << "so it broadcasts back against x: x + row_sums has shape " << (x + row_sums).sizes()
             << ", x's (without keepdim, [2, 3] against [2, 3, 4] would not broadcast)\n";
 

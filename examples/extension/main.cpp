@@ -29,7 +29,8 @@ int main() {
   std::cout << "by name: " << op.schema() << "\n";
   Tensor d = op.typed<Tensor(const Tensor&, const Tensor&, const Scalar&)>().call(a, b, 10);
   std::cout << d << "\n";
-  std::cout << "add.Tensor registered too: " << dispatcher.findOp({"add", "Tensor"}).has_value() << "\n";
+  std::cout << "add.Tensor registered too: " << dispatcher.findOp({"add", "Tensor"}).has_value()
+            << "\n";
 
   // On Meta tensors the generated Meta kernel runs meta() alone: the shape, no data.
   Tensor m = my_ops::scaled_add(empty({64, 1, 5}, TensorOptions().device(kMeta)),

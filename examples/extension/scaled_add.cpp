@@ -20,9 +20,9 @@ ATEN_META_FUNC(scaled_add)(const Tensor& self, const Tensor& other, const Scalar
 namespace native {
 
 // (self + other) * scale, for the dtypes my_ops.yaml declares (Float, Double); any other is
-// the error "my_ops::scaled_add" not implemented for 'Int'.
-ATEN_IMPL_FUNC(scaled_add_out)(const Tensor& /*self*/, const Tensor& /*other*/, const Scalar& scale,
-                               const Tensor& /*out*/) {
+// the error "my_ops::scaled_add" not implemented for 'Int'. The tensors are already this
+// TensorIterator's operands (meta() built it), so only scale is read here.
+ATEN_IMPL_FUNC(scaled_add_out)(const Tensor&, const Tensor&, const Scalar& scale, const Tensor&) {
   ATEN_DISPATCH_my_ops_scaled_add_TYPES(common_dtype(), [&] {
     using Vec = vec::Vectorized<scalar_t>;
     const auto s = scale.to<scalar_t>();
