@@ -207,8 +207,8 @@ TEST(BadInput, InplaceOnExpanded) {
     for (ScalarType dtype : dtypes_run(c)) {
       Prepared p = prepare(c, dtype);
       Tensor self = p.inputs[0];
-      std::vector<int64_t> one(self.sizes().begin(), self.sizes().end());
-      one[0] = 1;
+      // Only a self of the result's shape: any other (addmm_'s bias) fails its shape check first.
+      if (self.dim() == 0 || c.call(p.inputs)[0].sizes() != self.sizes()) continue;
       Tensor base = self.slice(0, 0, 1).clone();
       Tensors in = p.inputs;
       in[0] = base.expand(self.sizes());
