@@ -56,7 +56,21 @@ def ops_header(op: Operator) -> FileSpec:
 
 
 def ops_source(op: Operator) -> FileSpec:
-    context = {"op": op.base, "overloads": [_overload(f) for f in op.functions]}
+    """Everything of `op` the Dispatcher needs, in one translation unit: the call handles and
+    schemas, and for each dispatch key the wrappers of its kernels and their registration.
+    One file per op, not one per op and key: adding an op compiles one generated file, and a
+    full build parses the per-op headers once per op."""
+    keys = [_key_section(op, key) for key in op.dispatch_keys]
+    includes = {"aten/core/Tensor.h", "aten/dispatch/Dispatcher.h", f"aten/ops/{op.base}_ops.h"}
+    for k in keys:
+        includes |= k.pop("includes")
+    context = {
+        "op": op.base,
+        "overloads": [_overload(f) for f in op.functions],
+        "includes": sorted(includes),
+        "keys": keys,
+        "structured": any(k["wrappers"] for k in keys),
+    }
     return FileSpec(f"aten/ops/{op.base}_ops.cpp", "ops.cpp.j2", context)
 
 
@@ -210,7 +224,8 @@ def _kernel_wrapper(f: NativeFunction, key: str) -> dict[str, Any]:
     }
 
 
-def register_source(op: Operator, key: str) -> FileSpec:
+def _key_section(op: Operator, key: str) -> dict[str, Any]:
+    """The wrappers of op's kernels for one dispatch key, and what registers them."""
     structured = {}
     if key in ("CPU", "Meta"):
         for g in op.groups:
@@ -225,25 +240,20 @@ def register_source(op: Operator, key: str) -> FileSpec:
         for f in op.functions
         if str(f.func.name) in wrapper_names
     ]
-    includes = {"aten/core/Error.h", "aten/dispatch/Dispatcher.h", f"aten/ops/{op.base}_ops.h"}
+    includes = {"aten/core/Error.h"}
     if structured:
         includes |= {"aten/structured/StructuredOutputs.h",
                      f"aten/ops/{op.base}_meta.h" if key == "Meta" else f"aten/ops/{op.base}_native.h"}
     if kernels:
         includes.add(f"aten/ops/{op.base}_native.h")
-    return FileSpec(
-        f"aten/register/{op.base}_{key}.cpp",
-        "register_op.cpp.j2",
-        {
-            "op": op.base,
-            "key": key,
-            "includes": sorted(includes),
-            "kernel_classes": ", ".join(g.impl_class for g in op.groups),
-            "wrappers": list(structured.values()),
-            "kernel_wrappers": list(kernels.values()),
-            "registrations": registrations,
-        },
-    )
+    return {
+        "key": key,
+        "includes": includes,
+        "kernel_classes": ", ".join(g.impl_class for g in op.groups),
+        "wrappers": list(structured.values()),
+        "kernel_wrappers": list(kernels.values()),
+        "registrations": registrations,
+    }
 
 
 def register_all(operators: list[Operator]) -> FileSpec:
@@ -333,7 +343,6 @@ def all_files(operators: list[Operator]) -> list[FileSpec]:
             files.append(meta_header(op))
         if op.groups or op.unstructured:
             files.append(native_header(op))
-        files += [register_source(op, key) for key in op.dispatch_keys]
         if op.dtypes:
             files.append(dtypes_header(op))
     return sorted(files, key=lambda spec: spec.path)
