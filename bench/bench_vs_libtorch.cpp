@@ -8,6 +8,7 @@
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty_strided.h>
+#include <aten/ops/mm.h>
 #include <aten/ops/sum.h>
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
@@ -141,6 +142,21 @@ void Sum_torch(benchmark::State& state) {
   bytes(state, a.numel(), 1);
 }
 
+// ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS) ----
+constexpr int64_t kMm = 1024;
+void Mm_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kMm, kMm}, 1), b = aten_filled({kMm, kMm}, 2), out = aten_filled({kMm, kMm}, 0);
+  for (auto _ : state) aten::mm_out(out, a, b);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+}
+void Mm_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kMm, kMm}), b = torch::rand({kMm, kMm}), out = torch::empty({kMm, kMm});
+  for (auto _ : state) torch::mm_out(out, a, b);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 }  // namespace
 
 #define ATEN_BENCH_PAIR(name, unit)                                                       \
@@ -153,6 +169,7 @@ ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
 ATEN_BENCH_PAIR(TransposedMul, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(TransposeContiguous, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(ToChannelsLast, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(Mm, benchmark::kMillisecond);
 // Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
 BENCHMARK(Sum_aten)->Name("Sum/aten")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(Sum_torch)->Name("Sum/torch")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -1,4 +1,5 @@
 #include <aten/core/Empty.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/iterator/TensorIterator.h>
@@ -109,6 +110,14 @@ void TensorIteratorBase::build_reduce_op(const Tensor& out, const Tensor& in) {
   build(config);
 }
 
+void TensorIteratorBase::build_reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
+  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
+             out1.sizes(), " and ", out2.sizes());
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_output(out1).add_output(out2).add_input(in, "self");
+  build(config);
+}
+
 int TensorIteratorBase::num_reduce_dims() const {
   int n = 0;
   while (n < ndim() && operands_[0].stride_bytes[n] == 0) ++n;
@@ -141,62 +150,17 @@ void TensorIteratorBase::mark_outputs() {
   }
 }
 
-namespace {
-
-// Two views of one storage touch some common bytes, judged by their byte ranges.
-bool ranges_overlap(const Tensor& a, const Tensor& b) {
-  if (a.numel() == 0 || b.numel() == 0) return false;
-  if (a.unsafeGetTensorImpl()->storage().get() != b.unsafeGetTensorImpl()->storage().get())
-    return false;
-  auto span = [](const Tensor& t) {
-    auto* begin = static_cast<const char*>(t.unsafeGetTensorImpl()->data());
-    return std::pair(begin, begin + compute_storage_nbytes(t.sizes(), t.strides(), t.element_size()));
-  };
-  auto [a0, a1] = span(a);
-  auto [b0, b1] = span(b);
-  return a0 < b1 && b0 < a1;
-}
-
-bool same_view(const Tensor& a, const Tensor& b) {
-  return a.unsafeGetTensorImpl()->storage().get() == b.unsafeGetTensorImpl()->storage().get() &&
-         a.storage_offset() == b.storage_offset() && a.sizes() == b.sizes() &&
-         a.strides() == b.strides() && a.dtype() == b.dtype();
-}
-
-// Some element of t is stored at the same place as another (an expanded tensor).
-bool has_internal_overlap(const Tensor& t) {
-  if (t.is_non_overlapping_and_dense()) return false;
-  for (int64_t d = 0; d < t.dim(); ++d)
-    if (t.strides()[d] == 0 && t.sizes()[d] > 1) return true;
-  return false;  // other overlaps are too costly to prove; ATen lets them through too
-}
-
-// Out of line, so that outputs still to be allocated (every functional call) pass cheaply.
-[[gnu::noinline]] void check_output_overlaps(const OperandInfo* ops, int num_outputs,
-                                             int ntensors, int i) {
-  const Tensor& out = *ops[i].tensor;
-  ATEN_CHECK(!has_internal_overlap(out),
-             "unsupported operation: more than one element of the written-to tensor refers to "
-             "a single memory location (", out.toString(),
-             "). Please clone() the tensor before performing the operation.");
-  for (int j = num_outputs; j < ntensors; ++j) {
-    const Tensor& in = *ops[j].tensor;
-    if (!in.defined() || same_view(out, in)) continue;  // true in-place is fine
-    ATEN_CHECK(!ranges_overlap(out, in),
-               "unsupported operation: some elements of the input tensor '",
-               ops[j].name ? ops[j].name : "input", "' (", in.toString(),
-               ") and the written-to tensor (", out.toString(),
-               ") refer to a single memory location. Please clone() the tensor before "
-               "performing the operation.");
-  }
-}
-}  // namespace
-
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
   if (!config.check_mem_overlap_) return;
   for (int i = 0; i < num_outputs_; ++i) {
     const Tensor& out = *operands_[i].tensor;
-    if (out.defined() && !out.is_meta()) check_output_overlaps(operands_.data(), num_outputs_, ntensors(), i);
+    if (!out.defined() || out.is_meta()) continue;  // every functional call: nothing to check
+    assert_no_internal_overlap(out);
+    for (int j = num_outputs_; j < ntensors(); ++j) {
+      const Tensor& in = *operands_[j].tensor;
+      // The same view is fine: true in-place.
+      if (in.defined()) assert_no_overlap(out, in, operands_[j].name ? operands_[j].name : "input");
+    }
   }
 }
 
@@ -262,15 +226,6 @@ ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
   if (a == ScalarType::Undefined) return b;
   if (b == ScalarType::Undefined) return a;
   return promoteTypes(a, b);
-}
-
-// Whether a value of dtype from may be written into a tensor of dtype to without losing its
-// category: no floating into integral, no complex into real, nothing but bool into bool.
-bool can_cast(ScalarType from, ScalarType to) {
-  if (isComplexType(from) && !isComplexType(to)) return false;
-  if (isFloatingType(from) && isIntegralType(to, false)) return false;
-  if (from != ScalarType::Bool && to == ScalarType::Bool) return false;
-  return true;
 }
 
 }  // namespace
@@ -361,7 +316,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
     if (op.is_output) {
       if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) return;
       if (config.enforce_safe_casting_to_output_)
-        ATEN_CHECK(can_cast(common_dtype_, op.dtype), "result type ", common_dtype_,
+        ATEN_CHECK(canCast(common_dtype_, op.dtype), "result type ", common_dtype_,
                    " can't be cast to the desired output type ", op.dtype, " (",
                    op.name ? op.name : "out", ": ", op.tensor->toString(), ")");
       if (config.cast_common_dtype_to_outputs_ && cpu) {
@@ -641,6 +596,14 @@ const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
 TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& in) {
   TensorIteratorConfig config = reduce_op_config();
   config.add_owned_output(out).add_owned_input(in, "self");
+  return TensorIterator(config);
+}
+
+TensorIterator TensorIterator::reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
+  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
+             out1.sizes(), " and ", out2.sizes());
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_owned_output(out1).add_owned_output(out2).add_owned_input(in, "self");
   return TensorIterator(config);
 }
 

@@ -15,6 +15,9 @@ class TensorIteratorConfig {
   // kernel's meta() borrows its arguments; code that returns an iterator uses the owned forms.
   TensorIteratorConfig& add_output(const Tensor& t, const char* name = "out");
   TensorIteratorConfig& add_input(const Tensor& t, const char* name = nullptr);
+  // A temporary would be gone before the iterator runs: borrowing one does not compile.
+  TensorIteratorConfig& add_output(Tensor&& t, const char* name = "out") = delete;
+  TensorIteratorConfig& add_input(Tensor&& t, const char* name = nullptr) = delete;
   // The iterator keeps its own reference (one refcount increment each).
   TensorIteratorConfig& add_owned_output(Tensor t, const char* name = "out");
   TensorIteratorConfig& add_owned_input(Tensor t, const char* name = nullptr);

@@ -76,6 +76,36 @@ Tensor add_Scalar::redispatch(DispatchKeySet ks, const Tensor& self, const Scala
   return add_Scalar_handle().redispatch(ks, self, other, alpha);
 }
 
+static const TypedOperatorHandle<add__Scalar::schema>& add__Scalar_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(add__Scalar::name, add__Scalar::overload_name)
+      .typed<add__Scalar::schema>();
+  return handle;
+}
+
+Tensor& add__Scalar::call(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add__Scalar_handle().call(self, other, alpha);
+}
+
+Tensor& add__Scalar::redispatch(DispatchKeySet ks, Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add__Scalar_handle().redispatch(ks, self, other, alpha);
+}
+
+static const TypedOperatorHandle<add_Scalar_out::schema>& add_Scalar_out_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(add_Scalar_out::name, add_Scalar_out::overload_name)
+      .typed<add_Scalar_out::schema>();
+  return handle;
+}
+
+Tensor& add_Scalar_out::call(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  return add_Scalar_out_handle().call(self, other, alpha, out);
+}
+
+Tensor& add_Scalar_out::redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  return add_Scalar_out_handle().redispatch(ks, self, other, alpha, out);
+}
+
 }  // namespace _ops
 
 // CPU kernels of `add`: the structured wrappers around structured_add_out.
@@ -205,6 +235,16 @@ Tensor wrapper_CompositeExplicitAutograd_add_Scalar(const Tensor& self, const Sc
   return native::add(self, other, alpha);
 }
 
+Tensor& wrapper_CompositeExplicitAutograd_add__Scalar(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  OpContext context("add_.Scalar");
+  return native::add_(self, other, alpha);
+}
+
+Tensor& wrapper_CompositeExplicitAutograd_add_Scalar_out(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  OpContext context("add.Scalar_out");
+  return native::add_out(self, other, alpha, out);
+}
+
 }  // namespace
 
 namespace detail {
@@ -213,6 +253,8 @@ void register_add_schemas(Dispatcher& d) {
   d.registerSchema({_ops::add__Tensor::name, _ops::add__Tensor::overload_name}, _ops::add__Tensor::schema_str);
   d.registerSchema({_ops::add_out::name, _ops::add_out::overload_name}, _ops::add_out::schema_str);
   d.registerSchema({_ops::add_Scalar::name, _ops::add_Scalar::overload_name}, _ops::add_Scalar::schema_str);
+  d.registerSchema({_ops::add__Scalar::name, _ops::add__Scalar::overload_name}, _ops::add__Scalar::schema_str);
+  d.registerSchema({_ops::add_Scalar_out::name, _ops::add_Scalar_out::overload_name}, _ops::add_Scalar_out::schema_str);
 }
 
 void register_add_CPU(Dispatcher& d) {
@@ -229,6 +271,8 @@ void register_add_Meta(Dispatcher& d) {
 
 void register_add_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"add", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add_Scalar);
+  d.registerKernel({"add_", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add__Scalar);
+  d.registerKernel({"add", "Scalar_out"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add_Scalar_out);
 }
 }  // namespace detail
 

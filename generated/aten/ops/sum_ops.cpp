@@ -61,6 +61,21 @@ Tensor& sum_IntList_out::redispatch(DispatchKeySet ks, const Tensor& self, std::
   return sum_IntList_out_handle().redispatch(ks, self, dim, keepdim, dtype, out);
 }
 
+static const TypedOperatorHandle<sum_out::schema>& sum_out_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(sum_out::name, sum_out::overload_name)
+      .typed<sum_out::schema>();
+  return handle;
+}
+
+Tensor& sum_out::call(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  return sum_out_handle().call(self, dtype, out);
+}
+
+Tensor& sum_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  return sum_out_handle().redispatch(ks, self, dtype, out);
+}
+
 }  // namespace _ops
 
 // CPU kernels of `sum`: the structured wrappers around structured_sum_out.
@@ -160,6 +175,11 @@ Tensor wrapper_CompositeExplicitAutograd_sum(const Tensor& self, std::optional<S
   return native::sum(self, dtype);
 }
 
+Tensor& wrapper_CompositeExplicitAutograd_sum_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  OpContext context("sum.out");
+  return native::sum_all_out(self, dtype, out);
+}
+
 }  // namespace
 
 namespace detail {
@@ -167,6 +187,7 @@ void register_sum_schemas(Dispatcher& d) {
   d.registerSchema({_ops::sum::name, _ops::sum::overload_name}, _ops::sum::schema_str);
   d.registerSchema({_ops::sum_dim_IntList::name, _ops::sum_dim_IntList::overload_name}, _ops::sum_dim_IntList::schema_str);
   d.registerSchema({_ops::sum_IntList_out::name, _ops::sum_IntList_out::overload_name}, _ops::sum_IntList_out::schema_str);
+  d.registerSchema({_ops::sum_out::name, _ops::sum_out::overload_name}, _ops::sum_out::schema_str);
 }
 
 void register_sum_CPU(Dispatcher& d) {
@@ -181,6 +202,7 @@ void register_sum_Meta(Dispatcher& d) {
 
 void register_sum_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"sum", ""}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_sum);
+  d.registerKernel({"sum", "out"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_sum_out);
 }
 }  // namespace detail
 

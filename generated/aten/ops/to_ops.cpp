@@ -26,6 +26,21 @@ Tensor to_dtype::redispatch(DispatchKeySet ks, const Tensor& self, ScalarType dt
   return to_dtype_handle().redispatch(ks, self, dtype, non_blocking, copy, memory_format);
 }
 
+static const TypedOperatorHandle<to_other::schema>& to_other_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(to_other::name, to_other::overload_name)
+      .typed<to_other::schema>();
+  return handle;
+}
+
+Tensor to_other::call(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  return to_other_handle().call(self, other, non_blocking, copy, memory_format);
+}
+
+Tensor to_other::redispatch(DispatchKeySet ks, const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  return to_other_handle().redispatch(ks, self, other, non_blocking, copy, memory_format);
+}
+
 }  // namespace _ops
 
 // CompositeImplicitAutograd kernels of `to`: wrappers around the hand-written kernels of <aten/ops/to_native.h>.
@@ -36,15 +51,22 @@ Tensor wrapper_CompositeImplicitAutograd_to_dtype(const Tensor& self, ScalarType
   return native::to(self, dtype, non_blocking, copy, memory_format);
 }
 
+Tensor wrapper_CompositeImplicitAutograd_to_other(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  OpContext context("to.other");
+  return native::to(self, other, non_blocking, copy, memory_format);
+}
+
 }  // namespace
 
 namespace detail {
 void register_to_schemas(Dispatcher& d) {
   d.registerSchema({_ops::to_dtype::name, _ops::to_dtype::overload_name}, _ops::to_dtype::schema_str);
+  d.registerSchema({_ops::to_other::name, _ops::to_other::overload_name}, _ops::to_other::schema_str);
 }
 
 void register_to_CompositeImplicitAutograd(Dispatcher& d) {
   d.registerKernel({"to", "dtype"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_to_dtype);
+  d.registerKernel({"to", "other"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_to_other);
 }
 }  // namespace detail
 

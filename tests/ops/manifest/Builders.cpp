@@ -1,0 +1,94 @@
+// The case registry, the result-dtype rules and the pointwise case builders of OpCase.h.
+#include "OpCase.h"
+
+#include <aten/core/TypePromotion.h>
+
+namespace aten::optest {
+
+namespace {
+
+std::vector<std::vector<OpCase> (*)()>& makers() {
+  static std::vector<std::vector<OpCase> (*)()> m;
+  return m;
+}
+
+ScalarType promote_all(std::span<const ScalarType> dtypes) {
+  ScalarType t = dtypes.empty() ? ScalarType::Float : dtypes[0];
+  for (ScalarType d : dtypes) t = promoteTypes(t, d);
+  return t;
+}
+
+}  // namespace
+
+const char* name_of(Layout layout) {
+  switch (layout) {
+    case Layout::contiguous: return "contiguous";
+    case Layout::transposed: return "transposed";
+    case Layout::sliced: return "sliced";
+    case Layout::broadcast: return "broadcast";
+    case Layout::zero_size: return "zero_size";
+    case Layout::zero_dim: return "zero_dim";
+    case Layout::large: return "large";
+  }
+  return "?";
+}
+
+bool register_cases(std::vector<OpCase> (*make)()) {
+  makers().push_back(make);
+  return true;
+}
+
+// Built on first use, after every file's registration ran (static initialisation order
+// across files is unspecified, so the cases themselves are not built then).
+const std::vector<OpCase>& all_cases() {
+  static const std::vector<OpCase> cases = [] {
+    std::vector<OpCase> all;
+    for (auto* make : makers())
+      for (OpCase& c : make()) all.push_back(std::move(c));
+    return all;
+  }();
+  return cases;
+}
+
+std::vector<ScalarType> same_as_promoted(std::span<const ScalarType> dtypes) {
+  return {promote_all(dtypes)};
+}
+
+std::vector<ScalarType> promoted_to_float(std::span<const ScalarType> dtypes) {
+  ScalarType t = promote_all(dtypes);
+  return {isIntegralType(t, /*include_bool=*/true) ? ScalarType::Float : t};
+}
+
+std::vector<ScalarType> boolean(std::span<const ScalarType>) { return {ScalarType::Bool}; }
+
+OpCase unary_case(std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
+                  std::function<void(const Tensors&, Tensors&)> call_out,
+                  std::function<void(Tensors&)> call_inplace,
+                  std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
+                  Values values,
+                  std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result) {
+  OpCase c;
+  c.overloads = std::move(overloads);
+  c.inputs = {Input{kShape, values}};
+  c.call = std::move(call);
+  c.call_out = std::move(call_out);
+  c.call_inplace = std::move(call_inplace);
+  c.result_dtypes = std::move(result);
+  c.reference = std::move(reference);
+  c.pointwise = true;
+  return c;
+}
+
+OpCase binary_case(std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
+                   std::function<void(const Tensors&, Tensors&)> call_out,
+                   std::function<void(Tensors&)> call_inplace,
+                   std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
+                   Values values, Values other_values,
+                   std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result) {
+  OpCase c = unary_case(std::move(overloads), std::move(call), std::move(call_out),
+                        std::move(call_inplace), std::move(reference), values, std::move(result));
+  c.inputs.push_back(Input{kShape, other_values});
+  return c;
+}
+
+}  // namespace aten::optest
