@@ -33,7 +33,7 @@ KINDS = {
     "split": "Tensor[] return",
     "einsum": "str, Tensor[] and int[]? arguments",
 }
-AGGREGATES = ("aten/Dispatch.h", "aten/Functions.h", "aten/OpManifest.h", "aten/core/TensorBody.h",
+AGGREGATES = ("aten/Dispatch.h", "aten/Functions.h", "aten/OpManifest.cpp", "aten/OpManifest.h", "aten/core/TensorBody.h",
               "aten/register/RegisterAll.cpp", "manifest.json")
 
 
