@@ -50,6 +50,18 @@ void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a,
   build(config);
 }
 
+void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a, Tensor&& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.add_output(out).add_input(a, "self").add_owned_input(std::move(b), "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_binary_op(const Tensor& out, Tensor&& a, const Tensor& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.add_output(out).add_owned_input(std::move(a), "self").add_input(b, "other");
+  build(config);
+}
+
 void TensorIteratorBase::build_binary_float_op(const Tensor& out, const Tensor& a,
                                                const Tensor& b) {
   TensorIteratorConfig config = binary_op_config();
@@ -58,14 +70,27 @@ void TensorIteratorBase::build_binary_float_op(const Tensor& out, const Tensor& 
   build(config);
 }
 
-void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a,
-                                             const Tensor& b) {
+namespace {
+TensorIteratorConfig comparison_op_config(const Tensor& out) {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).allow_cpu_scalars(true).promote_inputs_to_common_dtype(true);
-  config.add_output(out).add_input(a, "self").add_input(b, "other");
   // A fresh result is Bool; an out= of another dtype receives the comparison cast to it.
   if (!out.defined()) config.declare_static_dtype(ScalarType::Bool);
   if (out.defined() && out.scalar_type() != ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  return config;
+}
+}  // namespace
+
+void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a,
+                                             const Tensor& b) {
+  TensorIteratorConfig config = comparison_op_config(out);
+  config.add_output(out).add_input(a, "self").add_input(b, "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a, Tensor&& b) {
+  TensorIteratorConfig config = comparison_op_config(out);
+  config.add_output(out).add_input(a, "self").add_owned_input(std::move(b), "other");
   build(config);
 }
 

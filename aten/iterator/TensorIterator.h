@@ -21,13 +21,18 @@ class TensorIteratorBase : public impl::MetaBase {
 
   void build(TensorIteratorConfig& config);
   // The builders of ATen's common configurations. out may be undefined (allocated), the
-  // user's out=, or an input (in-place).
+  // user's out=, or an input (in-place). They borrow their tensors, which must outlive the
+  // iterator (a structured kernel's arguments do); a temporary operand (a Scalar wrapped as a
+  // tensor) is passed as an rvalue and kept by the iterator.
   // out = f(a, b): inputs promoted to their common dtype, cast (safely) into out.
   void build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_binary_op(const Tensor& out, const Tensor& a, Tensor&& b);
+  void build_binary_op(const Tensor& out, Tensor&& a, const Tensor& b);
   // ... computed in floating point: integer inputs promote to Float (true division, atan2).
   void build_binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
   // ... with a Bool result unless out says otherwise.
   void build_comparison_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_comparison_op(const Tensor& out, const Tensor& a, Tensor&& b);
   // out = f(a), all one dtype.
   void build_unary_op(const Tensor& out, const Tensor& a);
   // out = f(a) in floating point (exp, sqrt of integers give Float).
