@@ -1,6 +1,10 @@
 // add on float32 [4096, 4096]: into a preallocated out, functional, and a plain C++ loop over
 // the same memory as the bound to compare with; plus the per-call overhead on one element.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 #include <benchmark/benchmark.h>
 
 using namespace aten;

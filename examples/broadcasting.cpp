@@ -8,7 +8,16 @@
 //      [3, 1]            a size-0 dimension stays 0 against a 1, and fails against anything else.
 //   ---------
 //   [4, 3, 5]
-#include <aten/ATen.h>
+
+// The headers of what this program uses, one per operator (<aten/ops/add.h>), as the library
+// and its tests include them: <aten/ATen.h> has everything, but a file that includes it is
+// recompiled whenever an operator is added to the library.
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 
 #include <functional>
 #include <iostream>

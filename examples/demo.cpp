@@ -1,5 +1,15 @@
 // MiniATen's demo: adding tensors of different layouts, the way an ATen user would.
-#include <aten/ATen.h>
+// The headers of what this program uses, one per operator (<aten/ops/add.h>), as the library
+// and its tests include them: <aten/ATen.h> has everything, but a file that includes it is
+// recompiled whenever an operator is added to the library.
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Capability.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 
 #include <iostream>
 

@@ -2,7 +2,16 @@
 // An operator called on Meta tensors runs its meta() function only, the same code that decides
 // the output of a real call (broadcasting, dtype, layout, argument checks), and then stops.
 // That answers "what would this produce?" instantly, for shapes far too large to allocate.
-#include <aten/ATen.h>
+
+// The headers of what this program uses, one per operator (<aten/ops/add.h>), as the library
+// and its tests include them: <aten/ATen.h> has everything, but a file that includes it is
+// recompiled whenever an operator is added to the library.
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 
 #include <iostream>
 

@@ -2,7 +2,14 @@
 // keeping the reduced dims as size 1 (keepdim) so the result broadcasts back against the input,
 // and in a chosen dtype. Integer and bool inputs sum into Long, as in ATen, so they don't
 // overflow their own type; floating inputs sum in their own dtype unless dtype= says otherwise.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/arange.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/zeros.h>
 
 #include <functional>
 #include <iostream>

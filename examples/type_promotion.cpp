@@ -8,7 +8,12 @@
 //
 // The dtypes below come from Meta tensors, which run the same type promotion as a real call
 // and stop before computing, so they hold for any dtype whether or not add has a kernel for it.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 
 #include <functional>
 #include <iostream>

@@ -1,7 +1,9 @@
 #pragma once
 // Test helpers: filling tensors with known values and reading them back by coordinates,
 // independently of the iterator and kernels under test (plain index arithmetic over strides).
-#include <aten/ATen.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 
 #include <aten/core/Convert.h>
 

@@ -128,12 +128,12 @@ class CPUAllocator final : public Allocator {
   }
 };
 
+// Constant-initialised, so getCPUAllocator() (once per allocation) has no guard to check.
+constinit CPUAllocator cpu_allocator;
+
 }  // namespace
 
-Allocator* getCPUAllocator() {
-  static CPUAllocator allocator;
-  return &allocator;
-}
+Allocator* getCPUAllocator() { return &cpu_allocator; }
 
 void empty_cache() { LargeBlockCache::get().empty(); }
 

@@ -2,7 +2,7 @@
 
 namespace aten::detail {
 
-thread_local const char* current_op_name = nullptr;
+thread_local constinit const char* current_op_name = nullptr;
 
 void throw_error(std::string msg) {
   if (current_op_name != nullptr) msg = std::string(current_op_name) + ": " + msg;

@@ -18,8 +18,9 @@ class Error : public std::exception {
 
 namespace detail {
 // The op currently executing on this thread; set by generated wrappers. A raw pointer to a
-// string literal keeps the guard to two TLS stores per call.
-extern thread_local const char* current_op_name;
+// string literal keeps the guard to two TLS stores per call; constinit lets other files
+// reach it directly, without a call to a TLS init wrapper.
+extern thread_local constinit const char* current_op_name;
 
 template <typename... Args>
 std::string str_cat(const Args&... args) {
@@ -29,6 +30,14 @@ std::string str_cat(const Args&... args) {
 }
 
 [[noreturn]] void throw_error(std::string msg);
+
+// The failing side of ATEN_CHECK, kept out of line and cold: formatting the message inline
+// (an ostringstream) gave every checking function a large frame and saved registers on its hot
+// path, passing checks included.
+template <typename... Args>
+[[noreturn, gnu::noinline, gnu::cold]] void check_failed(const Args&... args) {
+  throw_error(str_cat(args...));
+}
 }  // namespace detail
 
 // Names the operator whose errors follow, for as long as it lives. Nested ops stack.
@@ -52,10 +61,10 @@ class OpContext {
 #define ATEN_CHECK(cond, ...)                                                     \
   do {                                                                            \
     if (!(cond)) [[unlikely]]                                                     \
-      ::aten::detail::throw_error(::aten::detail::str_cat(__VA_ARGS__));         \
+      ::aten::detail::check_failed(__VA_ARGS__);                                  \
   } while (0)
 
-#define ATEN_ERROR(...) ::aten::detail::throw_error(::aten::detail::str_cat(__VA_ARGS__))
+#define ATEN_ERROR(...) ::aten::detail::check_failed(__VA_ARGS__)
 
 // For invariants of the library itself: a failure is a MiniATen bug, not a user error.
 #define ATEN_INTERNAL_ASSERT(cond)                                                          \

@@ -76,7 +76,16 @@ class SmallVector {
     data_ = fresh;
     capacity_ = n;
   }
-  void resize(size_t n) { resize(n, T()); }
+  // New elements are value-initialised in place (no temporary copied n times).
+  void resize(size_t n) {
+    if (n < size_) {
+      std::destroy(data_ + n, data_ + size_);
+    } else {
+      reserve(n);
+      std::uninitialized_value_construct(data_ + size_, data_ + n);
+    }
+    size_ = n;
+  }
   void resize(size_t n, const T& value) {
     if (n < size_) {
       std::destroy(data_ + n, data_ + size_);
@@ -87,6 +96,13 @@ class SmallVector {
     size_ = n;
   }
   void assign(size_t n, const T& value) {
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      if (n <= capacity_) {  // shapes and strides: a few stores, no generic fill
+        for (size_t i = 0; i < n; ++i) data_[i] = value;
+        size_ = n;
+        return;
+      }
+    }
     clear();
     resize(n, value);
   }
@@ -101,10 +117,13 @@ class SmallVector {
     std::uninitialized_copy(first, last, data_ + size_);
     size_ += static_cast<size_t>(std::distance(first, last));
   }
-  void push_back(T v) {
+  void push_back(T v) { emplace_back(std::move(v)); }
+  template <typename... Args>
+  T& emplace_back(Args&&... args) {
     if (size_ == capacity_) reserve(capacity_ * 2);
-    new (data_ + size_) T(std::move(v));
+    T* p = new (data_ + size_) T(std::forward<Args>(args)...);
     ++size_;
+    return *p;
   }
   void pop_back() { std::destroy_at(data_ + --size_); }
   void clear() {

@@ -44,7 +44,8 @@ bool strides_like_channels_last(IntArrayRef sizes, IntArrayRef strides,
   return true;
 }
 
-bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
+// Out of line (it sorts): refresh() then stays cheap for the contiguous case.
+[[gnu::noinline]] bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   const size_t n = sizes.size();
   if (n == 1) return sizes[0] < 2 || strides[0] == 1;
   SmallVector<int64_t, 5> perm(n);
@@ -78,6 +79,18 @@ DimVector dense_strides(IntArrayRef sizes, IntArrayRef order) {
   }
   ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
   return strides;
+}
+
+// Row-major strides for sizes into strides[0, sizes.size()): a plain loop, checked like
+// dense_strides.
+void fill_contiguous_strides(IntArrayRef sizes, int64_t* strides) {
+  int64_t running = 1;
+  bool overflow = false;
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+    strides[d] = running;
+    if (d > 0) overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
+  }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
 }
 
 }  // namespace
@@ -117,11 +130,18 @@ void TensorImpl::refresh(bool known_contiguous) {
     }
     numel_ *= s;
   }
-  is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   is_channels_last_contiguous_ = false;
   is_channels_last_3d_contiguous_ = false;
   is_channels_last_ = false;
   is_channels_last_3d_ = false;
+  if (known_contiguous && sizes_.size() < 4) {
+    // Every functional op's fresh output: contiguous, and too few dims for channels-last, so
+    // nothing is left to work out.
+    is_contiguous_ = true;
+    is_non_overlapping_and_dense_ = true;
+    return;
+  }
+  is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   if (sizes_.size() == 4) {
     is_channels_last_contiguous_ = dense_in_order(sizes_, strides_, {1, 3, 2, 0});
     is_channels_last_ = strides_like_channels_last(sizes_, strides_, {1, 3, 2, 0});
@@ -134,17 +154,6 @@ void TensorImpl::refresh(bool known_contiguous) {
       compute_non_overlapping_and_dense(sizes_, strides_);
 }
 
-bool TensorImpl::is_contiguous(MemoryFormat format) const {
-  switch (format) {
-    case MemoryFormat::ChannelsLast:
-      return is_channels_last_contiguous_;
-    case MemoryFormat::ChannelsLast3d:
-      return is_channels_last_3d_contiguous_;
-    default:
-      return is_contiguous_;
-  }
-}
-
 MemoryFormat TensorImpl::suggest_memory_format() const {
   if (is_channels_last_) return MemoryFormat::ChannelsLast;
   if (is_channels_last_3d_) return MemoryFormat::ChannelsLast3d;
@@ -152,9 +161,11 @@ MemoryFormat TensorImpl::suggest_memory_format() const {
 }
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
+  // On the path of every functional op's output: written in place, no temporaries.
   check_sizes(sizes);
-  sizes_ = DimVector(sizes);
-  strides_ = contiguous_strides(sizes);
+  sizes_.assign(sizes.begin(), sizes.end());
+  strides_.resize(sizes.size());
+  fill_contiguous_strides(sizes, strides_.data());
   refresh(/*known_contiguous=*/true);
 }
 
@@ -193,15 +204,8 @@ void TensorImpl::resize(IntArrayRef sizes, IntArrayRef strides) {
 }
 
 DimVector contiguous_strides(IntArrayRef sizes) {
-  // On the path of every functional op's output: a plain loop, checked like dense_strides.
   DimVector strides(sizes.size());
-  int64_t running = 1;
-  bool overflow = false;
-  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
-    strides[d] = running;
-    if (d > 0) overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
-  }
-  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
+  fill_contiguous_strides(sizes, strides.data());
   return strides;
 }
 

@@ -33,7 +33,11 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   bool is_wrapped_number() const { return is_wrapped_number_; }
   void set_wrapped_number(bool wrapped);
 
-  bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const;
+  bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const {
+    if (format == MemoryFormat::ChannelsLast) return is_channels_last_contiguous_;
+    if (format == MemoryFormat::ChannelsLast3d) return is_channels_last_3d_contiguous_;
+    return is_contiguous_;
+  }
   bool is_non_overlapping_and_dense() const { return is_non_overlapping_and_dense_; }
   // ATen's guess at the format a result of this tensor should take.
   MemoryFormat suggest_memory_format() const;

@@ -128,12 +128,18 @@ struct VectorizedLoop2d {
     auto advance = [&] {
       for (int a = 0; a < ntensors; ++a) data[a] += outer[a];
     };
+    // A row shorter than one two-vector step would run entirely in vectorized_loop's scalar
+    // tail: basic_loop gives the same results without the vector set-up (1-element ops).
+    constexpr int64_t kMinVectorRow = 2 * vec::Vectorized<typename traits::result_type>::size();
     int64_t scalar_arg = 0;  // 0: no broadcast input on the vector path
-    bool vectorizable = is_contiguous<traits>(strides);
-    for (size_t s = 1; !vectorizable && s <= traits::arity; ++s) {
-      if (is_contiguous_scalar<traits>(strides, s)) {
-        vectorizable = true;
-        scalar_arg = static_cast<int64_t>(s);
+    bool vectorizable = false;
+    if (size0 >= kMinVectorRow) {
+      vectorizable = is_contiguous<traits>(strides);
+      for (size_t s = 1; !vectorizable && s <= traits::arity; ++s) {
+        if (is_contiguous_scalar<traits>(strides, s)) {
+          vectorizable = true;
+          scalar_arg = static_cast<int64_t>(s);
+        }
       }
     }
     for (int64_t j = 0; j < size1; ++j, advance()) {

@@ -1,12 +1,16 @@
 #pragma once
 // One operand of a TensorIterator: the tensor, its strides in bytes in the iterator's
 // (broadcast, reordered, coalesced) dims, and what the iterator decided about it.
+#include <aten/core/MaybeOwned.h>
 #include <aten/core/Tensor.h>
 
 namespace aten {
 
 struct OperandInfo {
-  Tensor tensor;            // undefined for an output the iterator has yet to allocate
+  // The caller's tensor, borrowed (the caller keeps it alive for the iterator's lifetime, as
+  // with ATen's TensorIteratorConfig), or one the iterator made: an output it allocated, an
+  // input converted to the common dtype. Undefined for an output yet to be allocated.
+  MaybeOwned<Tensor> tensor;
   // An output of another dtype than the computation's: `tensor` is then a temporary in the
   // common dtype, copied into `original` by cast_outputs().
   Tensor original;

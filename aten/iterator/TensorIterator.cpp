@@ -43,40 +43,65 @@ TensorIteratorConfig binary_op_config() {
 }
 }  // namespace
 
-void TensorIteratorBase::build_binary_op(const TensorBase& out, const TensorBase& a,
-                                         const TensorBase& b) {
+void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a,
+                                         const Tensor& b) {
   TensorIteratorConfig config = binary_op_config();
   config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
 }
 
-void TensorIteratorBase::build_binary_float_op(const TensorBase& out, const TensorBase& a,
-                                               const TensorBase& b) {
+void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a, Tensor&& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.add_output(out).add_input(a, "self").add_owned_input(std::move(b), "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_binary_op(const Tensor& out, Tensor&& a, const Tensor& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.add_output(out).add_owned_input(std::move(a), "self").add_input(b, "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_binary_float_op(const Tensor& out, const Tensor& a,
+                                               const Tensor& b) {
   TensorIteratorConfig config = binary_op_config();
   config.promote_integer_inputs_to_float(true);
   config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
 }
 
-void TensorIteratorBase::build_comparison_op(const TensorBase& out, const TensorBase& a,
-                                             const TensorBase& b) {
+namespace {
+TensorIteratorConfig comparison_op_config(const Tensor& out) {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).allow_cpu_scalars(true).promote_inputs_to_common_dtype(true);
-  config.add_output(out).add_input(a, "self").add_input(b, "other");
   // A fresh result is Bool; an out= of another dtype receives the comparison cast to it.
   if (!out.defined()) config.declare_static_dtype(ScalarType::Bool);
   if (out.defined() && out.scalar_type() != ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  return config;
+}
+}  // namespace
+
+void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a,
+                                             const Tensor& b) {
+  TensorIteratorConfig config = comparison_op_config(out);
+  config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
 }
 
-void TensorIteratorBase::build_unary_op(const TensorBase& out, const TensorBase& a) {
+void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a, Tensor&& b) {
+  TensorIteratorConfig config = comparison_op_config(out);
+  config.add_output(out).add_input(a, "self").add_owned_input(std::move(b), "other");
+  build(config);
+}
+
+void TensorIteratorBase::build_unary_op(const Tensor& out, const Tensor& a) {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(true);
   config.add_output(out).add_input(a, "self");
   build(config);
 }
 
-void TensorIteratorBase::build_unary_float_op(const TensorBase& out, const TensorBase& a) {
+void TensorIteratorBase::build_unary_float_op(const Tensor& out, const Tensor& a) {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true)
       .promote_inputs_to_common_dtype(true)
@@ -87,27 +112,34 @@ void TensorIteratorBase::build_unary_float_op(const TensorBase& out, const Tenso
   build(config);
 }
 
-void TensorIteratorBase::build_nullary_op(const TensorBase& out) {
+void TensorIteratorBase::build_nullary_op(const Tensor& out) {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(false).resize_outputs(false);
   config.add_output(out);
   build(config);
 }
 
-void TensorIteratorBase::build_reduce_op(const TensorBase& out, const TensorBase& in) {
+namespace {
+TensorIteratorConfig reduce_op_config() {
   TensorIteratorConfig config;
-  config.add_output(out).add_input(in, "self").is_reduction(true).resize_outputs(false)
-      .check_all_same_dtype(false).set_check_mem_overlap(false);
+  config.is_reduction(true).resize_outputs(false).check_all_same_dtype(false)
+      .set_check_mem_overlap(false);
+  return config;
+}
+
+}  // namespace
+
+void TensorIteratorBase::build_reduce_op(const Tensor& out, const Tensor& in) {
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_output(out).add_input(in, "self");
   build(config);
 }
 
-void TensorIteratorBase::build_reduce_op(const TensorBase& out1, const TensorBase& out2,
-                                         const TensorBase& in) {
+void TensorIteratorBase::build_reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
   ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
              out1.sizes(), " and ", out2.sizes());
-  TensorIteratorConfig config;
-  config.add_output(out1).add_output(out2).add_input(in, "self").is_reduction(true)
-      .resize_outputs(false).check_all_same_dtype(false).set_check_mem_overlap(false);
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_output(out1).add_output(out2).add_input(in, "self");
   build(config);
 }
 
@@ -121,36 +153,36 @@ int TensorIteratorBase::num_reduce_dims() const {
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   num_outputs_ = config.num_outputs_;
-  operands_.resize(config.tensors_.size());
-  for (size_t i = 0; i < config.tensors_.size(); ++i) {
+  operands_.resize(config.operands_.size());
+  for (size_t i = 0; i < config.operands_.size(); ++i) {
     OperandInfo& op = operands_[i];
-    const TensorBase& t = *config.tensors_[i];
-    if (t.defined()) {
-      op.tensor = Tensor(t);
-      op.dtype = t.scalar_type();
+    auto& from = config.operands_[i];
+    if (from.tensor->defined()) {
+      op.dtype = from.tensor->scalar_type();
+      op.tensor = std::move(from.tensor);  // a borrow stays a borrow
     }
     op.is_output = static_cast<int>(i) < num_outputs_;
-    op.name = config.names_[i];
+    op.name = from.name;
   }
 }
 
 void TensorIteratorBase::mark_outputs() {
   for (int i = 0; i < num_outputs_; ++i) {
     auto& out = operands_[i];
-    if (!out.tensor.defined()) continue;
+    if (!out.tensor->defined()) continue;
     for (int j = num_outputs_; j < ntensors(); ++j)
-      if (out.tensor.is_same(operands_[j].tensor)) out.is_read_write = true;
+      if (out.tensor->is_same(*operands_[j].tensor)) out.is_read_write = true;
   }
 }
 
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
   if (!config.check_mem_overlap_) return;
   for (int i = 0; i < num_outputs_; ++i) {
-    const Tensor& out = operands_[i].tensor;
-    if (!out.defined() || out.is_meta()) continue;
+    const Tensor& out = *operands_[i].tensor;
+    if (!out.defined() || out.is_meta()) continue;  // every functional call: nothing to check
     assert_no_internal_overlap(out);
     for (int j = num_outputs_; j < ntensors(); ++j) {
-      const Tensor& in = operands_[j].tensor;
+      const Tensor& in = *operands_[j].tensor;
       // The same view is fine: true in-place.
       if (in.defined()) assert_no_overlap(out, in, operands_[j].name ? operands_[j].name : "input");
     }
@@ -165,12 +197,12 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   }
   bool first = true;
   for (auto& op : operands_) {
-    if (!op.tensor.defined()) continue;
+    if (!op.tensor->defined()) continue;
     // Outputs that may be resized take the shape of the inputs, not the other way round.
     if (config.resize_outputs_ && op.is_output) continue;
-    IntArrayRef shape = op.tensor.sizes();
+    IntArrayRef shape = op.tensor->sizes();
     if (first) {
-      shape_ = DimVector(shape);
+      shape_.assign(shape.begin(), shape.end());
       first = false;
     } else if (!(shape == IntArrayRef(shape_))) {
       all_ops_same_shape_ = false;
@@ -180,8 +212,8 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   // No inputs (a nullary op): the outputs define the shape.
   if (first) {
     for (auto& op : operands_) {
-      if (!op.tensor.defined()) continue;
-      shape_ = DimVector(op.tensor.sizes());
+      if (!op.tensor->defined()) continue;
+      shape_ = DimVector(op.tensor->sizes());
       break;
     }
   }
@@ -191,9 +223,9 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
   if (config.static_shape_) return;  // the caller vouches for the outputs' shapes
   for (int i = 0; i < num_outputs_; ++i) {
     auto& op = operands_[i];
-    if (!op.tensor.defined() || op.tensor.sizes() == IntArrayRef(shape_)) continue;
+    if (!op.tensor->defined() || op.tensor->sizes() == IntArrayRef(shape_)) continue;
     if (config.is_reduction_) continue;  // a reduction's output is smaller by design
-    ATEN_CHECK(config.resize_outputs_, "output with shape ", op.tensor.sizes(),
+    ATEN_CHECK(config.resize_outputs_, "output with shape ", op.tensor->sizes(),
                " doesn't match the broadcast shape ", shape_);
     op.will_resize = true;
   }
@@ -224,12 +256,24 @@ ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
 }  // namespace
 
 ScalarType TensorIteratorBase::compute_common_dtype() const {
+  // The common case first: inputs of one dtype, none a wrapped number, on which every bucket
+  // below agrees.
+  ScalarType only = ScalarType::Undefined;
+  bool uniform = true;
+  for (int j = num_outputs_; j < ntensors() && uniform; ++j) {
+    const OperandInfo& op = operands_[j];
+    if (!op.tensor->defined()) continue;
+    uniform = !op.tensor->is_wrapped_number() && (only == ScalarType::Undefined || op.dtype == only);
+    only = op.dtype;
+  }
+  if (uniform) return only;
+
   // Three buckets, highest priority first: tensors with dims, 0-dim tensors, wrapped numbers
   // (C++ scalars, whose floating/complex kinds count as the default Float/ComplexFloat).
   ScalarType dimensioned = ScalarType::Undefined, zero_dim = ScalarType::Undefined,
              wrapped = ScalarType::Undefined;
   for (int j = num_outputs_; j < ntensors(); ++j) {
-    const Tensor& t = operands_[j].tensor;
+    const Tensor& t = *operands_[j].tensor;
     if (!t.defined()) continue;
     ScalarType dtype = t.scalar_type();
     if (t.is_wrapped_number()) {
@@ -256,7 +300,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   // tensors of another device when allowed.
   bool have_device = false;
   for (const auto& op : operands_) {
-    const Tensor& t = op.tensor;
+    const Tensor& t = *op.tensor;
     if (!t.defined()) continue;
     if (config.allow_cpu_scalars_ && !op.is_output && t.dim() == 0 && t.is_cpu()) continue;
     if (!have_device) {
@@ -275,80 +319,89 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
     common_dtype_ = compute_common_dtype();
   } else {
     for (int j = num_outputs_; j < ntensors() && common_dtype_ == ScalarType::Undefined; ++j)
-      if (operands_[j].tensor.defined()) common_dtype_ = operands_[j].dtype;
+      if (operands_[j].tensor->defined()) common_dtype_ = operands_[j].dtype;
   }
   if (common_dtype_ == ScalarType::Undefined)  // no inputs: the outputs say
     for (int i = 0; i < num_outputs_ && common_dtype_ == ScalarType::Undefined; ++i)
-      if (operands_[i].tensor.defined()) common_dtype_ = operands_[i].dtype;
+      if (operands_[i].tensor->defined()) common_dtype_ = operands_[i].dtype;
   if (config.promote_integer_inputs_to_float_ && isIntegralType(common_dtype_, true))
     common_dtype_ = ScalarType::Float;
 
   if (config.check_all_same_dtype_) {
     for (const auto& op : operands_)
-      ATEN_CHECK(!op.tensor.defined() || op.dtype == common_dtype_,
+      ATEN_CHECK(!op.tensor->defined() || op.dtype == common_dtype_,
                  "expected all operands to have the same dtype, but got ", describe_operands());
   }
 
-  const bool cpu = device_.is_cpu();
-  for (int i = 0; i < ntensors(); ++i) {
-    auto& op = operands_[i];
-    if (!op.tensor.defined()) {  // an output to allocate
-      op.dtype = config.static_dtype_.value_or(common_dtype_);
-      continue;
-    }
-    if (op.dtype == common_dtype_) continue;
+  // An operand of another dtype than the computation's: an input is converted, an output is
+  // computed into a temporary of the common dtype and cast back. Rare, so out of line: the
+  // loop below stays short for the usual operands of one dtype.
+  auto adopt_common_dtype = [this, &config](OperandInfo& op) __attribute__((noinline)) {
+    const bool cpu = device_.is_cpu();
     if (op.is_output) {
-      if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) continue;
+      if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) return;
       if (config.enforce_safe_casting_to_output_)
         ATEN_CHECK(canCast(common_dtype_, op.dtype), "result type ", common_dtype_,
                    " can't be cast to the desired output type ", op.dtype, " (",
-                   op.name ? op.name : "out", ": ", op.tensor.toString(), ")");
+                   op.name ? op.name : "out", ": ", op.tensor->toString(), ")");
       if (config.cast_common_dtype_to_outputs_ && cpu) {
         // Compute into a temporary of the common dtype; cast_outputs() writes it back.
-        op.original = op.tensor;
-        op.tensor = Tensor(detail::empty_generic(op.original.sizes(), TensorOptions(common_dtype_).device(device_)));
+        op.original = *op.tensor;
+        op.tensor = MaybeOwned<Tensor>::owned(Tensor(detail::empty_generic(
+            op.original.sizes(), TensorOptions(common_dtype_).device(device_))));
         op.dtype = common_dtype_;
       }
     } else if (config.promote_inputs_to_common_dtype_) {
-      if (cpu) op.tensor = op.tensor.to(common_dtype_);
+      if (cpu) op.tensor = MaybeOwned<Tensor>::owned(op.tensor->to(common_dtype_));
       op.dtype = common_dtype_;
+    }
+  };
+  for (auto& op : operands_) {
+    if (!op.tensor->defined()) {  // an output to allocate
+      op.dtype = config.static_dtype_.value_or(common_dtype_);
+    } else if (op.dtype != common_dtype_) [[unlikely]] {
+      adopt_common_dtype(op);
     }
   }
 }
 
+namespace {
+// Out of line, so that cast_outputs(), which runs after every kernel, is a short loop.
+[[gnu::noinline]] void cast_output(OperandInfo& op) {
+  op.original.copy_(*op.tensor);
+  op.tensor = MaybeOwned<Tensor>::owned(std::move(op.original));
+  op.original = Tensor();
+  op.dtype = op.tensor->scalar_type();
+}
+}  // namespace
+
 void TensorIteratorBase::cast_outputs() {
-  for (int i = 0; i < num_outputs_; ++i) {
-    auto& op = operands_[i];
-    if (!op.original.defined()) continue;
-    op.original.copy_(op.tensor);
-    op.tensor = std::move(op.original);
-    op.original = Tensor();
-    op.dtype = op.tensor.scalar_type();
-  }
+  for (int i = 0; i < num_outputs_; ++i)
+    if (operands_[i].original.defined()) [[unlikely]] cast_output(operands_[i]);
 }
 
 bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
   if (!all_ops_same_shape_ || config.is_reduction_) return false;
   // The layout every defined operand shares, if any: then outputs take it and the whole
   // iteration is one flat loop. Outputs about to be resized don't get a say.
-  bool all_contiguous = true, all_channels_last = true, all_dense_same_strides = true;
+  auto all = [&](auto&& pred) {
+    for (const auto& op : operands_)
+      if (op.tensor->defined() && !op.will_resize && !pred(*op.tensor)) return false;
+    return true;
+  };
+  // Checked in order of likelihood; the contiguous case looks at one flag per operand.
   const Tensor* reference = nullptr;
-  for (const auto& op : operands_) {
-    if (!op.tensor.defined() || op.will_resize) continue;
-    const Tensor& t = op.tensor;
-    all_contiguous &= t.is_contiguous();
-    all_channels_last &= t.is_contiguous(MemoryFormat::ChannelsLast);
-    if (reference == nullptr) reference = &t;
-    all_dense_same_strides &= t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
-  }
-  DimVector dense_strides;
   MemoryFormat format = MemoryFormat::Contiguous;
-  if (all_contiguous) {
+  IntArrayRef dense_strides;  // empty: the format decides
+  if (all([](const Tensor& t) { return t.is_contiguous(); })) {
     format = MemoryFormat::Contiguous;
-  } else if (all_channels_last) {
+  } else if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); })) {
     format = MemoryFormat::ChannelsLast;
-  } else if (all_dense_same_strides) {
-    dense_strides = DimVector(reference->strides());
+  } else if (all([&](const Tensor& t) {
+               if (reference == nullptr) reference = &t;
+               return t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
+             })) {
+    dense_strides = reference->strides();
   } else {
     return false;
   }
@@ -367,9 +420,9 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
 
 void TensorIteratorBase::compute_strides() {
   for (auto& op : operands_) {
-    if (!op.tensor.defined() || op.will_resize) continue;
-    IntArrayRef sizes = op.tensor.sizes(), strides = op.tensor.strides();
-    const int64_t item = op.tensor.element_size();
+    if (!op.tensor->defined() || op.will_resize) continue;
+    IntArrayRef sizes = op.tensor->sizes(), strides = op.tensor->strides();
+    const int64_t item = op.tensor->element_size();
     const size_t offset = shape_.size() - sizes.size();  // leading broadcast dims stay 0
     op.stride_bytes.assign(shape_.size(), 0);
     for (size_t d = 0; d < sizes.size(); ++d)
@@ -441,7 +494,7 @@ void TensorIteratorBase::allocate_or_resize_outputs() {
   for (int i = 0; i < n; ++i) c_order &= perm_[i] == n - 1 - i;
   for (int i = 0; i < num_outputs_; ++i) {
     auto& op = operands_[i];
-    if (op.tensor.defined() && !op.will_resize) {
+    if (op.tensor->defined() && !op.will_resize) {
       // Already the right shape (shape_ is permuted by now, so use the tensor's own).
       set_output_raw_strided(i, invert_perm(shape_), {}, original_options(op));
       continue;
@@ -522,7 +575,7 @@ void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
 
 void TensorIteratorBase::update_data_pointers() {
   for (auto& op : operands_)
-    op.data = op.tensor.defined() ? static_cast<char*>(op.tensor.unsafeGetTensorImpl()->data()) : nullptr;
+    op.data = op.tensor->defined() ? static_cast<char*>(op.tensor->unsafeGetTensorImpl()->data()) : nullptr;
 }
 
 // ---- outputs --------------------------------------------------------------------------------
@@ -535,59 +588,57 @@ void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef 
   if (op.original.defined()) {
     // The wrapper sized the user's tensor; the temporary standing in for it follows.
     ATEN_INTERNAL_ASSERT(op.original.is_same(t));
-    if (!(op.tensor.sizes() == sizes) || !strides.empty()) {
+    if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
       const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
-      op.tensor.unsafeGetTensorImpl()->resize(sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
+      op.tensor->unsafeGetTensorImpl()->resize(sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
     }
     return;
   }
-  if (!op.tensor.is_same(t)) op.tensor = t;
+  // t lives in the wrapper (functional) or is the caller's (out=, in-place): borrow it.
+  if (!op.tensor->is_same(t)) op.tensor = MaybeOwned<Tensor>::borrowed(t);
   op.dtype = t.scalar_type();
 }
 
 void TensorIterator::set_output_raw_strided(int64_t output_idx, IntArrayRef sizes,
                                             IntArrayRef strides, TensorOptions options) {
   auto& op = operands_[output_idx];
-  if (!op.tensor.defined()) {
-    op.tensor = Tensor(strides.empty() ? detail::empty_generic(sizes, options)
-                                       : detail::empty_strided_generic(sizes, strides, options));
+  if (!op.tensor->defined()) {
+    op.tensor = MaybeOwned<Tensor>::owned(
+        Tensor(strides.empty() ? detail::empty_generic(sizes, options)
+                               : detail::empty_strided_generic(sizes, strides, options)));
   } else if (op.will_resize) {
-    op.tensor.unsafeGetTensorImpl()->resize(sizes, strides);
+    op.tensor->unsafeGetTensorImpl()->resize(sizes, strides);
   }
   TensorIteratorBase::set_output_raw_strided(output_idx, sizes, strides, options);
 }
 
 const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
-  return operands_[output_idx].tensor;
+  return *operands_[output_idx].tensor;
 }
 
-TensorIterator TensorIterator::reduce_op(const TensorBase& out, const TensorBase& in) {
-  TensorIterator iter;
-  iter.build_reduce_op(out, in);
-  return iter;
+// These two hand the iterator to the caller, past the lifetime of the tensors they were given
+// (often temporaries): it owns its operands.
+TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& in) {
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_owned_output(out).add_owned_input(in, "self");
+  return TensorIterator(config);
 }
 
-TensorIterator TensorIterator::reduce_op(const TensorBase& out1, const TensorBase& out2,
-                                         const TensorBase& in) {
-  TensorIterator iter;
-  iter.build_reduce_op(out1, out2, in);
-  return iter;
+TensorIterator TensorIterator::reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
+  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
+             out1.sizes(), " and ", out2.sizes());
+  TensorIteratorConfig config = reduce_op_config();
+  config.add_owned_output(out1).add_owned_output(out2).add_owned_input(in, "self");
+  return TensorIterator(config);
 }
 
-TensorIterator TensorIterator::binary_op(const TensorBase& out, const TensorBase& a,
-                                         const TensorBase& b) {
-  TensorIterator iter;
-  iter.build_binary_op(out, a, b);
-  return iter;
+TensorIterator TensorIterator::binary_op(const Tensor& out, const Tensor& a, const Tensor& b) {
+  TensorIteratorConfig config = binary_op_config();
+  config.add_owned_output(out).add_owned_input(a, "self").add_owned_input(b, "other");
+  return TensorIterator(config);
 }
 
 // ---- queries and loops ----------------------------------------------------------------------
-
-int64_t TensorIteratorBase::numel() const {
-  int64_t n = 1;
-  for (int64_t s : shape_) n *= s;
-  return n;
-}
 
 bool TensorIteratorBase::is_contiguous() const {
   if (numel() == 1) return true;
@@ -606,9 +657,9 @@ bool TensorIteratorBase::is_scalar(int arg) const {
 std::string TensorIteratorBase::describe_operands() const {
   std::string s;
   for (const auto& op : operands_) {
-    if (!op.tensor.defined()) continue;
+    if (!op.tensor->defined()) continue;
     if (!s.empty()) s += ", ";
-    s += detail::str_cat(op.name ? op.name : "input", ": ", op.tensor.toString());
+    s += detail::str_cat(op.name ? op.name : "input", ": ", op.tensor->toString());
   }
   return s;
 }
@@ -667,31 +718,48 @@ void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const
 void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   if (range.size() <= 0) return;
   const int nt = ntensors();
-  // Byte strides for the loop: dim 0 for every operand, then dim 1 (zero when there is none).
-  SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
-  SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
-  if (ndim() <= 1) {  // flat: one call, no counter (the path of every contiguous op)
+  // Flat, the path of every contiguous op: one call, no counter, nothing but the stack.
+  constexpr int kInline = 4;
+  if (ndim() <= 1 && nt <= kInline) {
+    int64_t strides[2 * kInline] = {};  // dim 0 for every operand, then dim 1: zero
+    char* ptrs[kInline];
     for (int a = 0; a < nt; ++a) {
       const int64_t s = ndim() == 1 ? operands_[a].stride_bytes[0] : 0;
       strides[a] = s;
       ptrs[a] = operands_[a].data + range.begin * s;
     }
-    loop(ptrs.data(), strides.data(), range.size(), 1);
+    loop(ptrs, strides, range.size(), 1);
     return;
   }
-  for (int d = 0; d < 2; ++d)
-    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
-  DimCounter counter(shape_, range);
-  while (!counter.is_done()) {
-    for (int a = 0; a < nt; ++a) {
-      char* p = operands_[a].data;
-      for (int d = 0; d < ndim(); ++d) p += counter.values[d] * operands_[a].stride_bytes[d];
-      ptrs[a] = p;
+  // Otherwise in 2-D steps; out of line, so the flat path above keeps a small frame.
+  auto walk = [&]() __attribute__((noinline)) {
+    // Byte strides for the loop: dim 0 for every operand, then dim 1 (zero when there is none).
+    SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
+    SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
+    if (ndim() <= 1) {  // flat, with many operands
+      for (int a = 0; a < nt; ++a) {
+        const int64_t s = ndim() == 1 ? operands_[a].stride_bytes[0] : 0;
+        strides[a] = s;
+        ptrs[a] = operands_[a].data + range.begin * s;
+      }
+      loop(ptrs.data(), strides.data(), range.size(), 1);
+      return;
     }
-    auto step = counter.max_2d_step();
-    loop(ptrs.data(), strides.data(), step[0], step[1]);
-    counter.increment(step);
-  }
+    for (int d = 0; d < 2; ++d)
+      for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
+    DimCounter counter(shape_, range);
+    while (!counter.is_done()) {
+      for (int a = 0; a < nt; ++a) {
+        char* p = operands_[a].data;
+        for (int d = 0; d < ndim(); ++d) p += counter.values[d] * operands_[a].stride_bytes[d];
+        ptrs[a] = p;
+      }
+      auto step = counter.max_2d_step();
+      loop(ptrs.data(), strides.data(), step[0], step[1]);
+      counter.increment(step);
+    }
+  };
+  walk();
 }
 
 }  // namespace aten

@@ -21,38 +21,47 @@ class TensorIteratorBase : public impl::MetaBase {
 
   void build(TensorIteratorConfig& config);
   // The builders of ATen's common configurations. out may be undefined (allocated), the
-  // user's out=, or an input (in-place).
+  // user's out=, or an input (in-place). They borrow their tensors, which must outlive the
+  // iterator (a structured kernel's arguments do); a temporary operand (a Scalar wrapped as a
+  // tensor) is passed as an rvalue and kept by the iterator.
   // out = f(a, b): inputs promoted to their common dtype, cast (safely) into out.
-  void build_binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  void build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_binary_op(const Tensor& out, const Tensor& a, Tensor&& b);
+  void build_binary_op(const Tensor& out, Tensor&& a, const Tensor& b);
   // ... computed in floating point: integer inputs promote to Float (true division, atan2).
-  void build_binary_float_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  void build_binary_float_op(const Tensor& out, const Tensor& a, const Tensor& b);
   // ... with a Bool result unless out says otherwise.
-  void build_comparison_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
+  void build_comparison_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  void build_comparison_op(const Tensor& out, const Tensor& a, Tensor&& b);
   // out = f(a), all one dtype.
-  void build_unary_op(const TensorBase& out, const TensorBase& a);
+  void build_unary_op(const Tensor& out, const Tensor& a);
   // out = f(a) in floating point (exp, sqrt of integers give Float).
-  void build_unary_float_op(const TensorBase& out, const TensorBase& a);
+  void build_unary_float_op(const Tensor& out, const Tensor& a);
   // out = f() (fill, random).
-  void build_nullary_op(const TensorBase& out);
+  void build_nullary_op(const Tensor& out);
 
   // out = reduce(in) over the dims where out (same rank as in) has size 1 and in does not.
-  void build_reduce_op(const TensorBase& out, const TensorBase& in);
+  void build_reduce_op(const Tensor& out, const Tensor& in);
   // Two results of one reduction (values and indices), laid out alike.
-  void build_reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
+  void build_reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in);
 
   int ndim() const { return static_cast<int>(shape_.size()); }
   bool is_reduction() const { return is_reduction_; }
   // For a reduction: the leading dims, along which the output does not move.
   int num_reduce_dims() const;
   IntArrayRef shape() const { return shape_; }
-  int64_t numel() const;
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t s : shape_) n *= s;
+    return n;
+  }
   int ntensors() const { return static_cast<int>(operands_.size()); }
   int noutputs() const { return num_outputs_; }
   int ninputs() const { return ntensors() - num_outputs_; }
 
-  const Tensor& tensor(int arg) const { return operands_[arg].tensor; }
-  const Tensor& output(int i = 0) const { return operands_[i].tensor; }
-  const Tensor& input(int i = 0) const { return operands_[num_outputs_ + i].tensor; }
+  const Tensor& tensor(int arg) const { return *operands_[arg].tensor; }
+  const Tensor& output(int i = 0) const { return *operands_[i].tensor; }
+  const Tensor& input(int i = 0) const { return *operands_[num_outputs_ + i].tensor; }
   ScalarType dtype(int arg = 0) const { return operands_[arg].dtype; }
   ScalarType common_dtype() const { return common_dtype_; }
   Device device() const { return device_; }
@@ -136,9 +145,9 @@ class TensorIterator final : public TensorIteratorBase {
  public:
   TensorIterator() = default;
   explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
-  static TensorIterator binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
-  static TensorIterator reduce_op(const TensorBase& out, const TensorBase& in);
-  static TensorIterator reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
+  static TensorIterator binary_op(const Tensor& out, const Tensor& a, const Tensor& b);
+  static TensorIterator reduce_op(const Tensor& out, const Tensor& in);
+  static TensorIterator reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in);
 
   void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
                               TensorOptions options) override;

@@ -1,6 +1,7 @@
 #pragma once
 // What a TensorIterator is built from: its operands (outputs first) and the flags that decide
 // broadcasting, dtype, device and overlap rules. Defaults are ATen's.
+#include <aten/core/MaybeOwned.h>
 #include <aten/core/Tensor.h>
 
 #include <optional>
@@ -9,8 +10,17 @@ namespace aten {
 
 class TensorIteratorConfig {
  public:
-  TensorIteratorConfig& add_output(const TensorBase& t, const char* name = "out");
-  TensorIteratorConfig& add_input(const TensorBase& t, const char* name = nullptr);
+  // The iterator borrows these tensors, as ATen's does: they must outlive the config and the
+  // iterator built from it (a named tensor, not a temporary such as a.t()). A structured
+  // kernel's meta() borrows its arguments; code that returns an iterator uses the owned forms.
+  TensorIteratorConfig& add_output(const Tensor& t, const char* name = "out");
+  TensorIteratorConfig& add_input(const Tensor& t, const char* name = nullptr);
+  // A temporary would be gone before the iterator runs: borrowing one does not compile.
+  TensorIteratorConfig& add_output(Tensor&& t, const char* name = "out") = delete;
+  TensorIteratorConfig& add_input(Tensor&& t, const char* name = nullptr) = delete;
+  // The iterator keeps its own reference (one refcount increment each).
+  TensorIteratorConfig& add_owned_output(Tensor t, const char* name = "out");
+  TensorIteratorConfig& add_owned_input(Tensor t, const char* name = nullptr);
 
   // Outputs must not have internal overlap nor partially overlap an input.
   TensorIteratorConfig& set_check_mem_overlap(bool v) {
@@ -83,8 +93,11 @@ class TensorIteratorConfig {
 
  private:
   friend class TensorIteratorBase;
-  SmallVector<const TensorBase*, 4> tensors_;
-  SmallVector<const char*, 4> names_;
+  struct Operand {
+    MaybeOwned<Tensor> tensor;  // build() moves it into the iterator
+    const char* name;
+  };
+  SmallVector<Operand, 4> operands_;
   int num_outputs_ = 0;
   int num_inputs_ = 0;
   std::optional<DimVector> static_shape_;

@@ -69,7 +69,7 @@ class ExtensionOutputTest(unittest.TestCase):
         self.assertIn('name = "my_ops::scaled_add_";', ops_h)
         self.assertIn('schema_str = "my_ops::scaled_add.out(Tensor self, Tensor other, Scalar scale, *, '
                       'Tensor(a!) out) -> Tensor(a!)";', ops_h)
-        cpu = self.files["my_ops/register/scaled_add_CPU.cpp"]
+        cpu = self.files["my_ops/ops/scaled_add_ops.cpp"]
         self.assertIn('d.registerKernel({"my_ops::scaled_add", "out"}, DispatchKey::CPU, &wrapper_CPU_scaled_add_out);',
                       cpu)
         self.assertIn('OpContext context("my_ops::scaled_add.out");', cpu)
@@ -189,7 +189,7 @@ class InstalledLauncherTest(unittest.TestCase):
                                      str(yaml_path), "--out", str(Path(tmp) / "out")],
                                     cwd=tmp, capture_output=True, text=True)
             self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertTrue((Path(tmp) / "out" / "mine" / "register" / "twice_CPU.cpp").is_file())
+            self.assertTrue((Path(tmp) / "out" / "mine" / "ops" / "twice_ops.cpp").is_file())
             result = subprocess.run([str(moved / "bin" / "aten-codegen"), "--help"], capture_output=True, text=True)
             self.assertIn("usage: aten-codegen", result.stdout)
 

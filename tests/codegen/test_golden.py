@@ -14,7 +14,6 @@ from pathlib import Path
 
 from tests.codegen.helpers import REPO_ROOT
 from tools.codegen.cli import generate
-from tools.codegen.model import DISPATCH_KEYS
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "kinds.yaml"
@@ -34,13 +33,12 @@ KINDS = {
     "split": "Tensor[] return",
     "einsum": "str, Tensor[] and int[]? arguments",
 }
-AGGREGATES = ("aten/Dispatch.h", "aten/Functions.h", "aten/OpManifest.h", "aten/core/TensorBody.h",
+AGGREGATES = ("aten/Dispatch.h", "aten/Functions.h", "aten/OpManifest.cpp", "aten/OpManifest.h", "aten/core/TensorBody.h",
               "aten/register/RegisterAll.cpp", "manifest.json")
 
 
 def files_of(op: str) -> set[str]:
-    ops = {f"aten/ops/{op}.h"} | {f"aten/ops/{op}_{s}" for s in ("ops.h", "ops.cpp", "meta.h", "native.h", "dtypes.h")}
-    return ops | {f"aten/register/{op}_{key}.cpp" for key in DISPATCH_KEYS}
+    return {f"aten/ops/{op}.h"} | {f"aten/ops/{op}_{s}" for s in ("ops.h", "ops.cpp", "meta.h", "native.h", "dtypes.h")}
 
 
 def render(files: dict[str, str], paths: list[str]) -> str:

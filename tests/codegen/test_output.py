@@ -11,12 +11,13 @@ import tempfile
 import textwrap
 import unittest
 
-from tests.codegen.helpers import ADD_YAML, REPO_ROOT, TempRepo, run_cli
+from tests.codegen.helpers import ADD_YAML, REPO_ROOT, TempRepo, kernels_of, run_cli
 from tools.codegen.cli import generate
 
 ADD_FILES = [
     "aten/Dispatch.h",
     "aten/Functions.h",
+    "aten/OpManifest.cpp",
     "aten/OpManifest.h",
     "aten/core/TensorBody.h",
     "aten/ops/add.h",
@@ -26,8 +27,6 @@ ADD_FILES = [
     "aten/ops/add_ops.cpp",
     "aten/ops/add_ops.h",
     "aten/register/RegisterAll.cpp",
-    "aten/register/add_CPU.cpp",
-    "aten/register/add_Meta.cpp",
     "manifest.json",
 ]
 
@@ -123,9 +122,9 @@ class WriteTest(unittest.TestCase):
         self.repo.yaml.write_text(ADD_YAML.replace("[Int, Long, Float, Double]", "[Int, Long, Float, Double, Short]"))
         self.repo.run()
         touched = sorted(p.relative_to(self.repo.out).as_posix() for p in self.repo.out.rglob("*") if p.is_file() and p.stat().st_mtime != past)
-        # The manifest lists dtypes too; only tests include OpManifest.h, so the library
-        # recompiles the kernels that include add_dtypes.h and nothing else.
-        self.assertEqual(touched, ["aten/OpManifest.h", "aten/ops/add_dtypes.h", "manifest.json"])
+        # The manifest lists dtypes too, in OpManifest.cpp (OpManifest.h, which tests include,
+        # stays as it is), so the kernels that include add_dtypes.h and that file recompile.
+        self.assertEqual(touched, ["aten/OpManifest.cpp", "aten/ops/add_dtypes.h", "manifest.json"])
 
     def test_output_is_deterministic(self):
         first = generate(self.repo.yaml, REPO_ROOT / "templates")
@@ -136,7 +135,7 @@ class WriteTest(unittest.TestCase):
     def test_files_no_longer_produced_are_removed(self):
         self.repo.yaml.write_text(ADD_YAML + MAX_YAML)
         self.repo.run()
-        self.assertIn("aten/register/max_CPU.cpp", self.repo.files())
+        self.assertIn("aten/ops/max_ops.cpp", self.repo.files())
         self.repo.yaml.write_text(ADD_YAML)
         self.assertEqual(self.repo.run()[0], 0)
         self.assertEqual(sorted(self.repo.files()), ADD_FILES)
@@ -182,7 +181,7 @@ class NothingHalfWrittenTest(unittest.TestCase):
         templates = self.repo.root / "templates"
         shutil.copytree(REPO_ROOT / "templates", templates)
         # A template every op renders breaks, after others have rendered.
-        broken = sorted(templates.rglob("*.j2"))[-1]
+        broken = templates / "ops.cpp.j2"
         broken.write_text(broken.read_text() + "{{ no_such_variable }}\n")
         self.repo.yaml.write_text(self.edited)
         code, _, stderr = self.repo.run("--templates", str(templates))
@@ -250,6 +249,25 @@ class LibraryIncludesTest(unittest.TestCase):
                     offenders.append(f"{path.relative_to(REPO_ROOT)}: {line}")
         self.assertEqual(offenders, [])
 
+    def test_no_test_example_or_benchmark_includes_every_op(self):
+        # Adding an op rewrites Functions.h: whatever includes it (through <aten/ATen.h> too)
+        # recompiles. This build's own programs include the per-op headers they use, so adding
+        # an op recompiles the library's few files and the manifest suites (<aten/OpManifest.h>,
+        # which lists every op on purpose), not every test. examples/consumer is a separate
+        # project, built against an install, and shows users the one-header way; examples/extension
+        # too.
+        aggregates = ("<aten/Functions.h>", "<aten/ATen.h>")
+        offenders = []
+        for top in ("tests", "examples", "bench"):
+            for path in sorted((REPO_ROOT / top).rglob("*")):
+                if path.suffix not in (".h", ".cpp") or "consumer" in path.parts or "extension" in path.parts:
+                    continue
+                for line in path.read_text().splitlines():
+                    if line.startswith("#include") and any(a in line for a in aggregates):
+                        offenders.append(f"{path.relative_to(REPO_ROOT)}: {line} "
+                                         "(include <aten/ops/<op>.h> for each op used)")
+        self.assertEqual(offenders, [])
+
 
 class ManifestTest(unittest.TestCase):
     """generated/manifest.json: every overload with its schema, kind, keys and expanded dtypes."""
@@ -293,7 +311,7 @@ class ShapeTest(unittest.TestCase):
         repo.close()
 
     def test_multiple_outputs(self):
-        cpu = self.files["aten/register/max_CPU.cpp"]
+        cpu = kernels_of(self.files["aten/ops/max_ops.cpp"], "CPU")
         self.assertIn("std::array<Tensor, 2> outputs_;", cpu)
         self.assertIn("return std::make_tuple(std::move(op.outputs_[0]), std::move(op.outputs_[1]));", cpu)
         self.assertIn("outputs_{std::ref(out0), std::ref(out1)}", cpu)
@@ -317,8 +335,8 @@ class ShapeTest(unittest.TestCase):
                                  "register_max_CPU(d);", "register_add_Meta(d);", "register_max_Meta(d);"])
 
     def test_meta_wrappers_do_not_compute(self):
-        self.assertNotIn("op.impl(", self.files["aten/register/max_Meta.cpp"])
-        self.assertIn("op.impl(", self.files["aten/register/max_CPU.cpp"])
+        self.assertNotIn("op.impl(", kernels_of(self.files["aten/ops/max_ops.cpp"], "Meta"))
+        self.assertIn("op.impl(", kernels_of(self.files["aten/ops/max_ops.cpp"], "CPU"))
 
 
 if __name__ == "__main__":

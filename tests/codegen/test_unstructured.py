@@ -24,7 +24,7 @@ class UnstructuredTest(unittest.TestCase):
               variants: method
             """)
         self.assertIn("Tensor& relu_(Tensor& self);  // relu_.inplace", files["aten/ops/relu_native.h"])
-        register = files["aten/register/relu_CompositeImplicitAutograd.cpp"]
+        register = files["aten/ops/relu_ops.cpp"]
         self.assertIn("return native::relu_(self);", register)
         self.assertIn('d.registerKernel({"relu_", "inplace"}, DispatchKey::CompositeImplicitAutograd, '
                       "&wrapper_CompositeImplicitAutograd_relu__inplace);", register)
@@ -36,8 +36,8 @@ class UnstructuredTest(unittest.TestCase):
                 CPU, Meta: fill_
             """)
         self.assertEqual(files["aten/ops/fill_native.h"].count("fill_(Tensor& self"), 1)
-        self.assertIn("aten/register/fill_CPU.cpp", files)
-        self.assertIn("aten/register/fill_Meta.cpp", files)
+        self.assertIn("void register_fill_CPU(Dispatcher& d) {", files["aten/ops/fill_ops.cpp"])
+        self.assertIn("void register_fill_Meta(Dispatcher& d) {", files["aten/ops/fill_ops.cpp"])
 
     def test_only_the_four_options_together_make_a_tensor_options_overload(self):
         files = gen("""\

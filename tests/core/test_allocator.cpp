@@ -1,4 +1,8 @@
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Allocator.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,4 +1,7 @@
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/FromBlob.h>
+#include <aten/core/Tensor.h>
 #include <gtest/gtest.h>
 
 using namespace aten;

@@ -1,5 +1,9 @@
 // Expected strings are PyTorch's output (default print options) for the same tensors.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

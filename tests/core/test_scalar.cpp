@@ -1,4 +1,6 @@
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"

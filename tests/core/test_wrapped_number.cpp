@@ -1,4 +1,6 @@
-#include <aten/ATen.h>
+#include <aten/core/ScalarOps.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 using namespace aten;

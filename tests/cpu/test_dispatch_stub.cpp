@@ -1,4 +1,7 @@
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Capability.h>
 #include <aten/cpu/DispatchStub.h>
 #include <gtest/gtest.h>
 

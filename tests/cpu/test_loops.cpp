@@ -1,6 +1,8 @@
 // Loops.h driven directly, as a kernel file would (this test is compiled as the DEFAULT
 // capability), so each path — vectorized, broadcast-scalar, element-wise — is checked by name.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <aten/cpu/Loops.h>
 #include <gtest/gtest.h>
 

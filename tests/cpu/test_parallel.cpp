@@ -1,4 +1,5 @@
-#include <aten/ATen.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
 #include <gtest/gtest.h>
 
 #include <atomic>

@@ -1,6 +1,8 @@
 // Kernels registered under the composite alias keys: which kernel each runtime key runs, and
 // that the answer does not depend on the order of registration.
-#include <aten/ATen.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>
 

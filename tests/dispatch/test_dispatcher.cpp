@@ -1,4 +1,8 @@
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>
 

@@ -11,7 +11,12 @@
 #include "ops/manifest/Inputs.h"
 #include "ops/manifest/OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/full.h>
+#include <aten/ops/t.h>
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,10 @@
 // The generated op manifest (<aten/OpManifest.h>, the same records as generated/manifest.json)
 // against what the Dispatcher has registered at run time: the manifest is what op suites
 // iterate over, so it must list exactly the overloads, schemas and kernels that exist.
-#include <aten/ATen.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 #include <aten/OpManifest.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>

@@ -3,7 +3,11 @@
 #include "Reference.h"
 #include "generated/fixture_ops.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/structured/StructuredOutputs.h>
 #include <gtest/gtest.h>
 

@@ -1,4 +1,11 @@
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/iterator/TensorIterator.h>
 #include <gtest/gtest.h>
 

@@ -1,7 +1,12 @@
 // TensorIterator's type promotion: every pair of the 12 dtypes, and every mix of dimensioned
 // tensors, 0-dim tensors and wrapped numbers (C++ scalars), against tables written out here
 // (PyTorch's result_type rules); then casting into out= and in-place results, with values.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
 #include <aten/core/ScalarOps.h>
 #include <aten/iterator/TensorIterator.h>
 #include <gtest/gtest.h>

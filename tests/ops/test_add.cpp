@@ -1,6 +1,12 @@
 // add: every declared dtype, every layout, out= and in-place, Meta, and the errors — each
 // result checked element by element against a naive reference computed in double / int64.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,7 +1,33 @@
 // Binary pointwise ops: the ATen semantics the manifest suite cannot express — rounding modes
 // on negative operands, remainder/fmod signs, division by zero, pow's special cases, NaN in
 // maximum/minimum, type promotion of Scalar operands, and errors naming op, argument, shapes.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/addcdiv.h>
+#include <aten/ops/addcmul.h>
+#include <aten/ops/atan2.h>
+#include <aten/ops/bitwise_and.h>
+#include <aten/ops/bitwise_or.h>
+#include <aten/ops/bitwise_xor.h>
+#include <aten/ops/div.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/equal.h>
+#include <aten/ops/fmod.h>
+#include <aten/ops/full.h>
+#include <aten/ops/hypot.h>
+#include <aten/ops/lerp.h>
+#include <aten/ops/logical_and.h>
+#include <aten/ops/logical_or.h>
+#include <aten/ops/logical_xor.h>
+#include <aten/ops/maximum.h>
+#include <aten/ops/minimum.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/pow.h>
+#include <aten/ops/remainder.h>
+#include <aten/ops/sub.h>
+#include <aten/ops/t.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,7 +1,23 @@
 // Comparisons and the tests of values: what the manifest suite cannot express — NaN and
 // infinities, result dtypes of out= and in-place forms, the Bool fast path against the element
 // loop, isclose's tolerances and equal_nan, allclose / equal semantics, and errors.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/eq.h>
+#include <aten/ops/equal.h>
+#include <aten/ops/ge.h>
+#include <aten/ops/gt.h>
+#include <aten/ops/isclose.h>
+#include <aten/ops/isfinite.h>
+#include <aten/ops/isinf.h>
+#include <aten/ops/isnan.h>
+#include <aten/ops/le.h>
+#include <aten/ops/lt.h>
+#include <aten/ops/ne.h>
+#include <aten/ops/t.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,11 @@
 // copy_, clone, contiguous, to, empty_like: every dtype pair, every layout, broadcasting,
 // Meta, and the errors; checked element by element against a reference read through strides.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/ops/clone.h>
 #include <aten/ops/empty_like.h>
 #include <gtest/gtest.h>

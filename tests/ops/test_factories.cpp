@@ -1,6 +1,10 @@
 // empty and empty_strided, the generated factory operators: both C++ forms (TensorOptions and
 // scattered), the kernel chosen by the device argument, layouts, and the errors.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>
 

@@ -1,7 +1,19 @@
 // fill_ and zero_, and the factories built on them: zeros, ones, full, zeros_like, ones_like,
 // full_like, eye; and tensor(...) from C++ values. Every dtype fill_ declares, every layout,
 // Meta runs against CPU runs, errors; values read back through strides.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/eye.h>
+#include <aten/ops/fill.h>
+#include <aten/ops/full.h>
+#include <aten/ops/full_like.h>
+#include <aten/ops/ones.h>
+#include <aten/ops/ones_like.h>
+#include <aten/ops/zero.h>
+#include <aten/ops/zeros.h>
+#include <aten/ops/zeros_like.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

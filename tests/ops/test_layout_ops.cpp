@@ -2,7 +2,21 @@
 // empty tensors and its errors, negative dims, roll over several dims, scatter_ with repeated
 // indices, memory formats of clone / contiguous, to(other) aliasing, and the errors that name
 // op, argument, index value and shapes.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/cat.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/flip.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/masked_fill.h>
+#include <aten/ops/roll.h>
+#include <aten/ops/scatter.h>
+#include <aten/ops/stack.h>
+#include <aten/ops/t.h>
+#include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
 #include <vector>

@@ -2,7 +2,20 @@
 // complex<double>: every declared dtype, transposed / sliced / broadcast operands, sizes that
 // are not multiples of the kernel's tiles (and k beyond one k-slice), zero sizes, the 1-d
 // cases, out= (empty, exact, and wrongly strided), Meta runs, thread counts, and the errors.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/addmm.h>
+#include <aten/ops/bmm.h>
+#include <aten/ops/dot.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/full.h>
+#include <aten/ops/matmul.h>
+#include <aten/ops/mm.h>
+#include <aten/ops/mv.h>
+#include <aten/ops/t.h>
+#include <aten/ops/view_as_real.h>
+#include <aten/ops/zeros.h>
 #include <aten/cpu/Parallel.h>
 #include <gtest/gtest.h>
 

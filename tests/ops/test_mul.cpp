@@ -1,6 +1,12 @@
 // mul: every declared dtype on contiguous, transposed, sliced, broadcast, zero-size and 0-dim
 // inputs; out= and in-place; Scalar overload; Meta — against a naive double reference.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
+#include <aten/ops/mul.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,11 @@
 // arange and linspace: dtype inference, ATen's size rule and formulas, out=, Meta, errors.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/arange.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/linspace.h>
+#include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

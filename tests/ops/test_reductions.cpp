@@ -2,7 +2,35 @@
 // reductions, ATen's correction rule, first-occurrence indices (also across the chunks and
 // lanes the kernels split work into), bit-identical results at 1 and 2 threads, accuracy, and
 // the errors.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/all.h>
+#include <aten/ops/amax.h>
+#include <aten/ops/amin.h>
+#include <aten/ops/any.h>
+#include <aten/ops/argmax.h>
+#include <aten/ops/argmin.h>
+#include <aten/ops/cumprod.h>
+#include <aten/ops/cumsum.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/logsumexp.h>
+#include <aten/ops/max.h>
+#include <aten/ops/mean.h>
+#include <aten/ops/min.h>
+#include <aten/ops/mv.h>
+#include <aten/ops/nansum.h>
+#include <aten/ops/norm.h>
+#include <aten/ops/ones.h>
+#include <aten/ops/prod.h>
+#include <aten/ops/std.h>
+#include <aten/ops/std_mean.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/t.h>
+#include <aten/ops/var.h>
+#include <aten/ops/var_mean.h>
+#include <aten/ops/view_as_real.h>
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,10 @@
 // sum: every dim subset of a 4-d tensor, keepdim or not, every declared dtype, layouts, out=,
 // Meta, errors; results bit-identical for any thread count; accurate float sums.
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/sum.h>
 #include <gtest/gtest.h>
 

@@ -1,7 +1,25 @@
 // The view operators: geometry (sizes, strides, storage offset) checked element by element
 // against where each element must live in the base, shared storage and writes through the
 // base, Meta runs against CPU runs, contiguity flags, and the errors.
-#include <aten/ATen.h>
+#include <aten/Factories.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/as_strided.h>
+#include <aten/ops/chunk.h>
+#include <aten/ops/diagonal.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/flatten.h>
+#include <aten/ops/narrow.h>
+#include <aten/ops/reshape.h>
+#include <aten/ops/select.h>
+#include <aten/ops/slice.h>
+#include <aten/ops/split.h>
+#include <aten/ops/squeeze.h>
+#include <aten/ops/t.h>
+#include <aten/ops/transpose.h>
+#include <aten/ops/view_as_complex.h>
+#include <aten/ops/view_as_real.h>
 #include <gtest/gtest.h>
 
 #include <complex>

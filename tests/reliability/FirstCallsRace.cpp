@@ -6,7 +6,9 @@
 #include "ops/manifest/Compare.h"
 #include "ops/manifest/Inputs.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/t.h>
 
 #include <cstdio>
 #include <latch>

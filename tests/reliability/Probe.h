@@ -3,7 +3,10 @@
 // aten::Error naming the op, snapshots of tensors' bytes, and per-category counts.
 #include "ops/manifest/Compare.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/t.h>
 
 #include <gtest/gtest.h>
 

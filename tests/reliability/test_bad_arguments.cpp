@@ -3,7 +3,19 @@
 // shapes that do not fit. Each is an aten::Error naming the op and the offending value.
 #include "Probe.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
+#include <aten/ops/full.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/narrow.h>
+#include <aten/ops/ones.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/t.h>
+#include <aten/ops/zeros.h>
 
 #include <gtest/gtest.h>
 

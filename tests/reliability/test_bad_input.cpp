@@ -7,7 +7,10 @@
 
 #include "ops/manifest/Inputs.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
 
 #include <gtest/gtest.h>
 

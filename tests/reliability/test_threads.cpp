@@ -5,7 +5,11 @@
 #include "ops/manifest/Compare.h"
 #include "ops/manifest/Inputs.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/t.h>
 
 #include <gtest/gtest.h>
 

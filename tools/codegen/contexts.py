@@ -99,7 +99,22 @@ def ops_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
 
 
 def ops_source(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
-    context = {"op": op.base, "overloads": [_overload(f, ns) for f in op.functions], **ns.template_context()}
+    """Everything of `op` the Dispatcher needs, in one translation unit: the call handles and
+    schemas, and for each dispatch key the wrappers of its kernels and their registration.
+    One file per op, not one per op and key: adding an op compiles one generated file, and a
+    full build parses the per-op headers once per op."""
+    keys = [_key_section(op, key, ns) for key in op.dispatch_keys]
+    includes = {"aten/core/Tensor.h", "aten/dispatch/Dispatcher.h", f"{ns.root}/ops/{op.base}_ops.h"}
+    for k in keys:
+        includes |= k.pop("includes")
+    context = {
+        "op": op.base,
+        "overloads": [_overload(f, ns) for f in op.functions],
+        "includes": sorted(includes),
+        "keys": keys,
+        "structured": any(k["wrappers"] for k in keys),
+        **ns.template_context(),
+    }
     return FileSpec(f"{ns.root}/ops/{op.base}_ops.cpp", "ops.cpp.j2", context)
 
 
@@ -256,7 +271,8 @@ def _kernel_wrapper(f: NativeFunction, key: str, ns: Namespace) -> dict[str, Any
     }
 
 
-def register_source(op: Operator, key: str, ns: Namespace = LIBRARY) -> FileSpec:
+def _key_section(op: Operator, key: str, ns: Namespace) -> dict[str, Any]:
+    """The wrappers of op's kernels for one dispatch key, and what registers them."""
     structured = {}
     if key in ("CPU", "Meta"):
         for g in op.groups:
@@ -273,25 +289,19 @@ def register_source(op: Operator, key: str, ns: Namespace = LIBRARY) -> FileSpec
         if str(f.func.name) in wrapper_names
     ]
     ops = f"{ns.root}/ops/{op.base}"
-    includes = {"aten/core/Error.h", "aten/dispatch/Dispatcher.h", f"{ops}_ops.h"}
+    includes = {"aten/core/Error.h"}
     if structured:
         includes |= {"aten/structured/StructuredOutputs.h", f"{ops}_meta.h" if key == "Meta" else f"{ops}_native.h"}
     if kernels:
         includes.add(f"{ops}_native.h")
-    return FileSpec(
-        f"{ns.root}/register/{op.base}_{key}.cpp",
-        "register_op.cpp.j2",
-        {
-            "op": op.base,
-            "key": key,
-            "includes": sorted(includes),
-            "kernel_classes": ", ".join(g.impl_class for g in op.groups),
-            "wrappers": list(structured.values()),
-            "kernel_wrappers": list(kernels.values()),
-            "registrations": registrations,
-            **ns.template_context(),
-        },
-    )
+    return {
+        "key": key,
+        "includes": includes,
+        "kernel_classes": ", ".join(g.impl_class for g in op.groups),
+        "wrappers": list(structured.values()),
+        "kernel_wrappers": list(kernels.values()),
+        "registrations": registrations,
+    }
 
 
 def register_all(operators: list[Operator]) -> FileSpec:
@@ -364,12 +374,17 @@ def manifest_json(operators: list[Operator]) -> FileSpec:
 
 
 def manifest_header(operators: list[Operator]) -> FileSpec:
-    """The same records as constexpr C++ arrays, for tests that iterate over every overload.
-    Only tests include it, so an added op recompiles them and nothing in the library."""
+    """The Overload record, for tests that iterate over every overload. The same for any set of
+    operators: an added op changes only manifest_source, one translation unit."""
+    return FileSpec("aten/OpManifest.h", "OpManifest.h.j2", {})
+
+
+def manifest_source(operators: list[Operator]) -> FileSpec:
+    """The same records as generated/manifest.json, as constexpr C++ arrays."""
     ops = [{"op": op.base, "dtypes": list(op.dtypes),
             "overloads": [{**r, "schema": _cpp_string(r["schema"])} for r in _manifest_overloads(op)]}
            for op in operators]
-    return FileSpec("aten/OpManifest.h", "OpManifest.h.j2", {"operators": ops})
+    return FileSpec("aten/OpManifest.cpp", "OpManifest.cpp.j2", {"operators": ops})
 
 
 def namespace_header(ns: Namespace) -> FileSpec:
@@ -397,14 +412,13 @@ def all_files(operators: list[Operator], ns: Namespace = LIBRARY) -> list[FileSp
         files = [namespace_header(ns), extension_functions(operators, ns), extension_registration(operators, ns)]
     else:
         files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
-                 manifest_json(operators), manifest_header(operators)]
+                 manifest_json(operators), manifest_header(operators), manifest_source(operators)]
     for op in operators:
         files += [ops_header(op, ns), ops_source(op, ns), functions_header(op, ns)]
         if op.groups:
             files.append(meta_header(op, ns))
         if op.groups or op.unstructured:
             files.append(native_header(op, ns))
-        files += [register_source(op, key, ns) for key in op.dispatch_keys]
         if op.dtypes:
             files.append(dtypes_header(op, ns))
     return sorted(files, key=lambda spec: spec.path)

@@ -326,7 +326,7 @@ class StructuredGroup:
 @dataclass(frozen=True)
 class Operator:
     """Every overload of one base name (`add.Tensor`, `add_.Tensor`, `add.out`): they share the
-    per-operator files `ops/add*.h` and `register/add_*.cpp`."""
+    per-operator files `ops/add*.h` and `ops/add_ops.cpp`."""
 
     base: str
     functions: tuple[NativeFunction, ...]  # YAML order
@@ -344,7 +344,7 @@ class Operator:
 
     @property
     def dispatch_keys(self) -> tuple[str, ...]:
-        """The keys this operator registers kernels under: one register/<op>_<key>.cpp each."""
+        """The keys this operator registers kernels under, each with its section of <op>_ops.cpp."""
         keys = {"CPU", "Meta"} if self.groups else set()
         keys |= {key for f in self.unstructured for key, _ in f.dispatch}
         return tuple(k for k in DISPATCH_KEYS if k in keys)

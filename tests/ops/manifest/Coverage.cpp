@@ -5,7 +5,9 @@
 #include "Inputs.h"
 #include "OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
 #include <aten/OpManifest.h>
 
 #include <gtest/gtest.h>

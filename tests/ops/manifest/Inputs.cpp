@@ -1,6 +1,11 @@
 #include "Inputs.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/t.h>
+#include <aten/ops/view.h>
 
 #include <algorithm>
 #include <numeric>

@@ -6,7 +6,11 @@
 #include "OpCase.h"
 #include "Reference.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/t.h>
 #include <aten/OpManifest.h>
 
 #include <gtest/gtest.h>

@@ -3,7 +3,14 @@
 // Scalar-Tensor for remainder; functional / out= / in-place.
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/div.h>
+#include <aten/ops/fmod.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/remainder.h>
+#include <aten/ops/sub.h>
 
 #include <cmath>
 #include <concepts>

@@ -2,7 +2,18 @@
 // minimum, atan2, hypot, lerp, addcmul, addcdiv.
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/addcdiv.h>
+#include <aten/ops/addcmul.h>
+#include <aten/ops/atan2.h>
+#include <aten/ops/hypot.h>
+#include <aten/ops/lerp.h>
+#include <aten/ops/max.h>
+#include <aten/ops/maximum.h>
+#include <aten/ops/min.h>
+#include <aten/ops/minimum.h>
+#include <aten/ops/pow.h>
 
 #include <algorithm>
 #include <cmath>

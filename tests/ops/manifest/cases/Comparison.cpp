@@ -3,7 +3,21 @@
 // as a 0-dim Bool tensor).
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/eq.h>
+#include <aten/ops/equal.h>
+#include <aten/ops/ge.h>
+#include <aten/ops/gt.h>
+#include <aten/ops/isclose.h>
+#include <aten/ops/isfinite.h>
+#include <aten/ops/isinf.h>
+#include <aten/ops/isnan.h>
+#include <aten/ops/le.h>
+#include <aten/ops/lt.h>
+#include <aten/ops/ne.h>
+#include <aten/ops/t.h>
 #include <aten/core/ScalarOps.h>
 
 #include <cmath>

@@ -2,7 +2,14 @@
 // fill_, zero_.
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/copy.h>
+#include <aten/ops/empty_like.h>
+#include <aten/ops/fill.h>
+#include <aten/ops/t.h>
+#include <aten/ops/to.h>
+#include <aten/ops/type_as.h>
+#include <aten/ops/zero.h>
 
 namespace aten::optest {
 

@@ -3,7 +3,19 @@
 // Long inputs with values that fit under every layout (see below_index).
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/cat.h>
+#include <aten/ops/fill.h>
+#include <aten/ops/flip.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/masked_fill.h>
+#include <aten/ops/roll.h>
+#include <aten/ops/scatter.h>
+#include <aten/ops/stack.h>
+#include <aten/ops/t.h>
 #include <aten/core/TypePromotion.h>
 
 #include <optional>

@@ -5,7 +5,15 @@
 // (tests/ops/test_linalg.cpp covers zero sizes, errors and large sizes directly).
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/addmm.h>
+#include <aten/ops/bmm.h>
+#include <aten/ops/dot.h>
+#include <aten/ops/matmul.h>
+#include <aten/ops/mm.h>
+#include <aten/ops/mv.h>
+#include <aten/ops/t.h>
 
 namespace aten::optest {
 

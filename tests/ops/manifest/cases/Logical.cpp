@@ -2,7 +2,14 @@
 // (any dtype, nonzero is true; Bool results, self's dtype in place).
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/bitwise_and.h>
+#include <aten/ops/bitwise_or.h>
+#include <aten/ops/bitwise_xor.h>
+#include <aten/ops/logical_and.h>
+#include <aten/ops/logical_or.h>
+#include <aten/ops/logical_xor.h>
 
 #include <concepts>
 

@@ -3,7 +3,29 @@
 // it hands each output's elements (C order of the reduced dims) to a function of the op.
 #include "../OpCase.h"
 
-#include <aten/ATen.h>
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/all.h>
+#include <aten/ops/amax.h>
+#include <aten/ops/amin.h>
+#include <aten/ops/any.h>
+#include <aten/ops/argmax.h>
+#include <aten/ops/argmin.h>
+#include <aten/ops/cumprod.h>
+#include <aten/ops/cumsum.h>
+#include <aten/ops/logsumexp.h>
+#include <aten/ops/max.h>
+#include <aten/ops/mean.h>
+#include <aten/ops/min.h>
+#include <aten/ops/nansum.h>
+#include <aten/ops/norm.h>
+#include <aten/ops/prod.h>
+#include <aten/ops/std.h>
+#include <aten/ops/std_mean.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/t.h>
+#include <aten/ops/var.h>
+#include <aten/ops/var_mean.h>
 
 #include <algorithm>
 #include <cmath>
