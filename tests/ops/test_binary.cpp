@@ -99,6 +99,17 @@ TEST(DivModes, FloorWithInfinitiesAsATen) {
   }
 }
 
+// Regression (reliability suite): x ** 0.5 is sqrt(x) and x ** -0.5 is 1 / sqrt(x) in ATen,
+// not pow's answer on -inf and -0. Values printed by libtorch 1.13.1 (Float and Double).
+TEST(Pow, HalfExponentsAreSqrtAsATen) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor x = make1d<double>({-kInf, -0.0, kInf, 0}).to(dt);
+    expect_same_doubles(values<double>(pow(x, 0.5)), {kNaN, -0.0, kInf, 0});
+    expect_same_doubles(values<double>(pow(x, -0.5)), {kNaN, -kInf, 0, kInf});
+    expect_same_doubles(values<double>(pow(x, 2.5)), {kInf, 0, kInf, 0});
+  }
+}
+
 TEST(DivModes, MostNegativeIntegerByMinusOneWraps) {
   Tensor a = make1d<int32_t>({static_cast<double>(INT32_MIN), static_cast<double>(INT32_MIN)});
   Tensor b = make1d<int32_t>({-1, 1});

@@ -38,6 +38,12 @@ T pow_ref(T base, T exp) {
   } else {
     // x ** 0 is 1 for every x, complex 0 and NaN included (std::pow(complex) computes
     // exp(0 * log(0)) = NaN there).
+    // ATen computes x ** 0.5 as sqrt(x) and x ** -0.5 as 1 / sqrt(x), which differ from pow on
+    // -inf (NaN, not inf / 0) and -0 (-0 and -inf, not 0 and inf); checked against libtorch 1.13.1.
+    if constexpr (std::floating_point<T>) {
+      if (exp == T(0.5)) return std::sqrt(base);
+      if (exp == T(-0.5)) return T(1) / std::sqrt(base);
+    }
     return exp == T(0) ? T(1) : std::pow(base, exp);
   }
 }
