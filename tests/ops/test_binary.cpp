@@ -32,6 +32,9 @@ Tensor make1d(const std::vector<double>& vs) {
   return ref::make<T>({static_cast<int64_t>(vs.size())}, [&](int64_t i) { return vs[i]; });
 }
 
+// Every element of t in C order, converted to double whatever t's dtype.
+std::vector<double> as_doubles(const Tensor& t) { return values<double>(t.to(ScalarType::Double)); }
+
 // The same values exactly, NaN matching NaN and zeros matching in sign.
 void expect_same_doubles(const std::vector<double>& got, const std::vector<double>& want) {
   ASSERT_EQ(got.size(), want.size());
@@ -93,9 +96,9 @@ TEST(DivModes, FloorWithInfinitiesAsATen) {
   for (const Tensor& a : {make1d<double>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0}),
                           make1d<float>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0})}) {
     const Tensor b = make1d<double>({1.5, 3, 0, -0.0, kInf, kInf, kInf, -kInf, -kInf, -kInf, kInf}).to(a.dtype());
-    expect_same_doubles(values<double>(div(a, b, "floor")),
+    expect_same_doubles(as_doubles(div(a, b, "floor")),
                         {kNaN, kNaN, kInf, kInf, kNaN, 0, -1, -1, 0, -0.0, -0.0});
-    expect_same_doubles(values<double>(div(a.slice(0, 0, 2), 3, "floor")), {kNaN, kNaN});
+    expect_same_doubles(as_doubles(div(a.slice(0, 0, 2), 3, "floor")), {kNaN, kNaN});
   }
 }
 
@@ -104,9 +107,9 @@ TEST(DivModes, FloorWithInfinitiesAsATen) {
 TEST(Pow, HalfExponentsAreSqrtAsATen) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
     const Tensor x = make1d<double>({-kInf, -0.0, kInf, 0}).to(dt);
-    expect_same_doubles(values<double>(pow(x, 0.5)), {kNaN, -0.0, kInf, 0});
-    expect_same_doubles(values<double>(pow(x, -0.5)), {kNaN, -kInf, 0, kInf});
-    expect_same_doubles(values<double>(pow(x, 2.5)), {kInf, 0, kInf, 0});
+    expect_same_doubles(as_doubles(pow(x, 0.5)), {kNaN, -0.0, kInf, 0});
+    expect_same_doubles(as_doubles(pow(x, -0.5)), {kNaN, -kInf, 0, kInf});
+    expect_same_doubles(as_doubles(pow(x, 2.5)), {kInf, 0, kInf, 0});
   }
 }
 
@@ -505,10 +508,10 @@ TEST(Lerp, InfinitiesAsATen) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
     const Tensor s = make1d<double>({1.5, 1.5, kInf, kInf, -kInf}).to(dt);
     const Tensor e = make1d<double>({kInf, -kInf, 1.5, 1.5, 0}).to(dt);
-    expect_same_doubles(values<double>(lerp(s, e, 0.3)), {kInf, -kInf, kNaN, kNaN, kNaN});
-    expect_same_doubles(values<double>(lerp(s, e, 0.75)), {kNaN, kNaN, kInf, kInf, -kInf});
+    expect_same_doubles(as_doubles(lerp(s, e, 0.3)), {kInf, -kInf, kNaN, kNaN, kNaN});
+    expect_same_doubles(as_doubles(lerp(s, e, 0.75)), {kNaN, kNaN, kInf, kInf, -kInf});
     const Tensor w = make1d<double>({0.3, 0.75, 0.3, 0.75, kNaN}).to(dt);
-    expect_same_doubles(values<double>(lerp(s, e, w)), {kInf, kNaN, kNaN, kInf, kNaN});
+    expect_same_doubles(as_doubles(lerp(s, e, w)), {kInf, kNaN, kNaN, kInf, kNaN});
   }
 }
 
@@ -520,9 +523,9 @@ TEST(Addc, AddcdivIntermediatesInTheOpsDtype) {
   const Tensor s = make1d<float>({tiny, 0, 1, kInf, -kInf, 1});
   const Tensor a = make1d<float>({tiny, tiny, tiny, -1.5, 1, tiny});
   const Tensor b = make1d<float>({tiny, tiny, tiny, tiny, tiny, 0});
-  expect_same_doubles(values<double>(addcdiv(s, a, b, 0.5)), {tiny, 0, 1, kNaN, kNaN, kNaN});
+  expect_same_doubles(as_doubles(addcdiv(s, a, b, 0.5)), {tiny, 0, 1, kNaN, kNaN, kNaN});
   // Double has the range for all of it.
-  expect_same_doubles(values<double>(addcdiv(s.to(ScalarType::Double), a.to(ScalarType::Double),
+  expect_same_doubles(as_doubles(addcdiv(s.to(ScalarType::Double), a.to(ScalarType::Double),
                                              b.to(ScalarType::Double), 0.5)),
                       {0.5 + tiny, 0.5, 1.5, kInf, -kInf, kInf});
 }
