@@ -14,7 +14,8 @@ void throw_error(std::string msg) {
     if (f->outer != nullptr && std::strcmp(f->name, f->outer->name) == 0) continue;
     prefix.insert(0, std::string(f->name).append(": "));
   }
-  throw Error(prefix.append(msg));
+  msg.insert(0, prefix);
+  throw Error(std::move(msg));
 }
 
 }  // namespace aten::detail
