@@ -1,11 +1,20 @@
 #include <aten/core/Error.h>
 
+#include <cstring>
+
 namespace aten::detail {
 
-thread_local constinit const char* current_op_name = nullptr;
+thread_local constinit const OpFrame* current_op_frame = nullptr;
 
 void throw_error(std::string msg) {
-  if (current_op_name != nullptr) msg = std::string(current_op_name) + ": " + msg;
+  // Outermost first; an op that calls itself again (a view calling itself on a resolved
+  // argument) is named once.
+  std::string prefix;
+  for (const OpFrame* f = current_op_frame; f != nullptr; f = f->outer) {
+    if (f->outer != nullptr && std::strcmp(f->name, f->outer->name) == 0) continue;
+    prefix.insert(0, std::string(f->name).append(": "));
+  }
+  msg.insert(0, prefix);
   throw Error(std::move(msg));
 }
 

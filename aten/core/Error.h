@@ -16,11 +16,19 @@ class Error : public std::exception {
   std::string msg_;
 };
 
+// One operator call on this thread's stack of running operators: its name and the call it
+// runs inside (nullptr for the call the user made). Frames live in the OpContext guards, on the
+// caller's stack, so naming an op costs no allocation.
+struct OpFrame {
+  const char* name;
+  const OpFrame* outer;
+};
+
 namespace detail {
-// The op currently executing on this thread; set by generated wrappers. A raw pointer to a
-// string literal keeps the guard to two TLS stores per call; constinit lets other files
-// reach it directly, without a call to a TLS init wrapper.
-extern thread_local constinit const char* current_op_name;
+// The innermost op executing on this thread; set by generated wrappers. A raw pointer keeps
+// the guard to a TLS load and two stores per call; constinit lets other files reach it directly,
+// without a call to a TLS init wrapper.
+extern thread_local constinit const OpFrame* current_op_frame;
 
 template <typename... Args>
 std::string str_cat(const Args&... args) {
@@ -29,6 +37,8 @@ std::string str_cat(const Args&... args) {
   return os.str();
 }
 
+// Prefixes msg with the running ops, outermost (the one the user called) first:
+// "allclose: isclose: <msg>".
 [[noreturn]] void throw_error(std::string msg);
 
 // The failing side of ATEN_CHECK, kept out of line and cold: formatting the message inline
@@ -40,19 +50,35 @@ template <typename... Args>
 }
 }  // namespace detail
 
-// Names the operator whose errors follow, for as long as it lives. Nested ops stack.
+// Names the operator whose errors follow, for as long as it lives. Nested ops chain: an error
+// names every op from the one the user called down to the one that raised it.
 class OpContext {
  public:
-  explicit OpContext(const char* name) noexcept : prev_(detail::current_op_name) {
-    detail::current_op_name = name;
+  explicit OpContext(const char* name) noexcept : frame_{name, detail::current_op_frame} {
+    detail::current_op_frame = &frame_;
   }
-  ~OpContext() { detail::current_op_name = prev_; }
+  ~OpContext() { detail::current_op_frame = frame_.outer; }
   OpContext(const OpContext&) = delete;
   OpContext& operator=(const OpContext&) = delete;
-  static const char* current() noexcept { return detail::current_op_name; }
+  static const OpFrame* current() noexcept { return detail::current_op_frame; }
 
  private:
-  const char* prev_;
+  OpFrame frame_;
+};
+
+// Runs the code in its scope as part of another thread's op chain (a parallel_for worker inside
+// the caller's op); the caller's frames outlive the guard because the caller waits for it.
+class OpContextInherit {
+ public:
+  explicit OpContextInherit(const OpFrame* frame) noexcept : prev_(detail::current_op_frame) {
+    detail::current_op_frame = frame;
+  }
+  ~OpContextInherit() { detail::current_op_frame = prev_; }
+  OpContextInherit(const OpContextInherit&) = delete;
+  OpContextInherit& operator=(const OpContextInherit&) = delete;
+
+ private:
+  const OpFrame* prev_;
 };
 
 }  // namespace aten

@@ -36,8 +36,8 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
     f(begin, end);
     return;
   }
-  // Workers inherit the caller's op name so their errors name the op too.
-  const char* op_name = OpContext::current();
+  // Workers inherit the caller's op chain so their errors name the ops too.
+  const OpFrame* op_frame = OpContext::current();
   std::atomic_flag failed = ATOMIC_FLAG_INIT;
   std::exception_ptr error;
 #pragma omp parallel num_threads(static_cast<int>(nthreads))
@@ -47,7 +47,7 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
     const int64_t local_begin = begin + omp_get_thread_num() * chunk;
     if (local_begin < end) {
       ParallelRegionGuard guard;
-      OpContext context(op_name);
+      OpContextInherit context(op_frame);
       try {
         f(local_begin, std::min(end, local_begin + chunk));
       } catch (...) {

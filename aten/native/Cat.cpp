@@ -165,8 +165,6 @@ Tensor& stack_out(ArrayRef<Tensor> tensors, int64_t dim, Tensor& out) {
   ATEN_CHECK(!tensors.empty(), "stack expects a non-empty TensorList");
   const int64_t d = maybe_wrap_dim(dim, tensors[0].dim() + 1);
   ATEN_DISPATCH_stack_TYPES(tensors[0].scalar_type(), [] {});
-  // Checked here too, so that the error names stack, the op the caller called.
-  assert_no_internal_overlap(out);
   return aten::cat_out(out, stack_inputs(tensors, d), d);
 }
 

@@ -101,3 +101,18 @@ TEST(Error, MessageNamesTheRunningOp) {
   }
   EXPECT_EQ(OpContext::current(), nullptr);
 }
+
+TEST(Error, MessageNamesTheOpTheUserCalledFirst) {
+  try {
+    OpContext outer("allclose");
+    {
+      OpContext done("to");  // a finished inner call leaves no trace
+    }
+    OpContext inner("isclose");
+    OpContext again("isclose");  // an op re-entering itself is named once
+    ATEN_ERROR("bad rtol");
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "allclose: isclose: bad rtol");
+  }
+  EXPECT_EQ(OpContext::current(), nullptr);
+}

@@ -37,6 +37,14 @@ TEST(Parallel, FirstWorkerExceptionIsRethrownWithTheOpName) {
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "my_op: worker failed");
   }
+  try {  // the workers carry the caller's whole chain of ops
+    OpContext outer("outer_op");
+    OpContext inner("inner_op");
+    parallel_for(0, 1000, 1, [&](int64_t b, int64_t) { ATEN_CHECK(b != 0, "worker failed"); });
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "outer_op: inner_op: worker failed");
+  }
   set_num_threads(old);
   EXPECT_THROW(set_num_threads(0), Error);
 }

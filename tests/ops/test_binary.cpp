@@ -58,6 +58,9 @@ Tensor make1d(const std::vector<double>& vs) {
   return ref::make<T>({static_cast<int64_t>(vs.size())}, [&](int64_t i) { return vs[i]; });
 }
 
+// Every element of t in C order, converted to double whatever t's dtype.
+std::vector<double> as_doubles(const Tensor& t) { return values<double>(t.to(ScalarType::Double)); }
+
 // The same values exactly, NaN matching NaN and zeros matching in sign.
 void expect_same_doubles(const std::vector<double>& got, const std::vector<double>& want) {
   ASSERT_EQ(got.size(), want.size());
@@ -111,6 +114,29 @@ TEST(DivModes, FloorIsPythonsFloorDivision) {
   EXPECT_EQ(h.dtype(), ScalarType::Half);
   EXPECT_EQ(values<Half>(h)[0], Half(-4.f));
   EXPECT_EQ(values<Half>(h)[1], Half(3.f));
+}
+
+// Regression (reliability suite): the manifest reference gave ±inf for an infinite dividend.
+// Values printed by libtorch 1.13.1's torch::div(a, b, "floor"), Float and Double alike.
+TEST(DivModes, FloorWithInfinitiesAsATen) {
+  for (const Tensor& a : {make1d<double>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0}),
+                          make1d<float>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0})}) {
+    const Tensor b = make1d<double>({1.5, 3, 0, -0.0, kInf, kInf, kInf, -kInf, -kInf, -kInf, kInf}).to(a.dtype());
+    expect_same_doubles(as_doubles(div(a, b, "floor")),
+                        {kNaN, kNaN, kInf, kInf, kNaN, 0, -1, -1, 0, -0.0, -0.0});
+    expect_same_doubles(as_doubles(div(a.slice(0, 0, 2), 3, "floor")), {kNaN, kNaN});
+  }
+}
+
+// Regression (reliability suite): x ** 0.5 is sqrt(x) and x ** -0.5 is 1 / sqrt(x) in ATen,
+// not pow's answer on -inf and -0. Values printed by libtorch 1.13.1 (Float and Double).
+TEST(Pow, HalfExponentsAreSqrtAsATen) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor x = make1d<double>({-kInf, -0.0, kInf, 0}).to(dt);
+    expect_same_doubles(as_doubles(pow(x, 0.5)), {kNaN, -0.0, kInf, 0});
+    expect_same_doubles(as_doubles(pow(x, -0.5)), {kNaN, -kInf, 0, kInf});
+    expect_same_doubles(as_doubles(pow(x, 2.5)), {kInf, 0, kInf, 0});
+  }
 }
 
 TEST(DivModes, MostNegativeIntegerByMinusOneWraps) {
@@ -499,6 +525,35 @@ TEST(Lerp, ExactAtTheEndsAndSameDtypeOnly) {
   ref::expect_error([&] { lerp(s, make1d<double>({1, 2, 3}), 0.5); }, {"lerp.Scalar:", "expected dtype Float for `end` but got dtype Double"});
   ref::expect_error([&] { lerp(s, e, make1d<double>({1, 2, 3})); }, {"for `weight` but got dtype Double"});
   ref::expect_error([&] { lerp(make1d<int32_t>({1}), make1d<int32_t>({2}), 1); }, {"\"lerp\" not implemented for 'Int'"});
+}
+
+// Regression (reliability suite): the manifest references computed these in double. ATen's
+// lerp switches form at |w| = 1/2, and the far form turns an infinite end into inf - inf.
+// Values printed by libtorch 1.13.1's torch::lerp (Float and Double alike).
+TEST(Lerp, InfinitiesAsATen) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor s = make1d<double>({1.5, 1.5, kInf, kInf, -kInf}).to(dt);
+    const Tensor e = make1d<double>({kInf, -kInf, 1.5, 1.5, 0}).to(dt);
+    expect_same_doubles(as_doubles(lerp(s, e, 0.3)), {kInf, -kInf, kNaN, kNaN, kNaN});
+    expect_same_doubles(as_doubles(lerp(s, e, 0.75)), {kNaN, kNaN, kInf, kInf, -kInf});
+    const Tensor w = make1d<double>({0.3, 0.75, 0.3, 0.75, kNaN}).to(dt);
+    expect_same_doubles(as_doubles(lerp(s, e, w)), {kInf, kNaN, kNaN, kInf, kNaN});
+  }
+}
+
+// Regression (reliability suite): value * tensor1 / tensor2 is evaluated left to right in Float,
+// so its intermediates underflow and overflow there (the reference had computed in double).
+// Values printed by libtorch 1.13.1's torch::addcdiv(s, a, b, 0.5) on Float.
+TEST(Addc, AddcdivIntermediatesInTheOpsDtype) {
+  const double tiny = std::numeric_limits<float>::denorm_min();
+  const Tensor s = make1d<float>({tiny, 0, 1, kInf, -kInf, 1});
+  const Tensor a = make1d<float>({tiny, tiny, tiny, -1.5, 1, tiny});
+  const Tensor b = make1d<float>({tiny, tiny, tiny, tiny, tiny, 0});
+  expect_same_doubles(as_doubles(addcdiv(s, a, b, 0.5)), {tiny, 0, 1, kNaN, kNaN, kNaN});
+  // Double has the range for all of it.
+  expect_same_doubles(as_doubles(addcdiv(s.to(ScalarType::Double), a.to(ScalarType::Double),
+                                             b.to(ScalarType::Double), 0.5)),
+                      {0.5 + tiny, 0.5, 1.5, kInf, -kInf, kInf});
 }
 
 TEST(Addc, ValueAndIntegerDivisionRefused) {

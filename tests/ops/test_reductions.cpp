@@ -498,3 +498,14 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
   Tensor expanded = ones({1, 3}).expand({4, 3});
   expect_error([&] { expanded.cumprod_(1); }, {"more than one element of the written-to tensor"});
 }
+
+// Regression (reliability suite, special values): the manifest references ignored a NaN in the
+// inf norms and summed it in nansum. Values printed by libtorch 1.13.1 (Float and Double).
+TEST(Reductions, SpecialValuesAsATen) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor t = ref::make<double>({4}, [](int64_t i) { return std::vector<double>{1, kNaN, kInf, -0.0}[i]; }).to(dt);
+    EXPECT_EQ(at(norm(t, 0, IntArrayRef{0}, false)), 3);  // NaN is not zero
+    for (double p : {1.0, 2.0, 3.0, kInf, -kInf}) EXPECT_TRUE(std::isnan(at(norm(t, p, IntArrayRef{0}, false)))) << p;
+    EXPECT_EQ(at(nansum(t.slice(0, 0, 3))), kInf);  // 1 + (NaN as 0) + inf
+  }
+}

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <concepts>
+#include <limits>
 
 namespace aten::optest {
 
@@ -60,13 +61,19 @@ T trunc_div(T x, T y) {
 }
 
 // The floor of the exact quotient: in long double, whose extra bits keep a quotient just below
-// an integer from rounding up to it.
+// an integer from rounding up to it. The special values follow Python's float //, which ATen
+// follows (checked against libtorch 1.13.1): x // 0 is IEEE's x / 0, ±inf // y is NaN (not
+// ±inf), and a finite nonzero x // ±inf is 0 with the quotient's sign when x and y have the same
+// sign and -1 when they do not (1.5 // -inf is -1, not floor(-0.0)).
 template <typename T>
 T floor_div(T x, T y) {
   if constexpr (std::integral<T>) {
     const T q = x / y;
     return (x % y != 0 && (x < 0) != (y < 0)) ? q - 1 : q;
   } else {
+    if (y == 0) return x / y;
+    if (std::isinf(x) || std::isnan(x) || std::isnan(y)) return std::numeric_limits<T>::quiet_NaN();
+    if (std::isinf(y)) return (x != 0 && (x < 0) != (y < 0)) ? T(-1) : std::copysign(T(0), x / y);
     return static_cast<T>(std::floor(static_cast<long double>(x) / y));
   }
 }

@@ -49,6 +49,12 @@ T pow_ref(T base, T exp) {
   } else {
     // x ** 0 is 1 for every x, complex 0 and NaN included (std::pow(complex) computes
     // exp(0 * log(0)) = NaN there).
+    // ATen computes x ** 0.5 as sqrt(x) and x ** -0.5 as 1 / sqrt(x), which differ from pow on
+    // -inf (NaN, not inf / 0) and -0 (-0 and -inf, not 0 and inf); checked against libtorch 1.13.1.
+    if constexpr (std::floating_point<T>) {
+      if (exp == T(0.5)) return std::sqrt(base);
+      if (exp == T(-0.5)) return T(1) / std::sqrt(base);
+    }
     return exp == T(0) ? T(1) : std::pow(base, exp);
   }
 }
@@ -64,9 +70,26 @@ OpCase pow_scalar_case(Scalar e, Values values, std::vector<ScalarType> (*result
   return promoting(c, kBool, result);
 }
 
+// ATen's lerp is defined by two forms, each exact at the end it is used near: x + w (y - x) for
+// |w| < 1/2, else y - (y - x) (1 - w). They differ on infinities: lerp(1.5, inf, 0.75) is
+// inf - inf = NaN, not the inf of x + w (y - x) (checked against libtorch 1.13.1).
 template <typename T>
 T lerp_ref(T x, T y, T w) {
-  return x + w * (y - x);
+  return std::abs(w) < 0.5 ? x + w * (y - x) : y - (y - x) * (T(1) - w);
+}
+
+// addcdiv evaluates self + value * tensor1 / tensor2 left to right in the op's computation type
+// (float for Float, Half and BFloat16), and its intermediates overflow and underflow there: in
+// Float, 0.5 * denorm_min / denorm_min is 0, not 0.5, and 0.5 * -1.5 / denorm_min is -inf, so
+// inf plus it is NaN (checked against libtorch 1.13.1). Double and complex compute in the domain.
+Refs addcdiv_ref(const Refs& in, std::span<const ScalarType> result_dtypes) {
+  auto f = [](auto s, auto a, auto b) { return s + decltype(s)(0.5) * a / b; };
+  const ScalarType r = result_dtypes[0];
+  if (r == ScalarType::Float || r == ScalarType::Half || r == ScalarType::BFloat16)
+    return pointwise([f]<std::floating_point T>(T s, T a, T b) {
+      return static_cast<T>(f(static_cast<float>(s), static_cast<float>(a), static_cast<float>(b)));
+    })(in, result_dtypes);
+  return pointwise(f)(in, result_dtypes);
 }
 
 }  // namespace
@@ -157,7 +180,7 @@ ATEN_OP_CASES(binary_math) {
       [](const Tensors& in) { return Tensors{addcdiv(in[0], in[1], in[2], 0.5)}; },
       [](const Tensors& in, Tensors& out) { addcdiv_out(out[0], in[0], in[1], in[2], 0.5); },
       [](Tensors& in) { in[0].addcdiv_(in[1], in[2], 0.5); },
-      pointwise([](auto s, auto a, auto b) { return s + decltype(s)(0.5) * a / b; }));
+      addcdiv_ref);
   addcdiv_c.inputs.push_back(Input{kShape, Values::nonzero});
   addcdiv_c.undeclared_error = "Integer division with addcdiv is no longer supported";
   cases.push_back(addcdiv_c);

@@ -92,6 +92,22 @@ std::complex<double> average(const Values1d& v) {
   // 0 / 0: NaN, in both parts of a complex mean (round_to keeps the real part for real dtypes).
   return v.empty() ? std::complex<double>(std::nan(""), std::nan("")) : total(v) / static_cast<double>(v.size());
 }
+// nansum: NaN counts as zero.
+std::complex<double> nan_total(const Values1d& v) {
+  std::complex<double> s = 0;
+  for (auto x : v)
+    if (!std::isnan(x.real()) && !std::isnan(x.imag())) s += x;
+  return s;
+}
+// The mean var_mean and std_mean return: Welford's running mean, as ATen's. Once an infinity
+// meets another value, the running mean is inf - inf = NaN in most orders (libtorch 1.13.1:
+// [inf, 1] gives NaN, [1, inf] gives inf: the answer depends on the reduction's order, which
+// the reference does not model); the reference takes NaN, the answer of the kernel's order.
+std::complex<double> welford_mean(const Values1d& v) {
+  const bool has_inf = std::any_of(v.begin(), v.end(), [](auto x) { return std::isinf(x.real()) || std::isinf(x.imag()); });
+  if (has_inf && v.size() > 1) return {std::nan(""), 0};
+  return average(v);
+}
 std::complex<double> product(const Values1d& v) {
   std::complex<double> p = 1;
   for (auto x : v) p *= x;
@@ -117,8 +133,9 @@ double variance(const Values1d& v, int64_t correction) {
 double vector_norm(const Values1d& v, double p) {
   if (v.empty()) return 0;  // every p, as ATen 1.13
   if (std::isinf(p)) {
+    // NaN-propagating, as ATen's (checked against libtorch 1.13.1).
     double r = std::abs(v[0]);
-    for (auto x : v) r = p > 0 ? std::max(r, std::abs(x)) : std::min(r, std::abs(x));
+    for (auto x : v) r = std::isnan(r) ? r : std::isnan(std::abs(x)) ? std::abs(x) : p > 0 ? std::max(r, std::abs(x)) : std::min(r, std::abs(x));
     return r;
   }
   double s = 0;
@@ -243,7 +260,7 @@ void sum_cases(std::vector<OpCase>& cases) {
 
 void nansum_cases(std::vector<OpCase>& cases) {
   for (const DimCase& dc : kDimLists) {
-    OpCase c = reduction_case({"nansum", "nansum.out"}, dc, true, long_if_integral, one(total));
+    OpCase c = reduction_case({"nansum", "nansum.out"}, dc, true, long_if_integral, one(nan_total));
     c.call = [dc](const Tensors& in) { return Tensors{nansum(in[0], opt_dims(dc.dims), dc.keepdim)}; };
     c.call_out = [dc](const Tensors& in, Tensors& out) { nansum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim); };
     cases.push_back(c);
@@ -436,7 +453,7 @@ void moment_cases(std::vector<OpCase>& cases) {
     auto spread_mean = [take_sqrt](int64_t correction) -> Reducer {
       return [take_sqrt, correction](const Values1d& v) {
         const double var = variance(v, correction);
-        return Values1d{take_sqrt ? std::sqrt(var) : var, average(v)};
+        return Values1d{take_sqrt ? std::sqrt(var) : var, welford_mean(v)};
       };
     };
     OpCase wm = reduction_case({opm}, {std::nullopt, false}, true, real_and_same, spread_mean(1));
