@@ -23,6 +23,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aten::optest {
@@ -93,6 +94,12 @@ struct OpCase {
   // In-place into a self with internal overlap (an expand) is an error, except for ops whose
   // every write to a location is the same value (fill_), as in ATen.
   bool inplace_allows_overlap = false;
+  // In-place writes the result converted to self's dtype instead of requiring the result's
+  // dtype (ATen's logical_not_, and the comparisons' eq_ ...: 0 or 1 in self's dtype).
+  bool inplace_keeps_self_dtype = false;
+  // Undeclared dtypes the op rejects with a message of its own, ATen's (neg of Bool, clamp of
+  // complex), instead of "<op>" not implemented for '<dtype>': a fragment of that message.
+  std::vector<std::pair<ScalarType, std::string>> undeclared_errors = {};
   double tolerance_scale = 1.0;  // multiplies the per-dtype tolerances (Tolerance.h)
   // Not run on Meta, with the reason (e.g. the result is a bool read from the data).
   const char* no_meta_reason = nullptr;

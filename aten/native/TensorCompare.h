@@ -1,0 +1,24 @@
+#pragma once
+// The kernels of clamp (and clamp_min, clamp_max) and where; they live in
+// native/cpu/TensorCompareKernel.cpp.
+#include <aten/cpu/DispatchStub.h>
+#include <aten/iterator/TensorIterator.h>
+
+#include <optional>
+
+namespace aten::native {
+
+// out = clamp(self, min, max) with Scalar bounds; a missing bound does not limit.
+using clamp_scalar_fn = void (*)(TensorIteratorBase& iter, const std::optional<Scalar>& min,
+                                 const std::optional<Scalar>& max);
+ATEN_DECLARE_DISPATCH(clamp_scalar_fn, clamp_scalar_stub);
+
+// Tensor bounds: the iterator's inputs are self, then min and/or max, as given.
+using clamp_tensor_fn = void (*)(TensorIteratorBase& iter, bool has_min, bool has_max);
+ATEN_DECLARE_DISPATCH(clamp_tensor_fn, clamp_tensor_stub);
+
+// out = condition ? self : other; inputs condition (Bool), self, other (out's dtype).
+using where_fn = void (*)(TensorIteratorBase& iter);
+ATEN_DECLARE_DISPATCH(where_fn, where_stub);
+
+}  // namespace aten::native
