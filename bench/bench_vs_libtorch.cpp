@@ -10,6 +10,7 @@
 #include <aten/ops/empty_strided.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/mm.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/sum.h>
 #include <aten/ops/tanh.h>
@@ -180,6 +181,21 @@ void SigmoidOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto
 void GeluOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::gelu_out(o, x); }); }
 void GeluOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); }); }
 
+// ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS) ----
+constexpr int64_t kMm = 1024;
+void Mm_aten(benchmark::State& state) {
+  threads(state);
+  auto a = aten_filled({kMm, kMm}, 1), b = aten_filled({kMm, kMm}, 2), out = aten_filled({kMm, kMm}, 0);
+  for (auto _ : state) aten::mm_out(out, a, b);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+}
+void Mm_torch(benchmark::State& state) {
+  threads(state);
+  auto a = torch::rand({kMm, kMm}), b = torch::rand({kMm, kMm}), out = torch::empty({kMm, kMm});
+  for (auto _ : state) torch::mm_out(out, a, b);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 }  // namespace
 
 #define ATEN_BENCH_PAIR(name, unit)                                                       \
@@ -196,6 +212,7 @@ ATEN_BENCH_PAIR(ExpOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(TanhOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(SigmoidOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(GeluOut, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(Mm, benchmark::kMillisecond);
 // Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
 BENCHMARK(Sum_aten)->Name("Sum/aten")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(Sum_torch)->Name("Sum/torch")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);

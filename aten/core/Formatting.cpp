@@ -60,7 +60,8 @@ std::string printf_str(const char* fmt, double v) {
 }
 
 std::string pad_left(std::string s, size_t width) {
-  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+  if (s.size() < width) s.insert(0, width - s.size(), ' ');
+  return s;
 }
 
 // PyTorch's _Formatter for a floating tensor: one rule (integer-valued, fixed or scientific)

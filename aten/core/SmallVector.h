@@ -67,6 +67,7 @@ class SmallVector {
 
   void reserve(size_t n) {
     if (n <= capacity_) return;
+    // NOLINTNEXTLINE(bugprone-sizeof-expression): T may be a pointer; its size is what counts.
     T* fresh = static_cast<T*>(std::malloc(n * sizeof(T)));
     if (fresh == nullptr) throw std::bad_alloc();
     std::uninitialized_move(data_, data_ + size_, fresh);
@@ -135,6 +136,7 @@ class SmallVector {
     }
   }
 
+  // NOLINTNEXTLINE(bugprone-sizeof-expression): as in reserve().
   alignas(T) unsigned char inline_[N * sizeof(T)];
   T* data_ = inline_data();
   size_t size_ = 0;

@@ -75,4 +75,15 @@ constexpr ScalarType promoteTypes(ScalarType a, ScalarType b) {
   return detail::signed_rank(a) > detail::signed_rank(b) ? a : b;
 }
 
+// Whether a value computed in dtype `from` may be written into a tensor of dtype `to` without
+// losing its category (ATen's canCast, used for out= tensors): no complex into real, no
+// floating into integral, nothing but Bool into Bool.
+constexpr bool canCast(ScalarType from, ScalarType to) {
+  using detail::promotion_is_complex;
+  using detail::promotion_is_floating;
+  if (promotion_is_complex(from) && !promotion_is_complex(to)) return false;
+  if (promotion_is_floating(from) && !promotion_is_floating(to) && !promotion_is_complex(to)) return false;
+  return from == ScalarType::Bool || to != ScalarType::Bool;
+}
+
 }  // namespace aten

@@ -5,13 +5,14 @@
 // outputs), every partial result is computed in a fixed order, and partials are combined in a
 // fixed tree.
 //
-// An op provides: acc_t, identity(), reduce(acc, in_t) -> acc, combine(acc, acc) -> acc,
-// project(acc) -> out_t. Sums use Cascade (below) for accuracy.
+// An op describes itself to reduce_driver (below); sums use Cascade for accuracy.
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/DimCounter.h>
 #include <aten/iterator/TensorIterator.h>
 
-#include <vector>
+#include <algorithm>
+#include <array>
+#include <memory>
 
 #ifndef CPU_CAPABILITY
 #error "Reduce.h is for kernel files compiled once per CPU capability (aten/native/cpu/)"
@@ -38,7 +39,12 @@ struct Cascade {
   // Adds p[0..n) to lanes 0..n-1 (the other lanes get nothing this step).
   template <typename in_t>
   void add(const in_t* p, int n = W) {
-    for (int b = 0; b < n; ++b) level[0][b] += static_cast<acc_t>(p[b]);
+    add_with([p](int b) { return static_cast<acc_t>(p[b]); }, n);
+  }
+  // Adds value(b) to lane b, for b in [0, n).
+  template <typename value_t>
+  void add_with(const value_t& value, int n = W) {
+    for (int b = 0; b < n; ++b) level[0][b] += value(b);
     if (++count[0] == kBlock) carry(0);
   }
   void carry(int l) {
@@ -65,37 +71,74 @@ acc_t tree_combine(const acc_t* v, int64_t n, const combine_t& combine) {
   return combine(tree_combine(v, half, combine), tree_combine(v + half, n - half, combine));
 }
 
-// The geometry of a reduction, read off the iterator once.
+// A run of n elements of in_t at byte stride s, summed accurately as value(x) in acc_t;
+// contiguous runs use 16 lanes joined in a tree.
+template <typename in_t, typename acc_t, typename value_t>
+acc_t cascade_sum(const char* p, int64_t n, int64_t s, const value_t& value) {
+  constexpr int W = 16;
+  if (s == sizeof(in_t) && n >= W) {
+    const auto* x = reinterpret_cast<const in_t*>(p);
+    Cascade<acc_t, W> lanes;
+    int64_t i = 0;
+    for (; i + W <= n; i += W) lanes.add_with([&](int b) { return value(x[i + b]); });
+    if (i < n) lanes.add_with([&](int b) { return value(x[i + b]); }, static_cast<int>(n - i));
+    acc_t partial[W];
+    for (int b = 0; b < W; ++b) partial[b] = lanes.lane(b);
+    return tree_combine(partial, W, [](acc_t a, acc_t b) { return a + b; });
+  }
+  Cascade<acc_t> c;
+  for (int64_t i = 0; i < n; ++i)
+    c.add_with([&](int) { return value(*reinterpret_cast<const in_t*>(p + i * s)); });
+  return c.lane();
+}
+
+// The geometry of a reduction, read off the iterator once: one input, one or two outputs
+// (values and indices) laid out alike.
 struct ReductionShape {
   explicit ReductionShape(const TensorIteratorBase& iter)
-      : shape(iter.shape()), nr(iter.num_reduce_dims()),
-        in_strides(iter.strides(1)), out_strides(iter.strides(0)),
-        in(static_cast<char*>(iter.data_ptr(1))), out(static_cast<char*>(iter.data_ptr(0))) {
+      : shape(iter.shape()), nr(iter.num_reduce_dims()), nout(iter.noutputs()),
+        in_strides(iter.strides(iter.noutputs())),
+        in(static_cast<char*>(iter.data_ptr(iter.noutputs()))) {
+    for (int k = 0; k < nout; ++k) {
+      out_strides[k] = iter.strides(k);
+      out[k] = static_cast<char*>(iter.data_ptr(k));
+    }
     for (int d = 0; d < nr; ++d) n_red *= shape[d];
     for (size_t d = nr; d < shape.size(); ++d) n_out *= shape[d];
   }
-  // Byte offsets of output o (C order over the kept dims, fastest first) in input and output.
-  std::pair<int64_t, int64_t> offsets(int64_t o) const {
-    int64_t in_off = 0, out_off = 0;
+  struct Offsets {
+    int64_t in = 0;
+    int64_t out[2] = {0, 0};
+  };
+  // Byte offsets of output o (C order over the kept dims, fastest first) in input and outputs.
+  Offsets offsets(int64_t o) const {
+    Offsets r;
     for (size_t d = nr; d < shape.size() && o > 0; ++d) {
       const int64_t c = o % shape[d];
       o /= shape[d];
-      in_off += c * in_strides[d];
-      out_off += c * out_strides[d];
+      r.in += c * in_strides[d];
+      for (int k = 0; k < nout; ++k) r.out[k] += c * out_strides[k][d];
     }
-    return {in_off, out_off};
+    return r;
+  }
+  // The outputs of output o.
+  std::array<char*, 2> out_ptrs(const Offsets& off) const {
+    return {out[0] + off.out[0], nout > 1 ? out[1] + off.out[1] : nullptr};
   }
 
   IntArrayRef shape;
   int nr;
-  IntArrayRef in_strides, out_strides;
+  int nout;
+  IntArrayRef in_strides;
+  IntArrayRef out_strides[2];
   char* in;
-  char* out;
+  char* out[2] = {nullptr, nullptr};
   int64_t n_red = 1, n_out = 1;
 };
 
 // Calls visit(ptr, n, stride) for the runs along reduced dim 0 that make up reduced elements
-// [begin, end) of the output whose input data starts at base.
+// [begin, end) of the output whose input data starts at base, in the order of the reduced
+// elements' linear index (dim 0 fastest).
 template <typename visit_t>
 void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t end, const visit_t& visit) {
   if (rs.nr == 0) {
@@ -114,43 +157,108 @@ void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t e
   }
 }
 
-// The general driver: each (output, chunk) partial is reduced in order by `reduce_run`, which
-// folds one run of n elements (byte stride s) into an accumulator.
-template <typename acc_t, typename out_t, typename ops_t, typename run_t>
-void reduce_driver(TensorIteratorBase& iter, const ops_t& ops, const run_t& reduce_run) {
+// What reduce_driver asks of an op:
+//   acc_t, in_t;
+//   acc_t identity() const;                 the result of an empty reduction
+//   acc_t reduce(acc_t a, in_t x, int64_t i) const;   folds in element number i
+//   acc_t combine(acc_t earlier, acc_t later) const;  joins partials of adjacent ranges
+//   void store(std::array<char*, 2> out, acc_t a) const;  writes the result(s)
+// and optionally, for a faster loop over one run of n elements (byte stride s, the first
+// being element number i):
+//   acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t i) const;
+template <typename ops_t>
+typename ops_t::acc_t fold_run(const ops_t& ops, typename ops_t::acc_t acc, const char* p, int64_t n,
+                               int64_t s, int64_t index) {
+  using in_t = typename ops_t::in_t;
+  if constexpr (requires { ops.run(acc, p, n, s, index); }) {
+    return ops.run(acc, p, n, s, index);
+  } else {
+    for (int64_t i = 0; i < n; ++i) acc = ops.reduce(acc, *reinterpret_cast<const in_t*>(p + i * s), index + i);
+    return acc;
+  }
+}
+
+// Outputs adjacent in memory whose inputs are adjacent too (a reduction over a leading dim):
+// B of them are reduced together, row by row, so the input streams instead of being read one
+// column at a time. Each lane sees its elements in order, as the general path would.
+template <int B = 64, typename ops_t>
+bool reduce_outer(const ReductionShape& rs, const ops_t& ops) {
+  using acc_t = typename ops_t::acc_t;
+  using in_t = typename ops_t::in_t;
+  if (rs.n_red == 0 || rs.n_out < kOutputParallelMin) return false;
+  if (rs.nr == 0 || rs.nr == static_cast<int>(rs.shape.size())) return false;
+  if (rs.in_strides[rs.nr] != sizeof(in_t) || rs.in_strides[0] == sizeof(in_t)) return false;
+  const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
+  const int64_t blocks_per_row = (width + B - 1) / B;
+  const int64_t nblocks = blocks_per_row * (rs.n_out / width);
+  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / (rs.n_red * B));
+  parallel_for(0, nblocks, grain, [&](int64_t b0, int64_t b1) {
+    for (int64_t blk = b0; blk < b1; ++blk) {
+      const int64_t col = (blk % blocks_per_row) * B;
+      const int n = static_cast<int>(std::min<int64_t>(B, width - col));
+      const auto off = rs.offsets((blk / blocks_per_row) * width + col);
+      acc_t lanes[B];
+      for (int b = 0; b < n; ++b) lanes[b] = ops.identity();
+      int64_t index = 0;
+      for_each_run(rs, rs.in + off.in, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
+        for (int64_t r = 0; r < len; ++r, ++index) {
+          const auto* row = reinterpret_cast<const in_t*>(p + r * s);
+          for (int b = 0; b < n; ++b) lanes[b] = ops.reduce(lanes[b], row[b], index);
+        }
+      });
+      for (int b = 0; b < n; ++b) {
+        ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr],
+                   rs.nout > 1 ? rs.out[1] + off.out[1] + b * rs.out_strides[1][rs.nr] : nullptr},
+                  lanes[b]);
+      }
+    }
+  });
+  return true;
+}
+
+// The general driver: each (output, chunk) partial is folded in order, run by run.
+template <typename ops_t>
+void reduce_driver(TensorIteratorBase& iter, const ops_t& ops) {
+  using acc_t = typename ops_t::acc_t;
   const ReductionShape rs(iter);
-  auto reduce_range = [&](int64_t o, int64_t begin, int64_t end) {
+  auto reduce_range = [&](char* base, int64_t begin, int64_t end) {
     acc_t acc = ops.identity();
-    for_each_run(rs, rs.in + rs.offsets(o).first, begin, end,
-                 [&](char* p, int64_t n, int64_t s) { acc = reduce_run(acc, p, n, s); });
+    int64_t index = begin;
+    for_each_run(rs, base, begin, end, [&](char* p, int64_t n, int64_t s) {
+      acc = fold_run(ops, acc, p, n, s, index);
+      index += n;
+    });
     return acc;
   };
-  auto store = [&](int64_t o, acc_t acc) {
-    *reinterpret_cast<out_t*>(rs.out + rs.offsets(o).second) = ops.project(acc);
-  };
   if (rs.n_red == 0) {  // an empty reduction is the identity
-    for (int64_t o = 0; o < rs.n_out; ++o) store(o, ops.identity());
+    for (int64_t o = 0; o < rs.n_out; ++o) ops.store(rs.out_ptrs(rs.offsets(o)), ops.identity());
     return;
   }
   if (rs.n_out >= kOutputParallelMin || rs.n_red <= kReduceChunk) {
     const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / rs.n_red);
     parallel_for(0, rs.n_out, grain, [&](int64_t b, int64_t e) {
-      for (int64_t o = b; o < e; ++o) store(o, reduce_range(o, 0, rs.n_red));
+      for (int64_t o = b; o < e; ++o) {
+        const auto off = rs.offsets(o);
+        ops.store(rs.out_ptrs(off), reduce_range(rs.in + off.in, 0, rs.n_red));
+      }
     });
     return;
   }
   // Few outputs, long reductions: fixed chunks of the reduction in parallel, then a fixed tree.
   const int64_t nchunks = (rs.n_red + kReduceChunk - 1) / kReduceChunk;
-  std::vector<acc_t> partial(static_cast<size_t>(nchunks * rs.n_out));
+  // (not a std::vector: acc_t may be bool)
+  auto partial = std::make_unique<acc_t[]>(static_cast<size_t>(nchunks * rs.n_out));
   parallel_for(0, nchunks * rs.n_out, 1, [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) {
       const int64_t o = i / nchunks, c = i % nchunks;
-      partial[i] = reduce_range(o, c * kReduceChunk, std::min(rs.n_red, (c + 1) * kReduceChunk));
+      partial[i] = reduce_range(rs.in + rs.offsets(o).in, c * kReduceChunk,
+                                std::min(rs.n_red, (c + 1) * kReduceChunk));
     }
   });
   for (int64_t o = 0; o < rs.n_out; ++o)
-    store(o, tree_combine(partial.data() + o * nchunks, nchunks,
-                          [&](acc_t a, acc_t b) { return ops.combine(a, b); }));
+    ops.store(rs.out_ptrs(rs.offsets(o)),
+              tree_combine(partial.get() + o * nchunks, nchunks,
+                           [&](const acc_t& a, const acc_t& b) { return ops.combine(a, b); }));
 }
 
 }  // namespace CPU_CAPABILITY

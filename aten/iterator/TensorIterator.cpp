@@ -1,4 +1,5 @@
 #include <aten/core/Empty.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/iterator/ResultType.h>
@@ -101,6 +102,16 @@ void TensorIteratorBase::build_reduce_op(const TensorBase& out, const TensorBase
   build(config);
 }
 
+void TensorIteratorBase::build_reduce_op(const TensorBase& out1, const TensorBase& out2,
+                                         const TensorBase& in) {
+  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
+             out1.sizes(), " and ", out2.sizes());
+  TensorIteratorConfig config;
+  config.add_output(out1).add_output(out2).add_input(in, "self").is_reduction(true)
+      .resize_outputs(false).check_all_same_dtype(false).set_check_mem_overlap(false);
+  build(config);
+}
+
 int TensorIteratorBase::num_reduce_dims() const {
   int n = 0;
   while (n < ndim() && operands_[0].stride_bytes[n] == 0) ++n;
@@ -133,56 +144,16 @@ void TensorIteratorBase::mark_outputs() {
   }
 }
 
-namespace {
-
-// Two views of one storage touch some common bytes, judged by their byte ranges.
-bool ranges_overlap(const Tensor& a, const Tensor& b) {
-  if (a.numel() == 0 || b.numel() == 0) return false;
-  if (a.unsafeGetTensorImpl()->storage().get() != b.unsafeGetTensorImpl()->storage().get())
-    return false;
-  auto span = [](const Tensor& t) {
-    auto* begin = static_cast<const char*>(t.unsafeGetTensorImpl()->data());
-    return std::pair(begin, begin + compute_storage_nbytes(t.sizes(), t.strides(), t.element_size()));
-  };
-  auto [a0, a1] = span(a);
-  auto [b0, b1] = span(b);
-  return a0 < b1 && b0 < a1;
-}
-
-bool same_view(const Tensor& a, const Tensor& b) {
-  return a.unsafeGetTensorImpl()->storage().get() == b.unsafeGetTensorImpl()->storage().get() &&
-         a.storage_offset() == b.storage_offset() && a.sizes() == b.sizes() &&
-         a.strides() == b.strides() && a.dtype() == b.dtype();
-}
-
-// Some element of t is stored at the same place as another (an expanded tensor).
-bool has_internal_overlap(const Tensor& t) {
-  if (t.is_non_overlapping_and_dense()) return false;
-  for (int64_t d = 0; d < t.dim(); ++d)
-    if (t.strides()[d] == 0 && t.sizes()[d] > 1) return true;
-  return false;  // other overlaps are too costly to prove; ATen lets them through too
-}
-
-}  // namespace
-
 void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config) {
   if (!config.check_mem_overlap_) return;
   for (int i = 0; i < num_outputs_; ++i) {
     const Tensor& out = operands_[i].tensor;
     if (!out.defined() || out.is_meta()) continue;
-    ATEN_CHECK(!has_internal_overlap(out),
-               "unsupported operation: more than one element of the written-to tensor refers to "
-               "a single memory location (", out.toString(),
-               "). Please clone() the tensor before performing the operation.");
+    assert_no_internal_overlap(out);
     for (int j = num_outputs_; j < ntensors(); ++j) {
       const Tensor& in = operands_[j].tensor;
-      if (!in.defined() || same_view(out, in)) continue;  // true in-place is fine
-      ATEN_CHECK(!ranges_overlap(out, in),
-                 "unsupported operation: some elements of the input tensor '",
-                 operands_[j].name ? operands_[j].name : "input", "' (", in.toString(),
-                 ") and the written-to tensor (", out.toString(),
-                 ") refer to a single memory location. Please clone() the tensor before "
-                 "performing the operation.");
+      // The same view is fine: true in-place.
+      if (in.defined()) assert_no_overlap(out, in, operands_[j].name ? operands_[j].name : "input");
     }
   }
 }
@@ -228,19 +199,6 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
     op.will_resize = true;
   }
 }
-
-namespace {
-
-// Whether a value of dtype from may be written into a tensor of dtype to without losing its
-// category: no floating into integral, no complex into real, nothing but bool into bool.
-bool can_cast(ScalarType from, ScalarType to) {
-  if (isComplexType(from) && !isComplexType(to)) return false;
-  if (isFloatingType(from) && isIntegralType(to, false)) return false;
-  if (from != ScalarType::Bool && to == ScalarType::Bool) return false;
-  return true;
-}
-
-}  // namespace
 
 ScalarType TensorIteratorBase::compute_common_dtype() const {
   ResultTypeState state;
@@ -303,7 +261,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
     if (op.is_output) {
       if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) continue;
       if (config.enforce_safe_casting_to_output_)
-        ATEN_CHECK(can_cast(common_dtype_, op.dtype), "result type ", common_dtype_,
+        ATEN_CHECK(canCast(common_dtype_, op.dtype), "result type ", common_dtype_,
                    " can't be cast to the desired output type ", op.dtype, " (",
                    op.name ? op.name : "out", ": ", op.tensor.toString(), ")");
       if (config.cast_common_dtype_to_outputs_ && cpu) {
@@ -567,6 +525,13 @@ const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
 TensorIterator TensorIterator::reduce_op(const TensorBase& out, const TensorBase& in) {
   TensorIterator iter;
   iter.build_reduce_op(out, in);
+  return iter;
+}
+
+TensorIterator TensorIterator::reduce_op(const TensorBase& out1, const TensorBase& out2,
+                                         const TensorBase& in) {
+  TensorIterator iter;
+  iter.build_reduce_op(out1, out2, in);
   return iter;
 }
 

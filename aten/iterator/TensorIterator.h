@@ -37,6 +37,8 @@ class TensorIteratorBase : public impl::MetaBase {
 
   // out = reduce(in) over the dims where out (same rank as in) has size 1 and in does not.
   void build_reduce_op(const TensorBase& out, const TensorBase& in);
+  // Two results of one reduction (values and indices), laid out alike.
+  void build_reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
 
   int ndim() const { return static_cast<int>(shape_.size()); }
   bool is_reduction() const { return is_reduction_; }
@@ -74,6 +76,12 @@ class TensorIteratorBase : public impl::MetaBase {
   static constexpr int64_t kTileMinStrideBytes = 64;
   // Whether for_each walks tiles (see choose_blocking); serial_for_each never does.
   bool is_blocked() const { return blocked_; }
+
+  // For kernels that walk an operand in an order no tensor can describe (flip walks its output
+  // backwards along the flipped dims): the operand's byte strides in iterator dims, and the
+  // address of its first element. ATen's names; nothing is checked.
+  void _unsafe_set_arg_strides(int arg, IntArrayRef strides) { operands_[arg].stride_bytes = DimVector(strides); }
+  void _unsafe_set_arg_data(int arg, void* data) { operands_[arg].data = static_cast<char*>(data); }
 
   // Writes outputs computed in a temporary of the common dtype into the user's tensors. The
   // loops call it after the kernel ran.
@@ -130,6 +138,7 @@ class TensorIterator final : public TensorIteratorBase {
   explicit TensorIterator(TensorIteratorConfig& config) { build(config); }
   static TensorIterator binary_op(const TensorBase& out, const TensorBase& a, const TensorBase& b);
   static TensorIterator reduce_op(const TensorBase& out, const TensorBase& in);
+  static TensorIterator reduce_op(const TensorBase& out1, const TensorBase& out2, const TensorBase& in);
 
   void set_output_raw_strided(int64_t output_idx, IntArrayRef sizes, IntArrayRef strides,
                               TensorOptions options) override;

@@ -8,7 +8,9 @@
 #include <aten/ops/copy.h>
 #include <aten/ops/copy_native.h>
 #include <aten/ops/empty_like.h>
+#include <aten/ops/to.h>
 #include <aten/ops/to_native.h>
+#include <aten/ops/type_as_native.h>
 
 namespace aten::native {
 
@@ -42,14 +44,33 @@ Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
   return self.is_contiguous(memory_format) ? self : self.clone(memory_format);
 }
 
-Tensor to(const Tensor& self, ScalarType dtype, bool /*non_blocking*/, bool copy,
-          std::optional<MemoryFormat> memory_format) {
+namespace {
+// ATen's rule: self itself when dtype, device and (unless preserved) layout already match and
+// no copy was asked for; otherwise a fresh tensor laid out per memory_format, copied into.
+Tensor to_impl(const Tensor& self, ScalarType dtype, Device device, bool copy,
+               std::optional<MemoryFormat> memory_format) {
   const MemoryFormat format = memory_format.value_or(MemoryFormat::Preserve);
-  const bool alias = self.dtype() == dtype &&
+  const bool alias = self.dtype() == dtype && self.device() == device &&
                      (format == MemoryFormat::Preserve || self.suggest_memory_format() == format);
   if (alias && !copy) return self;
-  Tensor result = empty_like(self, TensorOptions(dtype), format);
+  ATEN_CHECK(!self.is_meta() || device.is_meta(), "Cannot copy out of meta tensor ",
+             self.toString(), "; no data!");
+  Tensor result = aten::empty_like(self, dtype, std::nullopt, device, std::nullopt, format);
   return result.copy_(self);
 }
+}  // namespace
+
+Tensor to(const Tensor& self, ScalarType dtype, bool /*non_blocking*/, bool copy,
+          std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, dtype, self.device(), copy, memory_format);
+}
+
+// other's dtype and device.
+Tensor to(const Tensor& self, const Tensor& other, bool /*non_blocking*/, bool copy,
+          std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, other.scalar_type(), other.device(), copy, memory_format);
+}
+
+Tensor type_as(const Tensor& self, const Tensor& other) { return self.to(other); }
 
 }  // namespace aten::native

@@ -1,150 +1,163 @@
-// clamp, clamp_min, clamp_max (Scalar and Tensor bounds) and where: structured ops on
-// TensorIterator, as in ATen.
-#include <aten/iterator/ResultType.h>
+// Comparisons (eq ne lt le gt ge: structured, Bool results), the tests of values (isnan,
+// isinf, isfinite, isclose: one TensorIterator each, Bool results) and the whole-tensor
+// answers allclose and equal (C++ bools).
 #include <aten/native/TensorCompare.h>
-#include <aten/ops/clamp_max_native.h>
-#include <aten/ops/clamp_min_native.h>
-#include <aten/ops/clamp_native.h>
-#include <aten/ops/to.h>
-#include <aten/ops/where_native.h>
+#include <aten/core/ScalarOps.h>
+#include <aten/ops/isclose.h>
+#include <aten/ops/allclose_native.h>
+#include <aten/ops/eq_native.h>
+#include <aten/ops/equal_native.h>
+#include <aten/ops/ge_native.h>
+#include <aten/ops/gt_native.h>
+#include <aten/ops/isclose_native.h>
+#include <aten/ops/isfinite_native.h>
+#include <aten/ops/isinf_native.h>
+#include <aten/ops/isnan_native.h>
+#include <aten/ops/le_native.h>
+#include <aten/ops/lt_native.h>
+#include <aten/ops/ne_native.h>
 
 namespace aten {
-namespace {
-
-bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
-
-void check_not_complex(ScalarType self) {
-  ATEN_CHECK(!isComplexType(self), "clamp is not supported for complex types");
-}
-
-// Scalar bounds take part in type promotion below self (clamp(int32, 0.5) is Float, clamp(int32,
-// 2) stays Int), except that a floating self keeps its dtype, as in ATen. In place, self must be
-// able to hold that dtype.
-void build_clamp_scalar(TensorIteratorBase& iter, const Tensor& out, const Tensor& self,
-                        const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  check_not_complex(self.scalar_type());
-  ATEN_CHECK(!(min && min->isComplex()) && !(max && max->isComplex()),
-             "clamp is not supported for complex types");
-  ScalarType dtype = self.scalar_type();
-  if (!isFloatingType(dtype)) {
-    ResultTypeState state;
-    state.update(self);
-    if (min) state.update(*min);
-    if (max) state.update(*max);
-    dtype = state.result();
-  }
-  ATEN_CHECK(dtype == self.scalar_type() || !(out.defined() && out.is_same(self)), "result type ",
-             dtype, " can't be cast to the desired output type ", self.scalar_type());
-  const Tensor input = self.to(dtype);  // self itself when the dtype is unchanged
-  iter.build_unary_op(out, input);
-}
-
-// Tensor bounds broadcast with self and promote with it, like a binary op's operands.
-void build_clamp_tensor(TensorIteratorBase& iter, const Tensor& out, const Tensor& self,
-                        const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
-  check_not_complex(self.scalar_type());
-  TensorIteratorConfig config;
-  config.set_check_mem_overlap(true)
-      .promote_inputs_to_common_dtype(true)
-      .cast_common_dtype_to_outputs(true)
-      .enforce_safe_casting_to_output(true);
-  config.add_output(out).add_input(self, "self");
-  if (given(min)) config.add_input(*min, "min");
-  if (given(max)) config.add_input(*max, "max");
-  iter.build(config);
-  // A complex bound makes the computation complex.
-  check_not_complex(iter.common_dtype());
-}
-
-}  // namespace
-
 namespace meta {
 
-ATEN_META_FUNC(clamp)(const Tensor& self, const std::optional<Scalar>& min,
-                      const std::optional<Scalar>& max) {
-  ATEN_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
-  build_clamp_scalar(*this, maybe_get_output(), self, min, max);
+ATEN_META_FUNC(eq_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
+}
+ATEN_META_FUNC(eq_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
-ATEN_META_FUNC(clamp_min)(const Tensor& self, const Scalar& min) {
-  build_clamp_scalar(*this, maybe_get_output(), self, min, std::nullopt);
+ATEN_META_FUNC(ne_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
+}
+ATEN_META_FUNC(ne_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
-ATEN_META_FUNC(clamp_max)(const Tensor& self, const Scalar& max) {
-  build_clamp_scalar(*this, maybe_get_output(), self, std::nullopt, max);
+ATEN_META_FUNC(lt_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
+}
+ATEN_META_FUNC(lt_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
-ATEN_META_FUNC(clamp_Tensor)(const Tensor& self, const std::optional<Tensor>& min,
-                             const std::optional<Tensor>& max) {
-  ATEN_CHECK(given(min) || given(max), "torch.clamp: At least one of 'min' or 'max' must not be None");
-  build_clamp_tensor(*this, maybe_get_output(), self, min, max);
+ATEN_META_FUNC(le_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
+}
+ATEN_META_FUNC(le_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
-ATEN_META_FUNC(clamp_min_Tensor)(const Tensor& self, const Tensor& min) {
-  build_clamp_tensor(*this, maybe_get_output(), self, min, std::nullopt);
+ATEN_META_FUNC(gt_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
+}
+ATEN_META_FUNC(gt_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
-ATEN_META_FUNC(clamp_max_Tensor)(const Tensor& self, const Tensor& max) {
-  build_clamp_tensor(*this, maybe_get_output(), self, std::nullopt, max);
+ATEN_META_FUNC(ge_Tensor)(const Tensor& self, const Tensor& other) {
+  build_comparison_op(maybe_get_output(), self, other);
 }
-
-// self and other are converted to their result type before the iterator sees them (the
-// condition must not be promoted with them); out must have that type.
-ATEN_META_FUNC(where_self)(const Tensor& condition, const Tensor& self, const Tensor& other) {
-  ATEN_CHECK(condition.scalar_type() == ScalarType::Bool,
-             "where expected condition to be a boolean tensor, but got a tensor with dtype ",
-             condition.scalar_type(), " (condition: ", condition.toString(), ")");
-  const ScalarType dtype = ResultTypeState().update(self).update(other).result();
-  const Tensor& out = maybe_get_output();
-  ATEN_CHECK(!out.defined() || out.scalar_type() == dtype, "Expected out tensor to have dtype ",
-             dtype, " (the result type of self and other), but got ", out.scalar_type(),
-             " instead (out: ", out.toString(), ")");
-  const Tensor a = self.to(dtype), b = other.to(dtype);
-  TensorIteratorConfig config;
-  config.set_check_mem_overlap(true).check_all_same_dtype(false).declare_static_dtype(dtype);
-  config.add_output(out).add_input(condition, "condition").add_input(a, "self").add_input(b, "other");
-  build(config);
+ATEN_META_FUNC(ge_Scalar)(const Tensor& self, const Scalar& other) {
+  build_comparison_op(maybe_get_output(), self, detail::wrapped_scalar_tensor(other));
 }
 
 }  // namespace meta
 
 namespace native {
 
-ATEN_DEFINE_DISPATCH(clamp_scalar_stub);
-ATEN_DEFINE_DISPATCH(clamp_tensor_stub);
-ATEN_DEFINE_DISPATCH(where_stub);
+ATEN_DEFINE_DISPATCH(eq_stub);
+ATEN_IMPL_FUNC(eq_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { eq_stub(device(), *this); }
+ATEN_IMPL_FUNC(eq_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { eq_stub(device(), *this); }
 
-ATEN_IMPL_FUNC(clamp_out)(const Tensor& /*self*/, const std::optional<Scalar>& min,
-                          const std::optional<Scalar>& max, const Tensor& /*out*/) {
-  clamp_scalar_stub(device(), *this, min, max);
+ATEN_DEFINE_DISPATCH(ne_stub);
+ATEN_IMPL_FUNC(ne_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { ne_stub(device(), *this); }
+ATEN_IMPL_FUNC(ne_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { ne_stub(device(), *this); }
+
+ATEN_DEFINE_DISPATCH(lt_stub);
+ATEN_IMPL_FUNC(lt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { lt_stub(device(), *this); }
+ATEN_IMPL_FUNC(lt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { lt_stub(device(), *this); }
+
+ATEN_DEFINE_DISPATCH(le_stub);
+ATEN_IMPL_FUNC(le_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { le_stub(device(), *this); }
+ATEN_IMPL_FUNC(le_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { le_stub(device(), *this); }
+
+ATEN_DEFINE_DISPATCH(gt_stub);
+ATEN_IMPL_FUNC(gt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { gt_stub(device(), *this); }
+ATEN_IMPL_FUNC(gt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { gt_stub(device(), *this); }
+
+ATEN_DEFINE_DISPATCH(ge_stub);
+ATEN_IMPL_FUNC(ge_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { ge_stub(device(), *this); }
+ATEN_IMPL_FUNC(ge_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { ge_stub(device(), *this); }
+
+ATEN_DEFINE_DISPATCH(isnan_stub);
+ATEN_DEFINE_DISPATCH(isinf_stub);
+ATEN_DEFINE_DISPATCH(isfinite_stub);
+ATEN_DEFINE_DISPATCH(isclose_stub);
+ATEN_DEFINE_DISPATCH(equal_stub);
+
+namespace {
+
+// out = pred(self), a fresh Bool tensor in self's layout. On a Meta tensor only the shape.
+template <typename Stub>
+Tensor unary_predicate(const Tensor& self, Stub& stub) {
+  const Tensor out;  // undefined: allocated by the iterator (the config keeps a pointer to it)
+  TensorIteratorConfig config;
+  config.declare_static_dtype(ScalarType::Bool).add_output(out).add_input(self, "self");
+  TensorIterator iter(config);
+  if (!iter.is_meta()) stub(iter.device(), iter);
+  return iter.output();
 }
 
-ATEN_IMPL_FUNC(clamp_min_out)(const Tensor& /*self*/, const Scalar& min, const Tensor& /*out*/) {
-  clamp_scalar_stub(device(), *this, min, std::nullopt);
+}  // namespace
+
+Tensor isnan(const Tensor& self) { return unary_predicate(self, isnan_stub); }
+Tensor isinf(const Tensor& self) { return unary_predicate(self, isinf_stub); }
+Tensor isfinite(const Tensor& self) { return unary_predicate(self, isfinite_stub); }
+
+Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
+  ATEN_CHECK(self.scalar_type() == other.scalar_type(), self.scalar_type(), " did not match ",
+             other.scalar_type(), " (self ", self.toString(), ", other ", other.toString(), ")");
+  ATEN_CHECK(!(isComplexType(self.scalar_type()) && equal_nan),
+             "isclose with equal_nan=True is not supported for complex inputs.");
+  ATEN_CHECK(rtol >= 0, "rtol must be greater than or equal to zero, but got ", rtol);
+  ATEN_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
+  const Tensor out;  // undefined: allocated by the iterator (the config keeps a pointer to it)
+  TensorIteratorConfig config;
+  config.declare_static_dtype(ScalarType::Bool)
+      .allow_cpu_scalars(true)
+      .add_output(out)
+      .add_input(self, "self")
+      .add_input(other, "other");
+  TensorIterator iter(config);
+  if (!iter.is_meta()) isclose_stub(iter.device(), iter, rtol, atol, equal_nan);
+  return iter.output();
 }
 
-ATEN_IMPL_FUNC(clamp_max_out)(const Tensor& /*self*/, const Scalar& max, const Tensor& /*out*/) {
-  clamp_scalar_stub(device(), *this, std::nullopt, max);
+bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
+  const Tensor close = aten::isclose(self, other, rtol, atol, equal_nan);
+  // A fresh iterator output: dense, so its numel bytes are one run whatever its strides.
+  ATEN_INTERNAL_ASSERT(close.is_non_overlapping_and_dense());
+  const auto* p = static_cast<const uint8_t*>(close.data_ptr());
+  for (int64_t i = 0, n = close.numel(); i < n; ++i)
+    if (p[i] == 0) return false;
+  return true;
 }
 
-ATEN_IMPL_FUNC(clamp_Tensor_out)(const Tensor& /*self*/, const std::optional<Tensor>& min,
-                                 const std::optional<Tensor>& max, const Tensor& /*out*/) {
-  clamp_tensor_stub(device(), *this, given(min), given(max));
-}
-
-ATEN_IMPL_FUNC(clamp_min_Tensor_out)(const Tensor& /*self*/, const Tensor& /*min*/,
-                                     const Tensor& /*out*/) {
-  clamp_tensor_stub(device(), *this, true, false);
-}
-
-ATEN_IMPL_FUNC(clamp_max_Tensor_out)(const Tensor& /*self*/, const Tensor& /*max*/,
-                                     const Tensor& /*out*/) {
-  clamp_tensor_stub(device(), *this, false, true);
-}
-
-ATEN_IMPL_FUNC(where_self_out)(const Tensor& /*condition*/, const Tensor& /*self*/,
-                               const Tensor& /*other*/, const Tensor& /*out*/) {
-  where_stub(device(), *this);
+bool equal(const Tensor& self, const Tensor& other) {
+  ATEN_CHECK(self.device() == other.device(), "Expected both tensors on one device, but got ",
+             self.device(), " and ", other.device());
+  ATEN_CHECK(self.scalar_type() == other.scalar_type(), "Expected object of scalar type ",
+             self.scalar_type(), " but got scalar type ", other.scalar_type(),
+             " for argument 'other'");
+  if (self.sizes() != other.sizes()) return false;
+  // The same elements are equal to themselves, unless they may be NaN.
+  if (self.is_same(other) && !isFloatingType(self.scalar_type()) && !isComplexType(self.scalar_type()))
+    return true;
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false).add_input(self, "self").add_input(other, "other");
+  TensorIterator iter(config);
+  return equal_stub(iter.device(), iter);
 }
 
 }  // namespace native

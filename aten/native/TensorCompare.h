@@ -1,24 +1,31 @@
 #pragma once
-// The kernels of clamp (and clamp_min, clamp_max) and where; they live in
-// native/cpu/TensorCompareKernel.cpp.
+// The kernels of the comparisons and the tests of values (isnan, isclose, equal, ...).
 #include <aten/cpu/DispatchStub.h>
 #include <aten/iterator/TensorIterator.h>
 
-#include <optional>
-
 namespace aten::native {
 
-// out = clamp(self, min, max) with Scalar bounds; a missing bound does not limit.
-using clamp_scalar_fn = void (*)(TensorIteratorBase& iter, const std::optional<Scalar>& min,
-                                 const std::optional<Scalar>& max);
-ATEN_DECLARE_DISPATCH(clamp_scalar_fn, clamp_scalar_stub);
+// Operands: out (Bool, or the common dtype when the user's out has another), self, other.
+using compare_fn = void (*)(TensorIteratorBase& iter);
+ATEN_DECLARE_DISPATCH(compare_fn, eq_stub);
+ATEN_DECLARE_DISPATCH(compare_fn, ne_stub);
+ATEN_DECLARE_DISPATCH(compare_fn, lt_stub);
+ATEN_DECLARE_DISPATCH(compare_fn, le_stub);
+ATEN_DECLARE_DISPATCH(compare_fn, gt_stub);
+ATEN_DECLARE_DISPATCH(compare_fn, ge_stub);
 
-// Tensor bounds: the iterator's inputs are self, then min and/or max, as given.
-using clamp_tensor_fn = void (*)(TensorIteratorBase& iter, bool has_min, bool has_max);
-ATEN_DECLARE_DISPATCH(clamp_tensor_fn, clamp_tensor_stub);
+// Operands: out (Bool), self.
+using unary_predicate_fn = void (*)(TensorIteratorBase& iter);
+ATEN_DECLARE_DISPATCH(unary_predicate_fn, isnan_stub);
+ATEN_DECLARE_DISPATCH(unary_predicate_fn, isinf_stub);
+ATEN_DECLARE_DISPATCH(unary_predicate_fn, isfinite_stub);
 
-// out = condition ? self : other; inputs condition (Bool), self, other (out's dtype).
-using where_fn = void (*)(TensorIteratorBase& iter);
-ATEN_DECLARE_DISPATCH(where_fn, where_stub);
+// Operands: out (Bool), self, other (one dtype).
+using isclose_fn = void (*)(TensorIteratorBase& iter, double rtol, double atol, bool equal_nan);
+ATEN_DECLARE_DISPATCH(isclose_fn, isclose_stub);
+
+// Operands: self, other (one dtype, same shape), no output. Whether every element pair is equal.
+using equal_fn = bool (*)(TensorIteratorBase& iter);
+ATEN_DECLARE_DISPATCH(equal_fn, equal_stub);
 
 }  // namespace aten::native

@@ -27,16 +27,6 @@ struct Overload {
 };
 
 namespace detail {
-inline constexpr ScalarType add_dtypes[] = {ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
-inline constexpr ScalarType mul_dtypes[] = {ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey mul_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey mul_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey empty_memory_format_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -48,10 +38,7 @@ inline constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType:
 inline constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
-inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
-inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey to_other_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType zero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -95,6 +82,44 @@ inline constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeIm
 inline constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
 inline constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 inline constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey type_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr ScalarType masked_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey masked_fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey masked_fill__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey masked_fill_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType cat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cat_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cat_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey stack_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey stack_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType flip_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey flip_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey index_select_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey gather_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gather_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey scatter_src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_src_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr ScalarType neg_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey neg_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey neg__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -268,41 +293,287 @@ inline constexpr DispatchKey nan_to_num_out_keys[] = {DispatchKey::CPU, Dispatch
 inline constexpr ScalarType where_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 inline constexpr DispatchKey where_self_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 inline constexpr DispatchKey where_self_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey add_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey add__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey add_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType sub_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey sub_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sub_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sub__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sub_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mul_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey mul_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mul_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mul__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mul_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType div_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey div_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_Tensor_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div__Tensor_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_out_mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey div_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_mode_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div__Scalar_mode_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey div_Scalar_mode_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType remainder_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey remainder_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey remainder_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey remainder_Scalar_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType fmod_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey fmod_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey fmod_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey fmod__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey fmod_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType pow_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey pow_Tensor_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Tensor_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey pow_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType maximum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey maximum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey maximum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType minimum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey minimum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey minimum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType atan2_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey atan2_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey atan2__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey atan2_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType hypot_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey hypot_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey hypot__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey hypot_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType bitwise_and_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_and_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_and_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_and__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_and_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType bitwise_or_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_or_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_or_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_or__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_or_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType bitwise_xor_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+inline constexpr DispatchKey bitwise_xor_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bitwise_xor_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_xor__Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey bitwise_xor_Scalar_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType logical_and_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_and_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_and__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_and_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logical_or_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_or_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_or__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_or_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logical_xor_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey logical_xor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_xor__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logical_xor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType lerp_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey lerp_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lerp_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addcmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey addcmul_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcmul__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcmul_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addcdiv_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey addcdiv_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcdiv__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addcdiv_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType eq_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey eq_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey eq_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ne_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey ne_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ne_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType lt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey lt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey lt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType le_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey le_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey le_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType gt_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey gt_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey gt_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType ge_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey ge_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey ge_Scalar_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isnan_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isnan_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isinf_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isinf_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isfinite_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isfinite_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType isclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey isclose_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType allclose_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey allclose_keys[] = {DispatchKey::CPU};
+inline constexpr ScalarType equal_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey equal_keys[] = {DispatchKey::CPU};
+inline constexpr ScalarType sum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey sum_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey sum_dim_IntList_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sum_IntList_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey sum_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType nansum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey nansum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey nansum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey mean_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mean_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mean_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType prod_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey prod_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey prod_dim_int_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey prod_int_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey prod_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType amax_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey amax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey amax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType amin_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey amin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey amin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType max_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey max_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey max_dim_max_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey max_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType min_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey min_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey min_dim_min_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey min_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType argmax_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey argmax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey argmax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType argmin_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey argmin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey argmin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType all_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey all_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey all_all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType any_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey any_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey any_all_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType var_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey var_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey var_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType std_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey std_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey std_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType var_mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey var_mean_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_mean_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey var_mean_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey var_mean_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType std_mean_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey std_mean_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_mean_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey std_mean_correction_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey std_mean_correction_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey norm_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey norm_ScalarOpt_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey norm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType logsumexp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+inline constexpr DispatchKey logsumexp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey logsumexp_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType cumsum_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cumsum_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumsum__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumsum_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType cumprod_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+inline constexpr DispatchKey cumprod_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumprod__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey cumprod_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType mm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey mm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey mm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType bmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey bmm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey bmm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType addmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey addmm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addmm__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr DispatchKey addmm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+inline constexpr ScalarType dot_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey dot_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey dot_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType mv_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey mv_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr DispatchKey mv_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+inline constexpr ScalarType matmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+inline constexpr DispatchKey matmul_keys[] = {DispatchKey::CompositeImplicitAutograd};
+inline constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 }  // namespace detail
 
 inline constexpr Overload kOverloads[] = {
-    {"add", "Tensor",
-     "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-     SchemaKind::functional, true, true, "add.out",
-     detail::add_Tensor_keys, true, detail::add_dtypes},
-    {"add_", "Tensor",
-     "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
-     SchemaKind::inplace, false, true, "add.out",
-     detail::add__Tensor_keys, true, detail::add_dtypes},
-    {"add", "out",
-     "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "add.out",
-     detail::add_out_keys, true, detail::add_dtypes},
-    {"add", "Scalar",
-     "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::add_Scalar_keys, true, detail::add_dtypes},
-    {"mul", "Tensor",
-     "mul.Tensor(Tensor self, Tensor other) -> Tensor",
-     SchemaKind::functional, true, true, "mul.out",
-     detail::mul_Tensor_keys, true, detail::mul_dtypes},
-    {"mul_", "Tensor",
-     "mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
-     SchemaKind::inplace, false, true, "mul.out",
-     detail::mul__Tensor_keys, true, detail::mul_dtypes},
-    {"mul", "out",
-     "mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "mul.out",
-     detail::mul_out_keys, true, detail::mul_dtypes},
-    {"mul", "Scalar",
-     "mul.Scalar(Tensor self, Scalar other) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::mul_Scalar_keys, true, detail::mul_dtypes},
     {"empty", "memory_format",
      "empty.memory_format(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",
@@ -331,18 +602,10 @@ inline constexpr Overload kOverloads[] = {
      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
      detail::to_dtype_keys, true, detail::to_dtypes},
-    {"sum", "",
-     "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-     SchemaKind::functional, true, true, "",
-     detail::sum_keys, true, detail::sum_dtypes},
-    {"sum", "dim_IntList",
-     "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-     SchemaKind::functional, true, true, "sum.IntList_out",
-     detail::sum_dim_IntList_keys, true, detail::sum_dtypes},
-    {"sum", "IntList_out",
-     "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
-     SchemaKind::out, true, false, "sum.IntList_out",
-     detail::sum_IntList_out_keys, true, detail::sum_dtypes},
+    {"to", "other",
+     "to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+     SchemaKind::functional, false, true, "",
+     detail::to_other_keys, true, detail::to_dtypes},
     {"fill_", "Scalar",
      "fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
@@ -499,6 +762,118 @@ inline constexpr Overload kOverloads[] = {
      "view_as_complex(Tensor(a) self) -> Tensor(a)",
      SchemaKind::functional, true, false, "",
      detail::view_as_complex_keys, true, {}},
+    {"type_as", "",
+     "type_as(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::type_as_keys, true, detail::type_as_dtypes},
+    {"masked_fill_", "Scalar",
+     "masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Scalar",
+     "masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Scalar_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill_", "Tensor",
+     "masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::masked_fill__Tensor_keys, true, detail::masked_fill_dtypes},
+    {"masked_fill", "Tensor",
+     "masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_fill_Tensor_keys, true, detail::masked_fill_dtypes},
+    {"cat", "",
+     "cat(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "cat.out",
+     detail::cat_keys, true, detail::cat_dtypes},
+    {"cat", "out",
+     "cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cat.out",
+     detail::cat_out_keys, true, detail::cat_dtypes},
+    {"stack", "",
+     "stack(Tensor[] tensors, int dim=0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::stack_keys, true, detail::stack_dtypes},
+    {"stack", "out",
+     "stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::stack_out_keys, true, detail::stack_dtypes},
+    {"flip", "",
+     "flip(Tensor self, int[] dims) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::flip_keys, true, detail::flip_dtypes},
+    {"roll", "",
+     "roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::roll_keys, true, detail::roll_dtypes},
+    {"repeat", "",
+     "repeat(Tensor self, int[] repeats) -> Tensor",
+     SchemaKind::functional, false, true, "",
+     detail::repeat_keys, true, detail::repeat_dtypes},
+    {"index_select", "out",
+     "index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "index_select.out",
+     detail::index_select_out_keys, true, detail::index_select_dtypes},
+    {"index_select", "",
+     "index_select(Tensor self, int dim, Tensor index) -> Tensor",
+     SchemaKind::functional, true, true, "index_select.out",
+     detail::index_select_keys, true, detail::index_select_dtypes},
+    {"gather", "out",
+     "gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gather.out",
+     detail::gather_out_keys, true, detail::gather_dtypes},
+    {"gather", "",
+     "gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+     SchemaKind::functional, true, true, "gather.out",
+     detail::gather_keys, true, detail::gather_dtypes},
+    {"scatter", "src",
+     "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.src_out",
+     detail::scatter_src_keys, true, detail::scatter_dtypes},
+    {"scatter_", "src",
+     "scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.src_out",
+     detail::scatter__src_keys, true, detail::scatter_dtypes},
+    {"scatter", "src_out",
+     "scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.src_out",
+     detail::scatter_src_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value",
+     "scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_out",
+     detail::scatter_value_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value",
+     "scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_out",
+     detail::scatter__value_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_out",
+     "scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_out",
+     detail::scatter_value_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce",
+     "scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.reduce_out",
+     detail::scatter_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "reduce",
+     "scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.reduce_out",
+     detail::scatter__reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "reduce_out",
+     "scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.reduce_out",
+     detail::scatter_reduce_out_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce",
+     "scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+     SchemaKind::functional, true, true, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter_", "value_reduce",
+     "scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "scatter.value_reduce_out",
+     detail::scatter__value_reduce_keys, true, detail::scatter_dtypes},
+    {"scatter", "value_reduce_out",
+     "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter.value_reduce_out",
+     detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes},
     {"neg", "",
      "neg(Tensor self) -> Tensor",
      SchemaKind::functional, true, true, "neg.out",
@@ -1031,6 +1406,886 @@ inline constexpr Overload kOverloads[] = {
      "where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "where.self_out",
      detail::where_self_out_keys, true, detail::where_dtypes},
+    {"add", "Tensor",
+     "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "add.out",
+     detail::add_Tensor_keys, true, detail::add_dtypes},
+    {"add_", "Tensor",
+     "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "add.out",
+     detail::add__Tensor_keys, true, detail::add_dtypes},
+    {"add", "out",
+     "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "add.out",
+     detail::add_out_keys, true, detail::add_dtypes},
+    {"add", "Scalar",
+     "add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::add_Scalar_keys, true, detail::add_dtypes},
+    {"add_", "Scalar",
+     "add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::add__Scalar_keys, true, detail::add_dtypes},
+    {"add", "Scalar_out",
+     "add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::add_Scalar_out_keys, true, detail::add_dtypes},
+    {"sub", "Tensor",
+     "sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "sub.out",
+     detail::sub_Tensor_keys, true, detail::sub_dtypes},
+    {"sub_", "Tensor",
+     "sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "sub.out",
+     detail::sub__Tensor_keys, true, detail::sub_dtypes},
+    {"sub", "out",
+     "sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sub.out",
+     detail::sub_out_keys, true, detail::sub_dtypes},
+    {"sub", "Scalar",
+     "sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::sub_Scalar_keys, true, detail::sub_dtypes},
+    {"sub_", "Scalar",
+     "sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::sub__Scalar_keys, true, detail::sub_dtypes},
+    {"sub", "Scalar_out",
+     "sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::sub_Scalar_out_keys, true, detail::sub_dtypes},
+    {"mul", "Tensor",
+     "mul.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "mul.out",
+     detail::mul_Tensor_keys, true, detail::mul_dtypes},
+    {"mul_", "Tensor",
+     "mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "mul.out",
+     detail::mul__Tensor_keys, true, detail::mul_dtypes},
+    {"mul", "out",
+     "mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mul.out",
+     detail::mul_out_keys, true, detail::mul_dtypes},
+    {"mul", "Scalar",
+     "mul.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mul_Scalar_keys, true, detail::mul_dtypes},
+    {"mul_", "Scalar",
+     "mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::mul__Scalar_keys, true, detail::mul_dtypes},
+    {"mul", "Scalar_out",
+     "mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::mul_Scalar_out_keys, true, detail::mul_dtypes},
+    {"div", "Tensor",
+     "div.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "div.out",
+     detail::div_Tensor_keys, true, detail::div_dtypes},
+    {"div_", "Tensor",
+     "div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "div.out",
+     detail::div__Tensor_keys, true, detail::div_dtypes},
+    {"div", "out",
+     "div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "div.out",
+     detail::div_out_keys, true, detail::div_dtypes},
+    {"div", "Tensor_mode",
+     "div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
+     SchemaKind::functional, true, true, "div.out_mode",
+     detail::div_Tensor_mode_keys, true, detail::div_dtypes},
+    {"div_", "Tensor_mode",
+     "div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "div.out_mode",
+     detail::div__Tensor_mode_keys, true, detail::div_dtypes},
+    {"div", "out_mode",
+     "div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "div.out_mode",
+     detail::div_out_mode_keys, true, detail::div_dtypes},
+    {"div", "Scalar",
+     "div.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::div_Scalar_keys, true, detail::div_dtypes},
+    {"div_", "Scalar",
+     "div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::div__Scalar_keys, true, detail::div_dtypes},
+    {"div", "Scalar_out",
+     "div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::div_Scalar_out_keys, true, detail::div_dtypes},
+    {"div", "Scalar_mode",
+     "div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::div_Scalar_mode_keys, true, detail::div_dtypes},
+    {"div_", "Scalar_mode",
+     "div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::div__Scalar_mode_keys, true, detail::div_dtypes},
+    {"div", "Scalar_mode_out",
+     "div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::div_Scalar_mode_out_keys, true, detail::div_dtypes},
+    {"remainder", "Tensor",
+     "remainder.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "remainder.Tensor_out",
+     detail::remainder_Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder_", "Tensor",
+     "remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "remainder.Tensor_out",
+     detail::remainder__Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder", "Tensor_out",
+     "remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "remainder.Tensor_out",
+     detail::remainder_Tensor_out_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar",
+     "remainder.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::remainder_Scalar_keys, true, detail::remainder_dtypes},
+    {"remainder_", "Scalar",
+     "remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::remainder__Scalar_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_out",
+     "remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::remainder_Scalar_out_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_Tensor",
+     "remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::remainder_Scalar_Tensor_keys, true, detail::remainder_dtypes},
+    {"remainder", "Scalar_Tensor_out",
+     "remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::remainder_Scalar_Tensor_out_keys, true, detail::remainder_dtypes},
+    {"fmod", "Tensor",
+     "fmod.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "fmod.Tensor_out",
+     detail::fmod_Tensor_keys, true, detail::fmod_dtypes},
+    {"fmod_", "Tensor",
+     "fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "fmod.Tensor_out",
+     detail::fmod__Tensor_keys, true, detail::fmod_dtypes},
+    {"fmod", "Tensor_out",
+     "fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "fmod.Tensor_out",
+     detail::fmod_Tensor_out_keys, true, detail::fmod_dtypes},
+    {"fmod", "Scalar",
+     "fmod.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::fmod_Scalar_keys, true, detail::fmod_dtypes},
+    {"fmod_", "Scalar",
+     "fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::fmod__Scalar_keys, true, detail::fmod_dtypes},
+    {"fmod", "Scalar_out",
+     "fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::fmod_Scalar_out_keys, true, detail::fmod_dtypes},
+    {"pow", "Tensor_Tensor",
+     "pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+     SchemaKind::functional, true, true, "pow.Tensor_Tensor_out",
+     detail::pow_Tensor_Tensor_keys, true, detail::pow_dtypes},
+    {"pow_", "Tensor",
+     "pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "pow.Tensor_Tensor_out",
+     detail::pow__Tensor_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Tensor_out",
+     "pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Tensor_Tensor_out",
+     detail::pow_Tensor_Tensor_out_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Scalar",
+     "pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+     SchemaKind::functional, true, true, "pow.Tensor_Scalar_out",
+     detail::pow_Tensor_Scalar_keys, true, detail::pow_dtypes},
+    {"pow_", "Scalar",
+     "pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "pow.Tensor_Scalar_out",
+     detail::pow__Scalar_keys, true, detail::pow_dtypes},
+    {"pow", "Tensor_Scalar_out",
+     "pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Tensor_Scalar_out",
+     detail::pow_Tensor_Scalar_out_keys, true, detail::pow_dtypes},
+    {"pow", "Scalar",
+     "pow.Scalar(Scalar self, Tensor exponent) -> Tensor",
+     SchemaKind::functional, true, false, "pow.Scalar_out",
+     detail::pow_Scalar_keys, true, detail::pow_dtypes},
+    {"pow", "Scalar_out",
+     "pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "pow.Scalar_out",
+     detail::pow_Scalar_out_keys, true, detail::pow_dtypes},
+    {"maximum", "",
+     "maximum(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "maximum.out",
+     detail::maximum_keys, true, detail::maximum_dtypes},
+    {"maximum", "out",
+     "maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "maximum.out",
+     detail::maximum_out_keys, true, detail::maximum_dtypes},
+    {"minimum", "",
+     "minimum(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "minimum.out",
+     detail::minimum_keys, true, detail::minimum_dtypes},
+    {"minimum", "out",
+     "minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "minimum.out",
+     detail::minimum_out_keys, true, detail::minimum_dtypes},
+    {"atan2", "",
+     "atan2(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "atan2.out",
+     detail::atan2_keys, true, detail::atan2_dtypes},
+    {"atan2_", "",
+     "atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "atan2.out",
+     detail::atan2__keys, true, detail::atan2_dtypes},
+    {"atan2", "out",
+     "atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "atan2.out",
+     detail::atan2_out_keys, true, detail::atan2_dtypes},
+    {"hypot", "",
+     "hypot(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "hypot.out",
+     detail::hypot_keys, true, detail::hypot_dtypes},
+    {"hypot_", "",
+     "hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "hypot.out",
+     detail::hypot__keys, true, detail::hypot_dtypes},
+    {"hypot", "out",
+     "hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hypot.out",
+     detail::hypot_out_keys, true, detail::hypot_dtypes},
+    {"bitwise_and", "Tensor",
+     "bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_and.Tensor_out",
+     detail::bitwise_and_Tensor_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and_", "Tensor",
+     "bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_and.Tensor_out",
+     detail::bitwise_and__Tensor_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Tensor_out",
+     "bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_and.Tensor_out",
+     detail::bitwise_and_Tensor_out_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Scalar",
+     "bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_and_Scalar_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and_", "Scalar",
+     "bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_and__Scalar_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_and", "Scalar_out",
+     "bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_and_Scalar_out_keys, true, detail::bitwise_and_dtypes},
+    {"bitwise_or", "Tensor",
+     "bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_or.Tensor_out",
+     detail::bitwise_or_Tensor_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or_", "Tensor",
+     "bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_or.Tensor_out",
+     detail::bitwise_or__Tensor_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Tensor_out",
+     "bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_or.Tensor_out",
+     detail::bitwise_or_Tensor_out_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Scalar",
+     "bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_or_Scalar_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or_", "Scalar",
+     "bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_or__Scalar_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_or", "Scalar_out",
+     "bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_or_Scalar_out_keys, true, detail::bitwise_or_dtypes},
+    {"bitwise_xor", "Tensor",
+     "bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor_Tensor_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor_", "Tensor",
+     "bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor__Tensor_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Tensor_out",
+     "bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_xor.Tensor_out",
+     detail::bitwise_xor_Tensor_out_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Scalar",
+     "bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bitwise_xor_Scalar_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor_", "Scalar",
+     "bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::bitwise_xor__Scalar_keys, true, detail::bitwise_xor_dtypes},
+    {"bitwise_xor", "Scalar_out",
+     "bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bitwise_xor_Scalar_out_keys, true, detail::bitwise_xor_dtypes},
+    {"logical_and", "",
+     "logical_and(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_and.out",
+     detail::logical_and_keys, true, detail::logical_and_dtypes},
+    {"logical_and_", "",
+     "logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_and.out",
+     detail::logical_and__keys, true, detail::logical_and_dtypes},
+    {"logical_and", "out",
+     "logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_and.out",
+     detail::logical_and_out_keys, true, detail::logical_and_dtypes},
+    {"logical_or", "",
+     "logical_or(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_or.out",
+     detail::logical_or_keys, true, detail::logical_or_dtypes},
+    {"logical_or_", "",
+     "logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_or.out",
+     detail::logical_or__keys, true, detail::logical_or_dtypes},
+    {"logical_or", "out",
+     "logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_or.out",
+     detail::logical_or_out_keys, true, detail::logical_or_dtypes},
+    {"logical_xor", "",
+     "logical_xor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "logical_xor.out",
+     detail::logical_xor_keys, true, detail::logical_xor_dtypes},
+    {"logical_xor_", "",
+     "logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "logical_xor.out",
+     detail::logical_xor__keys, true, detail::logical_xor_dtypes},
+    {"logical_xor", "out",
+     "logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_xor.out",
+     detail::logical_xor_out_keys, true, detail::logical_xor_dtypes},
+    {"lerp", "Scalar",
+     "lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor",
+     SchemaKind::functional, true, true, "lerp.Scalar_out",
+     detail::lerp_Scalar_keys, true, detail::lerp_dtypes},
+    {"lerp_", "Scalar",
+     "lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lerp.Scalar_out",
+     detail::lerp__Scalar_keys, true, detail::lerp_dtypes},
+    {"lerp", "Scalar_out",
+     "lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lerp.Scalar_out",
+     detail::lerp_Scalar_out_keys, true, detail::lerp_dtypes},
+    {"lerp", "Tensor",
+     "lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor",
+     SchemaKind::functional, true, true, "lerp.Tensor_out",
+     detail::lerp_Tensor_keys, true, detail::lerp_dtypes},
+    {"lerp_", "Tensor",
+     "lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lerp.Tensor_out",
+     detail::lerp__Tensor_keys, true, detail::lerp_dtypes},
+    {"lerp", "Tensor_out",
+     "lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lerp.Tensor_out",
+     detail::lerp_Tensor_out_keys, true, detail::lerp_dtypes},
+    {"addcmul", "",
+     "addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+     SchemaKind::functional, true, true, "addcmul.out",
+     detail::addcmul_keys, true, detail::addcmul_dtypes},
+    {"addcmul_", "",
+     "addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addcmul.out",
+     detail::addcmul__keys, true, detail::addcmul_dtypes},
+    {"addcmul", "out",
+     "addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addcmul.out",
+     detail::addcmul_out_keys, true, detail::addcmul_dtypes},
+    {"addcdiv", "",
+     "addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+     SchemaKind::functional, true, true, "addcdiv.out",
+     detail::addcdiv_keys, true, detail::addcdiv_dtypes},
+    {"addcdiv_", "",
+     "addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addcdiv.out",
+     detail::addcdiv__keys, true, detail::addcdiv_dtypes},
+    {"addcdiv", "out",
+     "addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addcdiv.out",
+     detail::addcdiv_out_keys, true, detail::addcdiv_dtypes},
+    {"eq", "Tensor",
+     "eq.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Tensor_out",
+     detail::eq_Tensor_keys, true, detail::eq_dtypes},
+    {"eq_", "Tensor",
+     "eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Tensor_out",
+     detail::eq__Tensor_keys, true, detail::eq_dtypes},
+    {"eq", "Tensor_out",
+     "eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Tensor_out",
+     detail::eq_Tensor_out_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar",
+     "eq.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "eq.Scalar_out",
+     detail::eq_Scalar_keys, true, detail::eq_dtypes},
+    {"eq_", "Scalar",
+     "eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "eq.Scalar_out",
+     detail::eq__Scalar_keys, true, detail::eq_dtypes},
+    {"eq", "Scalar_out",
+     "eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "eq.Scalar_out",
+     detail::eq_Scalar_out_keys, true, detail::eq_dtypes},
+    {"ne", "Tensor",
+     "ne.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Tensor_out",
+     detail::ne_Tensor_keys, true, detail::ne_dtypes},
+    {"ne_", "Tensor",
+     "ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Tensor_out",
+     detail::ne__Tensor_keys, true, detail::ne_dtypes},
+    {"ne", "Tensor_out",
+     "ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Tensor_out",
+     detail::ne_Tensor_out_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar",
+     "ne.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ne.Scalar_out",
+     detail::ne_Scalar_keys, true, detail::ne_dtypes},
+    {"ne_", "Scalar",
+     "ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ne.Scalar_out",
+     detail::ne__Scalar_keys, true, detail::ne_dtypes},
+    {"ne", "Scalar_out",
+     "ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ne.Scalar_out",
+     detail::ne_Scalar_out_keys, true, detail::ne_dtypes},
+    {"lt", "Tensor",
+     "lt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Tensor_out",
+     detail::lt_Tensor_keys, true, detail::lt_dtypes},
+    {"lt_", "Tensor",
+     "lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Tensor_out",
+     detail::lt__Tensor_keys, true, detail::lt_dtypes},
+    {"lt", "Tensor_out",
+     "lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Tensor_out",
+     detail::lt_Tensor_out_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar",
+     "lt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "lt.Scalar_out",
+     detail::lt_Scalar_keys, true, detail::lt_dtypes},
+    {"lt_", "Scalar",
+     "lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "lt.Scalar_out",
+     detail::lt__Scalar_keys, true, detail::lt_dtypes},
+    {"lt", "Scalar_out",
+     "lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "lt.Scalar_out",
+     detail::lt_Scalar_out_keys, true, detail::lt_dtypes},
+    {"le", "Tensor",
+     "le.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Tensor_out",
+     detail::le_Tensor_keys, true, detail::le_dtypes},
+    {"le_", "Tensor",
+     "le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Tensor_out",
+     detail::le__Tensor_keys, true, detail::le_dtypes},
+    {"le", "Tensor_out",
+     "le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Tensor_out",
+     detail::le_Tensor_out_keys, true, detail::le_dtypes},
+    {"le", "Scalar",
+     "le.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "le.Scalar_out",
+     detail::le_Scalar_keys, true, detail::le_dtypes},
+    {"le_", "Scalar",
+     "le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "le.Scalar_out",
+     detail::le__Scalar_keys, true, detail::le_dtypes},
+    {"le", "Scalar_out",
+     "le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "le.Scalar_out",
+     detail::le_Scalar_out_keys, true, detail::le_dtypes},
+    {"gt", "Tensor",
+     "gt.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Tensor_out",
+     detail::gt_Tensor_keys, true, detail::gt_dtypes},
+    {"gt_", "Tensor",
+     "gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Tensor_out",
+     detail::gt__Tensor_keys, true, detail::gt_dtypes},
+    {"gt", "Tensor_out",
+     "gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Tensor_out",
+     detail::gt_Tensor_out_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar",
+     "gt.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "gt.Scalar_out",
+     detail::gt_Scalar_keys, true, detail::gt_dtypes},
+    {"gt_", "Scalar",
+     "gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "gt.Scalar_out",
+     detail::gt__Scalar_keys, true, detail::gt_dtypes},
+    {"gt", "Scalar_out",
+     "gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gt.Scalar_out",
+     detail::gt_Scalar_out_keys, true, detail::gt_dtypes},
+    {"ge", "Tensor",
+     "ge.Tensor(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Tensor_out",
+     detail::ge_Tensor_keys, true, detail::ge_dtypes},
+    {"ge_", "Tensor",
+     "ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Tensor_out",
+     detail::ge__Tensor_keys, true, detail::ge_dtypes},
+    {"ge", "Tensor_out",
+     "ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Tensor_out",
+     detail::ge_Tensor_out_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar",
+     "ge.Scalar(Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, true, "ge.Scalar_out",
+     detail::ge_Scalar_keys, true, detail::ge_dtypes},
+    {"ge_", "Scalar",
+     "ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "ge.Scalar_out",
+     detail::ge__Scalar_keys, true, detail::ge_dtypes},
+    {"ge", "Scalar_out",
+     "ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ge.Scalar_out",
+     detail::ge_Scalar_out_keys, true, detail::ge_dtypes},
+    {"isnan", "",
+     "isnan(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isnan_keys, true, detail::isnan_dtypes},
+    {"isinf", "",
+     "isinf(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isinf_keys, true, detail::isinf_dtypes},
+    {"isfinite", "",
+     "isfinite(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isfinite_keys, true, detail::isfinite_dtypes},
+    {"isclose", "",
+     "isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::isclose_keys, true, detail::isclose_dtypes},
+    {"allclose", "",
+     "allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::allclose_keys, false, detail::allclose_dtypes},
+    {"equal", "",
+     "equal(Tensor self, Tensor other) -> bool",
+     SchemaKind::functional, true, true, "",
+     detail::equal_keys, false, detail::equal_dtypes},
+    {"sum", "",
+     "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::sum_keys, true, detail::sum_dtypes},
+    {"sum", "dim_IntList",
+     "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "sum.IntList_out",
+     detail::sum_dim_IntList_keys, true, detail::sum_dtypes},
+    {"sum", "IntList_out",
+     "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sum.IntList_out",
+     detail::sum_IntList_out_keys, true, detail::sum_dtypes},
+    {"sum", "out",
+     "sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::sum_out_keys, true, detail::sum_dtypes},
+    {"nansum", "",
+     "nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "nansum.out",
+     detail::nansum_keys, true, detail::nansum_dtypes},
+    {"nansum", "out",
+     "nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "nansum.out",
+     detail::nansum_out_keys, true, detail::nansum_dtypes},
+    {"mean", "",
+     "mean(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mean_keys, true, detail::mean_dtypes},
+    {"mean", "dim",
+     "mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "mean.out",
+     detail::mean_dim_keys, true, detail::mean_dtypes},
+    {"mean", "out",
+     "mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mean.out",
+     detail::mean_out_keys, true, detail::mean_dtypes},
+    {"prod", "",
+     "prod(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::prod_keys, true, detail::prod_dtypes},
+    {"prod", "dim_int",
+     "prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "prod.int_out",
+     detail::prod_dim_int_keys, true, detail::prod_dtypes},
+    {"prod", "int_out",
+     "prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "prod.int_out",
+     detail::prod_int_out_keys, true, detail::prod_dtypes},
+    {"prod", "out",
+     "prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::prod_out_keys, true, detail::prod_dtypes},
+    {"amax", "",
+     "amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "amax.out",
+     detail::amax_keys, true, detail::amax_dtypes},
+    {"amax", "out",
+     "amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "amax.out",
+     detail::amax_out_keys, true, detail::amax_dtypes},
+    {"amin", "",
+     "amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "amin.out",
+     detail::amin_keys, true, detail::amin_dtypes},
+    {"amin", "out",
+     "amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "amin.out",
+     detail::amin_out_keys, true, detail::amin_dtypes},
+    {"max", "dim",
+     "max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "max.dim_max",
+     detail::max_dim_keys, true, detail::max_dtypes},
+    {"max", "dim_max",
+     "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "max.dim_max",
+     detail::max_dim_max_keys, true, detail::max_dtypes},
+    {"max", "",
+     "max(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::max_keys, true, detail::max_dtypes},
+    {"min", "dim",
+     "min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "min.dim_min",
+     detail::min_dim_keys, true, detail::min_dtypes},
+    {"min", "dim_min",
+     "min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "min.dim_min",
+     detail::min_dim_min_keys, true, detail::min_dtypes},
+    {"min", "",
+     "min(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::min_keys, true, detail::min_dtypes},
+    {"argmax", "",
+     "argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "argmax.out",
+     detail::argmax_keys, true, detail::argmax_dtypes},
+    {"argmax", "out",
+     "argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "argmax.out",
+     detail::argmax_out_keys, true, detail::argmax_dtypes},
+    {"argmin", "",
+     "argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "argmin.out",
+     detail::argmin_keys, true, detail::argmin_dtypes},
+    {"argmin", "out",
+     "argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "argmin.out",
+     detail::argmin_out_keys, true, detail::argmin_dtypes},
+    {"all", "dim",
+     "all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "all.out",
+     detail::all_dim_keys, true, detail::all_dtypes},
+    {"all", "out",
+     "all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "all.out",
+     detail::all_out_keys, true, detail::all_dtypes},
+    {"all", "",
+     "all(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "all.all_out",
+     detail::all_keys, true, detail::all_dtypes},
+    {"all", "all_out",
+     "all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "all.all_out",
+     detail::all_all_out_keys, true, detail::all_dtypes},
+    {"any", "dim",
+     "any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "any.out",
+     detail::any_dim_keys, true, detail::any_dtypes},
+    {"any", "out",
+     "any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "any.out",
+     detail::any_out_keys, true, detail::any_dtypes},
+    {"any", "",
+     "any(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "any.all_out",
+     detail::any_keys, true, detail::any_dtypes},
+    {"any", "all_out",
+     "any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "any.all_out",
+     detail::any_all_out_keys, true, detail::any_dtypes},
+    {"var", "",
+     "var(Tensor self, bool unbiased=True) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::var_keys, true, detail::var_dtypes},
+    {"var", "dim",
+     "var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::var_dim_keys, true, detail::var_dtypes},
+    {"var", "correction",
+     "var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "var.correction_out",
+     detail::var_correction_keys, true, detail::var_dtypes},
+    {"var", "out",
+     "var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::var_out_keys, true, detail::var_dtypes},
+    {"var", "correction_out",
+     "var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "var.correction_out",
+     detail::var_correction_out_keys, true, detail::var_dtypes},
+    {"std", "",
+     "std(Tensor self, bool unbiased=True) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::std_keys, true, detail::std_dtypes},
+    {"std", "dim",
+     "std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::std_dim_keys, true, detail::std_dtypes},
+    {"std", "correction",
+     "std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "std.correction_out",
+     detail::std_correction_keys, true, detail::std_dtypes},
+    {"std", "out",
+     "std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::std_out_keys, true, detail::std_dtypes},
+    {"std", "correction_out",
+     "std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "std.correction_out",
+     detail::std_correction_out_keys, true, detail::std_dtypes},
+    {"var_mean", "",
+     "var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::var_mean_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "dim",
+     "var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::var_mean_dim_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "correction",
+     "var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "var_mean.correction_out",
+     detail::var_mean_correction_keys, true, detail::var_mean_dtypes},
+    {"var_mean", "correction_out",
+     "var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "var_mean.correction_out",
+     detail::var_mean_correction_out_keys, true, detail::var_mean_dtypes},
+    {"std_mean", "",
+     "std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::std_mean_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "dim",
+     "std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::std_mean_dim_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "correction",
+     "std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "std_mean.correction_out",
+     detail::std_mean_correction_keys, true, detail::std_mean_dtypes},
+    {"std_mean", "correction_out",
+     "std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "std_mean.correction_out",
+     detail::std_mean_correction_out_keys, true, detail::std_mean_dtypes},
+    {"norm", "Scalar",
+     "norm.Scalar(Tensor self, Scalar p=2) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::norm_Scalar_keys, true, detail::norm_dtypes},
+    {"norm", "ScalarOpt_dim",
+     "norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "norm.out",
+     detail::norm_ScalarOpt_dim_keys, true, detail::norm_dtypes},
+    {"norm", "out",
+     "norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "norm.out",
+     detail::norm_out_keys, true, detail::norm_dtypes},
+    {"logsumexp", "",
+     "logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+     SchemaKind::functional, true, true, "logsumexp.out",
+     detail::logsumexp_keys, true, detail::logsumexp_dtypes},
+    {"logsumexp", "out",
+     "logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logsumexp.out",
+     detail::logsumexp_out_keys, true, detail::logsumexp_dtypes},
+    {"cumsum", "",
+     "cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "cumsum.out",
+     detail::cumsum_keys, true, detail::cumsum_dtypes},
+    {"cumsum_", "",
+     "cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "cumsum.out",
+     detail::cumsum__keys, true, detail::cumsum_dtypes},
+    {"cumsum", "out",
+     "cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cumsum.out",
+     detail::cumsum_out_keys, true, detail::cumsum_dtypes},
+    {"cumprod", "",
+     "cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "cumprod.out",
+     detail::cumprod_keys, true, detail::cumprod_dtypes},
+    {"cumprod_", "",
+     "cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "cumprod.out",
+     detail::cumprod__keys, true, detail::cumprod_dtypes},
+    {"cumprod", "out",
+     "cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cumprod.out",
+     detail::cumprod_out_keys, true, detail::cumprod_dtypes},
+    {"mm", "",
+     "mm(Tensor self, Tensor mat2) -> Tensor",
+     SchemaKind::functional, true, true, "mm.out",
+     detail::mm_keys, true, detail::mm_dtypes},
+    {"mm", "out",
+     "mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mm.out",
+     detail::mm_out_keys, true, detail::mm_dtypes},
+    {"bmm", "",
+     "bmm(Tensor self, Tensor mat2) -> Tensor",
+     SchemaKind::functional, true, true, "bmm.out",
+     detail::bmm_keys, true, detail::bmm_dtypes},
+    {"bmm", "out",
+     "bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bmm.out",
+     detail::bmm_out_keys, true, detail::bmm_dtypes},
+    {"addmm", "",
+     "addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "addmm.out",
+     detail::addmm_keys, true, detail::addmm_dtypes},
+    {"addmm_", "",
+     "addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "addmm.out",
+     detail::addmm__keys, true, detail::addmm_dtypes},
+    {"addmm", "out",
+     "addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "addmm.out",
+     detail::addmm_out_keys, true, detail::addmm_dtypes},
+    {"dot", "",
+     "dot(Tensor self, Tensor tensor) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::dot_keys, true, detail::dot_dtypes},
+    {"dot", "out",
+     "dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::dot_out_keys, true, detail::dot_dtypes},
+    {"mv", "",
+     "mv(Tensor self, Tensor vec) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::mv_keys, true, detail::mv_dtypes},
+    {"mv", "out",
+     "mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::mv_out_keys, true, detail::mv_dtypes},
+    {"matmul", "",
+     "matmul(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::matmul_keys, true, detail::matmul_dtypes},
+    {"matmul", "out",
+     "matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::matmul_out_keys, true, detail::matmul_dtypes},
 };
 
 }  // namespace aten::manifest

@@ -138,3 +138,13 @@ class DtypeTableTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class OpsStructNameTest(unittest.TestCase):
+    """`_ops::std` would hide namespace std inside aten::_ops, where every signature says
+    std::optional; such a struct gets a suffix, other names are kept."""
+
+    def test_std_gets_a_suffix(self):
+        self.assertEqual(parse_schema("std(Tensor self) -> Tensor").name.ops_struct, "std_default")
+        self.assertEqual(parse_schema("std.dim(Tensor self) -> Tensor").name.ops_struct, "std_dim")
+        self.assertEqual(parse_schema("sum(Tensor self) -> Tensor").name.ops_struct, "sum")

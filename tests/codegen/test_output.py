@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -151,6 +152,44 @@ class WriteTest(unittest.TestCase):
 
     def test_no_temporary_files_are_left(self):
         self.repo.run()
+        self.assertFalse([p for p in self.repo.out.rglob("*") if p.name.endswith(".tmp")])
+
+
+class NothingHalfWrittenTest(unittest.TestCase):
+    """A run that fails writes nothing: every file is rendered before the first is written."""
+
+    def setUp(self):
+        self.repo = TempRepo()
+        self.addCleanup(self.repo.close)
+        self.assertEqual(self.repo.run()[0], 0)
+        self.before = self.repo.files()
+        # A YAML edit that changes many files, so a partial write would show.
+        self.edited = ADD_YAML.replace("[Int, Long, Float, Double]", "[Int, Long, Float, Double, Short]") + MAX_YAML
+
+    def test_malformed_yaml_writes_nothing(self):
+        self.repo.yaml.write_text(self.edited + "\n- func: broken(Tensor self -> Tensor\n")
+        code, _, stderr = self.repo.run()
+        self.assertEqual(code, 1)
+        self.assertIn("malformed schema", stderr)
+        self.assertEqual(self.repo.files(), self.before)
+
+    def test_yaml_that_is_not_yaml_writes_nothing(self):
+        self.repo.yaml.write_text(self.edited + "\n- func: [unclosed\n")
+        self.assertEqual(self.repo.run()[0], 1)
+        self.assertEqual(self.repo.files(), self.before)
+
+    def test_template_error_writes_nothing(self):
+        templates = self.repo.root / "templates"
+        shutil.copytree(REPO_ROOT / "templates", templates)
+        # A template every op renders breaks, after others have rendered.
+        broken = sorted(templates.rglob("*.j2"))[-1]
+        broken.write_text(broken.read_text() + "{{ no_such_variable }}\n")
+        self.repo.yaml.write_text(self.edited)
+        code, _, stderr = self.repo.run("--templates", str(templates))
+        self.assertEqual(code, 1)
+        self.assertIn("template error", stderr)
+        self.assertIn("no_such_variable", stderr)
+        self.assertEqual(self.repo.files(), self.before)
         self.assertFalse([p for p in self.repo.out.rglob("*") if p.name.endswith(".tmp")])
 
 

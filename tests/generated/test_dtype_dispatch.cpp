@@ -1,8 +1,8 @@
-// The generated dtype switches: per group (<aten/Dispatch.h>) and per op (<aten/ops/add_dtypes.h>):
+// The generated dtype switches: per group (<aten/Dispatch.h>) and per op (<aten/ops/hypot_dtypes.h>):
 // each declared dtype binds scalar_t to its C++ type, every other one is an error naming the op.
 #include <aten/Dispatch.h>
 #include <aten/core/Error.h>
-#include <aten/ops/add_dtypes.h>
+#include <aten/ops/hypot_dtypes.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"
@@ -66,12 +66,13 @@ TEST(DtypeDispatch, BindsTheCppTypeAndReturnsTheLambdasValue) {
 TEST(DtypeDispatch, ErrorNamesTheOpAndTheDtype) {
   EXPECT_EQ(error_of([] { ATEN_DISPATCH_ALL_TYPES(ScalarType::Bool, "my_op", [] {}); }),
             "\"my_op\" not implemented for 'Bool'");
-  EXPECT_EQ(error_of([] { ATEN_DISPATCH_add_TYPES(ScalarType::Bool, [] {}); }),
-            "\"add\" not implemented for 'Bool'");
+  EXPECT_EQ(error_of([] { ATEN_DISPATCH_hypot_TYPES(ScalarType::Bool, [] {}); }),
+            "\"hypot\" not implemented for 'Bool'");
 }
 
 TEST(DtypeDispatch, PerOpSwitchCoversTheYamlList) {
   using S = ScalarType;
-  EXPECT_EQ(accepted([](ScalarType t) { ATEN_DISPATCH_add_TYPES(t, [] {}); }),
-            (std::vector<S>{S::Int, S::Long, S::Float, S::Double}));
+  // hypot declares [floating, Half, BFloat16]; the list comes back in ScalarType order.
+  EXPECT_EQ(accepted([](ScalarType t) { ATEN_DISPATCH_hypot_TYPES(t, [] {}); }),
+            (std::vector<S>{S::Half, S::Float, S::Double, S::BFloat16}));
 }

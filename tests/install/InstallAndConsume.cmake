@@ -1,7 +1,8 @@
-# The `install` test: installs this build into a fresh prefix, builds examples/consumer/ against
-# it as a separate project (find_package(MiniATen) + MiniATen::aten), runs it and checks its
-# output. tests/CMakeLists.txt passes the variables below; see there.
-foreach(var PROJECT_DIR BUILD_DIR CONSUMER_DIR WORK_DIR GENERATOR CXX_COMPILER VERSION)
+# The `install` tests: install this build into a fresh prefix, build a separate project against
+# it (examples/consumer/: find_package(MiniATen) + MiniATen::aten; examples/extension/: also
+# aten_add_operators, which runs the installed aten-codegen), run its PROGRAM and check the
+# output against CONSUMER_DIR/PROGRAM.expected. tests/CMakeLists.txt passes the variables below.
+foreach(var PROJECT_DIR BUILD_DIR CONSUMER_DIR PROGRAM WORK_DIR GENERATOR CXX_COMPILER VERSION)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "InstallAndConsume.cmake: -D${var}=... is required")
   endif()
@@ -22,10 +23,13 @@ endif()
 file(REMOVE_RECURSE ${WORK_DIR})
 run("Installing" ${CMAKE_COMMAND} --install ${BUILD_DIR} ${config_args} --prefix ${prefix})
 
-# One include root for hand-written and generated headers, and nothing but headers in it.
+# One include root for hand-written and generated headers, and nothing but headers in it; the
+# generator with its templates.
 foreach(f include/aten/ATen.h include/aten/core/Tensor.h include/aten/Functions.h
           include/aten/ops/add.h lib/cmake/MiniATen/MiniATenConfig.cmake
-          lib/cmake/MiniATen/MiniATenConfigVersion.cmake lib/cmake/MiniATen/MiniATenTargets.cmake)
+          lib/cmake/MiniATen/MiniATenConfigVersion.cmake lib/cmake/MiniATen/MiniATenTargets.cmake
+          lib/cmake/MiniATen/MiniATenOperators.cmake bin/aten-codegen
+          share/MiniATen/tools/codegen/cli.py share/MiniATen/templates/ops.h.j2)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "The install lacks ${f}")
   endif()
@@ -37,7 +41,7 @@ if(not_headers)
 endif()
 # The package must not point back into the source or build tree (it would break once either
 # moves or is deleted). The prefix itself lives in the build tree, so it is removed first.
-file(GLOB package_files ${prefix}/lib/cmake/MiniATen/*.cmake)
+file(GLOB package_files ${prefix}/lib/cmake/MiniATen/*.cmake ${prefix}/bin/aten-codegen)
 foreach(f IN LISTS package_files)
   file(READ ${f} text)
   string(REPLACE "${prefix}" "" text "${text}")
@@ -49,19 +53,22 @@ foreach(f IN LISTS package_files)
   endforeach()
 endforeach()
 
-# The same compiler and flags as this build: a sanitizer build's library needs a sanitizer
-# consumer to link.
+# The same compiler and flags as this build (a sanitizer build's library needs a sanitizer
+# consumer to link), and warnings as errors: the installed and generated headers must compile
+# cleanly in a user's -Wall -Wextra build.
 run("Configuring the consumer" ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build
   -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM} -DCMAKE_BUILD_TYPE=${CONFIG}
-  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS} -Wall -Wextra -Werror"
   -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
 run("Building the consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build ${config_args})
 
-set(COMMAND ${WORK_DIR}/build/consumer)
-set(EXPECTED ${CONSUMER_DIR}/consumer.expected)
+set(COMMAND ${WORK_DIR}/build/${PROGRAM})
+set(EXPECTED ${CONSUMER_DIR}/${PROGRAM}.expected)
 include(${PROJECT_DIR}/cmake/RunAndCheckOutput.cmake)
-string(FIND "${output}" "MiniATen ${VERSION}," at)
-if(at EQUAL -1)
-  message(FATAL_ERROR "The consumer did not report MiniATen ${VERSION}:\n${output}")
+if(PROGRAM STREQUAL "consumer")
+  string(FIND "${output}" "MiniATen ${VERSION}," at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "The consumer did not report MiniATen ${VERSION}:\n${output}")
+  endif()
 endif()
 message(STATUS "Installed into ${prefix}, built and ran ${COMMAND}:\n${output}")

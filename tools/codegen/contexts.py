@@ -7,12 +7,54 @@ so that the templates hold only C++ layout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
 from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup, Variant
 from tools.codegen.validate import INHERITS_HEADERS
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """Where the generated code goes. The library's operators are `aten` (the default). An
+    extension's are its own namespace `ns` (`aten-codegen --namespace ns`, see
+    tools/codegen/README.md): files under `<ns>/`, C++ in `namespace ns`, Dispatcher names
+    `ns::op`, dtype macros `ATEN_DISPATCH_ns_op_TYPES`, so nothing clashes with the library's."""
+
+    name: str = "aten"
+
+    @property
+    def extension(self) -> bool:
+        return self.name != "aten"
+
+    def qualified(self, name: str) -> str:
+        """An operator's name as the Dispatcher knows it: `add`, or `my_ops::scaled_add`."""
+        return f"{self.name}::{name}" if self.extension else name
+
+    def dtype_macro(self, op: str) -> str:
+        return f"ATEN_DISPATCH_{self.name}_{op}_TYPES" if self.extension else f"ATEN_DISPATCH_{op}_TYPES"
+
+    @property
+    def root(self) -> str:
+        """The include directory: <aten/ops/add.h>, <my_ops/ops/scaled_add.h>."""
+        return self.name
+
+    @property
+    def prelude(self) -> Optional[str]:
+        """The header that opens an extension's namespace to aten's names (none for aten)."""
+        return f"{self.name}/Namespace.h" if self.extension else None
+
+    @property
+    def aten(self) -> str:
+        """How generated code names aten's own entities: an extension has a `detail` of its own."""
+        return "::aten::" if self.extension else ""
+
+    def template_context(self) -> dict[str, Any]:
+        return {"ns": self.name, "root": self.root, "prelude": self.prelude, "aten": self.aten}
+
+
+LIBRARY = Namespace()
 
 
 @dataclass(frozen=True)
@@ -26,13 +68,13 @@ def _cpp_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _overload(f: NativeFunction) -> dict[str, Any]:
+def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
     return {
-        "struct": f.func.name.unambiguous,
-        "name": f.func.name.name,
+        "struct": f.func.name.ops_struct,
+        "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
-        "schema_str": _cpp_string(str(f.func)),
+        "schema_str": _cpp_string(ns.qualified(str(f.func))),
         "returns": sig.returns(f.func),
         "params": sig.defn(params),
         "types": sig.types(params),
@@ -48,19 +90,20 @@ def _std_includes(text: str) -> list[str]:
     return sorted(h for token, h in _STD_HEADERS.items() if token in text)
 
 
-def ops_header(op: Operator) -> FileSpec:
-    overloads = [_overload(f) for f in op.functions]
+def ops_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
+    overloads = [_overload(f, ns) for f in op.functions]
     text = " ".join(o["returns"] + " " + o["params"] for o in overloads)
-    context = {"op": op.base, "overloads": overloads, "std_includes": sorted({"optional", *_std_includes(text)})}
-    return FileSpec(f"aten/ops/{op.base}_ops.h", "ops.h.j2", context)
+    context = {"op": op.base, "overloads": overloads, "std_includes": sorted({"optional", *_std_includes(text)}),
+               **ns.template_context()}
+    return FileSpec(f"{ns.root}/ops/{op.base}_ops.h", "ops.h.j2", context)
 
 
-def ops_source(op: Operator) -> FileSpec:
-    context = {"op": op.base, "overloads": [_overload(f) for f in op.functions]}
-    return FileSpec(f"aten/ops/{op.base}_ops.cpp", "ops.cpp.j2", context)
+def ops_source(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
+    context = {"op": op.base, "overloads": [_overload(f, ns) for f in op.functions], **ns.template_context()}
+    return FileSpec(f"{ns.root}/ops/{op.base}_ops.cpp", "ops.cpp.j2", context)
 
 
-def functions_header(op: Operator) -> FileSpec:
+def functions_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     """The user-facing functions. An out= overload gets two spellings, ATen's `_out` (outs
     first, defaults kept) and `_outf` (schema order, so no defaults); a factory gets a
     TensorOptions form and a scattered one (signatures.user_forms)."""
@@ -69,7 +112,7 @@ def functions_header(op: Operator) -> FileSpec:
         if not f.has_function:
             continue
         params = sig.dispatcher(f.func)
-        common = {"returns": sig.returns(f.func), "struct": f.func.name.unambiguous}
+        common = {"returns": sig.returns(f.func), "struct": f.func.name.ops_struct}
         name = f.func.name.name
         if f.func.is_out_fn:
             args = sig.names(params)
@@ -79,20 +122,21 @@ def functions_header(op: Operator) -> FileSpec:
             for form in sig.user_forms(f.func):
                 functions.append({**common, "name": name, "params": sig.decl(form.params),
                                   "args": ", ".join(form.call_args)})
-    return FileSpec(f"aten/ops/{op.base}.h", "functions_op.h.j2", {"op": op.base, "functions": functions})
+    context = {"op": op.base, "functions": functions, **ns.template_context()}
+    return FileSpec(f"{ns.root}/ops/{op.base}.h", "functions_op.h.j2", context)
 
 
-def meta_header(op: Operator) -> FileSpec:
-    includes = set()
+def meta_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
+    includes = {ns.prelude} - {None}
     groups = []
     for g in op.groups:
         inherits = g.out.structured_inherits
         if inherits is None:
             includes.add("aten/structured/MetaBase.h")
-            base = "impl::MetaBase"
+            base = f"{ns.aten}impl::MetaBase"
         else:
             includes.add(INHERITS_HEADERS[inherits])
-            base = inherits
+            base = f"{ns.aten}{inherits}"
         groups.append(
             {
                 "meta_class": g.meta_class,
@@ -102,8 +146,8 @@ def meta_header(op: Operator) -> FileSpec:
             }
         )
     includes.add("aten/structured/StructuredMacros.h")
-    context = {"op": op.base, "includes": sorted(includes), "groups": groups}
-    return FileSpec(f"aten/ops/{op.base}_meta.h", "meta.h.j2", context)
+    context = {"op": op.base, "includes": sorted(includes), "groups": groups, **ns.template_context()}
+    return FileSpec(f"{ns.root}/ops/{op.base}_meta.h", "meta.h.j2", context)
 
 
 def _kernel_declarations(op: Operator) -> list[dict[str, Any]]:
@@ -118,7 +162,7 @@ def _kernel_declarations(op: Operator) -> list[dict[str, Any]]:
     return list(declarations.values())
 
 
-def native_header(op: Operator) -> FileSpec:
+def native_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     groups = [
         {
             "impl_class": g.impl_class,
@@ -130,17 +174,19 @@ def native_header(op: Operator) -> FileSpec:
     ]
     kernels = _kernel_declarations(op)
     text = " ".join(k["returns"] + " " + k["params"] for k in kernels)
-    context = {"op": op.base, "groups": groups, "kernels": kernels, "std_includes": _std_includes(text)}
-    return FileSpec(f"aten/ops/{op.base}_native.h", "native.h.j2", context)
+    context = {"op": op.base, "groups": groups, "kernels": kernels, "std_includes": _std_includes(text),
+               **ns.template_context()}
+    return FileSpec(f"{ns.root}/ops/{op.base}_native.h", "native.h.j2", context)
 
 
 def _cases(names: tuple[str, ...]) -> list[dict[str, str]]:
     return [{"name": d, "cpp_type": dtype_table.DTYPES[d].cpp_type} for d in names]
 
 
-def dtypes_header(op: Operator) -> FileSpec:
-    context = {"op": op.base, "cases": _cases(op.dtypes), "headers": dtype_table.headers(op.dtypes)}
-    return FileSpec(f"aten/ops/{op.base}_dtypes.h", "dtypes.h.j2", context)
+def dtypes_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
+    context = {"op": op.base, "op_name": ns.qualified(op.base), "macro": ns.dtype_macro(op.base),
+               "cases": _cases(op.dtypes), "headers": dtype_table.headers(op.dtypes)}
+    return FileSpec(f"{ns.root}/ops/{op.base}_dtypes.h", "dtypes.h.j2", context)
 
 
 def dispatch_header() -> FileSpec:
@@ -152,7 +198,7 @@ def dispatch_header() -> FileSpec:
     return FileSpec("aten/Dispatch.h", "Dispatch.h.j2", context)
 
 
-def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
+def _wrapper(g: StructuredGroup, f: NativeFunction, key: str, ns: Namespace) -> dict[str, Any]:
     """One structured wrapper: a class deriving from the meta (Meta) or impl (CPU) class that
     owns or borrows the outputs, and the function the dispatcher calls."""
     kind = f.func.kind
@@ -188,7 +234,7 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
         "returns": sig.returns(f.func),
         "wrapper": f"wrapper_{key}_{f.func.name.unambiguous}",
         "params": sig.defn(params),
-        "op_name": str(f.func.name),
+        "op_name": ns.qualified(str(f.func.name)),
         "meta_args": inputs,
         # Meta kernels stop after meta(): shapes, dtypes and strides without compute.
         "impl_args": None if key == "Meta" else ", ".join(filter(None, [inputs] + outputs)),
@@ -197,42 +243,43 @@ def _wrapper(g: StructuredGroup, f: NativeFunction, key: str) -> dict[str, Any]:
     }
 
 
-def _kernel_wrapper(f: NativeFunction, key: str) -> dict[str, Any]:
+def _kernel_wrapper(f: NativeFunction, key: str, ns: Namespace) -> dict[str, Any]:
     """An unstructured overload's wrapper: names the op for errors, calls the native kernel."""
     params = sig.dispatcher(f.func)
     return {
         "returns": sig.returns(f.func),
         "wrapper": f"wrapper_{key}_{f.func.name.unambiguous}",
         "params": sig.defn(params),
-        "op_name": str(f.func.name),
+        "op_name": ns.qualified(str(f.func.name)),
         "kernel": f.kernel(key),
         "args": sig.names(params),
     }
 
 
-def register_source(op: Operator, key: str) -> FileSpec:
+def register_source(op: Operator, key: str, ns: Namespace = LIBRARY) -> FileSpec:
     structured = {}
     if key in ("CPU", "Meta"):
         for g in op.groups:
             for f in g.members:
-                structured[str(f.func.name)] = _wrapper(g, f, key)
-    kernels = {str(f.func.name): _kernel_wrapper(f, key) for f in op.unstructured if f.kernel(key)}
+                structured[str(f.func.name)] = _wrapper(g, f, key, ns)
+    kernels = {str(f.func.name): _kernel_wrapper(f, key, ns) for f in op.unstructured if f.kernel(key)}
     # Wrappers in group order (functional, out, in-place), then unstructured ones in YAML order;
     # registrations in YAML order.
     wrapper_names = {name: w["wrapper"] for name, w in {**structured, **kernels}.items()}
     registrations = [
-        {"name": f.func.name.name, "overload": f.func.name.overload, "wrapper": wrapper_names[str(f.func.name)]}
+        {"name": ns.qualified(f.func.name.name), "overload": f.func.name.overload,
+         "wrapper": wrapper_names[str(f.func.name)]}
         for f in op.functions
         if str(f.func.name) in wrapper_names
     ]
-    includes = {"aten/core/Error.h", "aten/dispatch/Dispatcher.h", f"aten/ops/{op.base}_ops.h"}
+    ops = f"{ns.root}/ops/{op.base}"
+    includes = {"aten/core/Error.h", "aten/dispatch/Dispatcher.h", f"{ops}_ops.h"}
     if structured:
-        includes |= {"aten/structured/StructuredOutputs.h",
-                     f"aten/ops/{op.base}_meta.h" if key == "Meta" else f"aten/ops/{op.base}_native.h"}
+        includes |= {"aten/structured/StructuredOutputs.h", f"{ops}_meta.h" if key == "Meta" else f"{ops}_native.h"}
     if kernels:
-        includes.add(f"aten/ops/{op.base}_native.h")
+        includes.add(f"{ops}_native.h")
     return FileSpec(
-        f"aten/register/{op.base}_{key}.cpp",
+        f"{ns.root}/register/{op.base}_{key}.cpp",
         "register_op.cpp.j2",
         {
             "op": op.base,
@@ -242,6 +289,7 @@ def register_source(op: Operator, key: str) -> FileSpec:
             "wrappers": list(structured.values()),
             "kernel_wrappers": list(kernels.values()),
             "registrations": registrations,
+            **ns.template_context(),
         },
     )
 
@@ -267,7 +315,7 @@ def tensor_body(operators: list[Operator]) -> FileSpec:
                         "name": f.func.name.name,
                         "decl": sig.decl(form.params),
                         "params": sig.defn(form.params),
-                        "struct": f.func.name.unambiguous,
+                        "struct": f.func.name.ops_struct,
                         "args": ", ".join(form.call_args),
                         "inplace": f.func.self_argument.is_write,
                     }
@@ -324,16 +372,39 @@ def manifest_header(operators: list[Operator]) -> FileSpec:
     return FileSpec("aten/OpManifest.h", "OpManifest.h.j2", {"operators": ops})
 
 
-def all_files(operators: list[Operator]) -> list[FileSpec]:
-    files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
-             manifest_json(operators), manifest_header(operators)]
+def namespace_header(ns: Namespace) -> FileSpec:
+    return FileSpec(f"{ns.root}/Namespace.h", "extension/Namespace.h.j2", ns.template_context())
+
+
+def extension_functions(operators: list[Operator], ns: Namespace) -> FileSpec:
+    context = {"includes": [f"{ns.root}/ops/{op.base}.h" for op in operators], **ns.template_context()}
+    return FileSpec(f"{ns.root}/Functions.h", "extension/Functions.h.j2", context)
+
+
+def extension_registration(operators: list[Operator], ns: Namespace) -> FileSpec:
+    """The extension's counterpart of RegisterAll.cpp: the library's Dispatcher registers its own
+    operators when first used; an extension's register from a static object of the program (or
+    library) they are linked into, as ATen's TORCH_LIBRARY blocks do."""
+    context = {"functions": register_all(operators).context["functions"], **ns.template_context()}
+    return FileSpec(f"{ns.root}/register/Registration.cpp", "extension/Registration.cpp.j2", context)
+
+
+def all_files(operators: list[Operator], ns: Namespace = LIBRARY) -> list[FileSpec]:
+    """The library's files, or an extension's: its per-operator files under <ns>/ and its own
+    aggregates, never the library's (Functions.h, TensorBody.h, RegisterAll.cpp, Dispatch.h,
+    the manifest), which the installed library already has."""
+    if ns.extension:
+        files = [namespace_header(ns), extension_functions(operators, ns), extension_registration(operators, ns)]
+    else:
+        files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
+                 manifest_json(operators), manifest_header(operators)]
     for op in operators:
-        files += [ops_header(op), ops_source(op), functions_header(op)]
+        files += [ops_header(op, ns), ops_source(op, ns), functions_header(op, ns)]
         if op.groups:
-            files.append(meta_header(op))
+            files.append(meta_header(op, ns))
         if op.groups or op.unstructured:
-            files.append(native_header(op))
-        files += [register_source(op, key) for key in op.dispatch_keys]
+            files.append(native_header(op, ns))
+        files += [register_source(op, key, ns) for key in op.dispatch_keys]
         if op.dtypes:
-            files.append(dtypes_header(op))
+            files.append(dtypes_header(op, ns))
     return sorted(files, key=lambda spec: spec.path)

@@ -16,6 +16,10 @@ from typing import Optional, Union
 # --------------------------------------------------------------------------------------------
 
 
+# Namespaces generated code names from inside aten::_ops.
+_HIDDEN_NAMESPACES = frozenset({"std", "aten"})
+
+
 @dataclass(frozen=True)
 class OperatorName:
     """`add_.Tensor` is OperatorName(base="add", inplace=True, overload="Tensor")."""
@@ -33,6 +37,13 @@ class OperatorName:
     def unambiguous(self) -> str:
         """A C++ identifier unique per overload: `add__Tensor`, `add_out`, `relu`."""
         return f"{self.name}_{self.overload}" if self.overload else self.name
+
+    @property
+    def ops_struct(self) -> str:
+        """The overload's `_ops::` struct: `unambiguous`, except where that would name a
+        namespace the generated code refers to (`std` would hide `std::optional` in `_ops`)."""
+        u = self.unambiguous
+        return f"{u}_default" if u in _HIDDEN_NAMESPACES else u
 
     def __str__(self) -> str:
         return f"{self.name}.{self.overload}" if self.overload else self.name

@@ -8,13 +8,38 @@ from __future__ import annotations
 from tools.codegen import cpp_types
 from tools.codegen import signatures as sig
 from tools.codegen.errors import CodegenError, CodegenErrors
-from tools.codegen.model import BaseType, NativeFunction, Operator, SchemaKind, StructuredGroup
+from tools.codegen.entries import is_cpp_identifier
+from tools.codegen.model import BaseType, NativeFunction, Operator, SchemaKind, StructuredGroup, Variant
 
 # structured_inherits -> the header that declares the class. A meta class without one derives
 # from impl::MetaBase.
 INHERITS_HEADERS = {
     "TensorIteratorBase": "aten/iterator/TensorIterator.h",
 }
+
+
+# Namespaces an extension may not take: the library's, libtorch's (a program may link both),
+# the standard library's, and the sub-namespaces generated code refers to inside its own.
+RESERVED_NAMESPACES = frozenset({"aten", "at", "c10", "torch", "caffe2", "std", "detail", "native", "meta", "impl",
+                                 "_ops", "vec"})
+
+
+def namespace_problem(name: str) -> str | None:
+    """Why `name` cannot be an extension's namespace, or None."""
+    if not is_cpp_identifier(name) or name.startswith("_"):
+        return "not a C++ identifier (letters, digits and '_', not starting with '_' or a digit)"
+    if name in RESERVED_NAMESPACES:
+        return f"reserved (taken: {', '.join(sorted(RESERVED_NAMESPACES))})"
+    return None
+
+
+def check_extension(functions: list[NativeFunction], errors: list[CodegenError]) -> None:
+    """What an extension's YAML cannot ask for: aten::Tensor is the installed library's class,
+    so an extension adds functions (ns::op), not methods."""
+    for f in functions:
+        if Variant.METHOD in f.variants:
+            errors.append(CodegenError(f.line, f"{f.func.name}: an extension cannot add Tensor methods "
+                                       "(aten::Tensor belongs to the installed library); use variants: function"))
 
 
 def build_operators(

@@ -347,8 +347,6 @@ class VectorizedInt512 {
   V neg() const { return V(Ops::sub(_mm512_setzero_si512(), v_)); }
   V abs() const { return V(Ops::abs(v_)); }
 
-  friend V maximum(const V& a, const V& b) { return V(Ops::max(a, b)); }
-  friend V minimum(const V& a, const V& b) { return V(Ops::min(a, b)); }
   friend V fmadd(const V& a, const V& b, const V& c) { return V(Ops::add(Ops::mul(a, b), c)); }
 
  private:
@@ -376,6 +374,22 @@ class Vectorized<int64_t> : public VectorizedInt512<Int64Ops> {
              int64_t a7)
       : VectorizedInt512(_mm512_setr_epi64(a0, a1, a2, a3, a4, a5, a6, a7)) {}
 };
+
+// Namespace-scope, not hidden friends, so that a qualified vec::maximum(a, b) finds them (as it
+// finds the float and double ones) instead of the generic template, which these types lack the
+// members for.
+inline Vectorized<int32_t> maximum(const Vectorized<int32_t>& a, const Vectorized<int32_t>& b) {
+  return Int32Ops::max(a, b);
+}
+inline Vectorized<int32_t> minimum(const Vectorized<int32_t>& a, const Vectorized<int32_t>& b) {
+  return Int32Ops::min(a, b);
+}
+inline Vectorized<int64_t> maximum(const Vectorized<int64_t>& a, const Vectorized<int64_t>& b) {
+  return Int64Ops::max(a, b);
+}
+inline Vectorized<int64_t> minimum(const Vectorized<int64_t>& a, const Vectorized<int64_t>& b) {
+  return Int64Ops::min(a, b);
+}
 
 // ---- conversions with an instruction --------------------------------------------------------
 

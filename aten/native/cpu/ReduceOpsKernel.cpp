@@ -1,6 +1,14 @@
-// CPU kernels of reductions. Compiled once per CPU capability.
+// CPU kernels of the reductions with an identity: sum, nansum, mean, prod, all, any.
+// Compiled once per CPU capability.
+#include <aten/core/Convert.h>
 #include <aten/cpu/Reduce.h>
 #include <aten/native/ReduceOps.h>
+#include <aten/native/cpu/ReduceAcc.h>
+#include <aten/ops/all_dtypes.h>
+#include <aten/ops/any_dtypes.h>
+#include <aten/ops/mean_dtypes.h>
+#include <aten/ops/nansum_dtypes.h>
+#include <aten/ops/prod_dtypes.h>
 #include <aten/ops/sum_dtypes.h>
 
 #include <type_traits>
@@ -9,44 +17,52 @@ namespace aten::native {
 inline namespace CPU_CAPABILITY {
 namespace {
 
-// Floating sums accumulate in double (16M floats stay within ~1e-9 relative error); integer
-// sums in int64 (exact, wrapping like ATen's on overflow).
-template <typename T>
-using sum_acc_t = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+// ---- sum, nansum, mean ----------------------------------------------------------------------
+// Accurate sums: floats accumulate in double, Half/BFloat16 in float, each through a cascade
+// (16M uniform floats stay within ~1e-9 relative error); integers exactly, wrapping like
+// ATen's on overflow.
 
-// A run of n elements, byte stride s, summed accurately; contiguous runs use 16 lanes.
-template <typename in_t, typename acc_t>
-acc_t sum_run(const char* p, int64_t n, int64_t s) {
-  constexpr int W = 16;
-  if (s == sizeof(in_t) && n >= W) {
-    const auto* x = reinterpret_cast<const in_t*>(p);
-    Cascade<acc_t, W> lanes;
-    int64_t i = 0;
-    for (; i + W <= n; i += W) lanes.add(x + i);
-    if (i < n) lanes.add(x + i, static_cast<int>(n - i));
-    acc_t partial[W];
-    for (int b = 0; b < W; ++b) partial[b] = lanes.lane(b);
-    return tree_combine(partial, W, [](acc_t a, acc_t b) { return a + b; });
-  }
-  Cascade<acc_t> c;
-  for (int64_t i = 0; i < n; ++i) c.add(reinterpret_cast<const in_t*>(p + i * s));
-  return c.lane();
+template <typename acc_t, bool skip_nan, typename in_t>
+acc_t sum_value(in_t x) {
+  const acc_t v = static_cast<acc_t>(x);
+  if constexpr (skip_nan) return v != v ? acc_t(0) : v;
+  else return v;
 }
 
-template <typename in_t, typename out_t>
+// sum and nansum store the total; mean divides it by the number of elements (0/0 is NaN).
+// Integer sums run in uint64_t, whose overflow wraps by definition (int64_t's would be
+// undefined); converting back gives ATen's wrapped int64 result.
+template <typename T>
+using wrapping_sum_acc_t = std::conditional_t<std::is_integral_v<sum_acc_t<T>>, uint64_t, sum_acc_t<T>>;
+
+template <typename in_t_, typename out_t, bool skip_nan, bool divide>
 struct SumOps {
-  using acc_t = sum_acc_t<in_t>;
+  using in_t = in_t_;
+  using acc_t = wrapping_sum_acc_t<in_t>;
+  int64_t count = 0;
   acc_t identity() const { return acc_t(0); }
+  acc_t reduce(acc_t a, in_t x, int64_t) const { return a + sum_value<acc_t, skip_nan>(x); }
   acc_t combine(acc_t a, acc_t b) const { return a + b; }
-  out_t project(acc_t a) const { return static_cast<out_t>(a); }
+  acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t) const {
+    return a + cascade_sum<in_t, acc_t>(p, n, s, [](in_t x) { return sum_value<acc_t, skip_nan>(x); });
+  }
+  void store(std::array<char*, 2> out, acc_t a) const {
+    if constexpr (divide) {
+      using real_t = typename detail::value_type_of<acc_t>::type;
+      a = a / static_cast<real_t>(count);
+    }
+    *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a);
+  }
 };
 
-// Outputs adjacent in memory whose inputs are adjacent too (sum over a leading dim): 64 of
+// Outputs adjacent in memory whose inputs are adjacent too (a sum over a leading dim): 64 of
 // them are summed together, row by row, each lane a cascade of its own.
-template <typename in_t, typename out_t>
-bool sum_outer(const ReductionShape& rs) {
-  using acc_t = sum_acc_t<in_t>;
+template <typename ops_t>
+bool sum_outer(const ReductionShape& rs, const ops_t& ops) {
+  using in_t = typename ops_t::in_t;
+  using acc_t = typename ops_t::acc_t;
   constexpr int B = 64;
+  if (rs.n_red == 0 || rs.n_out < kOutputParallelMin) return false;
   if (rs.nr == 0 || rs.nr == static_cast<int>(rs.shape.size())) return false;
   if (rs.in_strides[rs.nr] != sizeof(in_t) || rs.in_strides[0] == sizeof(in_t)) return false;
   const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
@@ -57,9 +73,9 @@ bool sum_outer(const ReductionShape& rs) {
     for (int64_t blk = b0; blk < b1; ++blk) {
       const int64_t col = (blk % blocks_per_row) * B;
       const int n = static_cast<int>(std::min<int64_t>(B, width - col));
-      auto [in_off, out_off] = rs.offsets((blk / blocks_per_row) * width + col);
+      const auto off = rs.offsets((blk / blocks_per_row) * width + col);
       Cascade<acc_t, B> lanes;
-      for_each_run(rs, rs.in + in_off, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
+      for_each_run(rs, rs.in + off.in, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
         // Up to one cascade block of rows into local sums the compiler keeps in registers,
         // then one add into the cascade: the cascade's bookkeeping per row was the bottleneck.
         for (int64_t r0 = 0; r0 < len; r0 += Cascade<acc_t, B>::kBlock) {
@@ -68,46 +84,138 @@ bool sum_outer(const ReductionShape& rs) {
           for (int64_t r = r0; r < r1; ++r) {
             const auto* row = reinterpret_cast<const in_t*>(p + r * s);
             if (n == B) {
-              for (int b = 0; b < B; ++b) local[b] += static_cast<acc_t>(row[b]);
+              for (int b = 0; b < B; ++b) local[b] = ops.reduce(local[b], row[b], 0);
             } else {
-              for (int b = 0; b < n; ++b) local[b] += static_cast<acc_t>(row[b]);
+              for (int b = 0; b < n; ++b) local[b] = ops.reduce(local[b], row[b], 0);
             }
           }
           lanes.add(local, n);
         }
       });
-      for (int b = 0; b < n; ++b)
-        *reinterpret_cast<out_t*>(rs.out + out_off + b * rs.out_strides[rs.nr]) = static_cast<out_t>(lanes.lane(b));
+      for (int b = 0; b < n; ++b) ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr], nullptr}, lanes.lane(b));
     }
   });
   return true;
 }
 
-template <typename in_t, typename out_t>
-void sum_impl(TensorIteratorBase& iter) {
-  using acc_t = sum_acc_t<in_t>;
+template <typename ops_t>
+void sum_like(TensorIteratorBase& iter, ops_t ops) {
   const ReductionShape rs(iter);
-  if (rs.n_red > 0 && rs.n_out >= kOutputParallelMin && sum_outer<in_t, out_t>(rs)) return;
-  reduce_driver<acc_t, out_t>(iter, SumOps<in_t, out_t>{}, [](acc_t acc, const char* p, int64_t n, int64_t s) {
-    return acc + sum_run<in_t, acc_t>(p, n, s);
-  });
+  ops.count = rs.n_red;
+  if (sum_outer(rs, ops)) return;
+  reduce_driver(iter, ops);
 }
 
 void sum_kernel(TensorIteratorBase& iter) {
   const ScalarType out = iter.dtype(0);
   ATEN_DISPATCH_sum_TYPES(iter.dtype(1), [&] {
     if (out == iter.dtype(1)) {
-      sum_impl<scalar_t, scalar_t>(iter);
+      sum_like(iter, SumOps<scalar_t, scalar_t, false, false>{});
     } else {
       ATEN_INTERNAL_ASSERT(out == ScalarType::Long);
-      sum_impl<scalar_t, int64_t>(iter);
+      sum_like(iter, SumOps<scalar_t, int64_t, false, false>{});
     }
   });
+}
+
+void nansum_kernel(TensorIteratorBase& iter) {
+  ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
+  ATEN_DISPATCH_nansum_TYPES(iter.dtype(1), [&] { sum_like(iter, SumOps<scalar_t, scalar_t, true, false>{}); });
+}
+
+void mean_kernel(TensorIteratorBase& iter) {
+  ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
+  ATEN_DISPATCH_mean_TYPES(iter.dtype(1), [&] { sum_like(iter, SumOps<scalar_t, scalar_t, false, true>{}); });
+}
+
+// ---- prod -----------------------------------------------------------------------------------
+
+template <typename in_t_, typename out_t>
+struct ProdOps {
+  using in_t = in_t_;
+  using acc_t = sum_acc_t<in_t>;
+  acc_t identity() const { return acc_t(1); }
+  acc_t reduce(acc_t a, in_t x, int64_t) const { return wrapping_mul(a, static_cast<acc_t>(x)); }
+  acc_t combine(acc_t a, acc_t b) const { return wrapping_mul(a, b); }
+  acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t) const {
+    // Contiguous runs: 8 products side by side (the multiplications' latency, not their
+    // count, bounds a single chain).
+    constexpr int W = 8;
+    int64_t i = 0;
+    if (s == sizeof(in_t) && n >= W) {
+      const auto* x = reinterpret_cast<const in_t*>(p);
+      acc_t lanes[W];
+      for (int b = 0; b < W; ++b) lanes[b] = acc_t(1);
+      for (; i + W <= n; i += W)
+        for (int b = 0; b < W; ++b) lanes[b] = wrapping_mul(lanes[b], static_cast<acc_t>(x[i + b]));
+      a = wrapping_mul(a, tree_combine(lanes, W, [](acc_t u, acc_t v) { return wrapping_mul(u, v); }));
+    }
+    for (; i < n; ++i) a = wrapping_mul(a, static_cast<acc_t>(*reinterpret_cast<const in_t*>(p + i * s)));
+    return a;
+  }
+  void store(std::array<char*, 2> out, acc_t a) const { *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a); }
+};
+
+template <typename ops_t>
+void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
+  if (reduce_outer(ReductionShape(iter), ops)) return;
+  reduce_driver(iter, ops);
+}
+
+void prod_kernel(TensorIteratorBase& iter) {
+  const ScalarType out = iter.dtype(0);
+  ATEN_DISPATCH_prod_TYPES(iter.dtype(1), [&] {
+    if (out == iter.dtype(1)) {
+      run_reduction(iter, ProdOps<scalar_t, scalar_t>{});
+    } else {
+      ATEN_INTERNAL_ASSERT(out == ScalarType::Long);
+      run_reduction(iter, ProdOps<scalar_t, int64_t>{});
+    }
+  });
+}
+
+// ---- all, any -------------------------------------------------------------------------------
+// A NaN is non-zero, so true. The result is Bool or Byte, both one byte holding 0 or 1.
+
+template <typename in_t_, bool is_all>
+struct LogicalOps {
+  using in_t = in_t_;
+  using acc_t = bool;
+  acc_t identity() const { return is_all; }
+  acc_t reduce(acc_t a, in_t x, int64_t) const {
+    const bool nonzero = convert<bool>(x);
+    return is_all ? (a && nonzero) : (a || nonzero);
+  }
+  acc_t combine(acc_t a, acc_t b) const { return is_all ? (a && b) : (a || b); }
+  acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t) const {
+    // No early exit: the same work whatever the data (the loop vectorizes).
+    bool r = is_all;
+    for (int64_t i = 0; i < n; ++i) {
+      const bool nonzero = convert<bool>(*reinterpret_cast<const in_t*>(p + i * s));
+      if constexpr (is_all) r &= nonzero;
+      else r |= nonzero;
+    }
+    return combine(a, r);
+  }
+  void store(std::array<char*, 2> out, acc_t a) const { *reinterpret_cast<uint8_t*>(out[0]) = a; }
+};
+
+void all_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_all_TYPES(iter.dtype(1), [&] { run_reduction(iter, LogicalOps<scalar_t, true>{}); });
+}
+
+void any_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_any_TYPES(iter.dtype(1), [&] { run_reduction(iter, LogicalOps<scalar_t, false>{}); });
 }
 
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
 ATEN_REGISTER_DISPATCH(sum_stub, &sum_kernel);
+ATEN_REGISTER_DISPATCH(nansum_stub, &nansum_kernel);
+ATEN_REGISTER_DISPATCH(mean_stub, &mean_kernel);
+ATEN_REGISTER_DISPATCH(prod_stub, &prod_kernel);
+ATEN_REGISTER_DISPATCH(all_stub, &all_kernel);
+ATEN_REGISTER_DISPATCH(any_stub, &any_kernel);
 
 }  // namespace aten::native

@@ -3,13 +3,10 @@
 // aten::Tensor: TensorBase plus a method for every operator variant declared `method`.
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorBase.h>
-#include <aten/ops/add_ops.h>
-#include <aten/ops/mul_ops.h>
 #include <aten/ops/copy_ops.h>
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/to_ops.h>
-#include <aten/ops/sum_ops.h>
 #include <aten/ops/fill_ops.h>
 #include <aten/ops/zero_ops.h>
 #include <aten/ops/as_strided_ops.h>
@@ -31,6 +28,14 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/type_as_ops.h>
+#include <aten/ops/masked_fill_ops.h>
+#include <aten/ops/flip_ops.h>
+#include <aten/ops/roll_ops.h>
+#include <aten/ops/repeat_ops.h>
+#include <aten/ops/index_select_ops.h>
+#include <aten/ops/gather_ops.h>
+#include <aten/ops/scatter_ops.h>
 #include <aten/ops/neg_ops.h>
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/sign_ops.h>
@@ -70,6 +75,62 @@
 #include <aten/ops/clamp_max_ops.h>
 #include <aten/ops/nan_to_num_ops.h>
 #include <aten/ops/where_ops.h>
+#include <aten/ops/add_ops.h>
+#include <aten/ops/sub_ops.h>
+#include <aten/ops/mul_ops.h>
+#include <aten/ops/div_ops.h>
+#include <aten/ops/remainder_ops.h>
+#include <aten/ops/fmod_ops.h>
+#include <aten/ops/pow_ops.h>
+#include <aten/ops/maximum_ops.h>
+#include <aten/ops/minimum_ops.h>
+#include <aten/ops/atan2_ops.h>
+#include <aten/ops/hypot_ops.h>
+#include <aten/ops/bitwise_and_ops.h>
+#include <aten/ops/bitwise_or_ops.h>
+#include <aten/ops/bitwise_xor_ops.h>
+#include <aten/ops/logical_and_ops.h>
+#include <aten/ops/logical_or_ops.h>
+#include <aten/ops/logical_xor_ops.h>
+#include <aten/ops/lerp_ops.h>
+#include <aten/ops/addcmul_ops.h>
+#include <aten/ops/addcdiv_ops.h>
+#include <aten/ops/eq_ops.h>
+#include <aten/ops/ne_ops.h>
+#include <aten/ops/lt_ops.h>
+#include <aten/ops/le_ops.h>
+#include <aten/ops/gt_ops.h>
+#include <aten/ops/ge_ops.h>
+#include <aten/ops/isnan_ops.h>
+#include <aten/ops/isinf_ops.h>
+#include <aten/ops/isfinite_ops.h>
+#include <aten/ops/isclose_ops.h>
+#include <aten/ops/allclose_ops.h>
+#include <aten/ops/equal_ops.h>
+#include <aten/ops/sum_ops.h>
+#include <aten/ops/nansum_ops.h>
+#include <aten/ops/mean_ops.h>
+#include <aten/ops/prod_ops.h>
+#include <aten/ops/amax_ops.h>
+#include <aten/ops/amin_ops.h>
+#include <aten/ops/max_ops.h>
+#include <aten/ops/min_ops.h>
+#include <aten/ops/argmax_ops.h>
+#include <aten/ops/argmin_ops.h>
+#include <aten/ops/all_ops.h>
+#include <aten/ops/any_ops.h>
+#include <aten/ops/var_ops.h>
+#include <aten/ops/std_ops.h>
+#include <aten/ops/norm_ops.h>
+#include <aten/ops/logsumexp_ops.h>
+#include <aten/ops/cumsum_ops.h>
+#include <aten/ops/cumprod_ops.h>
+#include <aten/ops/mm_ops.h>
+#include <aten/ops/bmm_ops.h>
+#include <aten/ops/addmm_ops.h>
+#include <aten/ops/dot_ops.h>
+#include <aten/ops/mv_ops.h>
+#include <aten/ops/matmul_ops.h>
 
 namespace aten {
 
@@ -80,18 +141,11 @@ class Tensor : public TensorBase {
   explicit Tensor(const TensorBase& base) : TensorBase(base) {}
   explicit Tensor(TensorBase&& base) : TensorBase(std::move(base)) {}
 
-  Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
-  Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
-  Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
-  Tensor mul(const Tensor& other) const;
-  Tensor& mul_(const Tensor& other) const;
-  Tensor mul(const Scalar& other) const;
   Tensor& copy_(const Tensor& src, bool non_blocking = false) const;
   Tensor clone(std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const;
   Tensor to(ScalarType dtype, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
-  Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
-  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor to(const Tensor& other, bool non_blocking = false, bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) const;
   Tensor& fill_(const Scalar& value) const;
   Tensor& zero_() const;
   Tensor as_strided(IntArrayRef size, IntArrayRef stride, std::optional<int64_t> storage_offset = std::nullopt) const;
@@ -114,6 +168,24 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  Tensor type_as(const Tensor& other) const;
+  Tensor& masked_fill_(const Tensor& mask, const Scalar& value) const;
+  Tensor masked_fill(const Tensor& mask, const Scalar& value) const;
+  Tensor& masked_fill_(const Tensor& mask, const Tensor& value) const;
+  Tensor masked_fill(const Tensor& mask, const Tensor& value) const;
+  Tensor flip(IntArrayRef dims) const;
+  Tensor roll(IntArrayRef shifts, IntArrayRef dims = {}) const;
+  Tensor repeat(IntArrayRef repeats) const;
+  Tensor index_select(int64_t dim, const Tensor& index) const;
+  Tensor gather(int64_t dim, const Tensor& index, bool sparse_grad = false) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
+  Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
+  Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
   Tensor neg() const;
   Tensor& neg_() const;
   Tensor abs() const;
@@ -199,33 +271,140 @@ class Tensor : public TensorBase {
   Tensor nan_to_num(std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) const;
   Tensor& nan_to_num_(std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) const;
   Tensor where(const Tensor& condition, const Tensor& other) const;
+  Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor& add_(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor sub(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor& sub_(const Tensor& other, const Scalar& alpha = 1) const;
+  Tensor sub(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor& sub_(const Scalar& other, const Scalar& alpha = 1) const;
+  Tensor mul(const Tensor& other) const;
+  Tensor& mul_(const Tensor& other) const;
+  Tensor mul(const Scalar& other) const;
+  Tensor& mul_(const Scalar& other) const;
+  Tensor div(const Tensor& other) const;
+  Tensor& div_(const Tensor& other) const;
+  Tensor div(const Tensor& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor& div_(const Tensor& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor div(const Scalar& other) const;
+  Tensor& div_(const Scalar& other) const;
+  Tensor div(const Scalar& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor& div_(const Scalar& other, std::optional<std::string_view> rounding_mode) const;
+  Tensor remainder(const Tensor& other) const;
+  Tensor& remainder_(const Tensor& other) const;
+  Tensor remainder(const Scalar& other) const;
+  Tensor& remainder_(const Scalar& other) const;
+  Tensor fmod(const Tensor& other) const;
+  Tensor& fmod_(const Tensor& other) const;
+  Tensor fmod(const Scalar& other) const;
+  Tensor& fmod_(const Scalar& other) const;
+  Tensor pow(const Tensor& exponent) const;
+  Tensor& pow_(const Tensor& exponent) const;
+  Tensor pow(const Scalar& exponent) const;
+  Tensor& pow_(const Scalar& exponent) const;
+  Tensor maximum(const Tensor& other) const;
+  Tensor minimum(const Tensor& other) const;
+  Tensor atan2(const Tensor& other) const;
+  Tensor& atan2_(const Tensor& other) const;
+  Tensor hypot(const Tensor& other) const;
+  Tensor& hypot_(const Tensor& other) const;
+  Tensor bitwise_and(const Tensor& other) const;
+  Tensor& bitwise_and_(const Tensor& other) const;
+  Tensor bitwise_and(const Scalar& other) const;
+  Tensor& bitwise_and_(const Scalar& other) const;
+  Tensor bitwise_or(const Tensor& other) const;
+  Tensor& bitwise_or_(const Tensor& other) const;
+  Tensor bitwise_or(const Scalar& other) const;
+  Tensor& bitwise_or_(const Scalar& other) const;
+  Tensor bitwise_xor(const Tensor& other) const;
+  Tensor& bitwise_xor_(const Tensor& other) const;
+  Tensor bitwise_xor(const Scalar& other) const;
+  Tensor& bitwise_xor_(const Scalar& other) const;
+  Tensor logical_and(const Tensor& other) const;
+  Tensor& logical_and_(const Tensor& other) const;
+  Tensor logical_or(const Tensor& other) const;
+  Tensor& logical_or_(const Tensor& other) const;
+  Tensor logical_xor(const Tensor& other) const;
+  Tensor& logical_xor_(const Tensor& other) const;
+  Tensor lerp(const Tensor& end, const Scalar& weight) const;
+  Tensor& lerp_(const Tensor& end, const Scalar& weight) const;
+  Tensor lerp(const Tensor& end, const Tensor& weight) const;
+  Tensor& lerp_(const Tensor& end, const Tensor& weight) const;
+  Tensor addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor& addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor& addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1) const;
+  Tensor eq(const Tensor& other) const;
+  Tensor& eq_(const Tensor& other) const;
+  Tensor eq(const Scalar& other) const;
+  Tensor& eq_(const Scalar& other) const;
+  Tensor ne(const Tensor& other) const;
+  Tensor& ne_(const Tensor& other) const;
+  Tensor ne(const Scalar& other) const;
+  Tensor& ne_(const Scalar& other) const;
+  Tensor lt(const Tensor& other) const;
+  Tensor& lt_(const Tensor& other) const;
+  Tensor lt(const Scalar& other) const;
+  Tensor& lt_(const Scalar& other) const;
+  Tensor le(const Tensor& other) const;
+  Tensor& le_(const Tensor& other) const;
+  Tensor le(const Scalar& other) const;
+  Tensor& le_(const Scalar& other) const;
+  Tensor gt(const Tensor& other) const;
+  Tensor& gt_(const Tensor& other) const;
+  Tensor gt(const Scalar& other) const;
+  Tensor& gt_(const Scalar& other) const;
+  Tensor ge(const Tensor& other) const;
+  Tensor& ge_(const Tensor& other) const;
+  Tensor ge(const Scalar& other) const;
+  Tensor& ge_(const Scalar& other) const;
+  Tensor isnan() const;
+  Tensor isinf() const;
+  Tensor isfinite() const;
+  Tensor isclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
+  bool allclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
+  bool equal(const Tensor& other) const;
+  Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor nansum(std::optional<IntArrayRef> dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor prod(std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor prod(int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
+  Tensor amin(IntArrayRef dim = {}, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> max(int64_t dim, bool keepdim = false) const;
+  Tensor max() const;
+  std::tuple<Tensor, Tensor> min(int64_t dim, bool keepdim = false) const;
+  Tensor min() const;
+  Tensor argmax(std::optional<int64_t> dim = std::nullopt, bool keepdim = false) const;
+  Tensor argmin(std::optional<int64_t> dim = std::nullopt, bool keepdim = false) const;
+  Tensor all(int64_t dim, bool keepdim = false) const;
+  Tensor all() const;
+  Tensor any(int64_t dim, bool keepdim = false) const;
+  Tensor any() const;
+  Tensor var(bool unbiased = true) const;
+  Tensor var(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor std(bool unbiased = true) const;
+  Tensor std(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor norm(const Scalar& p = 2) const;
+  Tensor norm(const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim = false) const;
+  Tensor logsumexp(IntArrayRef dim, bool keepdim = false) const;
+  Tensor cumsum(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor& cumsum_(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor cumprod(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor& cumprod_(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mm(const Tensor& mat2) const;
+  Tensor bmm(const Tensor& mat2) const;
+  Tensor addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor& addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor dot(const Tensor& tensor) const;
+  Tensor mv(const Tensor& vec) const;
+  Tensor matmul(const Tensor& other) const;
 };
-
-inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
-  return _ops::add_Tensor::call(*this, other, alpha);
-}
-
-// In-place methods are const like ATen's: constness is the handle's, not the data's.
-inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
-  return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
-}
-
-inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
-  return _ops::add_Scalar::call(*this, other, alpha);
-}
-
-inline Tensor Tensor::mul(const Tensor& other) const {
-  return _ops::mul_Tensor::call(*this, other);
-}
-
-// In-place methods are const like ATen's: constness is the handle's, not the data's.
-inline Tensor& Tensor::mul_(const Tensor& other) const {
-  return _ops::mul__Tensor::call(const_cast<Tensor&>(*this), other);
-}
-
-inline Tensor Tensor::mul(const Scalar& other) const {
-  return _ops::mul_Scalar::call(*this, other);
-}
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::copy_(const Tensor& src, bool non_blocking) const {
@@ -244,12 +423,8 @@ inline Tensor Tensor::to(ScalarType dtype, bool non_blocking, bool copy, std::op
   return _ops::to_dtype::call(*this, dtype, non_blocking, copy, memory_format);
 }
 
-inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
-  return _ops::sum::call(*this, dtype);
-}
-
-inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
-  return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
+inline Tensor Tensor::to(const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) const {
+  return _ops::to_other::call(*this, other, non_blocking, copy, memory_format);
 }
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
@@ -340,6 +515,84 @@ inline std::vector<Tensor> Tensor::split_with_sizes(IntArrayRef split_sizes, int
 
 inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
+}
+
+inline Tensor Tensor::type_as(const Tensor& other) const {
+  return _ops::type_as::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill__Scalar::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Scalar& value) const {
+  return _ops::masked_fill_Scalar::call(*this, mask, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_fill_(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill__Tensor::call(const_cast<Tensor&>(*this), mask, value);
+}
+
+inline Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const {
+  return _ops::masked_fill_Tensor::call(*this, mask, value);
+}
+
+inline Tensor Tensor::flip(IntArrayRef dims) const {
+  return _ops::flip::call(*this, dims);
+}
+
+inline Tensor Tensor::roll(IntArrayRef shifts, IntArrayRef dims) const {
+  return _ops::roll::call(*this, shifts, dims);
+}
+
+inline Tensor Tensor::repeat(IntArrayRef repeats) const {
+  return _ops::repeat::call(*this, repeats);
+}
+
+inline Tensor Tensor::index_select(int64_t dim, const Tensor& index) const {
+  return _ops::index_select::call(*this, dim, index);
+}
+
+inline Tensor Tensor::gather(int64_t dim, const Tensor& index, bool sparse_grad) const {
+  return _ops::gather::call(*this, dim, index, sparse_grad);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter_src::call(*this, dim, index, src);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter__src::call(const_cast<Tensor&>(*this), dim, index, src);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter_value::call(*this, dim, index, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::scatter__value::call(const_cast<Tensor&>(*this), dim, index, value);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter_reduce::call(*this, dim, index, src, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const {
+  return _ops::scatter__reduce::call(const_cast<Tensor&>(*this), dim, index, src, reduce);
+}
+
+inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter_value_reduce::call(*this, dim, index, value, reduce);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
+  return _ops::scatter__value_reduce::call(const_cast<Tensor&>(*this), dim, index, value, reduce);
 }
 
 inline Tensor Tensor::neg() const {
@@ -722,6 +975,584 @@ inline Tensor& Tensor::nan_to_num_(std::optional<double> nan, std::optional<doub
 
 inline Tensor Tensor::where(const Tensor& condition, const Tensor& other) const {
   return _ops::where_self::call(condition, *this, other);
+}
+
+inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {
+  return _ops::add_Tensor::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {
+  return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::add(const Scalar& other, const Scalar& alpha) const {
+  return _ops::add_Scalar::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::add_(const Scalar& other, const Scalar& alpha) const {
+  return _ops::add__Scalar::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::sub(const Tensor& other, const Scalar& alpha) const {
+  return _ops::sub_Tensor::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sub_(const Tensor& other, const Scalar& alpha) const {
+  return _ops::sub__Tensor::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::sub(const Scalar& other, const Scalar& alpha) const {
+  return _ops::sub_Scalar::call(*this, other, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sub_(const Scalar& other, const Scalar& alpha) const {
+  return _ops::sub__Scalar::call(const_cast<Tensor&>(*this), other, alpha);
+}
+
+inline Tensor Tensor::mul(const Tensor& other) const {
+  return _ops::mul_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::mul_(const Tensor& other) const {
+  return _ops::mul__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::mul(const Scalar& other) const {
+  return _ops::mul_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::mul_(const Scalar& other) const {
+  return _ops::mul__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Tensor& other) const {
+  return _ops::div_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Tensor& other) const {
+  return _ops::div__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Tensor& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div_Tensor_mode::call(*this, other, rounding_mode);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Tensor& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div__Tensor_mode::call(const_cast<Tensor&>(*this), other, rounding_mode);
+}
+
+inline Tensor Tensor::div(const Scalar& other) const {
+  return _ops::div_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Scalar& other) const {
+  return _ops::div__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::div(const Scalar& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div_Scalar_mode::call(*this, other, rounding_mode);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::div_(const Scalar& other, std::optional<std::string_view> rounding_mode) const {
+  return _ops::div__Scalar_mode::call(const_cast<Tensor&>(*this), other, rounding_mode);
+}
+
+inline Tensor Tensor::remainder(const Tensor& other) const {
+  return _ops::remainder_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::remainder_(const Tensor& other) const {
+  return _ops::remainder__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::remainder(const Scalar& other) const {
+  return _ops::remainder_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::remainder_(const Scalar& other) const {
+  return _ops::remainder__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::fmod(const Tensor& other) const {
+  return _ops::fmod_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::fmod_(const Tensor& other) const {
+  return _ops::fmod__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::fmod(const Scalar& other) const {
+  return _ops::fmod_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::fmod_(const Scalar& other) const {
+  return _ops::fmod__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::pow(const Tensor& exponent) const {
+  return _ops::pow_Tensor_Tensor::call(*this, exponent);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::pow_(const Tensor& exponent) const {
+  return _ops::pow__Tensor::call(const_cast<Tensor&>(*this), exponent);
+}
+
+inline Tensor Tensor::pow(const Scalar& exponent) const {
+  return _ops::pow_Tensor_Scalar::call(*this, exponent);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::pow_(const Scalar& exponent) const {
+  return _ops::pow__Scalar::call(const_cast<Tensor&>(*this), exponent);
+}
+
+inline Tensor Tensor::maximum(const Tensor& other) const {
+  return _ops::maximum::call(*this, other);
+}
+
+inline Tensor Tensor::minimum(const Tensor& other) const {
+  return _ops::minimum::call(*this, other);
+}
+
+inline Tensor Tensor::atan2(const Tensor& other) const {
+  return _ops::atan2::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::atan2_(const Tensor& other) const {
+  return _ops::atan2_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::hypot(const Tensor& other) const {
+  return _ops::hypot::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::hypot_(const Tensor& other) const {
+  return _ops::hypot_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_and(const Tensor& other) const {
+  return _ops::bitwise_and_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_and_(const Tensor& other) const {
+  return _ops::bitwise_and__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_and(const Scalar& other) const {
+  return _ops::bitwise_and_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_and_(const Scalar& other) const {
+  return _ops::bitwise_and__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_or(const Tensor& other) const {
+  return _ops::bitwise_or_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_or_(const Tensor& other) const {
+  return _ops::bitwise_or__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_or(const Scalar& other) const {
+  return _ops::bitwise_or_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_or_(const Scalar& other) const {
+  return _ops::bitwise_or__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_xor(const Tensor& other) const {
+  return _ops::bitwise_xor_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_xor_(const Tensor& other) const {
+  return _ops::bitwise_xor__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::bitwise_xor(const Scalar& other) const {
+  return _ops::bitwise_xor_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_xor_(const Scalar& other) const {
+  return _ops::bitwise_xor__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_and(const Tensor& other) const {
+  return _ops::logical_and::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_and_(const Tensor& other) const {
+  return _ops::logical_and_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_or(const Tensor& other) const {
+  return _ops::logical_or::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_or_(const Tensor& other) const {
+  return _ops::logical_or_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::logical_xor(const Tensor& other) const {
+  return _ops::logical_xor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_xor_(const Tensor& other) const {
+  return _ops::logical_xor_::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lerp(const Tensor& end, const Scalar& weight) const {
+  return _ops::lerp_Scalar::call(*this, end, weight);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lerp_(const Tensor& end, const Scalar& weight) const {
+  return _ops::lerp__Scalar::call(const_cast<Tensor&>(*this), end, weight);
+}
+
+inline Tensor Tensor::lerp(const Tensor& end, const Tensor& weight) const {
+  return _ops::lerp_Tensor::call(*this, end, weight);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lerp_(const Tensor& end, const Tensor& weight) const {
+  return _ops::lerp__Tensor::call(const_cast<Tensor&>(*this), end, weight);
+}
+
+inline Tensor Tensor::addcmul(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcmul::call(*this, tensor1, tensor2, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addcmul_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcmul_::call(const_cast<Tensor&>(*this), tensor1, tensor2, value);
+}
+
+inline Tensor Tensor::addcdiv(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcdiv::call(*this, tensor1, tensor2, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addcdiv_(const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) const {
+  return _ops::addcdiv_::call(const_cast<Tensor&>(*this), tensor1, tensor2, value);
+}
+
+inline Tensor Tensor::eq(const Tensor& other) const {
+  return _ops::eq_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::eq_(const Tensor& other) const {
+  return _ops::eq__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::eq(const Scalar& other) const {
+  return _ops::eq_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::eq_(const Scalar& other) const {
+  return _ops::eq__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ne(const Tensor& other) const {
+  return _ops::ne_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ne_(const Tensor& other) const {
+  return _ops::ne__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ne(const Scalar& other) const {
+  return _ops::ne_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ne_(const Scalar& other) const {
+  return _ops::ne__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lt(const Tensor& other) const {
+  return _ops::lt_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lt_(const Tensor& other) const {
+  return _ops::lt__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::lt(const Scalar& other) const {
+  return _ops::lt_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::lt_(const Scalar& other) const {
+  return _ops::lt__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::le(const Tensor& other) const {
+  return _ops::le_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::le_(const Tensor& other) const {
+  return _ops::le__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::le(const Scalar& other) const {
+  return _ops::le_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::le_(const Scalar& other) const {
+  return _ops::le__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::gt(const Tensor& other) const {
+  return _ops::gt_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::gt_(const Tensor& other) const {
+  return _ops::gt__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::gt(const Scalar& other) const {
+  return _ops::gt_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::gt_(const Scalar& other) const {
+  return _ops::gt__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ge(const Tensor& other) const {
+  return _ops::ge_Tensor::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ge_(const Tensor& other) const {
+  return _ops::ge__Tensor::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::ge(const Scalar& other) const {
+  return _ops::ge_Scalar::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ge_(const Scalar& other) const {
+  return _ops::ge__Scalar::call(const_cast<Tensor&>(*this), other);
+}
+
+inline Tensor Tensor::isnan() const {
+  return _ops::isnan::call(*this);
+}
+
+inline Tensor Tensor::isinf() const {
+  return _ops::isinf::call(*this);
+}
+
+inline Tensor Tensor::isfinite() const {
+  return _ops::isfinite::call(*this);
+}
+
+inline Tensor Tensor::isclose(const Tensor& other, double rtol, double atol, bool equal_nan) const {
+  return _ops::isclose::call(*this, other, rtol, atol, equal_nan);
+}
+
+inline bool Tensor::allclose(const Tensor& other, double rtol, double atol, bool equal_nan) const {
+  return _ops::allclose::call(*this, other, rtol, atol, equal_nan);
+}
+
+inline bool Tensor::equal(const Tensor& other) const {
+  return _ops::equal::call(*this, other);
+}
+
+inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
+  return _ops::sum::call(*this, dtype);
+}
+
+inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::nansum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::nansum::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::mean(std::optional<ScalarType> dtype) const {
+  return _ops::mean::call(*this, dtype);
+}
+
+inline Tensor Tensor::mean(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::mean_dim::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::prod(std::optional<ScalarType> dtype) const {
+  return _ops::prod::call(*this, dtype);
+}
+
+inline Tensor Tensor::prod(int64_t dim, bool keepdim, std::optional<ScalarType> dtype) const {
+  return _ops::prod_dim_int::call(*this, dim, keepdim, dtype);
+}
+
+inline Tensor Tensor::amax(IntArrayRef dim, bool keepdim) const {
+  return _ops::amax::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::amin(IntArrayRef dim, bool keepdim) const {
+  return _ops::amin::call(*this, dim, keepdim);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::max(int64_t dim, bool keepdim) const {
+  return _ops::max_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::max() const {
+  return _ops::max::call(*this);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::min(int64_t dim, bool keepdim) const {
+  return _ops::min_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::min() const {
+  return _ops::min::call(*this);
+}
+
+inline Tensor Tensor::argmax(std::optional<int64_t> dim, bool keepdim) const {
+  return _ops::argmax::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::argmin(std::optional<int64_t> dim, bool keepdim) const {
+  return _ops::argmin::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::all(int64_t dim, bool keepdim) const {
+  return _ops::all_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::all() const {
+  return _ops::all::call(*this);
+}
+
+inline Tensor Tensor::any(int64_t dim, bool keepdim) const {
+  return _ops::any_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::any() const {
+  return _ops::any::call(*this);
+}
+
+inline Tensor Tensor::var(bool unbiased) const {
+  return _ops::var::call(*this, unbiased);
+}
+
+inline Tensor Tensor::var(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+  return _ops::var_dim::call(*this, dim, unbiased, keepdim);
+}
+
+inline Tensor Tensor::var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+  return _ops::var_correction::call(*this, dim, correction, keepdim);
+}
+
+inline Tensor Tensor::std(bool unbiased) const {
+  return _ops::std_default::call(*this, unbiased);
+}
+
+inline Tensor Tensor::std(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+  return _ops::std_dim::call(*this, dim, unbiased, keepdim);
+}
+
+inline Tensor Tensor::std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+  return _ops::std_correction::call(*this, dim, correction, keepdim);
+}
+
+inline Tensor Tensor::norm(const Scalar& p) const {
+  return _ops::norm_Scalar::call(*this, p);
+}
+
+inline Tensor Tensor::norm(const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim) const {
+  return _ops::norm_ScalarOpt_dim::call(*this, p, dim, keepdim);
+}
+
+inline Tensor Tensor::logsumexp(IntArrayRef dim, bool keepdim) const {
+  return _ops::logsumexp::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::cumsum(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumsum::call(*this, dim, dtype);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cumsum_(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumsum_::call(const_cast<Tensor&>(*this), dim, dtype);
+}
+
+inline Tensor Tensor::cumprod(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumprod::call(*this, dim, dtype);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cumprod_(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::cumprod_::call(const_cast<Tensor&>(*this), dim, dtype);
+}
+
+inline Tensor Tensor::mm(const Tensor& mat2) const {
+  return _ops::mm::call(*this, mat2);
+}
+
+inline Tensor Tensor::bmm(const Tensor& mat2) const {
+  return _ops::bmm::call(*this, mat2);
+}
+
+inline Tensor Tensor::addmm(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmm::call(*this, mat1, mat2, beta, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addmm_(const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmm_::call(const_cast<Tensor&>(*this), mat1, mat2, beta, alpha);
+}
+
+inline Tensor Tensor::dot(const Tensor& tensor) const {
+  return _ops::dot::call(*this, tensor);
+}
+
+inline Tensor Tensor::mv(const Tensor& vec) const {
+  return _ops::mv::call(*this, vec);
+}
+
+inline Tensor Tensor::matmul(const Tensor& other) const {
+  return _ops::matmul::call(*this, other);
 }
 
 }  // namespace aten

@@ -22,4 +22,12 @@ inline Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha =
   return _ops::add_Scalar::call(self, other, alpha);
 }
 
+inline Tensor& add_out(Tensor& out, const Tensor& self, const Scalar& other, const Scalar& alpha = 1) {
+  return _ops::add_Scalar_out::call(self, other, alpha, out);
+}
+
+inline Tensor& add_outf(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  return _ops::add_Scalar_out::call(self, other, alpha, out);
+}
+
 }  // namespace aten

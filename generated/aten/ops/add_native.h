@@ -12,6 +12,8 @@ struct structured_add_out : public meta::structured_add_Tensor {
 };
 
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha);  // add.Scalar
+Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha);  // add_.Scalar
+Tensor& add_out(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out);  // add.Scalar_out
 
 }  // namespace native
 }  // namespace aten

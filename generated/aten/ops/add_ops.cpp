@@ -67,6 +67,36 @@ Tensor add_Scalar::redispatch(DispatchKeySet ks, const Tensor& self, const Scala
   return add_Scalar_handle().redispatch(ks, self, other, alpha);
 }
 
+static const TypedOperatorHandle<add__Scalar::schema>& add__Scalar_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(add__Scalar::name, add__Scalar::overload_name)
+      .typed<add__Scalar::schema>();
+  return handle;
+}
+
+Tensor& add__Scalar::call(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add__Scalar_handle().call(self, other, alpha);
+}
+
+Tensor& add__Scalar::redispatch(DispatchKeySet ks, Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return add__Scalar_handle().redispatch(ks, self, other, alpha);
+}
+
+static const TypedOperatorHandle<add_Scalar_out::schema>& add_Scalar_out_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(add_Scalar_out::name, add_Scalar_out::overload_name)
+      .typed<add_Scalar_out::schema>();
+  return handle;
+}
+
+Tensor& add_Scalar_out::call(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  return add_Scalar_out_handle().call(self, other, alpha, out);
+}
+
+Tensor& add_Scalar_out::redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  return add_Scalar_out_handle().redispatch(ks, self, other, alpha, out);
+}
+
 }  // namespace _ops
 
 namespace detail {
@@ -75,6 +105,8 @@ void register_add_schemas(Dispatcher& d) {
   d.registerSchema({_ops::add__Tensor::name, _ops::add__Tensor::overload_name}, _ops::add__Tensor::schema_str);
   d.registerSchema({_ops::add_out::name, _ops::add_out::overload_name}, _ops::add_out::schema_str);
   d.registerSchema({_ops::add_Scalar::name, _ops::add_Scalar::overload_name}, _ops::add_Scalar::schema_str);
+  d.registerSchema({_ops::add__Scalar::name, _ops::add__Scalar::overload_name}, _ops::add__Scalar::schema_str);
+  d.registerSchema({_ops::add_Scalar_out::name, _ops::add_Scalar_out::overload_name}, _ops::add_Scalar_out::schema_str);
 }
 }  // namespace detail
 

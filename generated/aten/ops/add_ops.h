@@ -49,5 +49,23 @@ struct add_Scalar {
   static Tensor redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha);
 };
 
+struct add__Scalar {
+  using schema = Tensor&(Tensor&, const Scalar&, const Scalar&);
+  static constexpr const char* name = "add_";
+  static constexpr const char* overload_name = "Scalar";
+  static constexpr const char* schema_str = "add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)";
+  static Tensor& call(Tensor& self, const Scalar& other, const Scalar& alpha);
+  static Tensor& redispatch(DispatchKeySet ks, Tensor& self, const Scalar& other, const Scalar& alpha);
+};
+
+struct add_Scalar_out {
+  using schema = Tensor&(const Tensor&, const Scalar&, const Scalar&, Tensor&);
+  static constexpr const char* name = "add";
+  static constexpr const char* overload_name = "Scalar_out";
+  static constexpr const char* schema_str = "add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out);
+};
+
 }  // namespace _ops
 }  // namespace aten

@@ -22,4 +22,12 @@ inline Tensor mul(const Tensor& self, const Scalar& other) {
   return _ops::mul_Scalar::call(self, other);
 }
 
+inline Tensor& mul_out(Tensor& out, const Tensor& self, const Scalar& other) {
+  return _ops::mul_Scalar_out::call(self, other, out);
+}
+
+inline Tensor& mul_outf(const Tensor& self, const Scalar& other, Tensor& out) {
+  return _ops::mul_Scalar_out::call(self, other, out);
+}
+
 }  // namespace aten

@@ -12,6 +12,8 @@ struct structured_mul_out : public meta::structured_mul_Tensor {
 };
 
 Tensor mul(const Tensor& self, const Scalar& other);  // mul.Scalar
+Tensor& mul_(Tensor& self, const Scalar& other);  // mul_.Scalar
+Tensor& mul_out(const Tensor& self, const Scalar& other, Tensor& out);  // mul.Scalar_out
 
 }  // namespace native
 }  // namespace aten

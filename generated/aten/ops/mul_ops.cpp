@@ -67,6 +67,36 @@ Tensor mul_Scalar::redispatch(DispatchKeySet ks, const Tensor& self, const Scala
   return mul_Scalar_handle().redispatch(ks, self, other);
 }
 
+static const TypedOperatorHandle<mul__Scalar::schema>& mul__Scalar_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(mul__Scalar::name, mul__Scalar::overload_name)
+      .typed<mul__Scalar::schema>();
+  return handle;
+}
+
+Tensor& mul__Scalar::call(Tensor& self, const Scalar& other) {
+  return mul__Scalar_handle().call(self, other);
+}
+
+Tensor& mul__Scalar::redispatch(DispatchKeySet ks, Tensor& self, const Scalar& other) {
+  return mul__Scalar_handle().redispatch(ks, self, other);
+}
+
+static const TypedOperatorHandle<mul_Scalar_out::schema>& mul_Scalar_out_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(mul_Scalar_out::name, mul_Scalar_out::overload_name)
+      .typed<mul_Scalar_out::schema>();
+  return handle;
+}
+
+Tensor& mul_Scalar_out::call(const Tensor& self, const Scalar& other, Tensor& out) {
+  return mul_Scalar_out_handle().call(self, other, out);
+}
+
+Tensor& mul_Scalar_out::redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, Tensor& out) {
+  return mul_Scalar_out_handle().redispatch(ks, self, other, out);
+}
+
 }  // namespace _ops
 
 namespace detail {
@@ -75,6 +105,8 @@ void register_mul_schemas(Dispatcher& d) {
   d.registerSchema({_ops::mul__Tensor::name, _ops::mul__Tensor::overload_name}, _ops::mul__Tensor::schema_str);
   d.registerSchema({_ops::mul_out::name, _ops::mul_out::overload_name}, _ops::mul_out::schema_str);
   d.registerSchema({_ops::mul_Scalar::name, _ops::mul_Scalar::overload_name}, _ops::mul_Scalar::schema_str);
+  d.registerSchema({_ops::mul__Scalar::name, _ops::mul__Scalar::overload_name}, _ops::mul__Scalar::schema_str);
+  d.registerSchema({_ops::mul_Scalar_out::name, _ops::mul_Scalar_out::overload_name}, _ops::mul_Scalar_out::schema_str);
 }
 }  // namespace detail
 

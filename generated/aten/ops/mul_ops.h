@@ -49,5 +49,23 @@ struct mul_Scalar {
   static Tensor redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other);
 };
 
+struct mul__Scalar {
+  using schema = Tensor&(Tensor&, const Scalar&);
+  static constexpr const char* name = "mul_";
+  static constexpr const char* overload_name = "Scalar";
+  static constexpr const char* schema_str = "mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)";
+  static Tensor& call(Tensor& self, const Scalar& other);
+  static Tensor& redispatch(DispatchKeySet ks, Tensor& self, const Scalar& other);
+};
+
+struct mul_Scalar_out {
+  using schema = Tensor&(const Tensor&, const Scalar&, Tensor&);
+  static constexpr const char* name = "mul";
+  static constexpr const char* overload_name = "Scalar_out";
+  static constexpr const char* schema_str = "mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& self, const Scalar& other, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, const Scalar& other, Tensor& out);
+};
+
 }  // namespace _ops
 }  // namespace aten

@@ -22,4 +22,12 @@ inline Tensor& sum_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool
   return _ops::sum_IntList_out::call(self, dim, keepdim, dtype, out);
 }
 
+inline Tensor& sum_out(Tensor& out, const Tensor& self, std::optional<ScalarType> dtype = std::nullopt) {
+  return _ops::sum_out::call(self, dtype, out);
+}
+
+inline Tensor& sum_outf(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  return _ops::sum_out::call(self, dtype, out);
+}
+
 }  // namespace aten

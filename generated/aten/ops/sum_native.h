@@ -12,6 +12,7 @@ struct structured_sum_out : public meta::structured_sum_dim_IntList {
 };
 
 Tensor sum(const Tensor& self, std::optional<ScalarType> dtype);  // sum
+Tensor& sum_all_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out);  // sum.out
 
 }  // namespace native
 }  // namespace aten

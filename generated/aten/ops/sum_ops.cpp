@@ -52,6 +52,21 @@ Tensor& sum_IntList_out::redispatch(DispatchKeySet ks, const Tensor& self, std::
   return sum_IntList_out_handle().redispatch(ks, self, dim, keepdim, dtype, out);
 }
 
+static const TypedOperatorHandle<sum_out::schema>& sum_out_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(sum_out::name, sum_out::overload_name)
+      .typed<sum_out::schema>();
+  return handle;
+}
+
+Tensor& sum_out::call(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  return sum_out_handle().call(self, dtype, out);
+}
+
+Tensor& sum_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  return sum_out_handle().redispatch(ks, self, dtype, out);
+}
+
 }  // namespace _ops
 
 namespace detail {
@@ -59,6 +74,7 @@ void register_sum_schemas(Dispatcher& d) {
   d.registerSchema({_ops::sum::name, _ops::sum::overload_name}, _ops::sum::schema_str);
   d.registerSchema({_ops::sum_dim_IntList::name, _ops::sum_dim_IntList::overload_name}, _ops::sum_dim_IntList::schema_str);
   d.registerSchema({_ops::sum_IntList_out::name, _ops::sum_IntList_out::overload_name}, _ops::sum_IntList_out::schema_str);
+  d.registerSchema({_ops::sum_out::name, _ops::sum_out::overload_name}, _ops::sum_out::schema_str);
 }
 }  // namespace detail
 

@@ -40,5 +40,14 @@ struct sum_IntList_out {
   static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out);
 };
 
+struct sum_out {
+  using schema = Tensor&(const Tensor&, std::optional<ScalarType>, Tensor&);
+  static constexpr const char* name = "sum";
+  static constexpr const char* overload_name = "out";
+  static constexpr const char* schema_str = "sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, std::optional<ScalarType> dtype, Tensor& out);
+};
+
 }  // namespace _ops
 }  // namespace aten

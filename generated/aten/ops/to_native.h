@@ -8,6 +8,7 @@ namespace aten {
 namespace native {
 
 Tensor to(const Tensor& self, ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format);  // to.dtype
+Tensor to(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format);  // to.other
 
 }  // namespace native
 }  // namespace aten

@@ -22,11 +22,27 @@ Tensor to_dtype::redispatch(DispatchKeySet ks, const Tensor& self, ScalarType dt
   return to_dtype_handle().redispatch(ks, self, dtype, non_blocking, copy, memory_format);
 }
 
+static const TypedOperatorHandle<to_other::schema>& to_other_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(to_other::name, to_other::overload_name)
+      .typed<to_other::schema>();
+  return handle;
+}
+
+Tensor to_other::call(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  return to_other_handle().call(self, other, non_blocking, copy, memory_format);
+}
+
+Tensor to_other::redispatch(DispatchKeySet ks, const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  return to_other_handle().redispatch(ks, self, other, non_blocking, copy, memory_format);
+}
+
 }  // namespace _ops
 
 namespace detail {
 void register_to_schemas(Dispatcher& d) {
   d.registerSchema({_ops::to_dtype::name, _ops::to_dtype::overload_name}, _ops::to_dtype::schema_str);
+  d.registerSchema({_ops::to_other::name, _ops::to_other::overload_name}, _ops::to_other::schema_str);
 }
 }  // namespace detail
 

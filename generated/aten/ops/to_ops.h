@@ -22,5 +22,14 @@ struct to_dtype {
   static Tensor redispatch(DispatchKeySet ks, const Tensor& self, ScalarType dtype, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format);
 };
 
+struct to_other {
+  using schema = Tensor(const Tensor&, const Tensor&, bool, bool, std::optional<MemoryFormat>);
+  static constexpr const char* name = "to";
+  static constexpr const char* overload_name = "other";
+  static constexpr const char* schema_str = "to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)";
+  static Tensor call(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format);
+};
+
 }  // namespace _ops
 }  // namespace aten

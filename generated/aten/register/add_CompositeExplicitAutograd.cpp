@@ -13,11 +13,23 @@ Tensor wrapper_CompositeExplicitAutograd_add_Scalar(const Tensor& self, const Sc
   return native::add(self, other, alpha);
 }
 
+Tensor& wrapper_CompositeExplicitAutograd_add__Scalar(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  OpContext context("add_.Scalar");
+  return native::add_(self, other, alpha);
+}
+
+Tensor& wrapper_CompositeExplicitAutograd_add_Scalar_out(const Tensor& self, const Scalar& other, const Scalar& alpha, Tensor& out) {
+  OpContext context("add.Scalar_out");
+  return native::add_out(self, other, alpha, out);
+}
+
 }  // namespace
 
 namespace detail {
 void register_add_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"add", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add_Scalar);
+  d.registerKernel({"add_", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add__Scalar);
+  d.registerKernel({"add", "Scalar_out"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_add_Scalar_out);
 }
 }  // namespace detail
 

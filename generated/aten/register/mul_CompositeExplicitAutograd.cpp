@@ -13,11 +13,23 @@ Tensor wrapper_CompositeExplicitAutograd_mul_Scalar(const Tensor& self, const Sc
   return native::mul(self, other);
 }
 
+Tensor& wrapper_CompositeExplicitAutograd_mul__Scalar(Tensor& self, const Scalar& other) {
+  OpContext context("mul_.Scalar");
+  return native::mul_(self, other);
+}
+
+Tensor& wrapper_CompositeExplicitAutograd_mul_Scalar_out(const Tensor& self, const Scalar& other, Tensor& out) {
+  OpContext context("mul.Scalar_out");
+  return native::mul_out(self, other, out);
+}
+
 }  // namespace
 
 namespace detail {
 void register_mul_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"mul", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_mul_Scalar);
+  d.registerKernel({"mul_", "Scalar"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_mul__Scalar);
+  d.registerKernel({"mul", "Scalar_out"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_mul_Scalar_out);
 }
 }  // namespace detail
 

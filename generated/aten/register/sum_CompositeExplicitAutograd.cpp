@@ -13,11 +13,17 @@ Tensor wrapper_CompositeExplicitAutograd_sum(const Tensor& self, std::optional<S
   return native::sum(self, dtype);
 }
 
+Tensor& wrapper_CompositeExplicitAutograd_sum_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
+  OpContext context("sum.out");
+  return native::sum_all_out(self, dtype, out);
+}
+
 }  // namespace
 
 namespace detail {
 void register_sum_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"sum", ""}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_sum);
+  d.registerKernel({"sum", "out"}, DispatchKey::CompositeExplicitAutograd, &wrapper_CompositeExplicitAutograd_sum_out);
 }
 }  // namespace detail
 

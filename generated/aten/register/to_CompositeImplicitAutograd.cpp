@@ -13,11 +13,17 @@ Tensor wrapper_CompositeImplicitAutograd_to_dtype(const Tensor& self, ScalarType
   return native::to(self, dtype, non_blocking, copy, memory_format);
 }
 
+Tensor wrapper_CompositeImplicitAutograd_to_other(const Tensor& self, const Tensor& other, bool non_blocking, bool copy, std::optional<MemoryFormat> memory_format) {
+  OpContext context("to.other");
+  return native::to(self, other, non_blocking, copy, memory_format);
+}
+
 }  // namespace
 
 namespace detail {
 void register_to_CompositeImplicitAutograd(Dispatcher& d) {
   d.registerKernel({"to", "dtype"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_to_dtype);
+  d.registerKernel({"to", "other"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_to_other);
 }
 }  // namespace detail
 

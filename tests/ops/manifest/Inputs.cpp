@@ -8,11 +8,9 @@
 
 namespace aten::optest {
 
-namespace {
-
 // One value of `values` for dtype. A quarter come from a coarse grid (multiples of 1/2) so
 // that ties, exact integers and equal pairs occur; the rest are spread over the range.
-double draw(Values values, ScalarType dtype, std::mt19937_64& rng) {
+double draw_value(Values values, ScalarType dtype, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   if (dtype == ScalarType::Bool) return values == Values::positive || values == Values::nonzero ? 1.0 : (rng() & 1);
   const bool integral = isIntegralType(dtype, false);
@@ -42,6 +40,8 @@ double draw(Values values, ScalarType dtype, std::mt19937_64& rng) {
   }
   return v;
 }
+
+namespace {
 
 Shape shape_under(const OpCase& c, size_t k, Layout layout) {
   Shape s = c.inputs[k].shape;
@@ -115,8 +115,8 @@ std::optional<Tensors> make_inputs(const OpCase& c, ScalarType dtype, Layout lay
     // Expanded inputs get their values through the base: one per distinct element.
     const Tensor& target = view.is_same(base) || layout != Layout::broadcast ? view : base;
     for_each_index(Shape(target.sizes().begin(), target.sizes().end()), [&](const Shape& idx) {
-      double re = in.custom ? in.custom(i) : draw(in.values, t, rng);
-      double im = isComplexType(t) && !in.custom ? draw(in.values, ScalarType::Double, rng) : 0.0;
+      double re = in.custom ? in.custom(i) : draw_value(in.values, t, rng);
+      double im = isComplexType(t) && !in.custom ? draw_value(in.values, ScalarType::Double, rng) : 0.0;
       write_element(target, idx, {re, im});
       ++i;
     });

@@ -94,15 +94,19 @@ struct OpCase {
   // In-place into a self with internal overlap (an expand) is an error, except for ops whose
   // every write to a location is the same value (fill_), as in ATen.
   bool inplace_allows_overlap = false;
-  // In-place writes the result converted to self's dtype instead of requiring the result's
-  // dtype (ATen's logical_not_, and the comparisons' eq_ ...: 0 or 1 in self's dtype).
-  bool inplace_keeps_self_dtype = false;
-  // Undeclared dtypes the op rejects with a message of its own, ATen's (neg of Bool, clamp of
-  // complex), instead of "<op>" not implemented for '<dtype>': a fragment of that message.
-  std::vector<std::pair<ScalarType, std::string>> undeclared_errors = {};
   double tolerance_scale = 1.0;  // multiplies the per-dtype tolerances (Tolerance.h)
   // Not run on Meta, with the reason (e.g. the result is a bool read from the data).
   const char* no_meta_reason = nullptr;
+  // For the dtypes it does not accept: a fragment of the error the op gives instead of the
+  // generated `"<op>" not implemented for '<dtype>'`, where ATen checks first with a message
+  // of its own (sub of Bool tensors, maximum of complex ones).
+  const char* undeclared_error = nullptr;
+  // Per dtype, where the op's own messages differ by dtype (relu: one for Bool, clamp's for
+  // complex); overrides undeclared_error for the dtypes listed.
+  std::vector<std::pair<ScalarType, std::string>> undeclared_errors = {};
+  // The in-place form writes the result converted to self's dtype instead of requiring self to
+  // have it (comparisons and logical ops: ATen's eq_ on a Float self writes 1.0 / 0.0).
+  bool inplace_keeps_self_dtype = false;
 };
 
 // Registration: each cases/*.cpp defines ATEN_OP_CASES(group) { return {...}; }.

@@ -66,7 +66,8 @@ RefTensor to_ref(const Tensor& t);
 // A RefTensor of sizes and dtype with every element v.
 RefTensor filled(const Shape& sizes, ScalarType dtype, std::complex<double> v = 0);
 
-// The broadcast shape of shapes (trailing dims aligned); fails the test on a mismatch.
+// The broadcast shape of shapes (trailing dims aligned); throws std::invalid_argument when they
+// do not broadcast.
 Shape broadcast_shapes(const std::vector<Shape>& shapes);
 
 // t's element for coordinates idx of a broadcast result of rank idx.size().

@@ -1,10 +1,9 @@
 // The manifest suite: one GoogleTest per (case, declared dtype), named
 // Manifest_<overload>.<dtype>, each running every layout on CPU (functional, out=, in-place)
 // and on Meta, against the case's reference.
+#include "Compare.h"
 #include "Inputs.h"
 #include "OpCase.h"
-#include "Tolerance.h"
-
 #include "Reference.h"
 
 #include <aten/ATen.h>
@@ -15,67 +14,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
 
 namespace aten::optest {
 
 namespace {
 
-std::string describe(const Shape& idx) {
-  std::ostringstream s;
-  s << '[';
-  for (size_t i = 0; i < idx.size(); ++i) s << (i ? ", " : "") << idx[i];
-  return s.str() + ']';
-}
-
-std::string describe(std::complex<double> v) {
-  std::ostringstream s;
-  s.precision(17);
-  if (v.imag() == 0) s << v.real();
-  else s << v;
-  return s.str();
-}
-
-bool close(std::complex<double> got, std::complex<double> want, const Tolerance& tol) {
-  auto close_real = [&](double g, double w) {
-    if (std::isnan(w)) return std::isnan(g);
-    if (std::isinf(w)) return g == w;
-    return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
-  };
-  return close_real(got.real(), want.real()) && close_real(got.imag(), want.imag());
-}
-
 // got (a CPU tensor) holds want's dtype, shape and values. what names the result in messages.
 void expect_matches(const Tensor& got, const RefTensor& want, double scale, const std::string& what) {
-  ASSERT_TRUE(got.defined()) << what << ": undefined";
-  ASSERT_EQ(got.scalar_type(), want.dtype) << what << ": dtype";
-  ASSERT_EQ(Shape(got.sizes().begin(), got.sizes().end()), want.sizes) << what << ": shape";
-  const Tolerance tol = tolerance_for(want.dtype, scale);
-  int failures = 0;
-  for_each_index(want.sizes, [&](const Shape& idx) {
-    const std::complex<double> g = read_element(got, idx), w = want.at(idx);
-    if (failures < 5 && !close(g, w, tol)) {
-      ++failures;
-      ADD_FAILURE() << what << " at " << describe(idx) << ": got " << describe(g) << ", expected "
-                    << describe(w);
-    }
-  });
-}
-
-bool has_internal_overlap(const Tensor& t) {
-  for (int64_t d = 0; d < t.dim(); ++d)
-    if (t.strides()[d] == 0 && t.sizes()[d] > 1) return true;
-  return false;
-}
-
-bool same_values(const RefTensor& a, const RefTensor& b) {
-  if (a.sizes != b.sizes || a.values.size() != b.values.size()) return false;
-  for (size_t i = 0; i < a.values.size(); ++i) {
-    const auto x = a.values[i], y = b.values[i];
-    const bool both_nan = std::isnan(x.real()) && std::isnan(y.real());
-    if (!(x == y) && !both_nan) return false;
-  }
-  return true;
+  if (std::optional<std::string> m = mismatch(got, want, scale)) ADD_FAILURE() << what << ": " << *m;
 }
 
 struct CaseRun {
@@ -169,12 +115,12 @@ struct CaseRun {
     SCOPED_TRACE("in-place");
     Tensor self = inputs[0];
     RefTensor want = expected[0];
-    if (c.inplace_keeps_self_dtype && want.dtype != self.scalar_type()) {
+    if (c.inplace_keeps_self_dtype) {
       want.dtype = self.scalar_type();
       for (auto& v : want.values) v = round_to(want.dtype, v);
     }
     const bool valid = want.dtype == self.scalar_type() &&
-                       expected[0].sizes == Shape(self.sizes().begin(), self.sizes().end()) &&
+                       want.sizes == Shape(self.sizes().begin(), self.sizes().end()) &&
                        (c.inplace_allows_overlap || !has_internal_overlap(self));
     try {
       c.call_inplace(inputs);
@@ -194,25 +140,6 @@ struct CaseRun {
 
 }  // namespace
 
-std::string case_name(const OpCase& c) {
-  std::string n = c.overloads.at(0);
-  std::replace(n.begin(), n.end(), '.', '_');
-  return n;
-}
-
-std::vector<ScalarType> declared_dtypes(const OpCase& c) {
-  if (!c.dtypes.empty()) return c.dtypes;
-  auto base_name = [](std::string_view name) {
-    while (name.ends_with('_')) name.remove_suffix(1);
-    return name;
-  };
-  const std::string& first = c.overloads.at(0);
-  const std::string_view name = base_name(std::string_view(first).substr(0, first.find('.')));
-  for (const manifest::Overload& o : manifest::kOverloads)
-    if (base_name(o.name) == name && !o.dtypes.empty()) return {o.dtypes.begin(), o.dtypes.end()};
-  return {};
-}
-
 void register_case_tests() {
   std::map<std::string, int> seen;
   uint64_t seed = 1;
@@ -221,10 +148,7 @@ void register_case_tests() {
     std::string suite = "Manifest_";
     suite.append(case_name(c));
     if (int n = seen[suite]++; n > 0) suite.append("_").append(std::to_string(n + 1));
-    std::vector<ScalarType> dtypes = declared_dtypes(c);
-    for (ScalarType t : c.promoted_dtypes)
-      if (std::find(dtypes.begin(), dtypes.end(), t) == dtypes.end()) dtypes.push_back(t);
-    for (ScalarType dtype : dtypes) {
+    for (ScalarType dtype : dtypes_run(c)) {
       const uint64_t s = seed++;
       ::testing::RegisterTest(suite.c_str(), toString(dtype), nullptr, nullptr, __FILE__, __LINE__,
                               [&c, dtype, s]() -> ::testing::Test* {
@@ -232,11 +156,8 @@ void register_case_tests() {
                                   CaseRun run;
                                   explicit T(CaseRun r) : run(r) {}
                                   void TestBody() override {
-                                    for (Layout l : kLayouts) {
-                                      if (std::find(run.c.skip_layouts.begin(), run.c.skip_layouts.end(), l) ==
-                                          run.c.skip_layouts.end())
-                                        run.run_layout(l);
-                                    }
+                                    for (Layout l : kLayouts)
+                                      if (runs_layout(run.c, l)) run.run_layout(l);
                                   }
                                 };
                                 return new T(CaseRun{c, dtype, s});
@@ -246,9 +167,3 @@ void register_case_tests() {
 }
 
 }  // namespace aten::optest
-
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  aten::optest::register_case_tests();
-  return RUN_ALL_TESTS();
-}

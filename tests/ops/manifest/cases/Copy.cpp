@@ -48,6 +48,30 @@ ATEN_OP_CASES(copy) {
     cases.push_back(c);
   }
 
+  // to(other) and type_as take other's dtype (and device): a fixed Double other converts, one
+  // of the dtype under test gives self back.
+  for (bool same : {false, true}) {
+    OpCase to_other = binary_case({"to.other"}, [](const Tensors& in) { return Tensors{in[0].to(in[1])}; },
+                                  nullptr, nullptr, pointwise([](auto x, auto) { return x; }));
+    to_other.inputs[1].shape = {1};
+    if (!same) to_other.inputs[1].dtype = ScalarType::Double;
+    to_other.result_dtypes = [same](std::span<const ScalarType> t) {
+      return std::vector{same ? t[0] : ScalarType::Double};
+    };
+    to_other.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+      RefTensor out = in[0];
+      out.dtype = dtypes[0];
+      for (auto& v : out.values) v = round_to(out.dtype, v);
+      return {out};
+    };
+    to_other.pointwise = false;
+    cases.push_back(to_other);
+    OpCase type_as = to_other;
+    type_as.overloads = {"type_as"};
+    type_as.call = [](const Tensors& in) { return Tensors{in[0].type_as(in[1])}; };
+    cases.push_back(type_as);
+  }
+
   // Fills: the functional call fills a fresh tensor like self.
   for (double value : {2.5, 100.0}) {
     OpCase fill = unary_case(

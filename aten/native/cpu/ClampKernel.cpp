@@ -1,8 +1,7 @@
-// CPU kernels of clamp and where. Compiled once per CPU capability (see DispatchStub.h).
+// CPU kernels of clamp, clamp_min and clamp_max. Compiled once per CPU capability (see DispatchStub.h).
 #include <aten/cpu/Loops.h>
-#include <aten/native/TensorCompare.h>
+#include <aten/native/Clamp.h>
 #include <aten/ops/clamp_dtypes.h>
-#include <aten/ops/where_dtypes.h>
 
 #include <limits>
 #include <type_traits>
@@ -99,17 +98,10 @@ void clamp_tensor_kernel(TensorIteratorBase& iter, bool has_min, bool has_max) {
   });
 }
 
-void where_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_where_TYPES(iter.dtype(0), [&] {
-    cpu_kernel(iter, [](bool c, scalar_t a, scalar_t b) -> scalar_t { return c ? a : b; });
-  });
-}
-
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
 ATEN_REGISTER_DISPATCH(clamp_scalar_stub, &clamp_scalar_kernel);
 ATEN_REGISTER_DISPATCH(clamp_tensor_stub, &clamp_tensor_kernel);
-ATEN_REGISTER_DISPATCH(where_stub, &where_kernel);
 
 }  // namespace aten::native

@@ -1,0 +1,13 @@
+// The manifest suite's main(): its tests are registered from the case list (Runner.cpp), which
+// the other drivers of the cases (tests/fuzz/) link without it.
+#include <gtest/gtest.h>
+
+namespace aten::optest {
+void register_case_tests();  // Runner.cpp
+}
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  aten::optest::register_case_tests();
+  return RUN_ALL_TESTS();
+}

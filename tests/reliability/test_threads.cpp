@@ -1,0 +1,80 @@
+// Every case of the manifest suite called from 8 threads at once on shared inputs gives, in each
+// thread, exactly the result of a serial call (functional and out=, each thread with its own
+// out tensors). Run it under the tsan preset for the data races that happen to give the right
+// answer.
+#include "ops/manifest/Compare.h"
+#include "ops/manifest/Inputs.h"
+
+#include <aten/ATen.h>
+
+#include <gtest/gtest.h>
+
+#include <latch>
+#include <thread>
+
+namespace aten::optest {
+namespace {
+
+constexpr int kThreads = 8;
+
+bool identical(const Tensor& a, const Tensor& b) {
+  return a.scalar_type() == b.scalar_type() && a.sizes() == b.sizes() && same_values(to_ref(a), to_ref(b));
+}
+
+// The layouts run: each path of the loops (contiguous, strided, broadcast, zero-size,
+// zero-dim), and `large`, which also runs OpenMP regions from 8 threads at once.
+constexpr Layout kThreadLayouts[] = {Layout::contiguous, Layout::transposed, Layout::broadcast,
+                                     Layout::zero_size, Layout::zero_dim, Layout::large};
+
+TEST(Threads, EveryCaseConcurrentlyAsSerially) {
+  int runs = 0;
+  for (const OpCase& c : all_cases()) {
+    const std::vector<ScalarType> dtypes = dtypes_run(c);
+    for (size_t di = 0; di < dtypes.size(); ++di) {
+      for (Layout layout : kThreadLayouts) {
+        // Every dtype contiguous; the other layouts in the first dtype.
+        if ((di > 0 && layout != Layout::contiguous) || !runs_layout(c, layout)) continue;
+        std::optional<Tensors> made = make_inputs(c, dtypes[di], layout, 7);
+        if (!made) continue;
+        const Tensors inputs = *made;
+        const Tensors serial = c.call(inputs);
+        std::vector<Tensors> functional(kThreads), outs(kThreads);
+        std::vector<std::string> errors(kThreads);
+        std::latch start(kThreads);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+          threads.emplace_back([&, t] {
+            start.arrive_and_wait();
+            try {
+              functional[t] = c.call(inputs);
+              if (c.call_out) {
+                for (const Tensor& s : serial) outs[t].push_back(empty({0}, TensorOptions(s.scalar_type())));
+                c.call_out(inputs, outs[t]);
+              }
+            } catch (const std::exception& e) {
+              errors[t] = e.what();
+            }
+          });
+        }
+        for (std::thread& th : threads) th.join();
+        const std::string where = case_name(c) + " " + toString(dtypes[di]) + " " + name_of(layout);
+        for (int t = 0; t < kThreads; ++t) {
+          ASSERT_EQ(errors[t], "") << where << ", thread " << t;
+          ASSERT_EQ(functional[t].size(), serial.size()) << where;
+          for (size_t r = 0; r < serial.size(); ++r) {
+            EXPECT_TRUE(identical(functional[t][r], serial[r])) << where << ", thread " << t << ", result " << r;
+            if (c.call_out) {
+              EXPECT_TRUE(identical(outs[t][r], serial[r])) << where << ", thread " << t << ", out " << r;
+            }
+          }
+        }
+        ++runs;
+      }
+    }
+  }
+  std::printf("[ reliability ] threads: %d case runs, each by %d threads at once\n", runs, kThreads);
+  EXPECT_GT(runs, 0);
+}
+
+}  // namespace
+}  // namespace aten::optest
