@@ -63,7 +63,21 @@ void silu_loop(TensorIteratorBase& iter) {
           const double d = static_cast<double>(x);
           return static_cast<T>(d / (1 + std::exp(-d)));
         },
-        [](Vectorized<T> x) { return x * x.sigmoid(); });
+        [](Vectorized<T> x) {
+          using V = Vectorized<T>;
+          const V r = x * x.sigmoid();
+          if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+            // Below kTiny, e^x (and so sigmoid(x)) is subnormal and has lost digits, and
+            // 1 + e^x is 1: x e^(x + c) e^-c rounds once, at the end.
+            constexpr bool f = std::is_same_v<T, float>;
+            constexpr T kTiny = f ? T(-80) : T(-700), kShift = f ? T(50) : T(400);
+            static const T scale = static_cast<T>(std::exp(-static_cast<double>(kShift)));
+            const V tiny = x * (x + V(kShift)).exp() * V(scale);
+            return V::blendv(r, tiny, x < V(kTiny));
+          } else {
+            return r;
+          }
+        });
   }
 }
 

@@ -47,8 +47,6 @@ T clamp_ref(T a, T lo, T hi) {
   return hi < r ? hi : r;
 }
 
-double sigmoid_ref(double x) { return 1 / (1 + std::exp(-x)); }
-
 const std::string kComplexClamp = "clamp is not supported for complex types";
 
 }  // namespace
