@@ -8,8 +8,12 @@
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty_strided.h>
+#include <aten/ops/exp.h>
+#include <aten/ops/gelu.h>
 #include <aten/ops/mm.h>
+#include <aten/ops/sigmoid.h>
 #include <aten/ops/sum.h>
+#include <aten/ops/tanh.h>
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
@@ -142,6 +146,41 @@ void Sum_torch(benchmark::State& state) {
   bytes(state, a.numel(), 1);
 }
 
+// ---- unary math into a preallocated out of 16M floats -------------------------------------------
+// Both libraries get the same values, spread over [-8, 8) so that no function saturates
+// everywhere (exp stays finite, tanh and sigmoid are not all +-1, gelu's both sides matter).
+float unary_input(int64_t i) { return static_cast<float>(i % 4099) * (16.f / 4099) - 8.f; }
+
+template <typename F>
+void unary_out_aten(benchmark::State& state, F op) {
+  threads(state);
+  auto x = aten::empty({kN, kN}), out = aten::empty({kN, kN});
+  float* p = x.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
+  op(out, x);  // first touch of out's pages, outside the timing
+  for (auto _ : state) op(out, x);
+  bytes(state, x.numel(), 2);
+}
+template <typename F>
+void unary_out_torch(benchmark::State& state, F op) {
+  threads(state);
+  auto x = torch::empty({kN, kN}), out = torch::empty({kN, kN});
+  float* p = x.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
+  op(out, x);
+  for (auto _ : state) op(out, x);
+  bytes(state, x.numel(), 2);
+}
+
+void ExpOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::exp_out(o, x); }); }
+void ExpOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::exp_out(o, x); }); }
+void TanhOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::tanh_out(o, x); }); }
+void TanhOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::tanh_out(o, x); }); }
+void SigmoidOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::sigmoid_out(o, x); }); }
+void SigmoidOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::sigmoid_out(o, x); }); }
+void GeluOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::gelu_out(o, x); }); }
+void GeluOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); }); }
+
 // ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS) ----
 constexpr int64_t kMm = 1024;
 void Mm_aten(benchmark::State& state) {
@@ -169,6 +208,10 @@ ATEN_BENCH_PAIR(AddOneElement, benchmark::kNanosecond);
 ATEN_BENCH_PAIR(TransposedMul, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(TransposeContiguous, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(ToChannelsLast, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(ExpOut, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(TanhOut, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(SigmoidOut, benchmark::kMillisecond);
+ATEN_BENCH_PAIR(GeluOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(Mm, benchmark::kMillisecond);
 // Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
 BENCHMARK(Sum_aten)->Name("Sum/aten")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -9,6 +9,21 @@ their ratio, per case and thread count, from one run (so both saw the same machi
 import json
 import sys
 
+# The README's name for each case; cases not listed print under their benchmark name.
+DESCRIPTIONS = {
+    "AddOut": "add into a preallocated out (`AddOut`)",
+    "Add": "functional `add`",
+    "TransposedMul": "`a.t() * b`",
+    "TransposeContiguous": "`a.t().contiguous()`",
+    "ToChannelsLast": "NCHW -> NHWC of [64, 64, 56, 56]",
+    "Sum": "`sum`",
+    "AddOneElement": "`add` of 1-element tensors",
+    "ExpOut": "`exp` into a preallocated out (`ExpOut`)",
+    "TanhOut": "`tanh` into a preallocated out (`TanhOut`)",
+    "SigmoidOut": "`sigmoid` into a preallocated out (`SigmoidOut`)",
+    "GeluOut": "`gelu` into a preallocated out (`GeluOut`)",
+}
+
 
 def main(path):
     with open(path) as f:
@@ -32,7 +47,7 @@ def main(path):
         if a is None or t is None:
             continue
         fmt = (lambda ms: f"{ms * 1e6:.0f} ns") if a < 0.01 else (lambda ms: f"{ms:.2f} ms")
-        print(f"| {case} | {rest} | {fmt(a)} | {fmt(t)} | {t / a:.2f}x |")
+        print(f"| {DESCRIPTIONS.get(case, case)} | {rest} | {fmt(a)} | {fmt(t)} | {t / a:.2f}x |")
 
 
 if __name__ == "__main__":

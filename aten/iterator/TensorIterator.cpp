@@ -2,6 +2,7 @@
 #include <aten/core/MemoryOverlap.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/Broadcast.h>
+#include <aten/iterator/ResultType.h>
 #include <aten/iterator/TensorIterator.h>
 
 #include <algorithm>
@@ -231,33 +232,9 @@ void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config)
   }
 }
 
-namespace {
-
-// ATen's combination of two of the three promotion buckets: the higher-priority bucket's
-// dtype wins unless the lower one is of a higher category (bool < integral < floating <
-// complex), in which case the two are promoted.
-ScalarType combine_categories(ScalarType higher, ScalarType lower) {
-  if (isComplexType(higher)) return higher;
-  if (!isComplexType(lower) && isFloatingType(higher)) return higher;
-  if (higher == ScalarType::Bool || isFloatingType(lower) || isComplexType(lower)) {
-    if (higher == ScalarType::Undefined) return lower;
-    if (lower == ScalarType::Undefined) return higher;
-    return promoteTypes(higher, lower);
-  }
-  return higher != ScalarType::Undefined ? higher : lower;
-}
-
-ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
-  if (a == ScalarType::Undefined) return b;
-  if (b == ScalarType::Undefined) return a;
-  return promoteTypes(a, b);
-}
-
-}  // namespace
-
 ScalarType TensorIteratorBase::compute_common_dtype() const {
   // The common case first: inputs of one dtype, none a wrapped number, on which every bucket
-  // below agrees.
+  // agrees (ResultTypeState below).
   ScalarType only = ScalarType::Undefined;
   bool uniform = true;
   for (int j = num_outputs_; j < ntensors() && uniform; ++j) {
@@ -268,25 +245,9 @@ ScalarType TensorIteratorBase::compute_common_dtype() const {
   }
   if (uniform) return only;
 
-  // Three buckets, highest priority first: tensors with dims, 0-dim tensors, wrapped numbers
-  // (C++ scalars, whose floating/complex kinds count as the default Float/ComplexFloat).
-  ScalarType dimensioned = ScalarType::Undefined, zero_dim = ScalarType::Undefined,
-             wrapped = ScalarType::Undefined;
-  for (int j = num_outputs_; j < ntensors(); ++j) {
-    const Tensor& t = *operands_[j].tensor;
-    if (!t.defined()) continue;
-    ScalarType dtype = t.scalar_type();
-    if (t.is_wrapped_number()) {
-      if (isFloatingType(dtype)) dtype = ScalarType::Float;
-      else if (isComplexType(dtype)) dtype = ScalarType::ComplexFloat;
-      wrapped = promote_skipping_undefined(wrapped, dtype);
-    } else if (t.dim() == 0) {
-      zero_dim = promote_skipping_undefined(zero_dim, dtype);
-    } else {
-      dimensioned = promote_skipping_undefined(dimensioned, dtype);
-    }
-  }
-  return combine_categories(dimensioned, combine_categories(zero_dim, wrapped));
+  ResultTypeState state;
+  for (int j = num_outputs_; j < ntensors(); ++j) state.update(*operands_[j].tensor);
+  return state.result();
 }
 
 TensorOptions TensorIteratorBase::original_options(const OperandInfo& op) const {

@@ -97,6 +97,179 @@ constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey
 constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType neg_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey neg_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey neg__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey neg_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType abs_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey abs_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey abs__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey abs_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sign_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey sign_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sign__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sign_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sgn_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey sgn_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sgn__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sgn_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType reciprocal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey reciprocal_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey reciprocal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey reciprocal_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sqrt_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey sqrt_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sqrt__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sqrt_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType rsqrt_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey rsqrt_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey rsqrt__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey rsqrt_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType exp_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey exp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey exp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey exp_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType exp2_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey exp2_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey exp2__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey exp2_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType expm1_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey expm1_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey expm1__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey expm1_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey log_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log2_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey log2_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log2__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log2_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log10_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey log10_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log10__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log10_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log1p_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey log1p_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log1p__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log1p_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sin_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey sin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sin__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType cos_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey cos_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey cos__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey cos_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType tan_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey tan_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tan__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tan_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType asin_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey asin_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey asin__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey asin_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType acos_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey acos_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey acos__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey acos_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType atan_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey atan_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey atan__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey atan_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sinh_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey sinh_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sinh__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sinh_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType cosh_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey cosh_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey cosh__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey cosh_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType tanh_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey tanh_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tanh__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tanh_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType sigmoid_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey sigmoid_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sigmoid__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sigmoid_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType erf_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey erf_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey erf__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey erf_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType erfc_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey erfc_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey erfc__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey erfc_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType floor_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey floor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey floor__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey floor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType ceil_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey ceil_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey ceil__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey ceil_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType round_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey round_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey round__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey round_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey round_decimals_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey round__decimals_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey round_decimals_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType trunc_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey trunc_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey trunc__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey trunc_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType frac_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey frac_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey frac__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey frac_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType bitwise_not_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+constexpr DispatchKey bitwise_not_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey bitwise_not__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey bitwise_not_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType logical_not_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey logical_not_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey logical_not__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey logical_not_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey relu_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey relu__keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType gelu_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey gelu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey gelu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey gelu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType silu_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey silu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey silu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey silu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType clamp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey clamp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType clamp_min_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey clamp_min_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_min__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_min_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_min_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_min__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_min_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType clamp_max_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey clamp_max_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_max__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_max_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_max_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_max__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey clamp_max_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType nan_to_num_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey nan_to_num_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey nan_to_num__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey nan_to_num_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType where_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey where_self_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey where_self_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -677,6 +850,538 @@ constexpr Overload overloads[] = {
      "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "scatter.value_reduce_out",
      detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes},
+    {"neg", "",
+     "neg(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "neg.out",
+     detail::neg_keys, true, detail::neg_dtypes},
+    {"neg_", "",
+     "neg_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "neg.out",
+     detail::neg__keys, true, detail::neg_dtypes},
+    {"neg", "out",
+     "neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "neg.out",
+     detail::neg_out_keys, true, detail::neg_dtypes},
+    {"abs", "",
+     "abs(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "abs.out",
+     detail::abs_keys, true, detail::abs_dtypes},
+    {"abs_", "",
+     "abs_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "abs.out",
+     detail::abs__keys, true, detail::abs_dtypes},
+    {"abs", "out",
+     "abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "abs.out",
+     detail::abs_out_keys, true, detail::abs_dtypes},
+    {"sign", "",
+     "sign(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sign.out",
+     detail::sign_keys, true, detail::sign_dtypes},
+    {"sign_", "",
+     "sign_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sign.out",
+     detail::sign__keys, true, detail::sign_dtypes},
+    {"sign", "out",
+     "sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sign.out",
+     detail::sign_out_keys, true, detail::sign_dtypes},
+    {"sgn", "",
+     "sgn(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sgn.out",
+     detail::sgn_keys, true, detail::sgn_dtypes},
+    {"sgn_", "",
+     "sgn_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sgn.out",
+     detail::sgn__keys, true, detail::sgn_dtypes},
+    {"sgn", "out",
+     "sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sgn.out",
+     detail::sgn_out_keys, true, detail::sgn_dtypes},
+    {"reciprocal", "",
+     "reciprocal(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "reciprocal.out",
+     detail::reciprocal_keys, true, detail::reciprocal_dtypes},
+    {"reciprocal_", "",
+     "reciprocal_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "reciprocal.out",
+     detail::reciprocal__keys, true, detail::reciprocal_dtypes},
+    {"reciprocal", "out",
+     "reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "reciprocal.out",
+     detail::reciprocal_out_keys, true, detail::reciprocal_dtypes},
+    {"sqrt", "",
+     "sqrt(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sqrt.out",
+     detail::sqrt_keys, true, detail::sqrt_dtypes},
+    {"sqrt_", "",
+     "sqrt_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sqrt.out",
+     detail::sqrt__keys, true, detail::sqrt_dtypes},
+    {"sqrt", "out",
+     "sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sqrt.out",
+     detail::sqrt_out_keys, true, detail::sqrt_dtypes},
+    {"rsqrt", "",
+     "rsqrt(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "rsqrt.out",
+     detail::rsqrt_keys, true, detail::rsqrt_dtypes},
+    {"rsqrt_", "",
+     "rsqrt_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "rsqrt.out",
+     detail::rsqrt__keys, true, detail::rsqrt_dtypes},
+    {"rsqrt", "out",
+     "rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "rsqrt.out",
+     detail::rsqrt_out_keys, true, detail::rsqrt_dtypes},
+    {"exp", "",
+     "exp(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "exp.out",
+     detail::exp_keys, true, detail::exp_dtypes},
+    {"exp_", "",
+     "exp_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "exp.out",
+     detail::exp__keys, true, detail::exp_dtypes},
+    {"exp", "out",
+     "exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "exp.out",
+     detail::exp_out_keys, true, detail::exp_dtypes},
+    {"exp2", "",
+     "exp2(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "exp2.out",
+     detail::exp2_keys, true, detail::exp2_dtypes},
+    {"exp2_", "",
+     "exp2_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "exp2.out",
+     detail::exp2__keys, true, detail::exp2_dtypes},
+    {"exp2", "out",
+     "exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "exp2.out",
+     detail::exp2_out_keys, true, detail::exp2_dtypes},
+    {"expm1", "",
+     "expm1(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "expm1.out",
+     detail::expm1_keys, true, detail::expm1_dtypes},
+    {"expm1_", "",
+     "expm1_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "expm1.out",
+     detail::expm1__keys, true, detail::expm1_dtypes},
+    {"expm1", "out",
+     "expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "expm1.out",
+     detail::expm1_out_keys, true, detail::expm1_dtypes},
+    {"log", "",
+     "log(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "log.out",
+     detail::log_keys, true, detail::log_dtypes},
+    {"log_", "",
+     "log_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "log.out",
+     detail::log__keys, true, detail::log_dtypes},
+    {"log", "out",
+     "log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "log.out",
+     detail::log_out_keys, true, detail::log_dtypes},
+    {"log2", "",
+     "log2(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "log2.out",
+     detail::log2_keys, true, detail::log2_dtypes},
+    {"log2_", "",
+     "log2_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "log2.out",
+     detail::log2__keys, true, detail::log2_dtypes},
+    {"log2", "out",
+     "log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "log2.out",
+     detail::log2_out_keys, true, detail::log2_dtypes},
+    {"log10", "",
+     "log10(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "log10.out",
+     detail::log10_keys, true, detail::log10_dtypes},
+    {"log10_", "",
+     "log10_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "log10.out",
+     detail::log10__keys, true, detail::log10_dtypes},
+    {"log10", "out",
+     "log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "log10.out",
+     detail::log10_out_keys, true, detail::log10_dtypes},
+    {"log1p", "",
+     "log1p(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "log1p.out",
+     detail::log1p_keys, true, detail::log1p_dtypes},
+    {"log1p_", "",
+     "log1p_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "log1p.out",
+     detail::log1p__keys, true, detail::log1p_dtypes},
+    {"log1p", "out",
+     "log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "log1p.out",
+     detail::log1p_out_keys, true, detail::log1p_dtypes},
+    {"sin", "",
+     "sin(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sin.out",
+     detail::sin_keys, true, detail::sin_dtypes},
+    {"sin_", "",
+     "sin_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sin.out",
+     detail::sin__keys, true, detail::sin_dtypes},
+    {"sin", "out",
+     "sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sin.out",
+     detail::sin_out_keys, true, detail::sin_dtypes},
+    {"cos", "",
+     "cos(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "cos.out",
+     detail::cos_keys, true, detail::cos_dtypes},
+    {"cos_", "",
+     "cos_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "cos.out",
+     detail::cos__keys, true, detail::cos_dtypes},
+    {"cos", "out",
+     "cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cos.out",
+     detail::cos_out_keys, true, detail::cos_dtypes},
+    {"tan", "",
+     "tan(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "tan.out",
+     detail::tan_keys, true, detail::tan_dtypes},
+    {"tan_", "",
+     "tan_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "tan.out",
+     detail::tan__keys, true, detail::tan_dtypes},
+    {"tan", "out",
+     "tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "tan.out",
+     detail::tan_out_keys, true, detail::tan_dtypes},
+    {"asin", "",
+     "asin(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "asin.out",
+     detail::asin_keys, true, detail::asin_dtypes},
+    {"asin_", "",
+     "asin_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "asin.out",
+     detail::asin__keys, true, detail::asin_dtypes},
+    {"asin", "out",
+     "asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "asin.out",
+     detail::asin_out_keys, true, detail::asin_dtypes},
+    {"acos", "",
+     "acos(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "acos.out",
+     detail::acos_keys, true, detail::acos_dtypes},
+    {"acos_", "",
+     "acos_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "acos.out",
+     detail::acos__keys, true, detail::acos_dtypes},
+    {"acos", "out",
+     "acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "acos.out",
+     detail::acos_out_keys, true, detail::acos_dtypes},
+    {"atan", "",
+     "atan(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "atan.out",
+     detail::atan_keys, true, detail::atan_dtypes},
+    {"atan_", "",
+     "atan_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "atan.out",
+     detail::atan__keys, true, detail::atan_dtypes},
+    {"atan", "out",
+     "atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "atan.out",
+     detail::atan_out_keys, true, detail::atan_dtypes},
+    {"sinh", "",
+     "sinh(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sinh.out",
+     detail::sinh_keys, true, detail::sinh_dtypes},
+    {"sinh_", "",
+     "sinh_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sinh.out",
+     detail::sinh__keys, true, detail::sinh_dtypes},
+    {"sinh", "out",
+     "sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sinh.out",
+     detail::sinh_out_keys, true, detail::sinh_dtypes},
+    {"cosh", "",
+     "cosh(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "cosh.out",
+     detail::cosh_keys, true, detail::cosh_dtypes},
+    {"cosh_", "",
+     "cosh_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "cosh.out",
+     detail::cosh__keys, true, detail::cosh_dtypes},
+    {"cosh", "out",
+     "cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "cosh.out",
+     detail::cosh_out_keys, true, detail::cosh_dtypes},
+    {"tanh", "",
+     "tanh(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "tanh.out",
+     detail::tanh_keys, true, detail::tanh_dtypes},
+    {"tanh_", "",
+     "tanh_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "tanh.out",
+     detail::tanh__keys, true, detail::tanh_dtypes},
+    {"tanh", "out",
+     "tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "tanh.out",
+     detail::tanh_out_keys, true, detail::tanh_dtypes},
+    {"sigmoid", "",
+     "sigmoid(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "sigmoid.out",
+     detail::sigmoid_keys, true, detail::sigmoid_dtypes},
+    {"sigmoid_", "",
+     "sigmoid_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "sigmoid.out",
+     detail::sigmoid__keys, true, detail::sigmoid_dtypes},
+    {"sigmoid", "out",
+     "sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "sigmoid.out",
+     detail::sigmoid_out_keys, true, detail::sigmoid_dtypes},
+    {"erf", "",
+     "erf(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "erf.out",
+     detail::erf_keys, true, detail::erf_dtypes},
+    {"erf_", "",
+     "erf_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "erf.out",
+     detail::erf__keys, true, detail::erf_dtypes},
+    {"erf", "out",
+     "erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "erf.out",
+     detail::erf_out_keys, true, detail::erf_dtypes},
+    {"erfc", "",
+     "erfc(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "erfc.out",
+     detail::erfc_keys, true, detail::erfc_dtypes},
+    {"erfc_", "",
+     "erfc_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "erfc.out",
+     detail::erfc__keys, true, detail::erfc_dtypes},
+    {"erfc", "out",
+     "erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "erfc.out",
+     detail::erfc_out_keys, true, detail::erfc_dtypes},
+    {"floor", "",
+     "floor(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "floor.out",
+     detail::floor_keys, true, detail::floor_dtypes},
+    {"floor_", "",
+     "floor_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "floor.out",
+     detail::floor__keys, true, detail::floor_dtypes},
+    {"floor", "out",
+     "floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "floor.out",
+     detail::floor_out_keys, true, detail::floor_dtypes},
+    {"ceil", "",
+     "ceil(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "ceil.out",
+     detail::ceil_keys, true, detail::ceil_dtypes},
+    {"ceil_", "",
+     "ceil_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "ceil.out",
+     detail::ceil__keys, true, detail::ceil_dtypes},
+    {"ceil", "out",
+     "ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "ceil.out",
+     detail::ceil_out_keys, true, detail::ceil_dtypes},
+    {"round", "",
+     "round(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "round.out",
+     detail::round_keys, true, detail::round_dtypes},
+    {"round_", "",
+     "round_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "round.out",
+     detail::round__keys, true, detail::round_dtypes},
+    {"round", "out",
+     "round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "round.out",
+     detail::round_out_keys, true, detail::round_dtypes},
+    {"round", "decimals",
+     "round.decimals(Tensor self, *, int decimals) -> Tensor",
+     SchemaKind::functional, true, true, "round.decimals_out",
+     detail::round_decimals_keys, true, detail::round_dtypes},
+    {"round_", "decimals",
+     "round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "round.decimals_out",
+     detail::round__decimals_keys, true, detail::round_dtypes},
+    {"round", "decimals_out",
+     "round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "round.decimals_out",
+     detail::round_decimals_out_keys, true, detail::round_dtypes},
+    {"trunc", "",
+     "trunc(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "trunc.out",
+     detail::trunc_keys, true, detail::trunc_dtypes},
+    {"trunc_", "",
+     "trunc_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "trunc.out",
+     detail::trunc__keys, true, detail::trunc_dtypes},
+    {"trunc", "out",
+     "trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "trunc.out",
+     detail::trunc_out_keys, true, detail::trunc_dtypes},
+    {"frac", "",
+     "frac(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "frac.out",
+     detail::frac_keys, true, detail::frac_dtypes},
+    {"frac_", "",
+     "frac_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "frac.out",
+     detail::frac__keys, true, detail::frac_dtypes},
+    {"frac", "out",
+     "frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "frac.out",
+     detail::frac_out_keys, true, detail::frac_dtypes},
+    {"bitwise_not", "",
+     "bitwise_not(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "bitwise_not.out",
+     detail::bitwise_not_keys, true, detail::bitwise_not_dtypes},
+    {"bitwise_not_", "",
+     "bitwise_not_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "bitwise_not.out",
+     detail::bitwise_not__keys, true, detail::bitwise_not_dtypes},
+    {"bitwise_not", "out",
+     "bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "bitwise_not.out",
+     detail::bitwise_not_out_keys, true, detail::bitwise_not_dtypes},
+    {"logical_not", "",
+     "logical_not(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "logical_not.out",
+     detail::logical_not_keys, true, detail::logical_not_dtypes},
+    {"logical_not_", "",
+     "logical_not_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "logical_not.out",
+     detail::logical_not__keys, true, detail::logical_not_dtypes},
+    {"logical_not", "out",
+     "logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "logical_not.out",
+     detail::logical_not_out_keys, true, detail::logical_not_dtypes},
+    {"relu", "",
+     "relu(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::relu_keys, true, {}},
+    {"relu_", "",
+     "relu_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::relu__keys, true, {}},
+    {"gelu", "",
+     "gelu(Tensor self, *, str approximate=\"none\") -> Tensor",
+     SchemaKind::functional, true, false, "gelu.out",
+     detail::gelu_keys, true, detail::gelu_dtypes},
+    {"gelu_", "",
+     "gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "gelu.out",
+     detail::gelu__keys, true, detail::gelu_dtypes},
+    {"gelu", "out",
+     "gelu.out(Tensor self, *, str approximate=\"none\", Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "gelu.out",
+     detail::gelu_out_keys, true, detail::gelu_dtypes},
+    {"silu", "",
+     "silu(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "silu.out",
+     detail::silu_keys, true, detail::silu_dtypes},
+    {"silu_", "",
+     "silu_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "silu.out",
+     detail::silu__keys, true, detail::silu_dtypes},
+    {"silu", "out",
+     "silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "silu.out",
+     detail::silu_out_keys, true, detail::silu_dtypes},
+    {"clamp", "",
+     "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
+     SchemaKind::functional, true, true, "clamp.out",
+     detail::clamp_keys, true, detail::clamp_dtypes},
+    {"clamp_", "",
+     "clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp.out",
+     detail::clamp__keys, true, detail::clamp_dtypes},
+    {"clamp", "out",
+     "clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp.out",
+     detail::clamp_out_keys, true, detail::clamp_dtypes},
+    {"clamp", "Tensor",
+     "clamp.Tensor(Tensor self, Tensor? min, Tensor? max=None) -> Tensor",
+     SchemaKind::functional, true, true, "clamp.Tensor_out",
+     detail::clamp_Tensor_keys, true, detail::clamp_dtypes},
+    {"clamp_", "Tensor",
+     "clamp_.Tensor(Tensor(a!) self, Tensor? min, Tensor? max=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp.Tensor_out",
+     detail::clamp__Tensor_keys, true, detail::clamp_dtypes},
+    {"clamp", "Tensor_out",
+     "clamp.Tensor_out(Tensor self, Tensor? min, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp.Tensor_out",
+     detail::clamp_Tensor_out_keys, true, detail::clamp_dtypes},
+    {"clamp_min", "",
+     "clamp_min(Tensor self, Scalar min) -> Tensor",
+     SchemaKind::functional, true, true, "clamp_min.out",
+     detail::clamp_min_keys, true, detail::clamp_min_dtypes},
+    {"clamp_min_", "",
+     "clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp_min.out",
+     detail::clamp_min__keys, true, detail::clamp_min_dtypes},
+    {"clamp_min", "out",
+     "clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp_min.out",
+     detail::clamp_min_out_keys, true, detail::clamp_min_dtypes},
+    {"clamp_min", "Tensor",
+     "clamp_min.Tensor(Tensor self, Tensor min) -> Tensor",
+     SchemaKind::functional, true, true, "clamp_min.Tensor_out",
+     detail::clamp_min_Tensor_keys, true, detail::clamp_min_dtypes},
+    {"clamp_min_", "Tensor",
+     "clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp_min.Tensor_out",
+     detail::clamp_min__Tensor_keys, true, detail::clamp_min_dtypes},
+    {"clamp_min", "Tensor_out",
+     "clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp_min.Tensor_out",
+     detail::clamp_min_Tensor_out_keys, true, detail::clamp_min_dtypes},
+    {"clamp_max", "",
+     "clamp_max(Tensor self, Scalar max) -> Tensor",
+     SchemaKind::functional, true, true, "clamp_max.out",
+     detail::clamp_max_keys, true, detail::clamp_max_dtypes},
+    {"clamp_max_", "",
+     "clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp_max.out",
+     detail::clamp_max__keys, true, detail::clamp_max_dtypes},
+    {"clamp_max", "out",
+     "clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp_max.out",
+     detail::clamp_max_out_keys, true, detail::clamp_max_dtypes},
+    {"clamp_max", "Tensor",
+     "clamp_max.Tensor(Tensor self, Tensor max) -> Tensor",
+     SchemaKind::functional, true, true, "clamp_max.Tensor_out",
+     detail::clamp_max_Tensor_keys, true, detail::clamp_max_dtypes},
+    {"clamp_max_", "Tensor",
+     "clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "clamp_max.Tensor_out",
+     detail::clamp_max__Tensor_keys, true, detail::clamp_max_dtypes},
+    {"clamp_max", "Tensor_out",
+     "clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "clamp_max.Tensor_out",
+     detail::clamp_max_Tensor_out_keys, true, detail::clamp_max_dtypes},
+    {"nan_to_num", "",
+     "nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",
+     SchemaKind::functional, true, true, "nan_to_num.out",
+     detail::nan_to_num_keys, true, detail::nan_to_num_dtypes},
+    {"nan_to_num_", "",
+     "nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "nan_to_num.out",
+     detail::nan_to_num__keys, true, detail::nan_to_num_dtypes},
+    {"nan_to_num", "out",
+     "nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "nan_to_num.out",
+     detail::nan_to_num_out_keys, true, detail::nan_to_num_dtypes},
+    {"where", "self",
+     "where.self(Tensor condition, Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, true, "where.self_out",
+     detail::where_self_keys, true, detail::where_dtypes},
+    {"where", "self_out",
+     "where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "where.self_out",
+     detail::where_self_out_keys, true, detail::where_dtypes},
     {"add", "Tensor",
      "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
      SchemaKind::functional, true, true, "add.out",

@@ -168,6 +168,12 @@ void check_all(int64_t n, double exp_lo, double exp_hi) {
   check_unary<T>("erf", -6, 6, n, [](V a) { return a.erf(); }, [](R x) { return std::erf(x); });
   check_unary<T>("erfc", -6, 28, n, [](V a) { return a.erfc(); }, [](R x) { return std::erfc(x); });
   check_unary<T>("atan", -10, 10, n, [](V a) { return a.atan(); }, [](R x) { return std::atan(x); });
+  check_unary<T>("exp2", exp_lo * 1.45, exp_hi * 1.45, n, [](V a) { return a.exp2(); },
+                 [](R x) { return std::exp2(x); });
+  check_unary<T>("asin", -1, 1, n, [](V a) { return a.asin(); }, [](R x) { return std::asin(x); });
+  check_unary<T>("acos", -1, 1, n, [](V a) { return a.acos(); }, [](R x) { return std::acos(x); });
+  check_unary<T>("sinh", -exp_hi, exp_hi, n, [](V a) { return a.sinh(); }, [](R x) { return std::sinh(x); });
+  check_unary<T>("cosh", -exp_hi, exp_hi, n, [](V a) { return a.cosh(); }, [](R x) { return std::cosh(x); });
 
   // atan2(y, x): every pair of edge values, then random bit patterns or uniform in [-10, 10].
   const auto edges = edge_values<T>();

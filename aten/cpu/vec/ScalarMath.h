@@ -56,6 +56,7 @@ namespace scalar {
   }
 ATEN_VEC_SLEEF_UNARY(exp, Sleef_exp_u10)
 ATEN_VEC_SLEEF_UNARY(expm1, Sleef_expm1_u10)
+ATEN_VEC_SLEEF_UNARY(exp2, Sleef_exp2_u10)
 ATEN_VEC_SLEEF_UNARY(log, Sleef_log_u10)
 ATEN_VEC_SLEEF_UNARY(log2, Sleef_log2_u10)
 ATEN_VEC_SLEEF_UNARY(log10, Sleef_log10_u10)
@@ -66,7 +67,56 @@ ATEN_VEC_SLEEF_UNARY(tanh, Sleef_tanh_u10)
 ATEN_VEC_SLEEF_UNARY(erf, Sleef_erf_u10)
 ATEN_VEC_SLEEF_UNARY(erfc, Sleef_erfc_u15)
 ATEN_VEC_SLEEF_UNARY(atan, Sleef_atan_u10)
+ATEN_VEC_SLEEF_UNARY(asin, Sleef_asin_u10)
+ATEN_VEC_SLEEF_UNARY(acos, Sleef_acos_u10)
 #undef ATEN_VEC_SLEEF_UNARY
+
+// std:: has no complex log2.
+template <typename T>
+std::complex<T> log2(std::complex<T> z) {
+  return std::log(z) / std::log(T(2));
+}
+
+}  // namespace scalar
+
+// sinh and cosh where e^|x| overflows but e^|x| / 2 does not (|x| in (88.72, 89.41] for float,
+// (709.78, 710.48] for double), where Sleef's return inf: e^|x| / 2 = e^(|x| - c) * k with
+// k = e^c / 2. c is a multiple of the ulp of |x| there, so |x| - c is exact, and was chosen so
+// that k rounds with an error below 1e-5 ULP: the result has exp's error plus one rounding.
+// Used above `threshold`, below which Sleef's sinh and cosh are accurate.
+template <typename T>
+struct LargeHalfExp;
+template <>
+struct LargeHalfExp<float> {
+  static constexpr float threshold = 88.f, c = 0x1.43adcp+1f /* 331447 * 2^-17 */, k = 6.268848896026611f;
+};
+template <>
+struct LargeHalfExp<double> {
+  static constexpr double threshold = 709., c = 0x1.173c7dff01e00p+1, k = 0x1.1b8429a41290fp+2;
+};
+
+namespace scalar {
+
+inline double sinh(double x) {
+  using C = LargeHalfExp<double>;
+  const double ax = std::fabs(x);
+  return ax > C::threshold ? std::copysign(Sleef_exp_u10(ax - C::c) * C::k, x) : Sleef_sinh_u10(x);
+}
+inline double cosh(double x) {
+  using C = LargeHalfExp<double>;
+  const double ax = std::fabs(x);
+  return ax > C::threshold ? Sleef_exp_u10(ax - C::c) * C::k : Sleef_cosh_u10(x);
+}
+inline float sinh(float x) { return static_cast<float>(sinh(static_cast<double>(x))); }
+inline float cosh(float x) { return static_cast<float>(cosh(static_cast<double>(x))); }
+template <typename T>
+T sinh(T x) {
+  return static_cast<T>(std::sinh(widen(x)));
+}
+template <typename T>
+T cosh(T x) {
+  return static_cast<T>(std::cosh(widen(x)));
+}
 
 // Sleef's log1p returns inf above about 1e307 (1e38 in float); there log1p(x) == log(x).
 inline double log1p(double x) { return x > 1e300 ? Sleef_log_u10(x) : Sleef_log1p_u10(x); }

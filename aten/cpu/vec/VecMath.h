@@ -25,6 +25,27 @@ V sigmoid_of(const V& x) {
   return q + r / hi;
 }
 
+// e^|x| / 2 where e^|x| overflows: sinh and cosh there (see LargeHalfExp in ScalarMath.h).
+template <typename V>
+V large_half_exp(const V& ax) {
+  using C = LargeHalfExp<typename V::value_type>;
+  return (ax - V(C::c)).exp() * V(C::k);
+}
+// sinh and cosh from Sleef's value `fast`, corrected where that overflowed too early.
+template <typename V>
+V sinh_of(const V& x, const V& fast) {
+  using T = typename V::value_type;
+  const V sign = x & V(T(-0.0));
+  const V ax = x.abs();
+  return V::blendv(fast, large_half_exp(ax) | sign, ax > V(LargeHalfExp<T>::threshold));
+}
+template <typename V>
+V cosh_of(const V& x, const V& fast) {
+  using T = typename V::value_type;
+  const V ax = x.abs();
+  return V::blendv(fast, large_half_exp(ax), ax > V(LargeHalfExp<T>::threshold));
+}
+
 }  // namespace detail
 
 template <typename T>

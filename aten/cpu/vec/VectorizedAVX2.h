@@ -100,6 +100,11 @@ class Vectorized<float> {
   Vectorized erf() const { return Sleef_erff8_u10avx2(v_); }
   Vectorized erfc() const { return Sleef_erfcf8_u15avx2(v_); }
   Vectorized atan() const { return Sleef_atanf8_u10avx2(v_); }
+  Vectorized exp2() const { return Sleef_exp2f8_u10avx2(v_); }
+  Vectorized asin() const { return Sleef_asinf8_u10avx2(v_); }
+  Vectorized acos() const { return Sleef_acosf8_u10avx2(v_); }
+  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhf8_u10avx2(v_))); }
+  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshf8_u10avx2(v_))); }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2f8_u10avx2(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powf8_u10avx2(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
@@ -210,6 +215,11 @@ class Vectorized<double> {
   Vectorized erf() const { return Sleef_erfd4_u10avx2(v_); }
   Vectorized erfc() const { return Sleef_erfcd4_u15avx2(v_); }
   Vectorized atan() const { return Sleef_atand4_u10avx2(v_); }
+  Vectorized exp2() const { return Sleef_exp2d4_u10avx2(v_); }
+  Vectorized asin() const { return Sleef_asind4_u10avx2(v_); }
+  Vectorized acos() const { return Sleef_acosd4_u10avx2(v_); }
+  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhd4_u10avx2(v_))); }
+  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshd4_u10avx2(v_))); }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2d4_u10avx2(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powd4_u10avx2(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }

@@ -97,6 +97,11 @@ class Vectorized<float> {
   Vectorized erf() const { return Sleef_erff16_u10avx512f(v_); }
   Vectorized erfc() const { return Sleef_erfcf16_u15avx512f(v_); }
   Vectorized atan() const { return Sleef_atanf16_u10avx512f(v_); }
+  Vectorized exp2() const { return Sleef_exp2f16_u10avx512f(v_); }
+  Vectorized asin() const { return Sleef_asinf16_u10avx512f(v_); }
+  Vectorized acos() const { return Sleef_acosf16_u10avx512f(v_); }
+  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhf16_u10avx512f(v_))); }
+  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshf16_u10avx512f(v_))); }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2f16_u10avx512f(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powf16_u10avx512f(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
@@ -205,6 +210,11 @@ class Vectorized<double> {
   Vectorized erf() const { return Sleef_erfd8_u10avx512f(v_); }
   Vectorized erfc() const { return Sleef_erfcd8_u15avx512f(v_); }
   Vectorized atan() const { return Sleef_atand8_u10avx512f(v_); }
+  Vectorized exp2() const { return Sleef_exp2d8_u10avx512f(v_); }
+  Vectorized asin() const { return Sleef_asind8_u10avx512f(v_); }
+  Vectorized acos() const { return Sleef_acosd8_u10avx512f(v_); }
+  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhd8_u10avx512f(v_))); }
+  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshd8_u10avx512f(v_))); }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2d8_u10avx512f(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powd8_u10avx512f(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }

@@ -260,6 +260,11 @@ class Vectorized {
   ATEN_VEC_MAP(erf)
   ATEN_VEC_MAP(erfc)
   ATEN_VEC_MAP(atan)
+  ATEN_VEC_MAP(exp2)
+  ATEN_VEC_MAP(asin)
+  ATEN_VEC_MAP(acos)
+  ATEN_VEC_MAP(sinh)
+  ATEN_VEC_MAP(cosh)
 #undef ATEN_VEC_MAP
   Vectorized atan2(const Vectorized& x) const {
     return zip(*this, x, [](T a, T b) { return detail::scalar::atan2(a, b); });

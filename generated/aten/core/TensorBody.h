@@ -36,6 +36,45 @@
 #include <aten/ops/index_select_ops.h>
 #include <aten/ops/gather_ops.h>
 #include <aten/ops/scatter_ops.h>
+#include <aten/ops/neg_ops.h>
+#include <aten/ops/abs_ops.h>
+#include <aten/ops/sign_ops.h>
+#include <aten/ops/sgn_ops.h>
+#include <aten/ops/reciprocal_ops.h>
+#include <aten/ops/sqrt_ops.h>
+#include <aten/ops/rsqrt_ops.h>
+#include <aten/ops/exp_ops.h>
+#include <aten/ops/exp2_ops.h>
+#include <aten/ops/expm1_ops.h>
+#include <aten/ops/log_ops.h>
+#include <aten/ops/log2_ops.h>
+#include <aten/ops/log10_ops.h>
+#include <aten/ops/log1p_ops.h>
+#include <aten/ops/sin_ops.h>
+#include <aten/ops/cos_ops.h>
+#include <aten/ops/tan_ops.h>
+#include <aten/ops/asin_ops.h>
+#include <aten/ops/acos_ops.h>
+#include <aten/ops/atan_ops.h>
+#include <aten/ops/sinh_ops.h>
+#include <aten/ops/cosh_ops.h>
+#include <aten/ops/tanh_ops.h>
+#include <aten/ops/sigmoid_ops.h>
+#include <aten/ops/erf_ops.h>
+#include <aten/ops/erfc_ops.h>
+#include <aten/ops/floor_ops.h>
+#include <aten/ops/ceil_ops.h>
+#include <aten/ops/round_ops.h>
+#include <aten/ops/trunc_ops.h>
+#include <aten/ops/frac_ops.h>
+#include <aten/ops/bitwise_not_ops.h>
+#include <aten/ops/logical_not_ops.h>
+#include <aten/ops/relu_ops.h>
+#include <aten/ops/clamp_ops.h>
+#include <aten/ops/clamp_min_ops.h>
+#include <aten/ops/clamp_max_ops.h>
+#include <aten/ops/nan_to_num_ops.h>
+#include <aten/ops/where_ops.h>
 #include <aten/ops/add_ops.h>
 #include <aten/ops/sub_ops.h>
 #include <aten/ops/mul_ops.h>
@@ -147,6 +186,91 @@ class Tensor : public TensorBase {
   Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
   Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
   Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
+  Tensor neg() const;
+  Tensor& neg_() const;
+  Tensor abs() const;
+  Tensor& abs_() const;
+  Tensor sign() const;
+  Tensor& sign_() const;
+  Tensor sgn() const;
+  Tensor& sgn_() const;
+  Tensor reciprocal() const;
+  Tensor& reciprocal_() const;
+  Tensor sqrt() const;
+  Tensor& sqrt_() const;
+  Tensor rsqrt() const;
+  Tensor& rsqrt_() const;
+  Tensor exp() const;
+  Tensor& exp_() const;
+  Tensor exp2() const;
+  Tensor& exp2_() const;
+  Tensor expm1() const;
+  Tensor& expm1_() const;
+  Tensor log() const;
+  Tensor& log_() const;
+  Tensor log2() const;
+  Tensor& log2_() const;
+  Tensor log10() const;
+  Tensor& log10_() const;
+  Tensor log1p() const;
+  Tensor& log1p_() const;
+  Tensor sin() const;
+  Tensor& sin_() const;
+  Tensor cos() const;
+  Tensor& cos_() const;
+  Tensor tan() const;
+  Tensor& tan_() const;
+  Tensor asin() const;
+  Tensor& asin_() const;
+  Tensor acos() const;
+  Tensor& acos_() const;
+  Tensor atan() const;
+  Tensor& atan_() const;
+  Tensor sinh() const;
+  Tensor& sinh_() const;
+  Tensor cosh() const;
+  Tensor& cosh_() const;
+  Tensor tanh() const;
+  Tensor& tanh_() const;
+  Tensor sigmoid() const;
+  Tensor& sigmoid_() const;
+  Tensor erf() const;
+  Tensor& erf_() const;
+  Tensor erfc() const;
+  Tensor& erfc_() const;
+  Tensor floor() const;
+  Tensor& floor_() const;
+  Tensor ceil() const;
+  Tensor& ceil_() const;
+  Tensor round() const;
+  Tensor& round_() const;
+  Tensor round(int64_t decimals) const;
+  Tensor& round_(int64_t decimals) const;
+  Tensor trunc() const;
+  Tensor& trunc_() const;
+  Tensor frac() const;
+  Tensor& frac_() const;
+  Tensor bitwise_not() const;
+  Tensor& bitwise_not_() const;
+  Tensor logical_not() const;
+  Tensor& logical_not_() const;
+  Tensor relu() const;
+  Tensor& relu_() const;
+  Tensor clamp(const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) const;
+  Tensor& clamp_(const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) const;
+  Tensor clamp(const std::optional<Tensor>& min, const std::optional<Tensor>& max = std::nullopt) const;
+  Tensor& clamp_(const std::optional<Tensor>& min, const std::optional<Tensor>& max = std::nullopt) const;
+  Tensor clamp_min(const Scalar& min) const;
+  Tensor& clamp_min_(const Scalar& min) const;
+  Tensor clamp_min(const Tensor& min) const;
+  Tensor& clamp_min_(const Tensor& min) const;
+  Tensor clamp_max(const Scalar& max) const;
+  Tensor& clamp_max_(const Scalar& max) const;
+  Tensor clamp_max(const Tensor& max) const;
+  Tensor& clamp_max_(const Tensor& max) const;
+  Tensor nan_to_num(std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) const;
+  Tensor& nan_to_num_(std::optional<double> nan = std::nullopt, std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt) const;
+  Tensor where(const Tensor& condition, const Tensor& other) const;
   Tensor add(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor& add_(const Tensor& other, const Scalar& alpha = 1) const;
   Tensor add(const Scalar& other, const Scalar& alpha = 1) const;
@@ -469,6 +593,388 @@ inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& va
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
   return _ops::scatter__value_reduce::call(const_cast<Tensor&>(*this), dim, index, value, reduce);
+}
+
+inline Tensor Tensor::neg() const {
+  return _ops::neg::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::neg_() const {
+  return _ops::neg_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::abs() const {
+  return _ops::abs::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::abs_() const {
+  return _ops::abs_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sign() const {
+  return _ops::sign::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sign_() const {
+  return _ops::sign_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sgn() const {
+  return _ops::sgn::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sgn_() const {
+  return _ops::sgn_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::reciprocal() const {
+  return _ops::reciprocal::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::reciprocal_() const {
+  return _ops::reciprocal_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sqrt() const {
+  return _ops::sqrt::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sqrt_() const {
+  return _ops::sqrt_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::rsqrt() const {
+  return _ops::rsqrt::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::rsqrt_() const {
+  return _ops::rsqrt_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::exp() const {
+  return _ops::exp::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::exp_() const {
+  return _ops::exp_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::exp2() const {
+  return _ops::exp2::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::exp2_() const {
+  return _ops::exp2_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::expm1() const {
+  return _ops::expm1::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::expm1_() const {
+  return _ops::expm1_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::log() const {
+  return _ops::log::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::log_() const {
+  return _ops::log_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::log2() const {
+  return _ops::log2::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::log2_() const {
+  return _ops::log2_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::log10() const {
+  return _ops::log10::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::log10_() const {
+  return _ops::log10_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::log1p() const {
+  return _ops::log1p::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::log1p_() const {
+  return _ops::log1p_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sin() const {
+  return _ops::sin::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sin_() const {
+  return _ops::sin_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::cos() const {
+  return _ops::cos::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cos_() const {
+  return _ops::cos_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::tan() const {
+  return _ops::tan::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::tan_() const {
+  return _ops::tan_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::asin() const {
+  return _ops::asin::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::asin_() const {
+  return _ops::asin_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::acos() const {
+  return _ops::acos::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::acos_() const {
+  return _ops::acos_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::atan() const {
+  return _ops::atan::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::atan_() const {
+  return _ops::atan_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sinh() const {
+  return _ops::sinh::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sinh_() const {
+  return _ops::sinh_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::cosh() const {
+  return _ops::cosh::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cosh_() const {
+  return _ops::cosh_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::tanh() const {
+  return _ops::tanh::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::tanh_() const {
+  return _ops::tanh_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::sigmoid() const {
+  return _ops::sigmoid::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::sigmoid_() const {
+  return _ops::sigmoid_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::erf() const {
+  return _ops::erf::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::erf_() const {
+  return _ops::erf_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::erfc() const {
+  return _ops::erfc::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::erfc_() const {
+  return _ops::erfc_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::floor() const {
+  return _ops::floor::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::floor_() const {
+  return _ops::floor_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::ceil() const {
+  return _ops::ceil::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::ceil_() const {
+  return _ops::ceil_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::round() const {
+  return _ops::round::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::round_() const {
+  return _ops::round_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::round(int64_t decimals) const {
+  return _ops::round_decimals::call(*this, decimals);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::round_(int64_t decimals) const {
+  return _ops::round__decimals::call(const_cast<Tensor&>(*this), decimals);
+}
+
+inline Tensor Tensor::trunc() const {
+  return _ops::trunc::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::trunc_() const {
+  return _ops::trunc_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::frac() const {
+  return _ops::frac::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::frac_() const {
+  return _ops::frac_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::bitwise_not() const {
+  return _ops::bitwise_not::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bitwise_not_() const {
+  return _ops::bitwise_not_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::logical_not() const {
+  return _ops::logical_not::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::logical_not_() const {
+  return _ops::logical_not_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::relu() const {
+  return _ops::relu::call(*this);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::relu_() const {
+  return _ops::relu_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::clamp(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const {
+  return _ops::clamp::call(*this, min, max);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const {
+  return _ops::clamp_::call(const_cast<Tensor&>(*this), min, max);
+}
+
+inline Tensor Tensor::clamp(const std::optional<Tensor>& min, const std::optional<Tensor>& max) const {
+  return _ops::clamp_Tensor::call(*this, min, max);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_(const std::optional<Tensor>& min, const std::optional<Tensor>& max) const {
+  return _ops::clamp__Tensor::call(const_cast<Tensor&>(*this), min, max);
+}
+
+inline Tensor Tensor::clamp_min(const Scalar& min) const {
+  return _ops::clamp_min::call(*this, min);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_min_(const Scalar& min) const {
+  return _ops::clamp_min_::call(const_cast<Tensor&>(*this), min);
+}
+
+inline Tensor Tensor::clamp_min(const Tensor& min) const {
+  return _ops::clamp_min_Tensor::call(*this, min);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_min_(const Tensor& min) const {
+  return _ops::clamp_min__Tensor::call(const_cast<Tensor&>(*this), min);
+}
+
+inline Tensor Tensor::clamp_max(const Scalar& max) const {
+  return _ops::clamp_max::call(*this, max);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_max_(const Scalar& max) const {
+  return _ops::clamp_max_::call(const_cast<Tensor&>(*this), max);
+}
+
+inline Tensor Tensor::clamp_max(const Tensor& max) const {
+  return _ops::clamp_max_Tensor::call(*this, max);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::clamp_max_(const Tensor& max) const {
+  return _ops::clamp_max__Tensor::call(const_cast<Tensor&>(*this), max);
+}
+
+inline Tensor Tensor::nan_to_num(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) const {
+  return _ops::nan_to_num::call(*this, nan, posinf, neginf);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::nan_to_num_(std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) const {
+  return _ops::nan_to_num_::call(const_cast<Tensor&>(*this), nan, posinf, neginf);
+}
+
+inline Tensor Tensor::where(const Tensor& condition, const Tensor& other) const {
+  return _ops::where_self::call(condition, *this, other);
 }
 
 inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {

@@ -23,6 +23,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aten::optest {
@@ -100,6 +101,9 @@ struct OpCase {
   // generated `"<op>" not implemented for '<dtype>'`, where ATen checks first with a message
   // of its own (sub of Bool tensors, maximum of complex ones).
   const char* undeclared_error = nullptr;
+  // Per dtype, where the op's own messages differ by dtype (relu: one for Bool, clamp's for
+  // complex); overrides undeclared_error for the dtypes listed.
+  std::vector<std::pair<ScalarType, std::string>> undeclared_errors = {};
   // The in-place form writes the result converted to self's dtype instead of requiring self to
   // have it (comparisons and logical ops: ATen's eq_ on a Float self writes 1.0 / 0.0).
   bool inplace_keeps_self_dtype = false;

@@ -112,8 +112,9 @@ struct CaseRun {
     }
   }
 
-  // In-place on inputs[0]: the reference's first result when it has self's dtype and shape and
-  // self has no internal overlap; otherwise an error that leaves self as it was.
+  // In-place on inputs[0]: the reference's first result when it has self's dtype (or the case
+  // converts it to self's) and shape and self has no internal overlap; otherwise an error that
+  // leaves self as it was.
   void run_inplace(Tensors inputs, const Refs& refs, const Refs& expected) const {
     SCOPED_TRACE("in-place");
     Tensor self = inputs[0];

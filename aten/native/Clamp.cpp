@@ -1,0 +1,126 @@
+// clamp, clamp_min, clamp_max (Scalar and Tensor bounds): structured ops on TensorIterator, as
+// in ATen.
+#include <aten/iterator/ResultType.h>
+#include <aten/native/Clamp.h>
+#include <aten/ops/clamp_max_native.h>
+#include <aten/ops/clamp_min_native.h>
+#include <aten/ops/clamp_native.h>
+#include <aten/ops/to.h>
+
+namespace aten {
+namespace {
+
+bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
+
+void check_not_complex(ScalarType self) {
+  ATEN_CHECK(!isComplexType(self), "clamp is not supported for complex types");
+}
+
+// Scalar bounds take part in type promotion below self (clamp(int32, 0.5) is Float, clamp(int32,
+// 2) stays Int), except that a floating self keeps its dtype, as in ATen. In place, self must be
+// able to hold that dtype.
+void build_clamp_scalar(TensorIteratorBase& iter, const Tensor& out, const Tensor& self,
+                        const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  check_not_complex(self.scalar_type());
+  ATEN_CHECK(!(min && min->isComplex()) && !(max && max->isComplex()),
+             "clamp is not supported for complex types");
+  ScalarType dtype = self.scalar_type();
+  if (!isFloatingType(dtype)) {
+    ResultTypeState state;
+    state.update(self);
+    if (min) state.update(*min);
+    if (max) state.update(*max);
+    dtype = state.result();
+  }
+  ATEN_CHECK(dtype == self.scalar_type() || !(out.defined() && out.is_same(self)), "result type ",
+             dtype, " can't be cast to the desired output type ", self.scalar_type());
+  const Tensor input = self.to(dtype);  // self itself when the dtype is unchanged
+  iter.build_unary_op(out, input);
+}
+
+// Tensor bounds broadcast with self and promote with it, like a binary op's operands.
+void build_clamp_tensor(TensorIteratorBase& iter, const Tensor& out, const Tensor& self,
+                        const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  check_not_complex(self.scalar_type());
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true);
+  config.add_output(out).add_input(self, "self");
+  if (given(min)) config.add_input(*min, "min");
+  if (given(max)) config.add_input(*max, "max");
+  iter.build(config);
+  // A complex bound makes the computation complex.
+  check_not_complex(iter.common_dtype());
+}
+
+}  // namespace
+
+namespace meta {
+
+ATEN_META_FUNC(clamp)(const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max) {
+  ATEN_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  build_clamp_scalar(*this, maybe_get_output(), self, min, max);
+}
+
+ATEN_META_FUNC(clamp_min)(const Tensor& self, const Scalar& min) {
+  build_clamp_scalar(*this, maybe_get_output(), self, min, std::nullopt);
+}
+
+ATEN_META_FUNC(clamp_max)(const Tensor& self, const Scalar& max) {
+  build_clamp_scalar(*this, maybe_get_output(), self, std::nullopt, max);
+}
+
+ATEN_META_FUNC(clamp_Tensor)(const Tensor& self, const std::optional<Tensor>& min,
+                             const std::optional<Tensor>& max) {
+  ATEN_CHECK(given(min) || given(max), "torch.clamp: At least one of 'min' or 'max' must not be None");
+  build_clamp_tensor(*this, maybe_get_output(), self, min, max);
+}
+
+ATEN_META_FUNC(clamp_min_Tensor)(const Tensor& self, const Tensor& min) {
+  build_clamp_tensor(*this, maybe_get_output(), self, min, std::nullopt);
+}
+
+ATEN_META_FUNC(clamp_max_Tensor)(const Tensor& self, const Tensor& max) {
+  build_clamp_tensor(*this, maybe_get_output(), self, std::nullopt, max);
+}
+
+}  // namespace meta
+
+namespace native {
+
+ATEN_DEFINE_DISPATCH(clamp_scalar_stub);
+ATEN_DEFINE_DISPATCH(clamp_tensor_stub);
+
+ATEN_IMPL_FUNC(clamp_out)(const Tensor& /*self*/, const std::optional<Scalar>& min,
+                          const std::optional<Scalar>& max, const Tensor& /*out*/) {
+  clamp_scalar_stub(device(), *this, min, max);
+}
+
+ATEN_IMPL_FUNC(clamp_min_out)(const Tensor& /*self*/, const Scalar& min, const Tensor& /*out*/) {
+  clamp_scalar_stub(device(), *this, min, std::nullopt);
+}
+
+ATEN_IMPL_FUNC(clamp_max_out)(const Tensor& /*self*/, const Scalar& max, const Tensor& /*out*/) {
+  clamp_scalar_stub(device(), *this, std::nullopt, max);
+}
+
+ATEN_IMPL_FUNC(clamp_Tensor_out)(const Tensor& /*self*/, const std::optional<Tensor>& min,
+                                 const std::optional<Tensor>& max, const Tensor& /*out*/) {
+  clamp_tensor_stub(device(), *this, given(min), given(max));
+}
+
+ATEN_IMPL_FUNC(clamp_min_Tensor_out)(const Tensor& /*self*/, const Tensor& /*min*/,
+                                     const Tensor& /*out*/) {
+  clamp_tensor_stub(device(), *this, true, false);
+}
+
+ATEN_IMPL_FUNC(clamp_max_Tensor_out)(const Tensor& /*self*/, const Tensor& /*max*/,
+                                     const Tensor& /*out*/) {
+  clamp_tensor_stub(device(), *this, false, true);
+}
+
+}  // namespace native
+}  // namespace aten

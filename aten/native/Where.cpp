@@ -1,0 +1,40 @@
+// where(condition, self, other): a structured op on TensorIterator, as in ATen.
+#include <aten/iterator/ResultType.h>
+#include <aten/native/Where.h>
+#include <aten/ops/to.h>
+#include <aten/ops/where_native.h>
+
+namespace aten {
+namespace meta {
+
+// self and other are converted to their result type before the iterator sees them (the
+// condition must not be promoted with them); out must have that type.
+ATEN_META_FUNC(where_self)(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  ATEN_CHECK(condition.scalar_type() == ScalarType::Bool,
+             "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+             condition.scalar_type(), " (condition: ", condition.toString(), ")");
+  const ScalarType dtype = ResultTypeState().update(self).update(other).result();
+  const Tensor& out = maybe_get_output();
+  ATEN_CHECK(!out.defined() || out.scalar_type() == dtype, "Expected out tensor to have dtype ",
+             dtype, " (the result type of self and other), but got ", out.scalar_type(),
+             " instead (out: ", out.toString(), ")");
+  const Tensor a = self.to(dtype), b = other.to(dtype);
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).check_all_same_dtype(false).declare_static_dtype(dtype);
+  config.add_output(out).add_input(condition, "condition").add_input(a, "self").add_input(b, "other");
+  build(config);
+}
+
+}  // namespace meta
+
+namespace native {
+
+ATEN_DEFINE_DISPATCH(where_stub);
+
+ATEN_IMPL_FUNC(where_self_out)(const Tensor& /*condition*/, const Tensor& /*self*/,
+                               const Tensor& /*other*/, const Tensor& /*out*/) {
+  where_stub(device(), *this);
+}
+
+}  // namespace native
+}  // namespace aten
