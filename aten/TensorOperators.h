@@ -28,10 +28,10 @@ inline Tensor operator*(const Scalar& a, const Tensor& b) { return mul(b, a); }
 
 // The ones whose Scalar-first form would need another op (rsub, a reciprocal) have only the
 // Tensor-first forms.
-#define ATEN_BINARY_OPERATOR(op, fn)                                                  \
-  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); }    \
-  inline Tensor operator op(const Tensor& a, const Scalar& b) { return fn(a, b); }    \
-  inline Tensor& operator op##=(Tensor& a, const Tensor& b) { return a.fn##_(b); }    \
+#define ATEN_BINARY_OPERATOR(op, fn)                                               \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); } \
+  inline Tensor operator op(const Tensor& a, const Scalar& b) { return fn(a, b); } \
+  inline Tensor& operator op##=(Tensor& a, const Tensor& b) { return a.fn##_(b); } \
   inline Tensor& operator op##=(Tensor& a, const Scalar& b) { return a.fn##_(b); }
 ATEN_BINARY_OPERATOR(-, sub)
 ATEN_BINARY_OPERATOR(/, div)
@@ -42,8 +42,8 @@ ATEN_BINARY_OPERATOR(^, bitwise_xor)
 #undef ATEN_BINARY_OPERATOR
 
 // Comparisons give Bool tensors, as in ATen (not a C++ bool: see aten::equal for that).
-#define ATEN_COMPARISON_OPERATOR(op, fn)                                              \
-  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); }    \
+#define ATEN_COMPARISON_OPERATOR(op, fn)                                           \
+  inline Tensor operator op(const Tensor& a, const Tensor& b) { return fn(a, b); } \
   inline Tensor operator op(const Tensor& a, const Scalar& b) { return fn(a, b); }
 ATEN_COMPARISON_OPERATOR(==, eq)
 ATEN_COMPARISON_OPERATOR(!=, ne)

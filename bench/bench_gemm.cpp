@@ -47,7 +47,8 @@ void BM_MmTransposed(benchmark::State& state) {
 
 void BM_BmmSmall(benchmark::State& state) {
   set_num_threads(static_cast<int>(state.range(0)));
-  Tensor a = filled<float>({4096, 16, 16}), b = filled<float>({4096, 16, 16}), out = filled<float>({4096, 16, 16});
+  Tensor a = filled<float>({4096, 16, 16}), b = filled<float>({4096, 16, 16}),
+         out = filled<float>({4096, 16, 16});
   for (auto _ : state) bmm_out(out, a, b);
   flops(state, 16, 16, 16, 4096);
 }
@@ -62,9 +63,18 @@ void BM_Mv(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_Mm<float>)->ArgsProduct({{1, 2}, {256, 1024}})->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Mm<double>)->ArgsProduct({{1, 2}, {1024}})->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MmTransposed)->ArgsProduct({{1, 2}, {1024}})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mm<float>)
+    ->ArgsProduct({{1, 2}, {256, 1024}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mm<double>)
+    ->ArgsProduct({{1, 2}, {1024}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MmTransposed)
+    ->ArgsProduct({{1, 2}, {1024}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BmmSmall)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mv)->ArgsProduct({{1, 2}, {4096}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 

@@ -35,7 +35,8 @@ void threads(benchmark::State& state) {
 }
 
 void bytes(benchmark::State& state, int64_t numel, int tensors) {
-  state.SetBytesProcessed(state.iterations() * numel * tensors * static_cast<int64_t>(sizeof(float)));
+  state.SetBytesProcessed(state.iterations() * numel * tensors *
+                          static_cast<int64_t>(sizeof(float)));
 }
 
 // ---- add into a preallocated out --------------------------------------------------------------
@@ -124,7 +125,8 @@ void ToChannelsLast_torch(benchmark::State& state) {
   bytes(state, x.numel(), 2);
 }
 
-// ---- sum over dim 0, dim 1, all ------------------------------------------------------------------
+// ---- sum over dim 0, dim 1, all
+// ------------------------------------------------------------------
 void Sum_aten(benchmark::State& state) {
   threads(state);
   auto a = aten_filled({kN, kN}, 1);
@@ -172,28 +174,48 @@ void unary_out_torch(benchmark::State& state, F op) {
   bytes(state, x.numel(), 2);
 }
 
-void ExpOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::exp_out(o, x); }); }
-void ExpOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::exp_out(o, x); }); }
-void TanhOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::tanh_out(o, x); }); }
-void TanhOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::tanh_out(o, x); }); }
-void SigmoidOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::sigmoid_out(o, x); }); }
-void SigmoidOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::sigmoid_out(o, x); }); }
-void GeluOut_aten(benchmark::State& s) { unary_out_aten(s, [](auto& o, auto& x) { aten::gelu_out(o, x); }); }
-void GeluOut_torch(benchmark::State& s) { unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); }); }
+void ExpOut_aten(benchmark::State& s) {
+  unary_out_aten(s, [](auto& o, auto& x) { aten::exp_out(o, x); });
+}
+void ExpOut_torch(benchmark::State& s) {
+  unary_out_torch(s, [](auto& o, auto& x) { torch::exp_out(o, x); });
+}
+void TanhOut_aten(benchmark::State& s) {
+  unary_out_aten(s, [](auto& o, auto& x) { aten::tanh_out(o, x); });
+}
+void TanhOut_torch(benchmark::State& s) {
+  unary_out_torch(s, [](auto& o, auto& x) { torch::tanh_out(o, x); });
+}
+void SigmoidOut_aten(benchmark::State& s) {
+  unary_out_aten(s, [](auto& o, auto& x) { aten::sigmoid_out(o, x); });
+}
+void SigmoidOut_torch(benchmark::State& s) {
+  unary_out_torch(s, [](auto& o, auto& x) { torch::sigmoid_out(o, x); });
+}
+void GeluOut_aten(benchmark::State& s) {
+  unary_out_aten(s, [](auto& o, auto& x) { aten::gelu_out(o, x); });
+}
+void GeluOut_torch(benchmark::State& s) {
+  unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); });
+}
 
-// ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS) ----
+// ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS)
+// ----
 constexpr int64_t kMm = 1024;
 void Mm_aten(benchmark::State& state) {
   threads(state);
-  auto a = aten_filled({kMm, kMm}, 1), b = aten_filled({kMm, kMm}, 2), out = aten_filled({kMm, kMm}, 0);
+  auto a = aten_filled({kMm, kMm}, 1), b = aten_filled({kMm, kMm}, 2),
+       out = aten_filled({kMm, kMm}, 0);
   for (auto _ : state) aten::mm_out(out, a, b);
-  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm,
+                                                benchmark::Counter::kIsIterationInvariantRate);
 }
 void Mm_torch(benchmark::State& state) {
   threads(state);
   auto a = torch::rand({kMm, kMm}), b = torch::rand({kMm, kMm}), out = torch::empty({kMm, kMm});
   for (auto _ : state) torch::mm_out(out, a, b);
-  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm,
+                                                benchmark::Counter::kIsIterationInvariantRate);
 }
 
 }  // namespace
@@ -214,7 +236,15 @@ ATEN_BENCH_PAIR(SigmoidOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(GeluOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(Mm, benchmark::kMillisecond);
 // Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
-BENCHMARK(Sum_aten)->Name("Sum/aten")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(Sum_torch)->Name("Sum/torch")->ArgsProduct({{1, 2}, {0, 1, 2}})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(Sum_aten)
+    ->Name("Sum/aten")
+    ->ArgsProduct({{1, 2}, {0, 1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(Sum_torch)
+    ->Name("Sum/torch")
+    ->ArgsProduct({{1, 2}, {0, 1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

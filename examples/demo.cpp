@@ -65,7 +65,8 @@ int main() {
   show("Int tensors", ints);
 
   Tensor m = empty({64, 1, 5}, TensorOptions().device(kMeta));
-  show("Meta: [64, 1, 5] + [7, 1] (shape inference, no data)", m + empty({7, 1}, TensorOptions().device(kMeta)));
+  show("Meta: [64, 1, 5] + [7, 1] (shape inference, no data)",
+       m + empty({7, 1}, TensorOptions().device(kMeta)));
 
   try {
     tensor({1.f, 2.f}) + tensor({1.f, 2.f, 3.f});

@@ -18,7 +18,8 @@
 namespace aten::ref {
 
 // Calls f(coords) for every coordinate of sizes, in C order.
-inline void for_each_index(IntArrayRef sizes, const std::function<void(const std::vector<int64_t>&)>& f) {
+inline void for_each_index(IntArrayRef sizes,
+                           const std::function<void(const std::vector<int64_t>&)>& f) {
   int64_t n = 1;
   for (int64_t s : sizes) n *= s;
   std::vector<int64_t> idx(sizes.size(), 0);
@@ -54,9 +55,9 @@ inline double read_double(const Tensor& t, const std::vector<int64_t>& idx) {
 inline void write_double(const Tensor& t, const std::vector<int64_t>& idx, double v) {
   char* p = element_ptr(t, idx);
   switch (t.scalar_type()) {
-#define ATEN_REF_WRITE(ctype, name)                            \
-  case ScalarType::name:                                       \
-    *reinterpret_cast<ctype*>(p) = ::aten::convert<ctype>(v);  \
+#define ATEN_REF_WRITE(ctype, name)                           \
+  case ScalarType::name:                                      \
+    *reinterpret_cast<ctype*>(p) = ::aten::convert<ctype>(v); \
     break;
     ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_REF_WRITE)
 #undef ATEN_REF_WRITE
@@ -100,7 +101,8 @@ void set(const Tensor& t, const std::vector<int64_t>& idx, T v) {
 template <typename T>
 void fill(const Tensor& t, const std::function<double(int64_t)>& f) {
   int64_t i = 0;
-  for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { set<T>(t, idx, static_cast<T>(f(i++))); });
+  for_each_index(t.sizes(),
+                 [&](const std::vector<int64_t>& idx) { set<T>(t, idx, static_cast<T>(f(i++))); });
 }
 
 // A tensor of sizes, dtype T, with values f(i) for i in C order; laid out as strides if given.
@@ -114,8 +116,10 @@ Tensor make(IntArrayRef sizes, const std::function<double(int64_t)>& f, IntArray
 
 // A view with the given geometry over base's storage (no copy), for transposes and broadcasts
 // made without the view ops, which arrive later.
-inline Tensor restride(const Tensor& base, IntArrayRef sizes, IntArrayRef strides, int64_t offset = 0) {
-  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), base.dtype(), base.device());
+inline Tensor restride(const Tensor& base, IntArrayRef sizes, IntArrayRef strides,
+                       int64_t offset = 0) {
+  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), base.dtype(),
+                                              base.device());
   impl->set_sizes_and_strides(sizes, strides, base.storage_offset() + offset);
   return Tensor(std::move(impl));
 }
@@ -132,7 +136,8 @@ std::string error_of(F&& f) {
 }
 
 // f() must throw an aten::Error whose message contains every fragment.
-inline void expect_error(const std::function<void()>& f, std::initializer_list<std::string> fragments) {
+inline void expect_error(const std::function<void()>& f,
+                         std::initializer_list<std::string> fragments) {
   try {
     f();
     ADD_FAILURE() << "no error; expected one containing: " << *fragments.begin();
@@ -157,7 +162,8 @@ inline void expect_same_geometry(const Tensor& meta, const Tensor& cpu) {
 inline Tensor to_meta(const Tensor& t) {
   const int64_t extent = t.unsafeGetTensorImpl()->storage()->nbytes() / t.element_size();
   Tensor base = empty({extent}, TensorOptions(t.dtype()).device(kMeta));
-  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), t.dtype(), kMeta);
+  auto impl = intrusive_ptr<TensorImpl>::make(base.unsafeGetTensorImpl()->storage(), t.dtype(),
+                                              kMeta);
   impl->set_sizes_and_strides(t.sizes(), t.strides(), t.storage_offset());
   return Tensor(std::move(impl));
 }

@@ -28,10 +28,10 @@ class ArrayRef {
 #pragma GCC diagnostic pop
   ArrayRef(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}
   template <typename Container>
-    requires requires(const Container& c) {
-      { c.data() } -> std::convertible_to<const T*>;
-      { c.size() } -> std::convertible_to<size_t>;
-    }
+  requires requires(const Container& c) {
+    { c.data() } -> std::convertible_to<const T*>;
+    { c.size() } -> std::convertible_to<size_t>;
+  }
   constexpr ArrayRef(const Container& c) : data_(c.data()), size_(c.size()) {}
 
   constexpr const T* data() const { return data_; }

@@ -77,6 +77,8 @@ class std::numeric_limits<aten::BFloat16> {
   static constexpr aten::BFloat16 round_error() { return {0x3f00, aten::BFloat16::from_bits()}; }
   static constexpr aten::BFloat16 infinity() { return {0x7f80, aten::BFloat16::from_bits()}; }
   static constexpr aten::BFloat16 quiet_NaN() { return {0x7fc0, aten::BFloat16::from_bits()}; }
-  static constexpr aten::BFloat16 signaling_NaN() { return {0x7f80 | 0x0001, aten::BFloat16::from_bits()}; }
+  static constexpr aten::BFloat16 signaling_NaN() {
+    return {0x7f80 | 0x0001, aten::BFloat16::from_bits()};
+  }
   static constexpr aten::BFloat16 denorm_min() { return {0x0001, aten::BFloat16::from_bits()}; }
 };

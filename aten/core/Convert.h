@@ -88,8 +88,8 @@ constexpr bool overflows(From f) {
 
 template <typename To, typename From>
 To checked_convert(From f) {
-  ATEN_CHECK(!overflows<To>(f), "value ", f, " cannot be converted to type ",
-             scalar_type_of<To>, " without overflow");
+  ATEN_CHECK(!overflows<To>(f), "value ", f, " cannot be converted to type ", scalar_type_of<To>,
+             " without overflow");
   return convert<To>(f);
 }
 

@@ -10,8 +10,8 @@ namespace aten::detail {
 }  // namespace aten::detail
 
 // scalar_t is maybe_unused: a kernel may switch on dtype for a check alone.
-#define ATEN_DTYPE_CASE(NAME, CTYPE, ...)        \
-  case ::aten::ScalarType::NAME: {               \
-    using scalar_t [[maybe_unused]] = CTYPE;     \
-    return __VA_ARGS__();                        \
+#define ATEN_DTYPE_CASE(NAME, CTYPE, ...)    \
+  case ::aten::ScalarType::NAME: {           \
+    using scalar_t [[maybe_unused]] = CTYPE; \
+    return __VA_ARGS__();                    \
   }

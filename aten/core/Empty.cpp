@@ -20,8 +20,8 @@ TensorBase empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, TensorO
              strides, " must have the same length");
   check_sizes(sizes);
   int64_t nbytes = compute_storage_nbytes(sizes, strides, elementSize(options.dtype()));
-  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options),
-                                              options.dtype(), options.device());
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options), options.dtype(),
+                                              options.device());
   impl->set_sizes_and_strides(sizes, strides);
   return TensorBase(std::move(impl));
 }
@@ -37,8 +37,8 @@ TensorBase empty_generic(IntArrayRef sizes, TensorOptions options) {
     ATEN_CHECK(!__builtin_mul_overflow(nbytes, s, &nbytes),
                "storage size calculation overflowed with sizes=", sizes);
   }
-  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options),
-                                              options.dtype(), options.device());
+  auto impl = intrusive_ptr<TensorImpl>::make(make_storage(nbytes, sizes, options), options.dtype(),
+                                              options.device());
   impl->set_sizes_contiguous(sizes);
   return TensorBase(std::move(impl));
 }

@@ -84,15 +84,15 @@ class OpContextInherit {
 }  // namespace aten
 
 // Throws aten::Error("<op>: <message parts>") when cond is false.
-#define ATEN_CHECK(cond, ...)                                                     \
-  do {                                                                            \
-    if (!(cond)) [[unlikely]]                                                     \
-      ::aten::detail::check_failed(__VA_ARGS__);                                  \
+#define ATEN_CHECK(cond, ...)                    \
+  do {                                           \
+    if (!(cond)) [[unlikely]]                    \
+      ::aten::detail::check_failed(__VA_ARGS__); \
   } while (0)
 
 #define ATEN_ERROR(...) ::aten::detail::check_failed(__VA_ARGS__)
 
 // For invariants of the library itself: a failure is a MiniATen bug, not a user error.
-#define ATEN_INTERNAL_ASSERT(cond)                                                          \
-  ATEN_CHECK(cond, "internal assert failed at ", __FILE__, ":", __LINE__, ": " #cond \
-             " (please report a bug)")
+#define ATEN_INTERNAL_ASSERT(cond)                                        \
+  ATEN_CHECK(cond, "internal assert failed at ", __FILE__, ":", __LINE__, \
+             ": " #cond " (please report a bug)")

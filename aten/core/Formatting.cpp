@@ -278,12 +278,14 @@ std::ostream& operator<<(std::ostream& os, const TensorBase& t) {
   if (t.is_meta()) {
     suffixes.push_back("device='meta'");
     suffixes.push_back(size_suffix(t));
-    if (dtype != ScalarType::Float) suffixes.push_back(std::string("dtype=") + torch_dtype_name(dtype));
+    if (dtype != ScalarType::Float)
+      suffixes.push_back(std::string("dtype=") + torch_dtype_name(dtype));
     body = "...";
   } else if (t.numel() == 0) {
     // No elements to tell an integer tensor from a float one: any non-Float dtype is named.
     if (t.dim() != 1) suffixes.push_back(size_suffix(t));
-    if (dtype != ScalarType::Float) suffixes.push_back(std::string("dtype=") + torch_dtype_name(dtype));
+    if (dtype != ScalarType::Float)
+      suffixes.push_back(std::string("dtype=") + torch_dtype_name(dtype));
     body = "[]";
   } else {
     const bool default_dtype = dtype == ScalarType::Float || dtype == ScalarType::ComplexFloat ||

@@ -11,8 +11,8 @@ namespace aten {
 using BlobDeleter = std::function<void(void*)>;
 
 // strides default to contiguous; options.device() must be CPU.
-Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides = {},
-                 BlobDeleter deleter = {}, TensorOptions options = {});
+Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides = {}, BlobDeleter deleter = {},
+                 TensorOptions options = {});
 inline Tensor from_blob(void* data, IntArrayRef sizes, TensorOptions options) {
   return from_blob(data, sizes, {}, {}, options);
 }

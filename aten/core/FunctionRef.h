@@ -13,9 +13,9 @@ template <typename Ret, typename... Args>
 class FunctionRef<Ret(Args...)> {
  public:
   template <typename F>
-    requires(!std::is_same_v<std::remove_cvref_t<F>, FunctionRef> &&
-             std::is_invocable_r_v<Ret, F&, Args...>)
-  FunctionRef(F&& f)  // NOLINT: implicit by design, like a function pointer
+  requires(!std::is_same_v<std::remove_cvref_t<F>, FunctionRef> &&
+           std::is_invocable_r_v<Ret, F&, Args...>)
+      FunctionRef(F&& f)  // NOLINT: implicit by design, like a function pointer
       : obj_(const_cast<void*>(static_cast<const void*>(std::addressof(f)))),
         callback_([](void* obj, Args... args) -> Ret {
           return (*static_cast<std::remove_reference_t<F>*>(obj))(std::forward<Args>(args)...);

@@ -38,10 +38,10 @@ constexpr uint16_t float_to_half_bits(float f) {
   if (abs < 0x38800000u) {
     // Below the smallest normal half (2^-14): the result is a multiple of 2^-24. Scale so
     // that 2^-24 becomes 1 and round to an integer, ties to even, in exact integer arithmetic.
-    if (abs < 0x33000000u) return sign;  // below 2^-25: rounds to zero
-    const uint32_t e = abs >> 23;               // biased exponent, 102..112
+    if (abs < 0x33000000u) return sign;                // below 2^-25: rounds to zero
+    const uint32_t e = abs >> 23;                      // biased exponent, 102..112
     const uint32_t m = (abs & 0x7fffffu) | 0x800000u;  // 24-bit significand
-    const uint32_t shift = 126 - e;             // value = m * 2^(e-150) = (m >> shift) * 2^-24
+    const uint32_t shift = 126 - e;  // value = m * 2^(e-150) = (m >> shift) * 2^-24
     const uint32_t q = m >> shift;
     const uint32_t rem = m & ((1u << shift) - 1);
     const uint32_t half = 1u << (shift - 1);

@@ -23,7 +23,8 @@ bool ranges_overlap(const TensorBase& a, const TensorBase& b) {
     return false;
   auto span = [](const TensorBase& t) {
     auto* begin = static_cast<const char*>(t.unsafeGetTensorImpl()->data());
-    return std::pair(begin, begin + compute_storage_nbytes(t.sizes(), t.strides(), t.element_size()));
+    return std::pair(begin,
+                     begin + compute_storage_nbytes(t.sizes(), t.strides(), t.element_size()));
   };
   auto [a0, a1] = span(a);
   auto [b0, b1] = span(b);
@@ -33,8 +34,8 @@ bool ranges_overlap(const TensorBase& a, const TensorBase& b) {
 void assert_no_internal_overlap(const TensorBase& t) {
   ATEN_CHECK(t.is_meta() || !has_internal_overlap(t),
              "unsupported operation: more than one element of the written-to tensor refers to "
-             "a single memory location (", t.toString(),
-             "). Please clone() the tensor before performing the operation.");
+             "a single memory location (",
+             t.toString(), "). Please clone() the tensor before performing the operation.");
 }
 
 void assert_no_overlap(const TensorBase& out, const TensorBase& in, const char* name) {

@@ -14,34 +14,26 @@ namespace aten {
 template <typename T>
 concept ReducedFloat = T::is_reduced_float;
 
-#define ATEN_REDUCED_FLOAT_BINARY(op)                                                          \
-  template <ReducedFloat T>                                                                    \
-  constexpr T operator op(T a, T b) {                                                          \
-    return T(static_cast<float>(a) op static_cast<float>(b));                                  \
-  }                                                                                            \
-  template <ReducedFloat T, typename U>                                                        \
-    requires std::floating_point<U>                                                            \
-  constexpr U operator op(T a, U b) {                                                          \
-    return static_cast<U>(a) op b;                                                             \
-  }                                                                                            \
-  template <ReducedFloat T, typename U>                                                        \
-    requires std::floating_point<U>                                                            \
-  constexpr U operator op(U a, T b) {                                                          \
-    return a op static_cast<U>(b);                                                             \
-  }                                                                                            \
-  template <ReducedFloat T, typename I>                                                        \
-    requires std::integral<I>                                                                  \
-  constexpr T operator op(T a, I b) {                                                          \
-    return a op T(static_cast<float>(b));                                                      \
-  }                                                                                            \
-  template <ReducedFloat T, typename I>                                                        \
-    requires std::integral<I>                                                                  \
-  constexpr T operator op(I a, T b) {                                                          \
-    return T(static_cast<float>(a)) op b;                                                      \
-  }                                                                                            \
-  template <ReducedFloat T, typename U>                                                        \
-  constexpr T& operator op##=(T & a, U b) {                                                    \
-    return a = T(static_cast<float>(a op b));                                                  \
+#define ATEN_REDUCED_FLOAT_BINARY(op)                                         \
+  template <ReducedFloat T>                                                   \
+  constexpr T operator op(T a, T b) {                                         \
+    return T(static_cast<float>(a) op static_cast<float>(b));                 \
+  }                                                                           \
+  template <ReducedFloat T, typename U>                                       \
+  requires std::floating_point<U>                                             \
+  constexpr U operator op(T a, U b) { return static_cast<U>(a) op b; }        \
+  template <ReducedFloat T, typename U>                                       \
+  requires std::floating_point<U>                                             \
+  constexpr U operator op(U a, T b) { return a op static_cast<U>(b); }        \
+  template <ReducedFloat T, typename I>                                       \
+  requires std::integral<I>                                                   \
+  constexpr T operator op(T a, I b) { return a op T(static_cast<float>(b)); } \
+  template <ReducedFloat T, typename I>                                       \
+  requires std::integral<I>                                                   \
+  constexpr T operator op(I a, T b) { return T(static_cast<float>(a)) op b; } \
+  template <ReducedFloat T, typename U>                                       \
+  constexpr T& operator op##=(T& a, U b) {                                    \
+    return a = T(static_cast<float>(a op b));                                 \
   }
 
 ATEN_REDUCED_FLOAT_BINARY(+)

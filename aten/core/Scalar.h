@@ -18,10 +18,7 @@ class Scalar {
   Scalar() : Scalar(int64_t{0}) {}
   Scalar(bool v) : tag_(Tag::Bool) { v_.i = v; }
   template <std::integral T>
-    requires(!std::same_as<T, bool>)
-  Scalar(T v) : tag_(Tag::Int) {
-    v_.i = static_cast<int64_t>(v);
-  }
+  requires(!std::same_as<T, bool>) Scalar(T v) : tag_(Tag::Int) { v_.i = static_cast<int64_t>(v); }
   template <std::floating_point T>
   Scalar(T v) : tag_(Tag::Double) {
     v_.d = static_cast<double>(v);
@@ -113,8 +110,7 @@ class Scalar {
       case Tag::Double:
         return os << s.v_.d;
       case Tag::Complex:
-        return os << '(' << s.v_.z[0] << (std::signbit(s.v_.z[1]) ? "" : "+") << s.v_.z[1]
-                  << "j)";
+        return os << '(' << s.v_.z[0] << (std::signbit(s.v_.z[1]) ? "" : "+") << s.v_.z[1] << "j)";
     }
     return os;
   }

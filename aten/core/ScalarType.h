@@ -11,31 +11,32 @@
 namespace aten {
 
 // Every dtype, in ATen's order (ATen's ComplexHalf and quantized types left out).
-#define ATEN_FORALL_SCALAR_TYPE_NAMES(_) \
-  _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) \
-  _(ComplexDouble) _(Bool) _(BFloat16)
+#define ATEN_FORALL_SCALAR_TYPE_NAMES(_)                                                      \
+  _(Byte)                                                                                     \
+  _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) _(ComplexDouble) \
+      _(Bool) _(BFloat16)
 
 enum class ScalarType : int8_t {
 #define ATEN_ENUM_ENTRY(name) name,
   ATEN_FORALL_SCALAR_TYPE_NAMES(ATEN_ENUM_ENTRY)
 #undef ATEN_ENUM_ENTRY
-  Undefined,
+      Undefined,
 };
 constexpr int kNumScalarTypes = static_cast<int>(ScalarType::Undefined);
 
 // Every dtype with its C++ element type: (C++ type, ScalarType name).
 #define ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(_) \
-  _(uint8_t, Byte)                               \
-  _(int8_t, Char)                                \
-  _(int16_t, Short)                              \
-  _(int32_t, Int)                                \
-  _(int64_t, Long)                               \
-  _(::aten::Half, Half)                          \
-  _(float, Float)                                \
-  _(double, Double)                              \
-  _(::aten::complex<float>, ComplexFloat)        \
-  _(::aten::complex<double>, ComplexDouble)      \
-  _(bool, Bool)                                  \
+  _(uint8_t, Byte)                                \
+  _(int8_t, Char)                                 \
+  _(int16_t, Short)                               \
+  _(int32_t, Int)                                 \
+  _(int64_t, Long)                                \
+  _(::aten::Half, Half)                           \
+  _(float, Float)                                 \
+  _(double, Double)                               \
+  _(::aten::complex<float>, ComplexFloat)         \
+  _(::aten::complex<double>, ComplexDouble)       \
+  _(bool, Bool)                                   \
   _(::aten::BFloat16, BFloat16)
 
 constexpr const char* toString(ScalarType t) {
@@ -90,8 +91,8 @@ constexpr bool isIntegralType(ScalarType t, bool include_bool) {
 
 template <typename T>
 struct CppTypeToScalarType;
-#define ATEN_CPP_TO_SCALAR(ctype, name)                                            \
-  template <>                                                                      \
+#define ATEN_CPP_TO_SCALAR(ctype, name) \
+  template <>                           \
   struct CppTypeToScalarType<ctype> : std::integral_constant<ScalarType, ScalarType::name> {};
 ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_CPP_TO_SCALAR)
 #undef ATEN_CPP_TO_SCALAR

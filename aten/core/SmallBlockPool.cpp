@@ -32,7 +32,8 @@ void* pool_allocate_slow(size_t nbytes) {
 void pool_free_slow(void* p) noexcept { std::free(p); }
 
 void* PoolAllocated::allocate_large(size_t n) {
-  void* p = std::aligned_alloc(kPoolClassBytes, (n + kPoolClassBytes - 1) / kPoolClassBytes * kPoolClassBytes);
+  void* p = std::aligned_alloc(kPoolClassBytes,
+                               (n + kPoolClassBytes - 1) / kPoolClassBytes * kPoolClassBytes);
   if (p == nullptr) throw std::bad_alloc();
   return p;
 }

@@ -36,7 +36,9 @@ struct PoolLists {
 };
 extern constinit thread_local PoolLists tls_pool;
 
-constexpr size_t pool_class(size_t nbytes) { return nbytes == 0 ? 0 : (nbytes - 1) / kPoolClassBytes; }
+constexpr size_t pool_class(size_t nbytes) {
+  return nbytes == 0 ? 0 : (nbytes - 1) / kPoolClassBytes;
+}
 
 // The system side: a fresh block (registering the thread-exit hook), or a block freed directly.
 void* pool_allocate_slow(size_t nbytes);

@@ -25,10 +25,7 @@ class SmallVector {
   SmallVector(std::initializer_list<T> il) { append(il.begin(), il.end()); }
   SmallVector(ArrayRef<T> a) { append(a.begin(), a.end()); }
   template <typename It>
-    requires(!std::is_integral_v<It>)
-  SmallVector(It first, It last) {
-    append(first, last);
-  }
+  requires(!std::is_integral_v<It>) SmallVector(It first, It last) { append(first, last); }
   SmallVector(const SmallVector& o) { append(o.begin(), o.end()); }
   SmallVector(SmallVector&& o) noexcept { take(std::move(o)); }
   SmallVector& operator=(const SmallVector& o) {

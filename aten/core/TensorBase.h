@@ -25,7 +25,7 @@ class TensorBase {
   IntArrayRef strides() const { return impl_->strides(); }
   int64_t dim() const { return impl_->dim(); }
   int64_t ndimension() const { return dim(); }
-  int64_t size(int64_t d) const;    // negative d counts from the end
+  int64_t size(int64_t d) const;  // negative d counts from the end
   int64_t stride(int64_t d) const;
   int64_t numel() const { return impl_->numel(); }
   int64_t storage_offset() const { return impl_->storage_offset(); }

@@ -88,7 +88,8 @@ void fill_contiguous_strides(IntArrayRef sizes, int64_t* strides) {
   bool overflow = false;
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     strides[d] = running;
-    if (d > 0) overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
+    if (d > 0)
+      overflow |= __builtin_mul_overflow(running, std::max<int64_t>(sizes[d], 1), &running);
   }
   ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
 }
@@ -149,9 +150,9 @@ void TensorImpl::refresh(bool known_contiguous) {
     is_channels_last_3d_contiguous_ = dense_in_order(sizes_, strides_, {1, 4, 3, 2, 0});
     is_channels_last_3d_ = strides_like_channels_last(sizes_, strides_, {1, 4, 3, 2, 0});
   }
-  is_non_overlapping_and_dense_ =
-      is_contiguous_ || is_channels_last_contiguous_ || is_channels_last_3d_contiguous_ ||
-      compute_non_overlapping_and_dense(sizes_, strides_);
+  is_non_overlapping_and_dense_ = is_contiguous_ || is_channels_last_contiguous_ ||
+                                  is_channels_last_3d_contiguous_ ||
+                                  compute_non_overlapping_and_dense(sizes_, strides_);
 }
 
 MemoryFormat TensorImpl::suggest_memory_format() const {
@@ -219,8 +220,8 @@ DimVector strides_for_format(IntArrayRef sizes, MemoryFormat format) {
                  sizes);
       return with_order({1, 3, 2, 0});
     case MemoryFormat::ChannelsLast3d:
-      ATEN_CHECK(sizes.size() == 5,
-                 "required rank 5 tensor to use channels_last_3d format, got ", sizes);
+      ATEN_CHECK(sizes.size() == 5, "required rank 5 tensor to use channels_last_3d format, got ",
+                 sizes);
       return with_order({1, 4, 3, 2, 0});
     case MemoryFormat::Contiguous:
       return contiguous_strides(sizes);

@@ -72,7 +72,7 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   bool is_contiguous_ = true;
   bool is_channels_last_contiguous_ = false;
   bool is_channels_last_3d_contiguous_ = false;
-  bool is_channels_last_ = false;     // strides ordered like channels-last (may have gaps)
+  bool is_channels_last_ = false;  // strides ordered like channels-last (may have gaps)
   bool is_channels_last_3d_ = false;
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;

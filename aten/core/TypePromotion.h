@@ -82,7 +82,8 @@ constexpr bool canCast(ScalarType from, ScalarType to) {
   using detail::promotion_is_complex;
   using detail::promotion_is_floating;
   if (promotion_is_complex(from) && !promotion_is_complex(to)) return false;
-  if (promotion_is_floating(from) && !promotion_is_floating(to) && !promotion_is_complex(to)) return false;
+  if (promotion_is_floating(from) && !promotion_is_floating(to) && !promotion_is_complex(to))
+    return false;
   return from == ScalarType::Bool || to != ScalarType::Bool;
 }
 

@@ -29,8 +29,8 @@ class intrusive_ptr {
   intrusive_ptr(const intrusive_ptr& o) noexcept : p_(o.p_) { retain(); }
   intrusive_ptr(intrusive_ptr&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
   template <typename U>
-    requires std::is_convertible_v<U*, T*>
-  intrusive_ptr(intrusive_ptr<U> o) noexcept : p_(o.release()) {}
+  requires std::is_convertible_v<U*, T*> intrusive_ptr(intrusive_ptr<U> o)
+  noexcept : p_(o.release()) {}
   intrusive_ptr& operator=(intrusive_ptr o) noexcept {
     std::swap(p_, o.p_);
     return *this;

@@ -2,7 +2,8 @@
 // DispatchStub: a kernel pointer per CPU capability, chosen on first call.
 //
 //   // native/BinaryOps.h           ATEN_DECLARE_DISPATCH(binary_fn_alpha, add_stub);
-//   // native/BinaryOps.cpp         ATEN_DEFINE_DISPATCH(add_stub);   ... add_stub(kCPU, iter, alpha);
+//   // native/BinaryOps.cpp         ATEN_DEFINE_DISPATCH(add_stub);   ... add_stub(kCPU, iter,
+//   alpha);
 //   // native/cpu/BinaryOpsKernel.cpp (compiled once per capability)
 //   //                              ATEN_REGISTER_DISPATCH(add_stub, &add_kernel);
 //
@@ -63,20 +64,20 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
 // DispatchStub's members may be declared.
 // Declares the three slots as explicit specialisations, so every user sees that they are
 // defined elsewhere (one per capability build of the kernel file).
-#define ATEN_DECLARE_DISPATCH(fn_type, name)                                     \
-  struct name##_t : DispatchStub<fn_type, name##_t> {};                  \
-  template <>                                                                    \
-  name##_t::FnPtr DispatchStub<fn_type, name##_t>::DEFAULT;                \
-  template <>                                                                    \
-  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX2;                   \
-  template <>                                                                    \
-  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX512;                 \
+#define ATEN_DECLARE_DISPATCH(fn_type, name)                \
+  struct name##_t : DispatchStub<fn_type, name##_t> {};     \
+  template <>                                               \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::DEFAULT; \
+  template <>                                               \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX2;    \
+  template <>                                               \
+  name##_t::FnPtr DispatchStub<fn_type, name##_t>::AVX512;  \
   extern name##_t name
 
 #define ATEN_DEFINE_DISPATCH(name) name##_t name
 
 #define ATEN_REGISTER_ARCH_DISPATCH(name, arch, fn) \
-  template <>                                  \
+  template <>                                       \
   name##_t::FnPtr DispatchStub<name##_t::FnPtr, name##_t>::arch = fn
 
 #define ATEN_REGISTER_DISPATCH(name, fn) ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)

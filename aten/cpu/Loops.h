@@ -41,7 +41,8 @@ inline typename traits::ArgsTuple dereference(char* const* data, const int64_t* 
 }
 
 template <typename func_t>
-inline void basic_loop(char* const* data, const int64_t* strides, int64_t i, int64_t n, func_t&& op) {
+inline void basic_loop(char* const* data, const int64_t* strides, int64_t i, int64_t n,
+                       func_t&& op) {
   using traits = function_traits<func_t>;
   using out_t = typename traits::result_type;
   constexpr auto indices = std::make_index_sequence<traits::arity>{};
@@ -82,7 +83,8 @@ inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_
   // Two vectors per iteration: independent dependency chains keep both FMA ports busy.
   for (; i <= n - 2 * Vec::size(); i += 2 * Vec::size()) {
     auto out1 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i, indices));
-    auto out2 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i + Vec::size(), indices));
+    auto out2 = std::apply(
+        vop, dereference_vec<traits>(&data[1], broadcast, S, i + Vec::size(), indices));
     if constexpr (kStream) {
       vec::stream(data[0] + i * sizeof(scalar_t), out1);
       vec::stream(data[0] + (i + Vec::size()) * sizeof(scalar_t), out2);
@@ -100,7 +102,8 @@ inline bool is_contiguous(const int64_t* strides) {
   if (strides[0] != sizeof(typename traits::result_type)) return false;
   return [&]<size_t... I>(std::index_sequence<I...>) {
     return ((strides[I + 1] == sizeof(typename traits::template arg<I>)) && ...);
-  }(std::make_index_sequence<traits::arity>{});
+  }
+  (std::make_index_sequence<traits::arity>{});
 }
 
 // Contiguous, except input s (1-based) which is broadcast (stride 0).
@@ -109,8 +112,10 @@ inline bool is_contiguous_scalar(const int64_t* strides, size_t s) {
   if (strides[0] != sizeof(typename traits::result_type)) return false;
   return [&]<size_t... I>(std::index_sequence<I...>) {
     return ((I + 1 == s ? strides[I + 1] == 0
-                        : strides[I + 1] == sizeof(typename traits::template arg<I>)) && ...);
-  }(std::make_index_sequence<traits::arity>{});
+                        : strides[I + 1] == sizeof(typename traits::template arg<I>)) &&
+            ...);
+  }
+  (std::make_index_sequence<traits::arity>{});
 }
 
 template <typename op_t, typename vop_t>
@@ -206,12 +211,14 @@ void cpu_serial_kernel(TensorIteratorBase& iter, func_t&& op) {
 
 // A kernel with several outputs: op returns a std::tuple, element k going to output k.
 template <typename func_t>
-void cpu_kernel_multiple_outputs(TensorIteratorBase& iter, func_t&& op, int64_t grain_size = GRAIN_SIZE) {
+void cpu_kernel_multiple_outputs(TensorIteratorBase& iter, func_t&& op,
+                                 int64_t grain_size = GRAIN_SIZE) {
   using traits = function_traits<func_t>;
   using result_t = typename traits::result_type;
   constexpr int nout = std::tuple_size_v<result_t>;
   constexpr int nt = nout + static_cast<int>(traits::arity);
-  ATEN_INTERNAL_ASSERT(iter.noutputs() == nout && iter.ninputs() == static_cast<int>(traits::arity));
+  ATEN_INTERNAL_ASSERT(iter.noutputs() == nout &&
+                       iter.ninputs() == static_cast<int>(traits::arity));
   constexpr auto in_indices = std::make_index_sequence<traits::arity>{};
   iter.for_each(
       [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
@@ -219,10 +226,14 @@ void cpu_kernel_multiple_outputs(TensorIteratorBase& iter, func_t&& op, int64_t 
         for (int a = 0; a < nt; ++a) ptrs[a] = data[a];
         for (int64_t j = 0; j < size1; ++j) {
           for (int64_t i = 0; i < size0; ++i) {
-            result_t r = std::apply(op, dereference<traits>(&ptrs[nout], &strides[nout], i, in_indices));
+            result_t r = std::apply(
+                op, dereference<traits>(&ptrs[nout], &strides[nout], i, in_indices));
             [&]<size_t... K>(std::index_sequence<K...>) {
-              ((*reinterpret_cast<std::tuple_element_t<K, result_t>*>(ptrs[K] + i * strides[K]) = std::get<K>(r)), ...);
-            }(std::make_index_sequence<nout>{});
+              ((*reinterpret_cast<std::tuple_element_t<K, result_t>*>(
+                    ptrs[K] + i * strides[K]) = std::get<K>(r)),
+               ...);
+            }
+            (std::make_index_sequence<nout>{});
           }
           for (int a = 0; a < nt; ++a) ptrs[a] += strides[nt + a];
         }

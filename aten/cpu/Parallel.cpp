@@ -30,7 +30,8 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
                   FunctionRef<void(int64_t, int64_t)> f) {
   if (begin >= end) return;
   const int64_t range = end - begin;
-  int64_t nthreads = std::min<int64_t>(get_num_threads(), (range + grain_size - 1) / std::max<int64_t>(grain_size, 1));
+  int64_t nthreads = std::min<int64_t>(get_num_threads(),
+                                       (range + grain_size - 1) / std::max<int64_t>(grain_size, 1));
   if (nthreads <= 1 || in_parallel_region()) {
     ParallelRegionGuard guard;
     f(begin, end);
@@ -40,7 +41,7 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
   const OpFrame* op_frame = OpContext::current();
   std::atomic_flag failed = ATOMIC_FLAG_INIT;
   std::exception_ptr error;
-#pragma omp parallel num_threads(static_cast<int>(nthreads))
+#pragma omp parallel num_threads(static_cast <int>(nthreads))
   {
     const int64_t nt = omp_get_num_threads();
     const int64_t chunk = (range + nt - 1) / nt;

@@ -96,7 +96,9 @@ acc_t cascade_sum(const char* p, int64_t n, int64_t s, const value_t& value) {
 // (values and indices) laid out alike.
 struct ReductionShape {
   explicit ReductionShape(const TensorIteratorBase& iter)
-      : shape(iter.shape()), nr(iter.num_reduce_dims()), nout(iter.noutputs()),
+      : shape(iter.shape()),
+        nr(iter.num_reduce_dims()),
+        nout(iter.noutputs()),
         in_strides(iter.strides(iter.noutputs())),
         in(static_cast<char*>(iter.data_ptr(iter.noutputs()))) {
     for (int k = 0; k < nout; ++k) {
@@ -140,7 +142,8 @@ struct ReductionShape {
 // [begin, end) of the output whose input data starts at base, in the order of the reduced
 // elements' linear index (dim 0 fastest).
 template <typename visit_t>
-void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t end, const visit_t& visit) {
+void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t end,
+                  const visit_t& visit) {
   if (rs.nr == 0) {
     visit(base, 1, 0);
     return;
@@ -167,13 +170,14 @@ void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t e
 // being element number i):
 //   acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t i) const;
 template <typename ops_t>
-typename ops_t::acc_t fold_run(const ops_t& ops, typename ops_t::acc_t acc, const char* p, int64_t n,
-                               int64_t s, int64_t index) {
+typename ops_t::acc_t fold_run(const ops_t& ops, typename ops_t::acc_t acc, const char* p,
+                               int64_t n, int64_t s, int64_t index) {
   using in_t = typename ops_t::in_t;
   if constexpr (requires { ops.run(acc, p, n, s, index); }) {
     return ops.run(acc, p, n, s, index);
   } else {
-    for (int64_t i = 0; i < n; ++i) acc = ops.reduce(acc, *reinterpret_cast<const in_t*>(p + i * s), index + i);
+    for (int64_t i = 0; i < n; ++i)
+      acc = ops.reduce(acc, *reinterpret_cast<const in_t*>(p + i * s), index + i);
     return acc;
   }
 }

@@ -44,8 +44,8 @@ void Dispatcher::registerSchema(const OperatorName& name, std::string schema) {
   std::lock_guard<std::mutex> lock(mutex_);
   OperatorEntry& entry = entry_for(name);
   ATEN_CHECK(!entry.has_schema() || entry.schema() == schema, "operator '", name,
-             "' is registered twice with different schemas: '", entry.schema(), "' and '",
-             schema, "'");
+             "' is registered twice with different schemas: '", entry.schema(), "' and '", schema,
+             "'");
   entry.set_schema(std::move(schema));
 }
 

@@ -14,7 +14,7 @@ struct OperandInfo {
   // An output of another dtype than the computation's: `tensor` is then a temporary in the
   // common dtype, copied into `original` by cast_outputs().
   Tensor original;
-  DimVector stride_bytes;   // one per iterator dim; 0 along broadcast dims
+  DimVector stride_bytes;  // one per iterator dim; 0 along broadcast dims
   char* data = nullptr;
   ScalarType dtype = ScalarType::Undefined;
   const char* name = nullptr;  // "self", "other", "out": for error messages

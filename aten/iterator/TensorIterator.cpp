@@ -44,8 +44,7 @@ TensorIteratorConfig binary_op_config() {
 }
 }  // namespace
 
-void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a,
-                                         const Tensor& b) {
+void TensorIteratorBase::build_binary_op(const Tensor& out, const Tensor& a, const Tensor& b) {
   TensorIteratorConfig config = binary_op_config();
   config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
@@ -77,13 +76,13 @@ TensorIteratorConfig comparison_op_config(const Tensor& out) {
   config.set_check_mem_overlap(true).allow_cpu_scalars(true).promote_inputs_to_common_dtype(true);
   // A fresh result is Bool; an out= of another dtype receives the comparison cast to it.
   if (!out.defined()) config.declare_static_dtype(ScalarType::Bool);
-  if (out.defined() && out.scalar_type() != ScalarType::Bool) config.cast_common_dtype_to_outputs(true);
+  if (out.defined() && out.scalar_type() != ScalarType::Bool)
+    config.cast_common_dtype_to_outputs(true);
   return config;
 }
 }  // namespace
 
-void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a,
-                                             const Tensor& b) {
+void TensorIteratorBase::build_comparison_op(const Tensor& out, const Tensor& a, const Tensor& b) {
   TensorIteratorConfig config = comparison_op_config(out);
   config.add_output(out).add_input(a, "self").add_input(b, "other");
   build(config);
@@ -123,8 +122,8 @@ void TensorIteratorBase::build_nullary_op(const Tensor& out) {
 namespace {
 TensorIteratorConfig reduce_op_config() {
   TensorIteratorConfig config;
-  config.is_reduction(true).resize_outputs(false).check_all_same_dtype(false)
-      .set_check_mem_overlap(false);
+  config.is_reduction(true).resize_outputs(false).check_all_same_dtype(false).set_check_mem_overlap(
+      false);
   return config;
 }
 
@@ -137,8 +136,8 @@ void TensorIteratorBase::build_reduce_op(const Tensor& out, const Tensor& in) {
 }
 
 void TensorIteratorBase::build_reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
-  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
-             out1.sizes(), " and ", out2.sizes());
+  ATEN_CHECK(out1.sizes() == out2.sizes(),
+             "reduce_op: the two outputs differ in shape: ", out1.sizes(), " and ", out2.sizes());
   TensorIteratorConfig config = reduce_op_config();
   config.add_output(out1).add_output(out2).add_input(in, "self");
   build(config);
@@ -240,7 +239,8 @@ ScalarType TensorIteratorBase::compute_common_dtype() const {
   for (int j = num_outputs_; j < ntensors() && uniform; ++j) {
     const OperandInfo& op = operands_[j];
     if (!op.tensor->defined()) continue;
-    uniform = !op.tensor->is_wrapped_number() && (only == ScalarType::Undefined || op.dtype == only);
+    uniform = !op.tensor->is_wrapped_number() &&
+              (only == ScalarType::Undefined || op.dtype == only);
     only = op.dtype;
   }
   if (uniform) return only;
@@ -268,8 +268,10 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
       device_ = t.device();
       have_device = true;
     } else if (config.check_all_same_device_) {
-      ATEN_CHECK(t.device() == device_, "Expected all tensors to be on the same device, but found "
-                 "at least two devices: ", device_, " and ", t.device(), " (", describe_operands(), ")");
+      ATEN_CHECK(t.device() == device_,
+                 "Expected all tensors to be on the same device, but found "
+                 "at least two devices: ",
+                 device_, " and ", t.device(), " (", describe_operands(), ")");
     }
   }
   if (!have_device) device_ = kCPU;
@@ -297,7 +299,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   // An operand of another dtype than the computation's: an input is converted, an output is
   // computed into a temporary of the common dtype and cast back. Rare, so out of line: the
   // loop below stays short for the usual operands of one dtype.
-  auto adopt_common_dtype = [this, &config](OperandInfo& op) __attribute__((noinline)) {
+  auto adopt_common_dtype = [ this, &config ](OperandInfo & op) __attribute__((noinline)) {
     const bool cpu = device_.is_cpu();
     if (op.is_output) {
       if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) return;
@@ -338,7 +340,8 @@ namespace {
 
 void TensorIteratorBase::cast_outputs() {
   for (int i = 0; i < num_outputs_; ++i)
-    if (operands_[i].original.defined()) [[unlikely]] cast_output(operands_[i]);
+    if (operands_[i].original.defined()) [[unlikely]]
+      cast_output(operands_[i]);
 }
 
 bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
@@ -387,7 +390,8 @@ void TensorIteratorBase::compute_strides() {
     const size_t offset = shape_.size() - sizes.size();  // leading broadcast dims stay 0
     op.stride_bytes.assign(shape_.size(), 0);
     for (size_t d = 0; d < sizes.size(); ++d)
-      if (!(sizes[d] == 1 && shape_[offset + d] != 1)) op.stride_bytes[offset + d] = strides[d] * item;
+      if (!(sizes[d] == 1 && shape_[offset + d] != 1))
+        op.stride_bytes[offset + d] = strides[d] * item;
   }
 }
 
@@ -536,7 +540,8 @@ void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
 
 void TensorIteratorBase::update_data_pointers() {
   for (auto& op : operands_)
-    op.data = op.tensor->defined() ? static_cast<char*>(op.tensor->unsafeGetTensorImpl()->data()) : nullptr;
+    op.data = op.tensor->defined() ? static_cast<char*>(op.tensor->unsafeGetTensorImpl()->data())
+                                   : nullptr;
 }
 
 // ---- outputs --------------------------------------------------------------------------------
@@ -551,7 +556,8 @@ void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef 
     ATEN_INTERNAL_ASSERT(op.original.is_same(t));
     if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
       const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
-      op.tensor->unsafeGetTensorImpl()->resize(sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
+      op.tensor->unsafeGetTensorImpl()->resize(
+          sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
     }
     return;
   }
@@ -586,8 +592,8 @@ TensorIterator TensorIterator::reduce_op(const Tensor& out, const Tensor& in) {
 }
 
 TensorIterator TensorIterator::reduce_op(const Tensor& out1, const Tensor& out2, const Tensor& in) {
-  ATEN_CHECK(out1.sizes() == out2.sizes(), "reduce_op: the two outputs differ in shape: ",
-             out1.sizes(), " and ", out2.sizes());
+  ATEN_CHECK(out1.sizes() == out2.sizes(),
+             "reduce_op: the two outputs differ in shape: ", out1.sizes(), " and ", out2.sizes());
   TensorIteratorConfig config = reduce_op_config();
   config.add_owned_output(out1).add_owned_output(out2).add_owned_input(in, "self");
   return TensorIterator(config);
@@ -636,7 +642,9 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
     serial_for_each(loop, {0, n});
     return;
   }
-  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) { serial_for_each(loop, {begin, end}); });
+  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) {
+    serial_for_each(loop, {begin, end});
+  });
 }
 
 void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const {

@@ -17,7 +17,8 @@ class TensorIteratorBase : public impl::MetaBase {
  public:
   // data[arg] points at the first element of each operand; strides[arg] is the byte stride of
   // operand arg along dim 0 and strides[ntensors + arg] along dim 1.
-  using loop2d_t = FunctionRef<void(char** data, const int64_t* strides, int64_t size0, int64_t size1)>;
+  using loop2d_t =
+      FunctionRef<void(char** data, const int64_t* strides, int64_t size0, int64_t size1)>;
 
   void build(TensorIteratorConfig& config);
   // The builders of ATen's common configurations. out may be undefined (allocated), the
@@ -89,7 +90,9 @@ class TensorIteratorBase : public impl::MetaBase {
   // For kernels that walk an operand in an order no tensor can describe (flip walks its output
   // backwards along the flipped dims): the operand's byte strides in iterator dims, and the
   // address of its first element. ATen's names; nothing is checked.
-  void _unsafe_set_arg_strides(int arg, IntArrayRef strides) { operands_[arg].stride_bytes = DimVector(strides); }
+  void _unsafe_set_arg_strides(int arg, IntArrayRef strides) {
+    operands_[arg].stride_bytes = DimVector(strides);
+  }
   void _unsafe_set_arg_data(int arg, void* data) { operands_[arg].data = static_cast<char*>(data); }
 
   // Writes outputs computed in a temporary of the common dtype into the user's tensors. The

@@ -33,11 +33,14 @@ namespace native {
 ATEN_DEFINE_DISPATCH(gelu_stub);
 ATEN_DEFINE_DISPATCH(silu_stub);
 
-ATEN_IMPL_FUNC(gelu_out)(const Tensor& /*self*/, std::string_view approximate, const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(gelu_out)
+(const Tensor& /*self*/, std::string_view approximate, const Tensor& /*out*/) {
   gelu_stub(device(), *this, gelu_type(approximate));
 }
 
-ATEN_IMPL_FUNC(silu_out)(const Tensor& /*self*/, const Tensor& /*out*/) { silu_stub(device(), *this); }
+ATEN_IMPL_FUNC(silu_out)(const Tensor& /*self*/, const Tensor& /*out*/) {
+  silu_stub(device(), *this);
+}
 
 // A Bool relu would be the identity through clamp_min's promotion to Long; ATen refuses it.
 Tensor relu(const Tensor& self) {

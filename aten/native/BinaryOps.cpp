@@ -1,8 +1,8 @@
 // Binary pointwise ops: meta() builds the TensorIterator (broadcast shape, promoted dtype,
 // output layout), impl() calls the op's stub. The Scalar overloads are composites that pass the
 // Scalar on as a wrapped number.
-#include <aten/native/BinaryOps.h>
 #include <aten/core/ScalarOps.h>
+#include <aten/native/BinaryOps.h>
 #include <aten/ops/add.h>
 #include <aten/ops/add_native.h>
 #include <aten/ops/atan2_native.h>
@@ -35,11 +35,15 @@ namespace {
 
 // ATen's rule: Bool tensors have no subtraction; the messages say what to use instead.
 void sub_check(const Tensor& self, const Tensor& other) {
-  const bool a = self.scalar_type() == ScalarType::Bool, b = other.scalar_type() == ScalarType::Bool;
-  ATEN_CHECK(!(a && b), "Subtraction, the `-` operator, with two bool tensors is not supported. "
+  const bool a = self.scalar_type() == ScalarType::Bool,
+             b = other.scalar_type() == ScalarType::Bool;
+  ATEN_CHECK(!(a && b),
+             "Subtraction, the `-` operator, with two bool tensors is not supported. "
              "Use the `^` or `logical_xor()` operator instead.");
-  ATEN_CHECK(!(a || b), "Subtraction, the `-` operator, with a bool tensor is not supported. "
-             "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  ATEN_CHECK(
+      !(a || b),
+      "Subtraction, the `-` operator, with a bool tensor is not supported. "
+      "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
 }
 
 // The rounding modes of div.*_mode; nullopt is true division.
@@ -74,7 +78,8 @@ void alpha_check(ScalarType dtype, const Scalar& alpha) {
              "Boolean alpha only supported for Boolean results.");
   ATEN_CHECK(isFloatingType(dtype) || isComplexType(dtype) || alpha.isIntegral(true),
              "For integral input tensors, argument alpha must not be a floating point number "
-             "(alpha = ", alpha, ", dtype ", dtype, ").");
+             "(alpha = ",
+             alpha, ", dtype ", dtype, ").");
 }
 
 }  // namespace native
@@ -100,8 +105,8 @@ ATEN_META_FUNC(div_Tensor)(const Tensor& self, const Tensor& other) {
   build_binary_float_op(maybe_get_output(), self, other);
 }
 
-ATEN_META_FUNC(div_Tensor_mode)(const Tensor& self, const Tensor& other,
-                                std::optional<std::string_view> rounding_mode) {
+ATEN_META_FUNC(div_Tensor_mode)
+(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
   if (native::div_mode(rounding_mode) == native::DivMode::true_div) {
     build_binary_float_op(maybe_get_output(), self, other);
     return;
@@ -109,8 +114,8 @@ ATEN_META_FUNC(div_Tensor_mode)(const Tensor& self, const Tensor& other,
   build_binary_op(maybe_get_output(), self, other);
   // Rounding has no meaning for complex numbers, and Bool / Bool is not a quotient.
   ATEN_CHECK(common_dtype() != ScalarType::Bool && !isComplexType(common_dtype()),
-             "\"div\" not implemented for '", common_dtype(), "' with rounding_mode='", *rounding_mode,
-             "' (", self.toString(), " and ", other.toString(), ")");
+             "\"div\" not implemented for '", common_dtype(), "' with rounding_mode='",
+             *rounding_mode, "' (", self.toString(), " and ", other.toString(), ")");
 }
 
 ATEN_META_FUNC(remainder_Tensor)(const Tensor& self, const Tensor& other) {
@@ -197,16 +202,14 @@ ATEN_IMPL_FUNC(sub_out)(const Tensor&, const Tensor&, const Scalar& alpha, const
   add_stub(device(), *this, negated(alpha));
 }
 
-ATEN_IMPL_FUNC(mul_out)(const Tensor&, const Tensor&, const Tensor&) {
-  mul_stub(device(), *this);
-}
+ATEN_IMPL_FUNC(mul_out)(const Tensor&, const Tensor&, const Tensor&) { mul_stub(device(), *this); }
 
 ATEN_IMPL_FUNC(div_out)(const Tensor&, const Tensor&, const Tensor&) {
   div_true_stub(device(), *this);
 }
 
-ATEN_IMPL_FUNC(div_out_mode)(const Tensor&, const Tensor&,
-                             std::optional<std::string_view> rounding_mode, const Tensor&) {
+ATEN_IMPL_FUNC(div_out_mode)
+(const Tensor&, const Tensor&, std::optional<std::string_view> rounding_mode, const Tensor&) {
   switch (div_mode(rounding_mode)) {
     case DivMode::true_div:
       return div_true_stub(device(), *this);
@@ -311,15 +314,15 @@ Tensor& remainder_out(const Scalar& self, const Tensor& other, Tensor& out) {
 }
 
 // The three forms of a Scalar overload without extra arguments.
-#define ATEN_SCALAR_OVERLOADS(op)                                                \
-  Tensor op(const Tensor& self, const Scalar& other) {                           \
-    return aten::op(self, wrapped_scalar_tensor(other));                         \
-  }                                                                              \
-  Tensor& op##_(Tensor& self, const Scalar& other) {                             \
-    return self.op##_(wrapped_scalar_tensor(other));                             \
-  }                                                                              \
-  Tensor& op##_out(const Tensor& self, const Scalar& other, Tensor& out) {       \
-    return aten::op##_out(out, self, wrapped_scalar_tensor(other));              \
+#define ATEN_SCALAR_OVERLOADS(op)                                          \
+  Tensor op(const Tensor& self, const Scalar& other) {                     \
+    return aten::op(self, wrapped_scalar_tensor(other));                   \
+  }                                                                        \
+  Tensor& op##_(Tensor& self, const Scalar& other) {                       \
+    return self.op##_(wrapped_scalar_tensor(other));                       \
+  }                                                                        \
+  Tensor& op##_out(const Tensor& self, const Scalar& other, Tensor& out) { \
+    return aten::op##_out(out, self, wrapped_scalar_tensor(other));        \
   }
 ATEN_SCALAR_OVERLOADS(mul)
 ATEN_SCALAR_OVERLOADS(div)

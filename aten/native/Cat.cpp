@@ -25,8 +25,8 @@ namespace {
 bool cat_should_skip(const Tensor& t) { return t.dim() == 1 && t.sizes()[0] == 0; }
 
 struct CatDims {
-  int64_t dim;    // wrapped against the first tensor not skipped
-  size_t valid;   // that tensor's position; tensors.size() when all are skipped
+  int64_t dim;   // wrapped against the first tensor not skipped
+  size_t valid;  // that tensor's position; tensors.size() when all are skipped
 };
 
 CatDims check_cat(ArrayRef<Tensor> tensors, int64_t dim) {
@@ -38,17 +38,22 @@ CatDims check_cat(ArrayRef<Tensor> tensors, int64_t dim) {
   for (size_t i = 0; i < tensors.size(); ++i) {
     const Tensor& t = tensors[i];
     ATEN_CHECK(t.dim() > 0, "zero-dimensional tensor (at position ", i, ") cannot be concatenated");
-    ATEN_CHECK(t.device() == tensors[0].device(), "Expected all tensors to be on the same device, but "
-               "tensor number 0 is on ", tensors[0].device(), " and tensor number ", i, " on ", t.device());
+    ATEN_CHECK(t.device() == tensors[0].device(),
+               "Expected all tensors to be on the same device, but "
+               "tensor number 0 is on ",
+               tensors[0].device(), " and tensor number ", i, " on ", t.device());
     if (cat_should_skip(t)) continue;
     const Tensor& first = tensors[valid];
-    ATEN_CHECK(t.dim() == first.dim(), "Tensors must have same number of dimensions: got ", first.dim(),
-               " and ", t.dim(), " (tensor number ", valid, " has shape ", first.sizes(), ", tensor number ",
-               i, " has shape ", t.sizes(), ")");
+    ATEN_CHECK(t.dim() == first.dim(), "Tensors must have same number of dimensions: got ",
+               first.dim(), " and ", t.dim(), " (tensor number ", valid, " has shape ",
+               first.sizes(), ", tensor number ", i, " has shape ", t.sizes(), ")");
     for (int64_t k = 0; k < t.dim(); ++k)
-      ATEN_CHECK(k == d || t.sizes()[k] == first.sizes()[k], "Sizes of tensors must match except in "
-                 "dimension ", d, ". Expected size ", first.sizes()[k], " but got size ", t.sizes()[k],
-                 " for tensor number ", i, " in the list (shapes ", first.sizes(), " and ", t.sizes(), ")");
+      ATEN_CHECK(k == d || t.sizes()[k] == first.sizes()[k],
+                 "Sizes of tensors must match except in "
+                 "dimension ",
+                 d, ". Expected size ", first.sizes()[k], " but got size ", t.sizes()[k],
+                 " for tensor number ", i, " in the list (shapes ", first.sizes(), " and ",
+                 t.sizes(), ")");
   }
   return {d, valid};
 }
@@ -66,7 +71,8 @@ MemoryFormat cat_memory_format(ArrayRef<Tensor> tensors) {
 bool cat_contiguous(ArrayRef<Tensor> tensors, int64_t dim, const Tensor& out) {
   if (!out.is_contiguous()) return false;
   for (const Tensor& t : tensors)
-    if (!cat_should_skip(t) && (!t.is_contiguous() || t.scalar_type() != out.scalar_type())) return false;
+    if (!cat_should_skip(t) && (!t.is_contiguous() || t.scalar_type() != out.scalar_type()))
+      return false;
   int64_t outer = 1, inner = 1;
   for (int64_t k = 0; k < dim; ++k) outer *= out.sizes()[k];
   for (int64_t k = dim + 1; k < out.dim(); ++k) inner *= out.sizes()[k];
@@ -105,8 +111,9 @@ ATEN_META_FUNC(cat)(ArrayRef<Tensor> tensors, int64_t dim) {
   for (const Tensor& t : tensors) dtype = promoteTypes(dtype, t.scalar_type());
   ATEN_DISPATCH_cat_TYPES(dtype, [] {});
   if (const Tensor& out = maybe_get_output(); out.defined()) {
-    ATEN_CHECK(canCast(dtype, out.scalar_type()), "input types can't be cast to the desired output type ",
-               out.dtype(), " (the inputs promote to ", dtype, ")");
+    ATEN_CHECK(canCast(dtype, out.scalar_type()),
+               "input types can't be cast to the desired output type ", out.dtype(),
+               " (the inputs promote to ", dtype, ")");
     dtype = out.scalar_type();
     assert_no_internal_overlap(out);
     for (size_t i = 0; i < tensors.size(); ++i)
@@ -120,7 +127,9 @@ ATEN_META_FUNC(cat)(ArrayRef<Tensor> tensors, int64_t dim) {
       if (!native::cat_should_skip(t)) sizes[d] += t.sizes()[d];
   }
   set_output_raw_strided(0, sizes, {},
-                         TensorOptions(dtype).device(tensors[0].device()).memory_format(native::cat_memory_format(tensors)));
+                         TensorOptions(dtype)
+                             .device(tensors[0].device())
+                             .memory_format(native::cat_memory_format(tensors)));
 }
 
 }  // namespace aten::meta
@@ -146,8 +155,9 @@ std::vector<Tensor> stack_inputs(ArrayRef<Tensor> tensors, int64_t dim) {
   ATEN_CHECK(!tensors.empty(), "stack expects a non-empty TensorList");
   std::vector<Tensor> inputs;
   for (size_t i = 0; i < tensors.size(); ++i) {
-    ATEN_CHECK(tensors[i].sizes() == tensors[0].sizes(), "stack expects each tensor to be equal size, but got ",
-               tensors[0].sizes(), " at entry 0 and ", tensors[i].sizes(), " at entry ", i);
+    ATEN_CHECK(tensors[i].sizes() == tensors[0].sizes(),
+               "stack expects each tensor to be equal size, but got ", tensors[0].sizes(),
+               " at entry 0 and ", tensors[i].sizes(), " at entry ", i);
     inputs.push_back(tensors[i].unsqueeze(dim));
   }
   return inputs;

@@ -59,8 +59,8 @@ void build_clamp_tensor(TensorIteratorBase& iter, const Tensor& out, const Tenso
 
 namespace meta {
 
-ATEN_META_FUNC(clamp)(const Tensor& self, const std::optional<Scalar>& min,
-                      const std::optional<Scalar>& max) {
+ATEN_META_FUNC(clamp)
+(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   ATEN_CHECK(min || max, "torch.clamp: At least one of 'min' or 'max' must not be None");
   build_clamp_scalar(*this, maybe_get_output(), self, min, max);
 }
@@ -73,9 +73,10 @@ ATEN_META_FUNC(clamp_max)(const Tensor& self, const Scalar& max) {
   build_clamp_scalar(*this, maybe_get_output(), self, std::nullopt, max);
 }
 
-ATEN_META_FUNC(clamp_Tensor)(const Tensor& self, const std::optional<Tensor>& min,
-                             const std::optional<Tensor>& max) {
-  ATEN_CHECK(given(min) || given(max), "torch.clamp: At least one of 'min' or 'max' must not be None");
+ATEN_META_FUNC(clamp_Tensor)
+(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  ATEN_CHECK(given(min) || given(max),
+             "torch.clamp: At least one of 'min' or 'max' must not be None");
   build_clamp_tensor(*this, maybe_get_output(), self, min, max);
 }
 
@@ -94,8 +95,9 @@ namespace native {
 ATEN_DEFINE_DISPATCH(clamp_scalar_stub);
 ATEN_DEFINE_DISPATCH(clamp_tensor_stub);
 
-ATEN_IMPL_FUNC(clamp_out)(const Tensor& /*self*/, const std::optional<Scalar>& min,
-                          const std::optional<Scalar>& max, const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(clamp_out)
+(const Tensor& /*self*/, const std::optional<Scalar>& min, const std::optional<Scalar>& max,
+ const Tensor& /*out*/) {
   clamp_scalar_stub(device(), *this, min, max);
 }
 
@@ -107,18 +109,19 @@ ATEN_IMPL_FUNC(clamp_max_out)(const Tensor& /*self*/, const Scalar& max, const T
   clamp_scalar_stub(device(), *this, std::nullopt, max);
 }
 
-ATEN_IMPL_FUNC(clamp_Tensor_out)(const Tensor& /*self*/, const std::optional<Tensor>& min,
-                                 const std::optional<Tensor>& max, const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(clamp_Tensor_out)
+(const Tensor& /*self*/, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+ const Tensor& /*out*/) {
   clamp_tensor_stub(device(), *this, given(min), given(max));
 }
 
-ATEN_IMPL_FUNC(clamp_min_Tensor_out)(const Tensor& /*self*/, const Tensor& /*min*/,
-                                     const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(clamp_min_Tensor_out)
+(const Tensor& /*self*/, const Tensor& /*min*/, const Tensor& /*out*/) {
   clamp_tensor_stub(device(), *this, true, false);
 }
 
-ATEN_IMPL_FUNC(clamp_max_Tensor_out)(const Tensor& /*self*/, const Tensor& /*max*/,
-                                     const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(clamp_max_Tensor_out)
+(const Tensor& /*self*/, const Tensor& /*max*/, const Tensor& /*out*/) {
   clamp_tensor_stub(device(), *this, false, true);
 }
 

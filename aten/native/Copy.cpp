@@ -20,7 +20,10 @@ Tensor& copy_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
   if (self.is_same(src) || self.numel() == 0) return self;
   // src broadcasts to self, never the other way; dtypes may differ (that is a conversion).
   TensorIteratorConfig config;
-  config.add_output(self, "self").add_input(src, "src").resize_outputs(false).check_all_same_dtype(false);
+  config.add_output(self, "self")
+      .add_input(src, "src")
+      .resize_outputs(false)
+      .check_all_same_dtype(false);
   TensorIterator iter(config);
   copy_stub(iter.device(), iter);
   return self;

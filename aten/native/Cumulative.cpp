@@ -15,13 +15,14 @@ namespace {
 
 // ATen's rule: dtype= wins; else out's dtype (in place: self's); else integral and Bool
 // inputs scan into Long, others in their own dtype.
-void meta_scan(impl::MetaBase& meta, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+void meta_scan(impl::MetaBase& meta, const Tensor& self, int64_t dim,
+               std::optional<ScalarType> dtype) {
   maybe_wrap_dim(dim, self.dim());
   const Tensor& out = meta.maybe_get_output();
-  const ScalarType res = dtype   ? *dtype
-                         : out.defined() ? out.scalar_type()
+  const ScalarType res = dtype                                      ? *dtype
+                         : out.defined()                            ? out.scalar_type()
                          : isIntegralType(self.scalar_type(), true) ? ScalarType::Long
-                                                                   : self.scalar_type();
+                                                                    : self.scalar_type();
   meta.set_output_raw_strided(0, self.sizes(), {}, self.options().dtype(res));
 }
 
@@ -34,7 +35,8 @@ void run_scan(stub_t& stub, const char* op, const Tensor& self, int64_t dim, con
   const Tensor src = self.scalar_type() == out.scalar_type() ? self : self.to(out.scalar_type());
   if (self.dim() == 0) {  // one element, scanned as a 1-d tensor
     const int64_t one[] = {1};
-    stub(out.device(), detail::alias_with_sizes_and_strides(out, IntArrayRef(one, 1), IntArrayRef(one, 1)),
+    stub(out.device(),
+         detail::alias_with_sizes_and_strides(out, IntArrayRef(one, 1), IntArrayRef(one, 1)),
          detail::alias_with_sizes_and_strides(src, IntArrayRef(one, 1), IntArrayRef(one, 1)), 0);
     return;
   }
@@ -59,13 +61,13 @@ ATEN_META_FUNC(cumprod)(const Tensor& self, int64_t dim, std::optional<ScalarTyp
 
 namespace aten::native {
 
-ATEN_IMPL_FUNC(cumsum_out)(const Tensor& self, int64_t dim, std::optional<ScalarType> /*dtype*/,
-                           const Tensor& out) {
+ATEN_IMPL_FUNC(cumsum_out)
+(const Tensor& self, int64_t dim, std::optional<ScalarType> /*dtype*/, const Tensor& out) {
   run_scan(cumsum_stub, "cumsum", self, dim, out);
 }
 
-ATEN_IMPL_FUNC(cumprod_out)(const Tensor& self, int64_t dim, std::optional<ScalarType> /*dtype*/,
-                            const Tensor& out) {
+ATEN_IMPL_FUNC(cumprod_out)
+(const Tensor& self, int64_t dim, std::optional<ScalarType> /*dtype*/, const Tensor& out) {
   run_scan(cumprod_stub, "cumprod", self, dim, out);
 }
 

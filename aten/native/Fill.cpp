@@ -24,7 +24,9 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
   // Writing one value is idempotent, so elements that share memory (an expanded self) are
   // fine, as in ATen: no overlap check.
   TensorIteratorConfig config;
-  config.add_output(self, "self").resize_outputs(false).check_all_same_dtype(false)
+  config.add_output(self, "self")
+      .resize_outputs(false)
+      .check_all_same_dtype(false)
       .set_check_mem_overlap(false);
   TensorIterator iter(config);
   fill_stub(iter.device(), iter, value);

@@ -40,7 +40,10 @@ std::string shape_str(const Tensor& t) {
 }
 
 void check_dims(const Tensor& t, int64_t dims, const char* name) {
-  ATEN_CHECK(t.dim() == dims, name, " must be a ", dims == 2 ? "matrix" : dims == 3 ? "3D tensor" : "1D tensor",
+  ATEN_CHECK(t.dim() == dims, name, " must be a ",
+             dims == 2   ? "matrix"
+             : dims == 3 ? "3D tensor"
+                         : "1D tensor",
              ", but got a ", t.dim(), "-D tensor of shape ", t.sizes());
 }
 
@@ -69,8 +72,10 @@ void check_out(const Tensor& out, const Tensor& in, const char* name) {
   for (int64_t d = 0; d < out.dim(); ++d)
     ATEN_CHECK(out.strides()[d] != 0 || out.sizes()[d] == 1,
                "unsupported operation: more than one element of the written-to tensor refers to a "
-               "single memory location (", out.toString(), "). Please clone() the tensor first.");
-  if (out.unsafeGetTensorImpl()->storage().get() != in.unsafeGetTensorImpl()->storage().get()) return;
+               "single memory location (",
+               out.toString(), "). Please clone() the tensor first.");
+  if (out.unsafeGetTensorImpl()->storage().get() != in.unsafeGetTensorImpl()->storage().get())
+    return;
   auto [o0, o1] = span(out);
   auto [i0, i1] = span(in);
   ATEN_CHECK(!(o0 < i1 && i0 < o1), "unsupported operation: ", name, " (", in.toString(),
@@ -127,11 +132,13 @@ ATEN_META_FUNC(bmm)(const Tensor& self, const Tensor& mat2) {
              "] (batch1 ", self.sizes(), ", batch2 ", mat2.sizes(), ")");
   native::check_same_dtype(self, "batch1", mat2, "batch2");
   ATEN_DISPATCH_bmm_TYPES(self.scalar_type(), [] {});
-  set_output_raw_strided(0, {self.sizes()[0], self.sizes()[1], mat2.sizes()[2]}, {}, self.options());
+  set_output_raw_strided(0, {self.sizes()[0], self.sizes()[1], mat2.sizes()[2]}, {},
+                         self.options());
 }
 
-ATEN_META_FUNC(addmm)(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
-                      const Scalar& alpha) {
+ATEN_META_FUNC(addmm)
+(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+ const Scalar& alpha) {
   native::check_dims(mat1, 2, "mat1");
   native::check_dims(mat2, 2, "mat2");
   ATEN_CHECK(mat1.sizes()[1] == mat2.sizes()[0], "mat1 and mat2 shapes cannot be multiplied (",
@@ -142,10 +149,11 @@ ATEN_META_FUNC(addmm)(const Tensor& self, const Tensor& mat1, const Tensor& mat2
   const int64_t sd = self.dim();
   ATEN_CHECK(sd <= 2 && (sd < 2 || self.sizes()[0] == m || self.sizes()[0] == 1) &&
                  (sd < 1 || self.sizes()[sd - 1] == n || self.sizes()[sd - 1] == 1),
-             "self of shape ", self.sizes(), " cannot be broadcast to the result's shape [", m, ", ",
-             n, "] (mat1 ", native::shape_str(mat1), ", mat2 ", native::shape_str(mat2), ")");
+             "self of shape ", self.sizes(), " cannot be broadcast to the result's shape [", m,
+             ", ", n, "] (mat1 ", native::shape_str(mat1), ", mat2 ", native::shape_str(mat2), ")");
   ATEN_DISPATCH_addmm_TYPES(self.scalar_type(), [&] {
-    (void)beta.to<scalar_t>();  // a value the dtype cannot hold is an error before anything is written
+    (void)beta
+        .to<scalar_t>();  // a value the dtype cannot hold is an error before anything is written
     (void)alpha.to<scalar_t>();
   });
   set_output_raw_strided(0, {m, n}, {}, self.options());
@@ -167,8 +175,9 @@ ATEN_IMPL_FUNC(bmm_out_cpu)(const Tensor& self, const Tensor& mat2, const Tensor
   gemm_tensors(out, self, mat2, 0, 1);
 }
 
-ATEN_IMPL_FUNC(addmm_out_cpu)(const Tensor& self, const Tensor& mat1, const Tensor& mat2,
-                              const Scalar& beta, const Scalar& alpha, const Tensor& out) {
+ATEN_IMPL_FUNC(addmm_out_cpu)
+(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+ const Scalar& alpha, const Tensor& out) {
   check_out(out, mat1, "mat1");
   check_out(out, mat2, "mat2");
   // out = self (broadcast) first, unless out is self (addmm_) or beta makes self irrelevant.
@@ -179,23 +188,25 @@ ATEN_IMPL_FUNC(addmm_out_cpu)(const Tensor& self, const Tensor& mat1, const Tens
   gemm_tensors(out, mat1, mat2, beta, alpha);
 }
 
-// ---- dot and mv: mm with a vector as a 1 x k or k x 1 matrix -------------------------------------
+// ---- dot and mv: mm with a vector as a 1 x k or k x 1 matrix
+// -------------------------------------
 
 namespace {
 void check_dot(const Tensor& self, const Tensor& other) {
-  ATEN_CHECK(self.dim() == 1 && other.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ",
-             other.dim(), "D tensors");
+  ATEN_CHECK(self.dim() == 1 && other.dim() == 1, "1D tensors expected, but got ", self.dim(),
+             "D and ", other.dim(), "D tensors");
   ATEN_CHECK(self.numel() == other.numel(), "inconsistent tensor size, expected tensor [",
              self.numel(), "] and src [", other.numel(),
-             "] to have the same number of elements, but got ", self.numel(), " and ", other.numel(),
-             " elements respectively");
+             "] to have the same number of elements, but got ", self.numel(), " and ",
+             other.numel(), " elements respectively");
   check_same_dtype(self, "self", other, "tensor");
   ATEN_DISPATCH_dot_TYPES(self.scalar_type(), [] {});
 }
 
 void check_mv(const Tensor& self, const Tensor& vec) {
-  ATEN_CHECK(self.dim() == 2 && vec.dim() == 1, "expected a matrix and a vector, but got ", self.dim(),
-             "-D and ", vec.dim(), "-D tensors (shapes ", self.sizes(), " and ", vec.sizes(), ")");
+  ATEN_CHECK(self.dim() == 2 && vec.dim() == 1, "expected a matrix and a vector, but got ",
+             self.dim(), "-D and ", vec.dim(), "-D tensors (shapes ", self.sizes(), " and ",
+             vec.sizes(), ")");
   ATEN_CHECK(self.sizes()[1] == vec.sizes()[0], "size mismatch, got mat (", shape_str(self),
              "), vec (", vec.sizes()[0], ")");
   check_same_dtype(self, "self", vec, "vec");
@@ -237,8 +248,8 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
              "D and ", d2, "D");
   ATEN_DISPATCH_matmul_TYPES(self.scalar_type(), [] {});
   const int64_t k1 = self.sizes()[d1 - 1], k2 = d2 == 1 ? other.sizes()[0] : other.sizes()[d2 - 2];
-  ATEN_CHECK(k1 == k2, "shapes ", self.sizes(), " and ", other.sizes(),
-             " cannot be multiplied (", k1, " != ", k2, ")");
+  ATEN_CHECK(k1 == k2, "shapes ", self.sizes(), " and ", other.sizes(), " cannot be multiplied (",
+             k1, " != ", k2, ")");
   if (d1 == 1 && d2 == 1) return aten::dot(self, other);
   if (d1 == 2 && d2 == 1) return aten::mv(self, other);
   if (d1 == 1 && d2 == 2) return aten::squeeze(aten::mm(aten::unsqueeze(self, 0), other), 0);
@@ -267,8 +278,10 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   shape1.push_back(k1);
   shape2.push_back(k1);
   shape2.push_back(p);
-  Tensor a = aten::reshape((d1 == 1 ? aten::unsqueeze(self, 0) : self).expand(shape1), {nbatch, n, k1});
-  Tensor b = aten::reshape((d2 == 1 ? aten::unsqueeze(other, 1) : other).expand(shape2), {nbatch, k1, p});
+  Tensor a = aten::reshape((d1 == 1 ? aten::unsqueeze(self, 0) : self).expand(shape1),
+                           {nbatch, n, k1});
+  Tensor b = aten::reshape((d2 == 1 ? aten::unsqueeze(other, 1) : other).expand(shape2),
+                           {nbatch, k1, p});
   DimVector out_shape = batch;
   if (d1 >= 2) out_shape.push_back(n);
   if (d2 >= 2) out_shape.push_back(p);

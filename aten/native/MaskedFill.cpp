@@ -21,8 +21,8 @@ void check_same_device(const Tensor& self, const Tensor& other, const char* name
 }
 
 void check_mask(const Tensor& mask) {
-  ATEN_CHECK(mask.scalar_type() == ScalarType::Bool,
-             "expected a Bool mask, but got mask of dtype ", mask.dtype());
+  ATEN_CHECK(mask.scalar_type() == ScalarType::Bool, "expected a Bool mask, but got mask of dtype ",
+             mask.dtype());
 }
 
 void check_masked_fill_(const Tensor& self, const Tensor& mask, const Scalar* value) {
@@ -51,8 +51,11 @@ Tensor& masked_fill__cpu(Tensor& self, const Tensor& mask, const Scalar& value) 
   check_masked_fill_(self, mask, &value);
   if (self.numel() == 0) return self;
   TensorIteratorConfig config;
-  config.add_output(self, "self").add_input(mask, "mask").resize_outputs(false)
-      .check_all_same_dtype(false).set_check_mem_overlap(false);
+  config.add_output(self, "self")
+      .add_input(mask, "mask")
+      .resize_outputs(false)
+      .check_all_same_dtype(false)
+      .set_check_mem_overlap(false);
   TensorIterator iter(config);
   masked_fill_stub(iter.device(), iter, value);
   return self;
@@ -78,14 +81,16 @@ Tensor& masked_fill__meta(Tensor& self, const Tensor& mask, const Tensor& value)
 // self and mask broadcast against each other, as in ATen; the result is contiguous.
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) {
   check_mask(mask);
-  Tensor result = self.expand(infer_size(self.sizes(), mask.sizes())).clone(MemoryFormat::Contiguous);
+  Tensor result =
+      self.expand(infer_size(self.sizes(), mask.sizes())).clone(MemoryFormat::Contiguous);
   return result.masked_fill_(mask, value);
 }
 
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
   check_mask(mask);
   check_value_tensor(value);
-  Tensor result = self.expand(infer_size(self.sizes(), mask.sizes())).clone(MemoryFormat::Contiguous);
+  Tensor result =
+      self.expand(infer_size(self.sizes(), mask.sizes())).clone(MemoryFormat::Contiguous);
   return result.masked_fill_(mask, value);
 }
 

@@ -24,7 +24,8 @@ ATEN_DEFINE_DISPATCH(argmin_stub);
 
 namespace {
 
-void meta_extreme(impl::MetaBase& meta, const char* op, const Tensor& self, IntArrayRef dim, bool keepdim) {
+void meta_extreme(impl::MetaBase& meta, const char* op, const Tensor& self, IntArrayRef dim,
+                  bool keepdim) {
   const Tensor& out = meta.maybe_get_output();
   ATEN_CHECK(!out.defined() || out.scalar_type() == self.scalar_type(),
              "Expected the dtype for input and out to match, but got ", self.scalar_type(),
@@ -50,7 +51,8 @@ void meta_arg_extreme(impl::MetaBase& meta, const char* op, const Tensor& self,
     shape = reduction_shape(self, mask, keepdim);
   } else {
     // Of the flattened tensor: a 0-dim result, or all ones with keepdim.
-    ATEN_CHECK(self.numel() != 0, op, ": Expected reduction dim to be specified for input.numel() == 0.");
+    ATEN_CHECK(self.numel() != 0, op,
+               ": Expected reduction dim to be specified for input.numel() == 0.");
     if (keepdim) shape.assign(static_cast<size_t>(self.dim()), 1);
   }
   meta.set_output_raw_strided(0, shape, {}, self.options().dtype(ScalarType::Long));
@@ -116,39 +118,45 @@ ATEN_IMPL_FUNC(amin_out)(const Tensor& self, IntArrayRef dim, bool keepdim, cons
   amin_stub(iter.device(), iter);
 }
 
-ATEN_IMPL_FUNC(max_out)(const Tensor& self, int64_t dim, bool keepdim, const Tensor& values,
-                        const Tensor& indices) {
+ATEN_IMPL_FUNC(max_out)
+(const Tensor& self, int64_t dim, bool keepdim, const Tensor& values, const Tensor& indices) {
   const int64_t dims[] = {dim};
-  auto iter = make_reduction(values, indices, self, make_dim_mask(IntArrayRef(dims, 1), self.dim()), keepdim);
+  auto iter = make_reduction(values, indices, self, make_dim_mask(IntArrayRef(dims, 1), self.dim()),
+                             keepdim);
   max_stub(iter.device(), iter);
 }
 
-ATEN_IMPL_FUNC(min_out)(const Tensor& self, int64_t dim, bool keepdim, const Tensor& values,
-                        const Tensor& indices) {
+ATEN_IMPL_FUNC(min_out)
+(const Tensor& self, int64_t dim, bool keepdim, const Tensor& values, const Tensor& indices) {
   const int64_t dims[] = {dim};
-  auto iter = make_reduction(values, indices, self, make_dim_mask(IntArrayRef(dims, 1), self.dim()), keepdim);
+  auto iter = make_reduction(values, indices, self, make_dim_mask(IntArrayRef(dims, 1), self.dim()),
+                             keepdim);
   min_stub(iter.device(), iter);
 }
 
-ATEN_IMPL_FUNC(argmax_out)(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+ATEN_IMPL_FUNC(argmax_out)
+(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
   run_arg_extreme(argmax_stub, self, dim, keepdim, out);
 }
 
-ATEN_IMPL_FUNC(argmin_out)(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+ATEN_IMPL_FUNC(argmin_out)
+(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
   run_arg_extreme(argmin_stub, self, dim, keepdim, out);
 }
 
 // The largest (smallest) element: amax over every dim, with max's own dtypes and messages.
 Tensor max(const Tensor& self) {
   ATEN_DISPATCH_max_TYPES(self.scalar_type(), [] {});
-  ATEN_CHECK(self.numel() != 0, "max(): Expected reduction dim to be specified for input.numel() == 0. "
+  ATEN_CHECK(self.numel() != 0,
+             "max(): Expected reduction dim to be specified for input.numel() == 0. "
              "Specify the reduction dim with the 'dim' argument.");
   return aten::amax(self);
 }
 
 Tensor min(const Tensor& self) {
   ATEN_DISPATCH_min_TYPES(self.scalar_type(), [] {});
-  ATEN_CHECK(self.numel() != 0, "min(): Expected reduction dim to be specified for input.numel() == 0. "
+  ATEN_CHECK(self.numel() != 0,
+             "min(): Expected reduction dim to be specified for input.numel() == 0. "
              "Specify the reduction dim with the 'dim' argument.");
   return aten::amin(self);
 }

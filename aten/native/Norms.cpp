@@ -26,21 +26,23 @@ int64_t reduced_count(const Tensor& self, const DimMask& mask) {
 namespace aten::meta {
 
 // The norm has self's real dtype, or out's when out= is given.
-ATEN_META_FUNC(norm_ScalarOpt_dim)(const Tensor& self, const std::optional<Scalar>& /*p*/, IntArrayRef dim,
-                                   bool keepdim) {
+ATEN_META_FUNC(norm_ScalarOpt_dim)
+(const Tensor& self, const std::optional<Scalar>& /*p*/, IntArrayRef dim, bool keepdim) {
   const Tensor& out = maybe_get_output();
-  native::resize_reduction(*this, self, dim, keepdim,
-                           out.defined() ? out.scalar_type() : native::to_real_dtype(self.scalar_type()));
+  native::resize_reduction(
+      *this, self, dim, keepdim,
+      out.defined() ? out.scalar_type() : native::to_real_dtype(self.scalar_type()));
 }
 
 // Integral and Bool inputs give Float; the result must be floating.
 ATEN_META_FUNC(logsumexp)(const Tensor& self, IntArrayRef dim, bool keepdim) {
   ATEN_DISPATCH_logsumexp_TYPES(self.scalar_type(), [] {});
   const Tensor& out = maybe_get_output();
-  const ScalarType res = out.defined() ? out.scalar_type()
+  const ScalarType res = out.defined()                              ? out.scalar_type()
                          : isIntegralType(self.scalar_type(), true) ? ScalarType::Float
-                                                                   : self.scalar_type();
-  ATEN_CHECK(isFloatingType(res), "logsumexp(): Expected floating point type for result tensor, but got: ", res);
+                                                                    : self.scalar_type();
+  ATEN_CHECK(isFloatingType(res),
+             "logsumexp(): Expected floating point type for result tensor, but got: ", res);
   native::resize_reduction(*this, self, dim, keepdim, res);
 }
 
@@ -48,8 +50,9 @@ ATEN_META_FUNC(logsumexp)(const Tensor& self, IntArrayRef dim, bool keepdim) {
 
 namespace aten::native {
 
-ATEN_IMPL_FUNC(norm_out)(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
-                         const Tensor& out) {
+ATEN_IMPL_FUNC(norm_out)
+(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
+ const Tensor& out) {
   ATEN_DISPATCH_norm_TYPES(self.scalar_type(), [] {});
   const double pv = p ? p->toDouble() : 2.0;
   const DimMask mask = make_dim_mask(dim, self.dim());
@@ -67,7 +70,8 @@ Tensor norm(const Tensor& self, const Scalar& p) {
   return aten::norm(self, std::optional<Scalar>(p), IntArrayRef{}, false);
 }
 
-ATEN_IMPL_FUNC(logsumexp_out)(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+ATEN_IMPL_FUNC(logsumexp_out)
+(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
   // Computed in the result's dtype.
   const Tensor src = self.scalar_type() == out.scalar_type() ? self : self.to(out.scalar_type());
   auto iter = make_reduction(out, src, make_dim_mask(dim, self.dim()), keepdim);

@@ -10,8 +10,8 @@ namespace aten {
 namespace {
 
 // ATen's ternary op: inputs promoted to their common dtype, which must cast safely into out.
-void build_ternary_op(TensorIteratorBase& iter, const Tensor& out, const Tensor& a,
-                      const Tensor& b, const Tensor& c, const char* b_name, const char* c_name) {
+void build_ternary_op(TensorIteratorBase& iter, const Tensor& out, const Tensor& a, const Tensor& b,
+                      const Tensor& c, const char* b_name, const char* c_name) {
   TensorIteratorConfig config;
   config.promote_inputs_to_common_dtype(true)
       .cast_common_dtype_to_outputs(true)
@@ -45,23 +45,29 @@ ATEN_META_FUNC(lerp_Tensor)(const Tensor& self, const Tensor& end, const Tensor&
              "weight should be of dimension max(self.dim(), end.dim()) or lesser (weight ",
              weight.sizes(), ", self ", self.sizes(), ", end ", end.sizes(), ")");
   TensorIteratorConfig config;
-  config.add_output(maybe_get_output()).add_input(self, "self").add_input(end, "end")
+  config.add_output(maybe_get_output())
+      .add_input(self, "self")
+      .add_input(end, "end")
       .add_input(weight, "weight");
   build(config);
 }
 
-ATEN_META_FUNC(addcmul)(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
+ATEN_META_FUNC(addcmul)
+(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
   build_ternary_op(*this, maybe_get_output(), self, tensor1, tensor2, "tensor1", "tensor2");
 }
 
-ATEN_META_FUNC(addcdiv)(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
+ATEN_META_FUNC(addcdiv)
+(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
   // Two integral tensors used to be divided as integers; ATen refuses them rather than change
   // the meaning of old code silently.
-  ATEN_CHECK(!(isIntegralType(tensor1.scalar_type(), true) && isIntegralType(tensor2.scalar_type(), true)),
-             "Integer division with addcdiv is no longer supported (tensor1 ", tensor1.toString(),
-             ", tensor2 ", tensor2.toString(), "). For the old behaviour use "
-             "(input + value * trunc(tensor1 / tensor2)).to(input.dtype), for true division "
-             "(input + value * tensor1 / tensor2).");
+  ATEN_CHECK(
+      !(isIntegralType(tensor1.scalar_type(), true) && isIntegralType(tensor2.scalar_type(), true)),
+      "Integer division with addcdiv is no longer supported (tensor1 ", tensor1.toString(),
+      ", tensor2 ", tensor2.toString(),
+      "). For the old behaviour use "
+      "(input + value * trunc(tensor1 / tensor2)).to(input.dtype), for true division "
+      "(input + value * tensor1 / tensor2).");
   build_ternary_op(*this, maybe_get_output(), self, tensor1, tensor2, "tensor1", "tensor2");
 }
 
@@ -82,11 +88,13 @@ ATEN_IMPL_FUNC(lerp_Tensor_out)(const Tensor&, const Tensor&, const Tensor&, con
   lerp_tensor_stub(device(), *this);
 }
 
-ATEN_IMPL_FUNC(addcmul_out)(const Tensor&, const Tensor&, const Tensor&, const Scalar& value, const Tensor&) {
+ATEN_IMPL_FUNC(addcmul_out)
+(const Tensor&, const Tensor&, const Tensor&, const Scalar& value, const Tensor&) {
   addcmul_stub(device(), *this, value);
 }
 
-ATEN_IMPL_FUNC(addcdiv_out)(const Tensor&, const Tensor&, const Tensor&, const Scalar& value, const Tensor&) {
+ATEN_IMPL_FUNC(addcdiv_out)
+(const Tensor&, const Tensor&, const Tensor&, const Scalar& value, const Tensor&) {
   addcdiv_stub(device(), *this, value);
 }
 

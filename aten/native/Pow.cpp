@@ -1,7 +1,7 @@
 // pow: structured on TensorIteratorBase in all three forms. A Scalar base or exponent joins the
 // iterator as a wrapped number, so type promotion, broadcasting and layout are the binary ops'.
-#include <aten/native/Pow.h>
 #include <aten/core/ScalarOps.h>
+#include <aten/native/Pow.h>
 #include <aten/ops/pow_native.h>
 
 namespace aten {

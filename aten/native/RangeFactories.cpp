@@ -51,8 +51,8 @@ int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step) 
   ATEN_CHECK(std::isfinite(static_cast<double>(xstart)) && std::isfinite(static_cast<double>(xend)),
              "unsupported range: ", xstart, " -> ", xend);
   ATEN_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
-             "upper bound and larger bound inconsistent with step sign (start ", xstart,
-             ", end ", xend, ", step ", xstep, ")");
+             "upper bound and larger bound inconsistent with step sign (start ", xstart, ", end ",
+             xend, ", step ", xstep, ")");
   if constexpr (std::is_same_v<scalar_t, int64_t>) {
     // In 128 bits, so that bounds near the int64 limits cannot overflow.
     const __int128 span = static_cast<__int128>(xend) - xstart;
@@ -70,9 +70,8 @@ int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step) 
 // The type linspace steps in: double for integers (the range may exceed the dtype), float for
 // Half/BFloat16, the dtype itself otherwise.
 template <typename T>
-using linspace_step_t =
-    std::conditional_t<std::is_integral_v<T>, double,
-                       std::conditional_t<ReducedFloat<T>, float, T>>;
+using linspace_step_t = std::conditional_t<std::is_integral_v<T>, double,
+                                           std::conditional_t<ReducedFloat<T>, float, T>>;
 
 ScalarType default_range_dtype(std::initializer_list<const Scalar*> values) {
   bool integral = true;
@@ -84,8 +83,9 @@ ScalarType default_range_dtype(std::initializer_list<const Scalar*> values) {
 
 // ---- arange ---------------------------------------------------------------------------------
 
-Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<ScalarType> dtype,
-              std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
+              std::optional<ScalarType> dtype, std::optional<Layout> layout,
+              std::optional<Device> device, std::optional<bool> pin_memory) {
   // Integer (or bool) bounds and step give Long, anything else the default dtype, Float.
   const ScalarType t = dtype.value_or(default_range_dtype({&start, &end, &step}));
   Tensor result = aten::empty({0}, t, layout, device, pin_memory, std::nullopt);
@@ -98,7 +98,8 @@ Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<
 }
 
 Tensor arange(const Scalar& start, const Scalar& end, std::optional<ScalarType> dtype,
-              std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+              std::optional<Layout> layout, std::optional<Device> device,
+              std::optional<bool> pin_memory) {
   return native::arange(start, end, 1, dtype, layout, device, pin_memory);
 }
 
@@ -110,19 +111,20 @@ Tensor& arange_out(const Scalar& start, const Scalar& end, const Scalar& step, T
     if (out.is_meta()) return;
     using acc_t = arange_acc_t<scalar_t>;
     const acc_t xstart = start.to<acc_t>(), xstep = step.to<acc_t>();
-    write_1d<scalar_t>(out, [=](int64_t i) {
-      return convert<scalar_t>(xstart + xstep * static_cast<acc_t>(i));
-    });
+    write_1d<scalar_t>(
+        out, [=](int64_t i) { return convert<scalar_t>(xstart + xstep * static_cast<acc_t>(i)); });
   });
   return out;
 }
 
 // ---- linspace -------------------------------------------------------------------------------
 
-Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<ScalarType> dtype,
-                std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps,
+                std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
   ATEN_CHECK(steps >= 0, "number of steps must be non-negative, got ", steps);
-  const bool complex = start.type() == ScalarType::ComplexDouble || end.type() == ScalarType::ComplexDouble;
+  const bool complex = start.type() == ScalarType::ComplexDouble ||
+                       end.type() == ScalarType::ComplexDouble;
   const ScalarType t = dtype.value_or(complex ? ScalarType::ComplexFloat : ScalarType::Float);
   Tensor result = aten::empty({steps}, t, layout, device, pin_memory, std::nullopt);
   return aten::linspace_out(result, start, end, steps);

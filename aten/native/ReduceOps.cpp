@@ -59,13 +59,16 @@ void resize_reduction(impl::MetaBase& meta, const Tensor& self, std::optional<In
 
 namespace {
 // result viewed with self's rank: size 1 (stride 0) along every reduced dim.
-Tensor view_as_reduced(const Tensor& result, const Tensor& self, const DimMask& mask, bool keepdim) {
+Tensor view_as_reduced(const Tensor& result, const Tensor& self, const DimMask& mask,
+                       bool keepdim) {
   // The iterator cannot check the result for internal overlap (this view has stride 0 along
   // the reduced dims by design), so an out= that is an expand is refused here.
   for (int64_t d = 0; d < result.dim(); ++d)
     ATEN_CHECK(result.strides()[d] != 0 || result.sizes()[d] <= 1,
                "unsupported operation: more than one element of the written-to tensor refers to a "
-               "single memory location (", result.toString(), "). Please clone() the tensor before "
+               "single memory location (",
+               result.toString(),
+               "). Please clone() the tensor before "
                "performing the operation.");
   DimVector sizes(self.sizes()), strides(static_cast<size_t>(self.dim()), 0);
   int64_t j = 0;
@@ -92,7 +95,8 @@ TensorIterator make_reduction(const Tensor& result1, const Tensor& result2, cons
                                    view_as_reduced(result2, self, mask, keepdim), self);
 }
 
-void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_dims, const char* op) {
+void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_dims,
+                              const char* op) {
   if (all_dims) {
     ATEN_CHECK(self.numel() != 0, op,
                ": Expected reduction dim to be specified for input.numel() == 0. Specify the "
@@ -123,8 +127,8 @@ void compute_into(const Tensor& out, ScalarType compute_dtype, const char* op,
     compute(out);
     return;
   }
-  ATEN_CHECK(can_cast_result(compute_dtype, out.scalar_type()), op, ": result type ",
-             compute_dtype, " can't be cast to the desired output type ", out.scalar_type());
+  ATEN_CHECK(can_cast_result(compute_dtype, out.scalar_type()), op, ": result type ", compute_dtype,
+             " can't be cast to the desired output type ", out.scalar_type());
   Tensor tmp = aten::empty(out.sizes(), out.options().dtype(compute_dtype));
   compute(tmp);
   out.copy_(tmp);
@@ -143,8 +147,8 @@ ScalarType sum_dtype(const Tensor& self, const Tensor& out, std::optional<Scalar
 // Runs a sum-like stub from self into out over mask. The kernels read self's dtype and write
 // out's when the two agree or (for integers) out is Long; any other pair converts self first.
 template <typename stub_t>
-void run_sum_like(stub_t& stub, const Tensor& self, const DimMask& mask,
-                  bool keepdim, const Tensor& out) {
+void run_sum_like(stub_t& stub, const Tensor& self, const DimMask& mask, bool keepdim,
+                  const Tensor& out) {
   const ScalarType in = self.scalar_type(), res = out.scalar_type();
   const bool direct = res == in || (isIntegralType(in, true) && res == ScalarType::Long);
   const Tensor src = direct ? self : self.to(res);
@@ -168,18 +172,23 @@ ScalarType logical_reduce_dtype(const char* op, const Tensor& self, const Tensor
 
 namespace aten::meta {
 
-ATEN_META_FUNC(sum_dim_IntList)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                                std::optional<ScalarType> dtype) {
-  native::resize_reduction(*this, self, dim, keepdim, native::sum_dtype(self, maybe_get_output(), dtype));
+ATEN_META_FUNC(sum_dim_IntList)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+ std::optional<ScalarType> dtype) {
+  native::resize_reduction(*this, self, dim, keepdim,
+                           native::sum_dtype(self, maybe_get_output(), dtype));
 }
 
-ATEN_META_FUNC(nansum)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                       std::optional<ScalarType> dtype) {
-  native::resize_reduction(*this, self, dim, keepdim, native::sum_dtype(self, maybe_get_output(), dtype));
+ATEN_META_FUNC(nansum)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+ std::optional<ScalarType> dtype) {
+  native::resize_reduction(*this, self, dim, keepdim,
+                           native::sum_dtype(self, maybe_get_output(), dtype));
 }
 
-ATEN_META_FUNC(mean_dim)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                         std::optional<ScalarType> dtype) {
+ATEN_META_FUNC(mean_dim)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+ std::optional<ScalarType> dtype) {
   // ATen's rule: the mean is taken in dtype (or self's dtype), which must be floating or
   // complex; the result has out's dtype when out= is given.
   // The message names the dtype as every undeclared one does, then says why, as ATen does.
@@ -192,8 +201,8 @@ ATEN_META_FUNC(mean_dim)(const Tensor& self, std::optional<IntArrayRef> dim, boo
   native::resize_reduction(*this, self, dim, keepdim, res);
 }
 
-ATEN_META_FUNC(prod_dim_int)(const Tensor& self, int64_t dim, bool keepdim,
-                             std::optional<ScalarType> dtype) {
+ATEN_META_FUNC(prod_dim_int)
+(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   const int64_t dims[] = {dim};
   native::resize_reduction(*this, self, IntArrayRef(dims, 1), keepdim,
                            native::sum_dtype(self, maybe_get_output(), dtype));
@@ -225,8 +234,9 @@ ATEN_META_FUNC(any)(const Tensor& self) {
 
 namespace aten::native {
 
-ATEN_IMPL_FUNC(sum_out)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                        std::optional<ScalarType> /*dtype*/, const Tensor& out) {
+ATEN_IMPL_FUNC(sum_out)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+ std::optional<ScalarType> /*dtype*/, const Tensor& out) {
   run_sum_like(sum_stub, self, make_dim_mask(dim, self.dim()), keepdim, out);
 }
 
@@ -238,16 +248,18 @@ Tensor& sum_all_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor&
   return aten::sum_outf(self, std::nullopt, false, dtype, out);
 }
 
-ATEN_IMPL_FUNC(nansum_out)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                           std::optional<ScalarType> /*dtype*/, const Tensor& out) {
+ATEN_IMPL_FUNC(nansum_out)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+ std::optional<ScalarType> /*dtype*/, const Tensor& out) {
   // Integers have no NaN: a plain sum.
   const DimMask mask = make_dim_mask(dim, self.dim());
   if (isIntegralType(self.scalar_type(), true)) run_sum_like(sum_stub, self, mask, keepdim, out);
   else run_sum_like(nansum_stub, self, mask, keepdim, out);
 }
 
-ATEN_IMPL_FUNC(mean_out)(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-                         std::optional<ScalarType> dtype, const Tensor& out) {
+ATEN_IMPL_FUNC(mean_out)
+(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype,
+ const Tensor& out) {
   // Computed in dtype (or self's), stored in out's.
   const ScalarType in = dtype.value_or(self.scalar_type());
   compute_into(out, in, "mean", [&](const Tensor& result) {
@@ -261,8 +273,9 @@ Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
   return aten::mean(self, std::nullopt, false, dtype);
 }
 
-ATEN_IMPL_FUNC(prod_out)(const Tensor& self, int64_t dim, bool keepdim,
-                         std::optional<ScalarType> /*dtype*/, const Tensor& out) {
+ATEN_IMPL_FUNC(prod_out)
+(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> /*dtype*/,
+ const Tensor& out) {
   const int64_t dims[] = {dim};
   run_sum_like(prod_stub, self, make_dim_mask(IntArrayRef(dims, 1), self.dim()), keepdim, out);
 }

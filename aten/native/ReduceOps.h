@@ -65,7 +65,8 @@ TensorIterator make_reduction(const Tensor& result1, const Tensor& result2, cons
 
 // ATen's checks for reductions without an identity (max, amin, argmax, ...): every reduced dim
 // must be non-empty; `op` is "max()" and the like.
-void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_dims, const char* op);
+void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_dims,
+                              const char* op);
 
 // Whether a result computed in dtype `from` may be written into a tensor of dtype `to`
 // (no complex into real, no floating into integral, only Bool into Bool).

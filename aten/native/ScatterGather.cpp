@@ -1,7 +1,8 @@
-// Ops that read or write through an index: index_select, gather and scatter_. gather and index_select run one kernel: self is restrided so that it does not move
-// along the indexed dim, and each element adds index * stride to its address (ATen's trick).
-// scatter walks the indexed dim in the kernel, in order, which fixes the result of repeated
-// indices. Indices are checked before anything is written, so a bad one changes nothing.
+// Ops that read or write through an index: index_select, gather and scatter_. gather and
+// index_select run one kernel: self is restrided so that it does not move along the indexed dim,
+// and each element adds index * stride to its address (ATen's trick). scatter walks the indexed dim
+// in the kernel, in order, which fixes the result of repeated indices. Indices are checked before
+// anything is written, so a bad one changes nothing.
 #include <aten/core/Alias.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/native/ScatterGather.h>
@@ -73,8 +74,8 @@ void check_index_range(const Tensor& index, int64_t dim, int64_t size) {
 }
 
 void check_long_index(const Tensor& index) {
-  ATEN_CHECK(index.scalar_type() == ScalarType::Long, "Expected dtype int64 for index, but got index of dtype ",
-             index.dtype());
+  ATEN_CHECK(index.scalar_type() == ScalarType::Long,
+             "Expected dtype int64 for index, but got index of dtype ", index.dtype());
 }
 
 // out = self gathered along dim by index, which already has out's shape (gather) or has been
@@ -142,15 +143,16 @@ ATEN_META_FUNC(index_select)(const Tensor& self, int64_t dim, const Tensor& inde
 
 namespace aten::native {
 
-ATEN_IMPL_FUNC(gather_out)(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
-                           const Tensor& out) {
+ATEN_IMPL_FUNC(gather_out)
+(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/, const Tensor& out) {
   if (index.numel() == 0) return;
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   check_index_range(index, d, nonempty_size(self, d));
   run_gather(as_nonempty(out), as_nonempty(self), d, as_nonempty(index));
 }
 
-ATEN_IMPL_FUNC(index_select_out)(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& out) {
+ATEN_IMPL_FUNC(index_select_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& out) {
   if (out.numel() == 0) return;
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   check_index_range(index, d, nonempty_size(self, d));
@@ -158,7 +160,8 @@ ATEN_IMPL_FUNC(index_select_out)(const Tensor& self, int64_t dim, const Tensor& 
   // index, restrided to out's shape: it moves along dim only.
   DimVector strides(static_cast<size_t>(out1.dim()), 0);
   strides[d] = index.dim() == 1 ? index.strides()[0] : 0;
-  run_gather(out1, as_nonempty(self), d, detail::alias_with_sizes_and_strides(index, out1.sizes(), strides));
+  run_gather(out1, as_nonempty(self), d,
+             detail::alias_with_sizes_and_strides(index, out1.sizes(), strides));
 }
 
 }  // namespace aten::native
@@ -181,8 +184,9 @@ void scatter_meta(impl::MetaBase& meta, const Tensor& self, int64_t dim, const T
   check_long_index(index);
   check_same_device(self, index, "index");
   if (src != nullptr) {
-    ATEN_CHECK(src->scalar_type() == self.scalar_type(), "Expected self.dtype to be equal to src.dtype (self ",
-               self.dtype(), ", src ", src->dtype(), ")");
+    ATEN_CHECK(src->scalar_type() == self.scalar_type(),
+               "Expected self.dtype to be equal to src.dtype (self ", self.dtype(), ", src ",
+               src->dtype(), ")");
     check_same_device(self, *src, "src");
   }
   if (index.numel() > 0) {
@@ -238,7 +242,8 @@ void scatter_impl(const Tensor& self, int64_t dim, const Tensor& index, const Te
     config.add_input(src_r, "src");
   }
   config.add_input(index1, "index");
-  config.check_all_same_dtype(false).set_check_mem_overlap(false).declare_static_shape(index1.sizes(), {d});
+  config.check_all_same_dtype(false).set_check_mem_overlap(false).declare_static_shape(
+      index1.sizes(), {d});
   TensorIterator iter(config);
   const ScatterDim sd{index1.sizes()[d], out1.strides()[d] * out1.element_size(),
                       index1.strides()[d] * index1.element_size(),
@@ -252,21 +257,24 @@ void scatter_impl(const Tensor& self, int64_t dim, const Tensor& index, const Te
 
 namespace aten::meta {
 
-ATEN_META_FUNC(scatter_src)(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+ATEN_META_FUNC(scatter_src)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   native::scatter_meta(*this, self, dim, index, &src, nullptr, std::nullopt);
 }
 
-ATEN_META_FUNC(scatter_value)(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+ATEN_META_FUNC(scatter_value)
+(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   native::scatter_meta(*this, self, dim, index, nullptr, &value, std::nullopt);
 }
 
-ATEN_META_FUNC(scatter_reduce)(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
-                               std::string_view reduce) {
+ATEN_META_FUNC(scatter_reduce)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) {
   native::scatter_meta(*this, self, dim, index, &src, nullptr, reduce);
 }
 
-ATEN_META_FUNC(scatter_value_reduce)(const Tensor& self, int64_t dim, const Tensor& index,
-                                     const Scalar& value, std::string_view reduce) {
+ATEN_META_FUNC(scatter_value_reduce)
+(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
+ std::string_view reduce) {
   native::scatter_meta(*this, self, dim, index, nullptr, &value, reduce);
 }
 
@@ -274,23 +282,25 @@ ATEN_META_FUNC(scatter_value_reduce)(const Tensor& self, int64_t dim, const Tens
 
 namespace aten::native {
 
-ATEN_IMPL_FUNC(scatter_src_out)(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
-                                const Tensor& out) {
+ATEN_IMPL_FUNC(scatter_src_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, const Tensor& out) {
   scatter_impl(self, dim, index, &src, nullptr, ScatterReduce::none, out);
 }
 
-ATEN_IMPL_FUNC(scatter_value_out)(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
-                                  const Tensor& out) {
+ATEN_IMPL_FUNC(scatter_value_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, const Tensor& out) {
   scatter_impl(self, dim, index, nullptr, &value, ScatterReduce::none, out);
 }
 
-ATEN_IMPL_FUNC(scatter_reduce_out)(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
-                                   std::string_view reduce, const Tensor& out) {
+ATEN_IMPL_FUNC(scatter_reduce_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
+ const Tensor& out) {
   scatter_impl(self, dim, index, &src, nullptr, reduce_of(reduce), out);
 }
 
-ATEN_IMPL_FUNC(scatter_value_reduce_out)(const Tensor& self, int64_t dim, const Tensor& index,
-                                         const Scalar& value, std::string_view reduce, const Tensor& out) {
+ATEN_IMPL_FUNC(scatter_value_reduce_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce,
+ const Tensor& out) {
   scatter_impl(self, dim, index, nullptr, &value, reduce_of(reduce), out);
 }
 

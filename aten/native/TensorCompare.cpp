@@ -1,14 +1,14 @@
 // Comparisons (eq ne lt le gt ge: structured, Bool results), the tests of values (isnan,
 // isinf, isfinite, isclose: one TensorIterator each, Bool results) and the whole-tensor
 // answers allclose and equal (C++ bools).
-#include <aten/native/TensorCompare.h>
 #include <aten/core/ScalarOps.h>
-#include <aten/ops/isclose.h>
+#include <aten/native/TensorCompare.h>
 #include <aten/ops/allclose_native.h>
 #include <aten/ops/eq_native.h>
 #include <aten/ops/equal_native.h>
 #include <aten/ops/ge_native.h>
 #include <aten/ops/gt_native.h>
+#include <aten/ops/isclose.h>
 #include <aten/ops/isclose_native.h>
 #include <aten/ops/isfinite_native.h>
 #include <aten/ops/isinf_native.h>
@@ -67,28 +67,52 @@ ATEN_META_FUNC(ge_Scalar)(const Tensor& self, const Scalar& other) {
 namespace native {
 
 ATEN_DEFINE_DISPATCH(eq_stub);
-ATEN_IMPL_FUNC(eq_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { eq_stub(device(), *this); }
-ATEN_IMPL_FUNC(eq_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { eq_stub(device(), *this); }
+ATEN_IMPL_FUNC(eq_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  eq_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(eq_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  eq_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(ne_stub);
-ATEN_IMPL_FUNC(ne_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { ne_stub(device(), *this); }
-ATEN_IMPL_FUNC(ne_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { ne_stub(device(), *this); }
+ATEN_IMPL_FUNC(ne_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  ne_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(ne_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  ne_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(lt_stub);
-ATEN_IMPL_FUNC(lt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { lt_stub(device(), *this); }
-ATEN_IMPL_FUNC(lt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { lt_stub(device(), *this); }
+ATEN_IMPL_FUNC(lt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  lt_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(lt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  lt_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(le_stub);
-ATEN_IMPL_FUNC(le_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { le_stub(device(), *this); }
-ATEN_IMPL_FUNC(le_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { le_stub(device(), *this); }
+ATEN_IMPL_FUNC(le_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  le_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(le_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  le_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(gt_stub);
-ATEN_IMPL_FUNC(gt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { gt_stub(device(), *this); }
-ATEN_IMPL_FUNC(gt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { gt_stub(device(), *this); }
+ATEN_IMPL_FUNC(gt_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  gt_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(gt_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  gt_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(ge_stub);
-ATEN_IMPL_FUNC(ge_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) { ge_stub(device(), *this); }
-ATEN_IMPL_FUNC(ge_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) { ge_stub(device(), *this); }
+ATEN_IMPL_FUNC(ge_Tensor_out)(const Tensor&, const Tensor&, const Tensor&) {
+  ge_stub(device(), *this);
+}
+ATEN_IMPL_FUNC(ge_Scalar_out)(const Tensor&, const Scalar&, const Tensor&) {
+  ge_stub(device(), *this);
+}
 
 ATEN_DEFINE_DISPATCH(isnan_stub);
 ATEN_DEFINE_DISPATCH(isinf_stub);
@@ -152,7 +176,8 @@ bool equal(const Tensor& self, const Tensor& other) {
              " for argument 'other'");
   if (self.sizes() != other.sizes()) return false;
   // The same elements are equal to themselves, unless they may be NaN.
-  if (self.is_same(other) && !isFloatingType(self.scalar_type()) && !isComplexType(self.scalar_type()))
+  if (self.is_same(other) && !isFloatingType(self.scalar_type()) &&
+      !isComplexType(self.scalar_type()))
     return true;
   TensorIteratorConfig config;
   config.set_check_mem_overlap(false).add_input(self, "self").add_input(other, "other");

@@ -70,15 +70,17 @@ Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride,
   const bool overflow = __builtin_mul_overflow(offset, itemsize, &needed) ||
                         __builtin_add_overflow(needed, span, &needed);
   // A view with no elements reaches no memory, so any offset is fine (as in ATen).
-  ATEN_CHECK(span == 0 || (!overflow && needed <= available), "setStorage: sizes ", size, ", strides ", stride,
-             ", storage offset ", offset, ", and itemsize ", itemsize, " requiring a storage size of ",
-             needed, " are out of bounds for storage of size ", available);
+  ATEN_CHECK(span == 0 || (!overflow && needed <= available), "setStorage: sizes ", size,
+             ", strides ", stride, ", storage offset ", offset, ", and itemsize ", itemsize,
+             " requiring a storage size of ", needed, " are out of bounds for storage of size ",
+             available);
   return detail::alias_with_sizes_and_strides(self, size, stride, offset);
 }
 
 Tensor view(const Tensor& self, IntArrayRef size) {
   const DimVector shape = infer_view_size(size, self.numel());
-  const std::optional<DimVector> strides = compute_view_strides(self.sizes(), self.strides(), shape);
+  const std::optional<DimVector> strides = compute_view_strides(self.sizes(), self.strides(),
+                                                                shape);
   ATEN_CHECK(strides.has_value(),
              "view size is not compatible with input tensor's size and stride (at least one "
              "dimension spans across two contiguous subspaces). Use .reshape(...) instead. (input ",
@@ -89,7 +91,8 @@ Tensor view(const Tensor& self, IntArrayRef size) {
 // A view when the strides allow one (exactly when view would succeed), else a contiguous copy.
 Tensor reshape(const Tensor& self, IntArrayRef shape) {
   const DimVector sizes = infer_view_size(shape, self.numel());
-  if (compute_view_strides(self.sizes(), self.strides(), sizes).has_value()) return self.view(sizes);
+  if (compute_view_strides(self.sizes(), self.strides(), sizes).has_value())
+    return self.view(sizes);
   return self.clone(MemoryFormat::Contiguous).view(sizes);
 }
 
@@ -112,8 +115,8 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
   const int64_t n = self.dim();
   ATEN_CHECK(static_cast<int64_t>(dims.size()) == n,
              "number of dimensions in the tensor input does not match the length of the desired "
-             "ordering of dimensions i.e. input.dim() = ", n, " is not equal to len(dims) = ",
-             dims.size(), " (dims ", dims, ")");
+             "ordering of dimensions i.e. input.dim() = ",
+             n, " is not equal to len(dims) = ", dims.size(), " (dims ", dims, ")");
   DimVector sizes(n), strides(n);
   std::vector<bool> seen(n, false);
   for (int64_t i = 0; i < n; ++i) {
@@ -155,8 +158,10 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool /*implicit*/) {
     int64_t st = d >= 0 ? self.strides()[d] : (i + 1 < n ? sizes[i + 1] * strides[i + 1] : 1);
     int64_t target = size[i];
     if (target == -1) {
-      ATEN_CHECK(d >= 0, "The expanded size of the tensor (-1) isn't allowed in a leading, "
-                         "non-existing dimension ", i, " (target sizes ", size, ")");
+      ATEN_CHECK(d >= 0,
+                 "The expanded size of the tensor (-1) isn't allowed in a leading, "
+                 "non-existing dimension ",
+                 i, " (target sizes ", size, ")");
       target = s;
     }
     ATEN_CHECK(target >= 0, "The expanded size of the tensor (", target, ") at dimension ", i,
@@ -220,8 +225,8 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   return without_dim(self, d, self.storage_offset() + index * self.strides()[d]);
 }
 
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
-             int64_t step) {
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start,
+             std::optional<int64_t> end, int64_t step) {
   ATEN_CHECK(self.dim() > 0, "slice() cannot be applied to a 0-dim tensor.");
   ATEN_CHECK(step > 0, "slice step must be positive, got ", step);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
@@ -281,7 +286,8 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
   const int64_t n = std::max<int64_t>(
       offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols), 0);
   int64_t storage_offset = self.storage_offset();
-  if (n > 0) storage_offset += offset >= 0 ? offset * self.strides()[b] : -offset * self.strides()[a];
+  if (n > 0)
+    storage_offset += offset >= 0 ? offset * self.strides()[b] : -offset * self.strides()[a];
   DimVector sizes, strides;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (d == a || d == b) continue;
@@ -295,12 +301,15 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
 
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   ATEN_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
-  ATEN_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
+  ATEN_CHECK(split_size >= 0,
+             "split expects split_size be non-negative, but got split_size=", split_size);
   const int64_t size = self.size(dim);
   ATEN_CHECK(split_size > 0 || size == 0,
              "split_size can only be 0 if dimension size is 0, but got dimension size of ", size);
   // A size-0 dim still gives one (empty) piece.
-  const int64_t pieces = split_size == 0 ? 1 : std::max<int64_t>((size + split_size - 1) / split_size, 1);
+  const int64_t pieces = split_size == 0
+                             ? 1
+                             : std::max<int64_t>((size + split_size - 1) / split_size, 1);
   std::vector<Tensor> result;
   result.reserve(pieces);
   for (int64_t i = 0; i < pieces; ++i) {
@@ -315,8 +324,10 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef split_sizes
   const int64_t size = self.size(dim);
   int64_t total = 0;
   for (int64_t s : split_sizes) {
-    ATEN_CHECK(s >= 0, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
-               split_sizes);
+    ATEN_CHECK(
+        s >= 0,
+        "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
+        split_sizes);
     total += s;
   }
   ATEN_CHECK(total == size, "split_with_sizes expects split_sizes to sum exactly to ", size,
@@ -345,7 +356,8 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
 Tensor view_as_real(const Tensor& self) {
   ATEN_CHECK(isComplexType(self.scalar_type()),
              "view_as_real is only supported for complex tensors, got ", self.toString());
-  const ScalarType real = self.scalar_type() == ScalarType::ComplexFloat ? ScalarType::Float : ScalarType::Double;
+  const ScalarType real = self.scalar_type() == ScalarType::ComplexFloat ? ScalarType::Float
+                                                                         : ScalarType::Double;
   DimVector sizes(self.sizes()), strides(self.strides());
   for (int64_t& s : strides) s *= 2;
   sizes.push_back(2);
@@ -357,9 +369,11 @@ Tensor view_as_complex(const Tensor& self) {
   const ScalarType t = self.scalar_type();
   ATEN_CHECK(t == ScalarType::Float || t == ScalarType::Double,
              "view_as_complex is only supported for float and double tensors, but got a tensor of "
-             "scalar type: ", t);
+             "scalar type: ",
+             t);
   ATEN_CHECK(self.dim() != 0, "Input tensor must have one or more dimensions");
-  ATEN_CHECK(self.sizes().back() == 2, "Tensor must have a last dimension of size 2 (", self.toString(), ")");
+  ATEN_CHECK(self.sizes().back() == 2, "Tensor must have a last dimension of size 2 (",
+             self.toString(), ")");
   ATEN_CHECK(self.strides().back() == 1, "Tensor must have a last dimension with stride 1 (",
              self.toString(), ")");
   DimVector sizes(self.sizes().begin(), self.sizes().end() - 1);
@@ -369,10 +383,12 @@ Tensor view_as_complex(const Tensor& self) {
                self.toString(), ")");
     s /= 2;
   }
-  ATEN_CHECK(self.storage_offset() % 2 == 0, "Tensor must have a storage_offset divisible by 2 (offset ",
-             self.storage_offset(), ")");
-  return detail::alias_as_dtype(self, t == ScalarType::Float ? ScalarType::ComplexFloat : ScalarType::ComplexDouble,
-                                sizes, strides, self.storage_offset() / 2);
+  ATEN_CHECK(self.storage_offset() % 2 == 0,
+             "Tensor must have a storage_offset divisible by 2 (offset ", self.storage_offset(),
+             ")");
+  return detail::alias_as_dtype(
+      self, t == ScalarType::Float ? ScalarType::ComplexFloat : ScalarType::ComplexDouble, sizes,
+      strides, self.storage_offset() / 2);
 }
 
 }  // namespace aten::native

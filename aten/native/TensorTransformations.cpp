@@ -50,7 +50,10 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   if (!any) return out.copy_(self);
   const Tensor marker = detail::alias_with_sizes_and_strides(self, self.sizes(), marker_strides);
   TensorIteratorConfig config;
-  config.add_output(out, "out").add_input(self, "self").add_input(marker, "self").set_check_mem_overlap(false);
+  config.add_output(out, "out")
+      .add_input(self, "self")
+      .add_input(marker, "self")
+      .set_check_mem_overlap(false);
   TensorIterator iter(config);
   // Start out at the far end of each flipped dim and walk it backwards.
   DimVector out_strides(iter.strides(0));
@@ -77,8 +80,8 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
     const int64_t n = self.numel(), zero = 0;
     return aten::roll(self.contiguous().view(n), shifts, zero).view(self.sizes());
   }
-  ATEN_CHECK(shifts.size() == dims.size(), "shifts and dimensions must align. shifts: ", shifts.size(),
-             ", dims: ", dims.size());
+  ATEN_CHECK(shifts.size() == dims.size(),
+             "shifts and dimensions must align. shifts: ", shifts.size(), ", dims: ", dims.size());
   Tensor result = aten::empty(self.sizes(), self.options(), self.suggest_memory_format());
   // The net shift of each dim, in [0, size); a dim may be named twice.
   DimVector shift(static_cast<size_t>(self.dim()), 0);
@@ -116,12 +119,15 @@ Tensor roll(const Tensor& self, IntArrayRef shifts, IntArrayRef dims) {
 Tensor repeat(const Tensor& self, IntArrayRef repeats) {
   ATEN_DISPATCH_repeat_TYPES(self.scalar_type(), [] {});
   const auto n = static_cast<int64_t>(repeats.size());
-  ATEN_CHECK(n >= self.dim(), "Number of dimensions of repeat dims can not be smaller than number of "
-             "dimensions of tensor (repeats ", repeats, ", self of shape ", self.sizes(), ")");
+  ATEN_CHECK(n >= self.dim(),
+             "Number of dimensions of repeat dims can not be smaller than number of "
+             "dimensions of tensor (repeats ",
+             repeats, ", self of shape ", self.sizes(), ")");
   for (int64_t r : repeats) ATEN_CHECK(r >= 0, "repeats must be non-negative, but got ", repeats);
   const int64_t pad = n - self.dim();
   DimVector target;
-  for (int64_t i = 0; i < n; ++i) target.push_back(repeats[i] * (i < pad ? 1 : self.sizes()[i - pad]));
+  for (int64_t i = 0; i < n; ++i)
+    target.push_back(repeats[i] * (i < pad ? 1 : self.sizes()[i - pad]));
   Tensor result = aten::empty(target, self.options());
   if (result.numel() == 0) return result;
   DimVector sizes, src_strides, dst_strides;

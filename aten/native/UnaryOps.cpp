@@ -41,7 +41,7 @@ namespace aten {
 namespace {
 
 ScalarType to_real(ScalarType t) {
-  return t == ScalarType::ComplexFloat ? ScalarType::Float
+  return t == ScalarType::ComplexFloat    ? ScalarType::Float
          : t == ScalarType::ComplexDouble ? ScalarType::Double
                                           : t;
 }
@@ -87,10 +87,10 @@ ATEN_UNARY_META(bitwise_not)
 #undef ATEN_UNARY_META
 
 // Rounding a complex number has no single meaning.
-#define ATEN_UNARY_REAL_META(op)                                                          \
-  ATEN_META_FUNC(op)(const Tensor& self) {                                                \
+#define ATEN_UNARY_REAL_META(op)                                                                \
+  ATEN_META_FUNC(op)(const Tensor& self) {                                                      \
     ATEN_CHECK(!isComplexType(self.scalar_type()), #op " is not supported for complex inputs"); \
-    build_unary_op(maybe_get_output(), self);                                             \
+    build_unary_op(maybe_get_output(), self);                                                   \
   }
 ATEN_UNARY_REAL_META(floor)
 ATEN_UNARY_REAL_META(ceil)
@@ -100,7 +100,8 @@ ATEN_UNARY_REAL_META(trunc)
 // Rounding to decimals is for floating dtypes only, as in ATen (whose integer path is plain
 // round's, which round.decimals does not take).
 ATEN_META_FUNC(round_decimals)(const Tensor& self, int64_t /*decimals*/) {
-  if (!isFloatingType(self.scalar_type())) detail::dtype_not_implemented("round", self.scalar_type());
+  if (!isFloatingType(self.scalar_type()))
+    detail::dtype_not_implemented("round", self.scalar_type());
   build_unary_op(maybe_get_output(), self);
 }
 
@@ -128,7 +129,8 @@ ATEN_META_FUNC(abs)(const Tensor& self) {
     build_unary_op(out, self);
     return;
   }
-  ATEN_CHECK(!(out.defined() && out.is_same(self)), "In-place abs is not supported for complex tensors.");
+  ATEN_CHECK(!(out.defined() && out.is_same(self)),
+             "In-place abs is not supported for complex tensors.");
   const ScalarType real = to_real(dtype);
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(false);
@@ -160,8 +162,8 @@ ATEN_META_FUNC(logical_not)(const Tensor& self) {
 }
 
 // out must have self's dtype (an iterator check, as for every unary_op).
-ATEN_META_FUNC(nan_to_num)(const Tensor& self, std::optional<double>, std::optional<double>,
-                           std::optional<double>) {
+ATEN_META_FUNC(nan_to_num)
+(const Tensor& self, std::optional<double>, std::optional<double>, std::optional<double>) {
   build_unary_op(maybe_get_output(), self);
 }
 
@@ -169,10 +171,10 @@ ATEN_META_FUNC(nan_to_num)(const Tensor& self, std::optional<double>, std::optio
 
 namespace native {
 
-#define ATEN_UNARY_IMPL(op)                                                  \
-  ATEN_DEFINE_DISPATCH(op##_stub);                                           \
+#define ATEN_UNARY_IMPL(op)                                                 \
+  ATEN_DEFINE_DISPATCH(op##_stub);                                          \
   ATEN_IMPL_FUNC(op##_out)(const Tensor& /*self*/, const Tensor& /*out*/) { \
-    op##_stub(device(), *this);                                              \
+    op##_stub(device(), *this);                                             \
   }
 ATEN_UNARY_IMPL(neg)
 ATEN_UNARY_IMPL(abs)
@@ -211,7 +213,8 @@ ATEN_UNARY_IMPL(logical_not)
 
 ATEN_DEFINE_DISPATCH(round_decimals_stub);
 
-ATEN_IMPL_FUNC(round_decimals_out)(const Tensor& /*self*/, int64_t decimals, const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(round_decimals_out)
+(const Tensor& /*self*/, int64_t decimals, const Tensor& /*out*/) {
   if (decimals == 0) {
     round_stub(device(), *this);
   } else {
@@ -221,9 +224,9 @@ ATEN_IMPL_FUNC(round_decimals_out)(const Tensor& /*self*/, int64_t decimals, con
 
 ATEN_DEFINE_DISPATCH(nan_to_num_stub);
 
-ATEN_IMPL_FUNC(nan_to_num_out)(const Tensor& /*self*/, std::optional<double> nan,
-                               std::optional<double> posinf, std::optional<double> neginf,
-                               const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(nan_to_num_out)
+(const Tensor& /*self*/, std::optional<double> nan, std::optional<double> posinf,
+ std::optional<double> neginf, const Tensor& /*out*/) {
   nan_to_num_stub(device(), *this, nan, posinf, neginf);
 }
 

@@ -18,7 +18,8 @@ DimVector infer_view_size(IntArrayRef shape, int64_t numel) {
     }
   }
   // With a 0 among the known sizes, -1 could be anything: ATen refuses to guess.
-  ATEN_CHECK(!inferred || known != 0 || numel != 0, "cannot reshape tensor of 0 elements into shape ", shape,
+  ATEN_CHECK(!inferred || known != 0 || numel != 0,
+             "cannot reshape tensor of 0 elements into shape ", shape,
              " because the unspecified dimension size -1 can be any value and is ambiguous");
   const bool ok = inferred ? known != 0 && numel % known == 0 : known == numel;
   ATEN_CHECK(ok, "shape '", shape, "' is invalid for input of size ", numel);
@@ -54,7 +55,8 @@ std::optional<DimVector> compute_view_strides(IntArrayRef sizes, IntArrayRef str
     chunk_numel *= sizes[d];
     // The chunk ends at dim 0, or where the next outer dim (unless size 1, which never
     // matters) is not spaced exactly one chunk apart.
-    const bool chunk_ends = d == 0 || (sizes[d - 1] != 1 && strides[d - 1] != chunk_numel * chunk_stride);
+    const bool chunk_ends = d == 0 ||
+                            (sizes[d - 1] != 1 && strides[d - 1] != chunk_numel * chunk_stride);
     if (!chunk_ends) continue;
     while (view_d >= 0 && (view_numel < chunk_numel || new_sizes[view_d] == 1)) {
       result[view_d] = view_numel * chunk_stride;

@@ -21,7 +21,10 @@ ATEN_META_FUNC(where_self)(const Tensor& condition, const Tensor& self, const Te
   const Tensor a = self.to(dtype), b = other.to(dtype);
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(false).declare_static_dtype(dtype);
-  config.add_output(out).add_input(condition, "condition").add_input(a, "self").add_input(b, "other");
+  config.add_output(out)
+      .add_input(condition, "condition")
+      .add_input(a, "self")
+      .add_input(b, "other");
   build(config);
 }
 
@@ -31,8 +34,9 @@ namespace native {
 
 ATEN_DEFINE_DISPATCH(where_stub);
 
-ATEN_IMPL_FUNC(where_self_out)(const Tensor& /*condition*/, const Tensor& /*self*/,
-                               const Tensor& /*other*/, const Tensor& /*out*/) {
+ATEN_IMPL_FUNC(where_self_out)
+(const Tensor& /*condition*/, const Tensor& /*self*/, const Tensor& /*other*/,
+ const Tensor& /*out*/) {
   where_stub(device(), *this);
 }
 

@@ -11,14 +11,13 @@ Tensor create_out(IntArrayRef sizes, IntArrayRef strides, TensorOptions options)
 }
 
 void resize_out(const Tensor& out, IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
-  ATEN_CHECK(out.dtype() == options.dtype(), "Expected out tensor to have dtype ",
-             options.dtype(), ", but got ", out.dtype(), " instead (out: ", out.toString(), ")");
+  ATEN_CHECK(out.dtype() == options.dtype(), "Expected out tensor to have dtype ", options.dtype(),
+             ", but got ", out.dtype(), " instead (out: ", out.toString(), ")");
   ATEN_CHECK(out.device() == options.device(), "Expected out tensor to be on device ",
              options.device(), ", but got ", out.device(), " instead");
   if (out.sizes() == sizes) return;
-  ATEN_CHECK(out.numel() == 0, "out tensor has shape ", out.sizes(),
-             " but the result has shape ", sizes,
-             "; only an empty out tensor is resized (out: ", out.toString(), ")");
+  ATEN_CHECK(out.numel() == 0, "out tensor has shape ", out.sizes(), " but the result has shape ",
+             sizes, "; only an empty out tensor is resized (out: ", out.toString(), ")");
   TensorImpl* impl = out.unsafeGetTensorImpl();
   if (!strides.empty()) {
     impl->resize(sizes, strides);
@@ -52,7 +51,8 @@ Tensor maybe_create_proxy(const Tensor& out, IntArrayRef sizes, IntArrayRef stri
     // No strides: any dense layout will do, unless a memory format was asked for
     // (set_output_contiguous).
     auto format = options.memory_format_opt();
-    if (!format.has_value() || *format == MemoryFormat::Preserve || out.is_contiguous(*format)) return Tensor();
+    if (!format.has_value() || *format == MemoryFormat::Preserve || out.is_contiguous(*format))
+      return Tensor();
     return Tensor(empty_strided_generic(sizes, strides_for_format(sizes, *format), options));
   }
   if (same_layout(sizes, out.strides(), strides)) return Tensor();
@@ -61,7 +61,8 @@ Tensor maybe_create_proxy(const Tensor& out, IntArrayRef sizes, IntArrayRef stri
 
 void copy_proxy_to_out(const Tensor& out, const Tensor& proxy) {
   ATEN_CHECK(out.sizes() == proxy.sizes() && out.dtype() == proxy.dtype(),
-             "internal error: proxy output ", proxy.toString(), " does not match out ", out.toString());
+             "internal error: proxy output ", proxy.toString(), " does not match out ",
+             out.toString());
   if (out.is_meta() || out.numel() == 0) return;
   const int64_t item = out.element_size();
   const int64_t ndim = out.dim();

@@ -36,7 +36,13 @@ TEST(FromBlob, DeleterRunsOnceWhenTheLastTensorDies) {
   {
     Tensor c;
     {
-      Tensor a = from_blob(data, {4}, [&](void* p) { ++calls; seen = p; }, ScalarType::Double);
+      Tensor a = from_blob(
+          data, {4},
+          [&](void* p) {
+            ++calls;
+            seen = p;
+          },
+          ScalarType::Double);
       Tensor b = a;  // shares the TensorImpl
       auto impl = intrusive_ptr<TensorImpl>::make(a.unsafeGetTensorImpl()->storage(),
                                                   ScalarType::Double, kCPU);

@@ -140,8 +140,8 @@ TEST(Half, SpecialValues) {
   EXPECT_EQ(Half(1e10f).x, 0x7c00);
   EXPECT_EQ(Half(-1e10f).x, 0xfc00);
   EXPECT_EQ(Half(INFINITY).x, 0x7c00);
-  EXPECT_EQ(Half(0x1p-24f).x, 0x0001);   // smallest subnormal
-  EXPECT_EQ(Half(0x1p-25f).x, 0x0000);   // tie between 0 and it: even is 0
+  EXPECT_EQ(Half(0x1p-24f).x, 0x0001);  // smallest subnormal
+  EXPECT_EQ(Half(0x1p-25f).x, 0x0000);  // tie between 0 and it: even is 0
   EXPECT_EQ(Half(0x1.8p-25f).x, 0x0001);
   EXPECT_EQ(Half(-0.f).x, 0x8000);
   EXPECT_TRUE(std::isnan(static_cast<float>(Half(NAN))));

@@ -13,7 +13,8 @@
 using namespace aten;
 
 TEST(Printing, LikePyTorch) {
-  EXPECT_EQ(to_string(tensor({1.f, 2.f, 3.f, 4.f}, {2, 2})), "tensor([[1., 2.],\n        [3., 4.]])");
+  EXPECT_EQ(to_string(tensor({1.f, 2.f, 3.f, 4.f}, {2, 2})),
+            "tensor([[1., 2.],\n        [3., 4.]])");
   EXPECT_EQ(to_string(tensor({1.5f, -2.25f})), "tensor([ 1.5000, -2.2500])");
   EXPECT_EQ(to_string(tensor({int64_t{1}, int64_t{20}})), "tensor([ 1, 20])");
   EXPECT_EQ(to_string(tensor({1, 2})), "tensor([1, 2], dtype=torch.int32)");

@@ -41,14 +41,16 @@ TEST(Empty, BadSizesAreErrorsNamingTheShape) {
     empty({2, -1});
     FAIL();
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("negative dimension -1: [2, -1]"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("negative dimension -1: [2, -1]"), std::string::npos)
+        << e.what();
   }
   try {
     empty({int64_t{1} << 40, int64_t{1} << 40});
     FAIL();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("overflow"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("[1099511627776, 1099511627776]"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("[1099511627776, 1099511627776]"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -151,7 +153,7 @@ TEST(ContiguityFlags, Permuted1C1WIsNotChannelsLast) {
   EXPECT_EQ(t.suggest_memory_format(), MemoryFormat::Contiguous);
   Tensor tt = ref::restride(t, {1, 4, 1, 3}, {12, 1, 4, 4});
   EXPECT_FALSE(tt.is_contiguous());
-  EXPECT_TRUE(tt.is_contiguous(MemoryFormat::ChannelsLast));  // dense in NHWC order...
+  EXPECT_TRUE(tt.is_contiguous(MemoryFormat::ChannelsLast));        // dense in NHWC order...
   EXPECT_EQ(tt.suggest_memory_format(), MemoryFormat::Contiguous);  // ...but ambiguous: NCHW
   EXPECT_TRUE(tt.is_non_overlapping_and_dense());
 }
@@ -214,11 +216,16 @@ TEST(ContiguityFlags, SettersLeaveNoStaleFlags) {
     std::vector<int64_t> sizes, strides;
   };
   const std::vector<Geometry> geometries = {
-      {{2, 2048, 1, 1}, {2048, 1, 1, 1}}, {{2, 3, 4, 5}, {60, 1, 15, 3}},
-      {{2, 3, 4, 5}, {60, 20, 5, 1}},     {{4, 1, 1, 1}, {5, 5, 5, 5}},
-      {{2, 3, 4, 5, 6}, {360, 1, 90, 18, 3}}, {{3, 4}, {1, 3}},
-      {{3, 4}, {0, 1}},                   {{0, 3}, {3, 1}},
-      {{}, {}},                           {{6}, {2}},
+      {{2, 2048, 1, 1}, {2048, 1, 1, 1}},
+      {{2, 3, 4, 5}, {60, 1, 15, 3}},
+      {{2, 3, 4, 5}, {60, 20, 5, 1}},
+      {{4, 1, 1, 1}, {5, 5, 5, 5}},
+      {{2, 3, 4, 5, 6}, {360, 1, 90, 18, 3}},
+      {{3, 4}, {1, 3}},
+      {{3, 4}, {0, 1}},
+      {{0, 3}, {3, 1}},
+      {{}, {}},
+      {{6}, {2}},
   };
   Tensor t = empty({400});
   TensorImpl* impl = t.unsafeGetTensorImpl();
@@ -228,8 +235,8 @@ TEST(ContiguityFlags, SettersLeaveNoStaleFlags) {
       Tensor fresh = empty_strided(g.sizes, g.strides);
       SCOPED_TRACE(t.toString());
       EXPECT_EQ(t.numel(), fresh.numel());
-      for (MemoryFormat f : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast,
-                             MemoryFormat::ChannelsLast3d})
+      for (MemoryFormat f :
+           {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d})
         EXPECT_EQ(t.is_contiguous(f), fresh.is_contiguous(f)) << f;
       EXPECT_EQ(t.is_non_overlapping_and_dense(), fresh.is_non_overlapping_and_dense());
       EXPECT_EQ(t.suggest_memory_format(), fresh.suggest_memory_format());
@@ -327,6 +334,6 @@ TEST(Accessor, IndexesByCoordinatesThroughStrides) {
   EXPECT_EQ((c.accessor<int64_t, 3>()[1][2][3]), 23);
   EXPECT_EQ((c.accessor<int64_t, 3>()[1][0].sizes()), IntArrayRef({4}));
   EXPECT_TRUE(contains(error_of([&] { t.accessor<double, 2>(); }), "dtype Float"));
-  EXPECT_TRUE(contains(error_of([&] { t.accessor<float, 3>(); }),
-                       "expected 3 dims but the tensor has 2"));
+  EXPECT_TRUE(
+      contains(error_of([&] { t.accessor<float, 3>(); }), "expected 3 dims but the tensor has 2"));
 }

@@ -9,7 +9,6 @@ namespace {
 
 using namespace aten::ref;
 
-
 constexpr const ScalarType* kOrder = ref::kDtypeOrder;
 
 // ATen's promotion table restricted to MiniATen's 12 dtypes, written out cell by cell.

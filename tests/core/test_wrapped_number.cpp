@@ -24,7 +24,8 @@ TEST(WrappedNumber, ScalarToTensorKeepsTheScalarsKind) {
 }
 
 TEST(WrappedNumber, WrappedScalarTensorIsMarked) {
-  for (Scalar s : {Scalar(int64_t{-7}), Scalar(0.5), Scalar(false), Scalar(complex<double>(0, 1))}) {
+  for (Scalar s :
+       {Scalar(int64_t{-7}), Scalar(0.5), Scalar(false), Scalar(complex<double>(0, 1))}) {
     Tensor t = detail::wrapped_scalar_tensor(s);
     EXPECT_TRUE(t.is_wrapped_number());
     EXPECT_EQ(t.dim(), 0);

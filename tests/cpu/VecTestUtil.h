@@ -37,8 +37,8 @@ inline bool cpu_runs_this_capability() {
 #endif
 }
 
-#define ATEN_VEC_SKIP_IF_UNSUPPORTED()                                                   \
-  if (!cpu_runs_this_capability())                                                       \
+#define ATEN_VEC_SKIP_IF_UNSUPPORTED() \
+  if (!cpu_runs_this_capability())     \
   GTEST_SKIP() << "this CPU lacks " << ATEN_VEC_TEST_STR(CPU_CAPABILITY)
 #define ATEN_VEC_TEST_STR2(x) #x
 #define ATEN_VEC_TEST_STR(x) ATEN_VEC_TEST_STR2(x)

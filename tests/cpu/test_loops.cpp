@@ -2,8 +2,8 @@
 // capability), so each path — vectorized, broadcast-scalar, element-wise — is checked by name.
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
-#include <aten/ops/empty.h>
 #include <aten/cpu/Loops.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"

@@ -18,23 +18,66 @@ template <typename T>
 std::vector<T> edge_values() {
   using L = std::numeric_limits<T>;
   if constexpr (std::is_floating_point_v<T>) {
-    return {T(0), T(-0.0), T(1), T(-1), T(0.5), T(-0.5), T(1.5), T(2.5), T(-2.5), T(3.5),
-            T(0.49999997), T(-7.75), T(100), T(1e-30), T(-1e30), L::denorm_min(),
-            -L::denorm_min(), L::min(), L::min() / 4, -L::min() / 2, L::max(), L::lowest(),
-            L::epsilon(), L::infinity(), -L::infinity(), L::quiet_NaN(), -L::quiet_NaN(),
-            T(8388609), T(16777216), T(2147483648.0), T(-2147483648.0), T(2147483520.0),
-            T(-3e9), T(9.2233720368547758e18), T(-9.2233720368547758e18), T(4.5e15), T(1e20)};
+    return {T(0),
+            T(-0.0),
+            T(1),
+            T(-1),
+            T(0.5),
+            T(-0.5),
+            T(1.5),
+            T(2.5),
+            T(-2.5),
+            T(3.5),
+            T(0.49999997),
+            T(-7.75),
+            T(100),
+            T(1e-30),
+            T(-1e30),
+            L::denorm_min(),
+            -L::denorm_min(),
+            L::min(),
+            L::min() / 4,
+            -L::min() / 2,
+            L::max(),
+            L::lowest(),
+            L::epsilon(),
+            L::infinity(),
+            -L::infinity(),
+            L::quiet_NaN(),
+            -L::quiet_NaN(),
+            T(8388609),
+            T(16777216),
+            T(2147483648.0),
+            T(-2147483648.0),
+            T(2147483520.0),
+            T(-3e9),
+            T(9.2233720368547758e18),
+            T(-9.2233720368547758e18),
+            T(4.5e15),
+            T(1e20)};
   } else {
-    std::vector<T> v = {T(0), T(1), T(2), T(3), T(7), T(100), L::max(), L::min(),
-                        T(L::max() - 1), T(L::min() + 1), T(L::max() / 2), T(L::min() / 3)};
+    std::vector<T> v = {T(0),
+                        T(1),
+                        T(2),
+                        T(3),
+                        T(7),
+                        T(100),
+                        L::max(),
+                        L::min(),
+                        T(L::max() - 1),
+                        T(L::min() + 1),
+                        T(L::max() / 2),
+                        T(L::min() / 3)};
     if constexpr (std::is_signed_v<T>) {
       for (T x : {T(-1), T(-2), T(-7), T(-100)}) v.push_back(x);
     }
     if constexpr (sizeof(T) >= 4) {
-      for (int64_t x : {int64_t{46341}, int64_t{65536}, int64_t{-65537}, int64_t{123456789}}) v.push_back(T(x));
+      for (int64_t x : {int64_t{46341}, int64_t{65536}, int64_t{-65537}, int64_t{123456789}})
+        v.push_back(T(x));
     }
     if constexpr (sizeof(T) == 8) {
-      for (int64_t x : {int64_t{INT32_MAX}, int64_t{INT32_MIN}, int64_t{1} << 32, int64_t{3037000500}})
+      for (int64_t x :
+           {int64_t{INT32_MAX}, int64_t{INT32_MIN}, int64_t{1} << 32, int64_t{3037000500}})
         v.push_back(T(x));
     }
     return v;
@@ -104,15 +147,16 @@ void check_binary(const char* name, VF vf, SF sf, EQ eq = &same<T>, bool nonzero
     for (int64_t j = 0; j < V::size(); ++j) {
       const T want = sf(a[i + j], b[i + j]);
       if (!eq(got[j], want) && ++failures <= 5)
-        ADD_FAILURE() << name << "(" << show(a[i + j]) << ", " << show(b[i + j]) << ") = " << show(got[j])
-                      << ", want " << show(want);
+        ADD_FAILURE() << name << "(" << show(a[i + j]) << ", " << show(b[i + j])
+                      << ") = " << show(got[j]) << ", want " << show(want);
     }
   }
 }
 
 template <typename T, typename VF, typename SF>
 void check_unary(const char* name, VF vf, SF sf) {
-  check_binary<T>(name, [&](auto x, auto) { return vf(x); }, [&](T x, T) { return sf(x); });
+  check_binary<T>(
+      name, [&](auto x, auto) { return vf(x); }, [&](T x, T) { return sf(x); });
 }
 
 template <typename T>
@@ -182,8 +226,8 @@ ATEN_VEC_TYPED_TEST(VecOps, ConstructLoadStore) {
   const V z;
   for (int64_t i = 0; i < V::size(); ++i) EXPECT_EQ(z[i], T(0));
   // The size()-argument constructor, from the same values.
-  const V w = [&]<size_t... I>(std::index_sequence<I...>) { return V(src[I]...); }(
-      std::make_index_sequence<V::size()>{});
+  const V w = [&]<size_t... I>(std::index_sequence<I...>) { return V(src[I]...); }
+  (std::make_index_sequence<V::size()>{});
   EXPECT_EQ(stored(w), src);
 
   // Partial loads fill with zeros, partial stores leave the rest alone.
@@ -199,43 +243,61 @@ ATEN_VEC_TYPED_TEST(VecOps, ConstructLoadStore) {
 ATEN_VEC_TYPED_TEST(VecOps, Arithmetic) {
   using T = TypeParam;
   if constexpr (std::is_floating_point_v<T>) {
-    check_binary<T>("+", [](auto a, auto b) { return a + b; }, [](T a, T b) { return T(a + b); });
-    check_binary<T>("-", [](auto a, auto b) { return a - b; }, [](T a, T b) { return T(a - b); });
-    check_binary<T>("*", [](auto a, auto b) { return a * b; }, [](T a, T b) { return T(a * b); });
-    check_binary<T>("/", [](auto a, auto b) { return a / b; }, [](T a, T b) { return T(a / b); });
-    check_unary<T>("unary -", [](auto a) { return -a; }, [](T a) { return T(-a); });
-    check_unary<T>("neg", [](auto a) { return a.neg(); }, [](T a) { return T(-a); });
-    check_unary<T>("abs", [](auto a) { return a.abs(); }, [](T a) { return std::abs(a); });
+    check_binary<T>(
+        "+", [](auto a, auto b) { return a + b; }, [](T a, T b) { return T(a + b); });
+    check_binary<T>(
+        "-", [](auto a, auto b) { return a - b; }, [](T a, T b) { return T(a - b); });
+    check_binary<T>(
+        "*", [](auto a, auto b) { return a * b; }, [](T a, T b) { return T(a * b); });
+    check_binary<T>(
+        "/", [](auto a, auto b) { return a / b; }, [](T a, T b) { return T(a / b); });
+    check_unary<T>(
+        "unary -", [](auto a) { return -a; }, [](T a) { return T(-a); });
+    check_unary<T>(
+        "neg", [](auto a) { return a.neg(); }, [](T a) { return T(-a); });
+    check_unary<T>(
+        "abs", [](auto a) { return a.abs(); }, [](T a) { return std::abs(a); });
     // One rounding in every capability.
-    check_binary<T>("fmadd", [](auto a, auto b) { return aten::vec::fmadd(a, b, b); },
-                    [](T a, T b) { return std::fma(a, b, b); });
+    check_binary<T>(
+        "fmadd", [](auto a, auto b) { return aten::vec::fmadd(a, b, b); },
+        [](T a, T b) { return std::fma(a, b, b); });
   } else {
     // Two's complement wrap-around, like the SIMD instructions.
-    check_binary<T>("+", [](auto a, auto b) { return a + b; },
-                    [](T a, T b) { return wrapped<T>(uint64_t(a) + uint64_t(b)); });
-    check_binary<T>("-", [](auto a, auto b) { return a - b; },
-                    [](T a, T b) { return wrapped<T>(uint64_t(a) - uint64_t(b)); });
-    check_binary<T>("*", [](auto a, auto b) { return a * b; },
-                    [](T a, T b) { return wrapped<T>(uint64_t(a) * uint64_t(b)); });
+    check_binary<T>(
+        "+", [](auto a, auto b) { return a + b; },
+        [](T a, T b) { return wrapped<T>(uint64_t(a) + uint64_t(b)); });
+    check_binary<T>(
+        "-", [](auto a, auto b) { return a - b; },
+        [](T a, T b) { return wrapped<T>(uint64_t(a) - uint64_t(b)); });
+    check_binary<T>(
+        "*", [](auto a, auto b) { return a * b; },
+        [](T a, T b) { return wrapped<T>(uint64_t(a) * uint64_t(b)); });
     check_binary<T>(
         "/", [](auto a, auto b) { return a / b; },
-        [](T a, T b) { return std::is_signed_v<T> && b == T(-1) ? wrapped<T>(0 - uint64_t(a)) : T(a / b); },
+        [](T a, T b) {
+          return std::is_signed_v<T> && b == T(-1) ? wrapped<T>(0 - uint64_t(a)) : T(a / b);
+        },
         &same<T>,
         /*nonzero_b=*/true);
-    check_unary<T>("unary -", [](auto a) { return -a; }, [](T a) { return wrapped<T>(0 - uint64_t(a)); });
-    check_unary<T>("neg", [](auto a) { return a.neg(); }, [](T a) { return wrapped<T>(0 - uint64_t(a)); });
-    check_unary<T>("abs", [](auto a) { return a.abs(); },
-                   [](T a) { return a < T(0) ? wrapped<T>(0 - uint64_t(a)) : a; });
-    check_binary<T>("fmadd", [](auto a, auto b) { return aten::vec::fmadd(a, b, a); },
-                    [](T a, T b) { return wrapped<T>(uint64_t(a) * uint64_t(b) + uint64_t(a)); });
+    check_unary<T>(
+        "unary -", [](auto a) { return -a; }, [](T a) { return wrapped<T>(0 - uint64_t(a)); });
+    check_unary<T>(
+        "neg", [](auto a) { return a.neg(); }, [](T a) { return wrapped<T>(0 - uint64_t(a)); });
+    check_unary<T>(
+        "abs", [](auto a) { return a.abs(); },
+        [](T a) { return a < T(0) ? wrapped<T>(0 - uint64_t(a)) : a; });
+    check_binary<T>(
+        "fmadd", [](auto a, auto b) { return aten::vec::fmadd(a, b, a); },
+        [](T a, T b) { return wrapped<T>(uint64_t(a) * uint64_t(b) + uint64_t(a)); });
   }
 }
 
 ATEN_VEC_TYPED_TEST(VecOps, Bitwise) {
   using T = TypeParam;
-  using U = std::conditional_t<sizeof(T) == 1, uint8_t,
-                               std::conditional_t<sizeof(T) == 2, uint16_t,
-                                                  std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  using U = std::conditional_t<
+      sizeof(T) == 1, uint8_t,
+      std::conditional_t<sizeof(T) == 2, uint16_t,
+                         std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
   auto on_bits = [](T a, T b, auto op) {
     U x, y;
     std::memcpy(&x, &a, sizeof x);
@@ -245,22 +307,27 @@ ATEN_VEC_TYPED_TEST(VecOps, Bitwise) {
     std::memcpy(&out, &r, sizeof out);
     return out;
   };
-  check_binary<T>("&", [](auto a, auto b) { return a & b; },
-                  [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x & y; }); }, &bits_equal<T>);
-  check_binary<T>("|", [](auto a, auto b) { return a | b; },
-                  [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x | y; }); }, &bits_equal<T>);
-  check_binary<T>("^", [](auto a, auto b) { return a ^ b; },
-                  [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x ^ y; }); }, &bits_equal<T>);
+  check_binary<T>(
+      "&", [](auto a, auto b) { return a & b; },
+      [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x & y; }); }, &bits_equal<T>);
+  check_binary<T>(
+      "|", [](auto a, auto b) { return a | b; },
+      [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x | y; }); }, &bits_equal<T>);
+  check_binary<T>(
+      "^", [](auto a, auto b) { return a ^ b; },
+      [&](T a, T b) { return on_bits(a, b, [](U x, U y) { return x ^ y; }); }, &bits_equal<T>);
 }
 
 ATEN_VEC_TYPED_TEST(VecOps, Compare) {
   using T = TypeParam;
   // Operators give all-ones masks, the named members 1 or 0.
-#define ATEN_CHECK_COMPARE(op, name)                                                              \
-  check_binary<T>(#op, [](auto a, auto b) { return a op b; },                                     \
-                  [](T a, T b) { return mask_of<T>(a op b); }, &bits_equal<T>);                   \
-  check_binary<T>(#name, [](auto a, auto b) { return a.name(b); },                                \
-                  [](T a, T b) { return (a op b) ? T(1) : T(0); }, &bits_equal<T>);
+#define ATEN_CHECK_COMPARE(op, name)                                                           \
+  check_binary<T>(                                                                             \
+      #op, [](auto a, auto b) { return a op b; }, [](T a, T b) { return mask_of<T>(a op b); }, \
+      &bits_equal<T>);                                                                         \
+  check_binary<T>(                                                                             \
+      #name, [](auto a, auto b) { return a.name(b); },                                         \
+      [](T a, T b) { return (a op b) ? T(1) : T(0); }, &bits_equal<T>);
   ATEN_CHECK_COMPARE(==, eq)
   ATEN_CHECK_COMPARE(!=, ne)
   ATEN_CHECK_COMPARE(<, lt)
@@ -274,8 +341,9 @@ ATEN_VEC_TYPED_TEST(VecOps, Blend) {
   using T = TypeParam;
   using V = Vectorized<T>;
   // blendv with a mask made by a comparison of the inputs themselves.
-  check_binary<T>("blendv", [](auto a, auto b) { return V::blendv(a, b, a < b); },
-                  [](T a, T b) { return a < b ? b : a; });
+  check_binary<T>(
+      "blendv", [](auto a, auto b) { return V::blendv(a, b, a < b); },
+      [](T a, T b) { return a < b ? b : a; });
   std::vector<T> a(V::size()), b(V::size());
   for (int64_t i = 0; i < V::size(); ++i) {
     a[i] = T(i);
@@ -284,7 +352,8 @@ ATEN_VEC_TYPED_TEST(VecOps, Blend) {
   const V va = V::loadu(a.data()), vb = V::loadu(b.data());
   constexpr int64_t full = V::size() >= 64 ? int64_t(-1) : (int64_t(1) << V::size()) - 1;
   auto expect_blend = [&](const V& got, int64_t mask) {
-    for (int64_t i = 0; i < V::size(); ++i) EXPECT_EQ(got[i], (mask >> i) & 1 ? b[i] : a[i]) << mask;
+    for (int64_t i = 0; i < V::size(); ++i)
+      EXPECT_EQ(got[i], (mask >> i) & 1 ? b[i] : a[i]) << mask;
   };
   expect_blend(V::template blend<0>(va, vb), 0);
   expect_blend(V::template blend<1>(va, vb), 1);
@@ -295,16 +364,22 @@ ATEN_VEC_TYPED_TEST(VecOps, Blend) {
 ATEN_VEC_TYPED_TEST(VecOps, MinMaxClamp) {
   using T = TypeParam;
   using V = Vectorized<T>;
-  check_binary<T>("maximum", [](auto a, auto b) { return maximum(a, b); }, &ref_maximum<T>);
-  check_binary<T>("minimum", [](auto a, auto b) { return minimum(a, b); }, &ref_minimum<T>);
+  check_binary<T>(
+      "maximum", [](auto a, auto b) { return maximum(a, b); }, &ref_maximum<T>);
+  check_binary<T>(
+      "minimum", [](auto a, auto b) { return minimum(a, b); }, &ref_minimum<T>);
   // Bounds taken from the inputs, so NaN bounds and lo > hi occur too.
   const V lo(T(-2)), hi(T(3));
-  check_binary<T>("clamp", [&](auto a, auto) { return clamp(a, lo, hi); },
-                  [](T a, T) { return ref_minimum(ref_maximum(a, T(-2)), T(3)); });
-  check_binary<T>("clamp(a, b, b - 1)", [&](auto a, auto b) { return clamp(a, b, b - V(T(1))); },
-                  [](T a, T b) { return ref_minimum(ref_maximum(a, b), minus_one(b)); });
-  check_binary<T>("clamp_min", [](auto a, auto b) { return clamp_min(a, b); }, &ref_maximum<T>);
-  check_binary<T>("clamp_max", [](auto a, auto b) { return clamp_max(a, b); }, &ref_minimum<T>);
+  check_binary<T>(
+      "clamp", [&](auto a, auto) { return clamp(a, lo, hi); },
+      [](T a, T) { return ref_minimum(ref_maximum(a, T(-2)), T(3)); });
+  check_binary<T>(
+      "clamp(a, b, b - 1)", [&](auto a, auto b) { return clamp(a, b, b - V(T(1))); },
+      [](T a, T b) { return ref_minimum(ref_maximum(a, b), minus_one(b)); });
+  check_binary<T>(
+      "clamp_min", [](auto a, auto b) { return clamp_min(a, b); }, &ref_maximum<T>);
+  check_binary<T>(
+      "clamp_max", [](auto a, auto b) { return clamp_max(a, b); }, &ref_minimum<T>);
 }
 
 // ---- floating point ---------------------------------------------------------------------------
@@ -319,13 +394,20 @@ ATEN_VEC_TYPED_TEST_SUITE(VecFloat, FloatTypes);
 
 ATEN_VEC_TYPED_TEST(VecFloat, RoundingAndRoots) {
   using T = TypeParam;
-  check_unary<T>("floor", [](auto a) { return a.floor(); }, [](T a) { return std::floor(a); });
-  check_unary<T>("ceil", [](auto a) { return a.ceil(); }, [](T a) { return std::ceil(a); });
-  check_unary<T>("trunc", [](auto a) { return a.trunc(); }, [](T a) { return std::trunc(a); });
-  check_unary<T>("round", [](auto a) { return a.round(); }, [](T a) { return std::nearbyint(a); });
-  check_unary<T>("sqrt", [](auto a) { return a.sqrt(); }, [](T a) { return std::sqrt(a); });
-  check_unary<T>("rsqrt", [](auto a) { return a.rsqrt(); }, [](T a) { return T(1) / std::sqrt(a); });
-  check_unary<T>("reciprocal", [](auto a) { return a.reciprocal(); }, [](T a) { return T(1) / a; });
+  check_unary<T>(
+      "floor", [](auto a) { return a.floor(); }, [](T a) { return std::floor(a); });
+  check_unary<T>(
+      "ceil", [](auto a) { return a.ceil(); }, [](T a) { return std::ceil(a); });
+  check_unary<T>(
+      "trunc", [](auto a) { return a.trunc(); }, [](T a) { return std::trunc(a); });
+  check_unary<T>(
+      "round", [](auto a) { return a.round(); }, [](T a) { return std::nearbyint(a); });
+  check_unary<T>(
+      "sqrt", [](auto a) { return a.sqrt(); }, [](T a) { return std::sqrt(a); });
+  check_unary<T>(
+      "rsqrt", [](auto a) { return a.rsqrt(); }, [](T a) { return T(1) / std::sqrt(a); });
+  check_unary<T>(
+      "reciprocal", [](auto a) { return a.reciprocal(); }, [](T a) { return T(1) / a; });
   // Ties go to even.
   const Vectorized<T> r = Vectorized<T>(T(2.5)).round(), s = Vectorized<T>(T(-0.5)).round();
   EXPECT_EQ(r[0], T(2));
@@ -372,7 +454,8 @@ void check_convert() {
     for (size_t j = 0; j < got.size(); ++j) {
       const To want = ref_cast<To>(a[at + j]);
       if (!same(got[j], want) && ++failures <= 5)
-        ADD_FAILURE() << "convert " << show(a[at + j]) << " = " << show(got[j]) << ", want " << show(want);
+        ADD_FAILURE() << "convert " << show(a[at + j]) << " = " << show(got[j]) << ", want "
+                      << show(want);
     }
   };
   if constexpr (VT::size() == VF::size()) {

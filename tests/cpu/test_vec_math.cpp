@@ -78,11 +78,40 @@ T random_bits(std::mt19937_64& rng) {
 template <typename T>
 std::vector<T> edge_values() {
   using L = std::numeric_limits<T>;
-  return {T(0), T(-0.0), T(1), T(-1), T(0.5), T(-0.5), T(2), T(10), T(-10), L::denorm_min(),
-          -L::denorm_min(), L::min(), -L::min(), L::min() / 8, L::max(), L::lowest(), L::epsilon(),
-          L::infinity(), -L::infinity(), L::quiet_NaN(), T(88.72), T(-87.33), T(-103.9), T(709.7),
-          T(-745.1), T(1e-30), T(-1e-30), T(1e30), T(3.14159265358979), T(1.5707963267948966),
-          T(1e10), T(-1e10), T(0.99999994), T(1.0000001)};
+  return {T(0),
+          T(-0.0),
+          T(1),
+          T(-1),
+          T(0.5),
+          T(-0.5),
+          T(2),
+          T(10),
+          T(-10),
+          L::denorm_min(),
+          -L::denorm_min(),
+          L::min(),
+          -L::min(),
+          L::min() / 8,
+          L::max(),
+          L::lowest(),
+          L::epsilon(),
+          L::infinity(),
+          -L::infinity(),
+          L::quiet_NaN(),
+          T(88.72),
+          T(-87.33),
+          T(-103.9),
+          T(709.7),
+          T(-745.1),
+          T(1e-30),
+          T(-1e-30),
+          T(1e30),
+          T(3.14159265358979),
+          T(1.5707963267948966),
+          T(1e10),
+          T(-1e10),
+          T(0.99999994),
+          T(1.0000001)};
 }
 
 struct Stats {
@@ -110,7 +139,8 @@ Stats measure(int64_t samples, Draw draw, VF vf, RF ref) {
       if (err > st.max_ulp) {
         st.max_ulp = err;
         char buf[128];
-        std::snprintf(buf, sizeof buf, "(%.9g, %.9g) = %.9g", double(x[j]), double(y[j]), double(got[j]));
+        std::snprintf(buf, sizeof buf, "(%.9g, %.9g) = %.9g", double(x[j]), double(y[j]),
+                      double(got[j]));
         st.worst = buf;
       }
     }
@@ -136,16 +166,18 @@ auto unary_draw(double lo, double hi) {
   return [lo, hi, edges = edge_values<T>()](std::mt19937_64& rng, int64_t i) {
     if (i < static_cast<int64_t>(edges.size())) return std::pair<T, T>(edges[i], T(0));
     if (i % 5 < 2) return std::pair<T, T>(random_bits<T>(rng), T(0));
-    return std::pair<T, T>(static_cast<T>(std::uniform_real_distribution<double>(lo, hi)(rng)), T(0));
+    return std::pair<T, T>(static_cast<T>(std::uniform_real_distribution<double>(lo, hi)(rng)),
+                           T(0));
   };
 }
 
 template <typename T, typename VF, typename RF>
 void check_unary(const char* name, double lo, double hi, int64_t samples, VF vf, RF rf) {
   using R = typename Precise<T>::type;
-  report<T>(name, measure<T>(
-                      samples, unary_draw<T>(lo, hi), [&](const auto& a, const auto&) { return vf(a); },
-                      [&](T a, T) { return rf(R(a)); }));
+  report<T>(name,
+            measure<T>(
+                samples, unary_draw<T>(lo, hi), [&](const auto& a, const auto&) { return vf(a); },
+                [&](T a, T) { return rf(R(a)); }));
 }
 
 template <typename T>
@@ -153,27 +185,46 @@ void check_all(int64_t n, double exp_lo, double exp_hi) {
   using R = typename Precise<T>::type;
   using V = Vectorized<T>;
   // std:: overloads for R, named through lambdas (std:: functions cannot be passed directly).
-  check_unary<T>("exp", exp_lo, exp_hi, n, [](V a) { return a.exp(); }, [](R x) { return std::exp(x); });
-  check_unary<T>("expm1", -40, exp_hi, n, [](V a) { return a.expm1(); }, [](R x) { return std::expm1(x); });
-  check_unary<T>("log", 0, 4, n, [](V a) { return a.log(); }, [](R x) { return std::log(x); });
-  check_unary<T>("log1p", -1, 4, n, [](V a) { return a.log1p(); }, [](R x) { return std::log1p(x); });
-  check_unary<T>("log2", 0, 4, n, [](V a) { return a.log2(); }, [](R x) { return std::log2(x); });
-  check_unary<T>("log10", 0, 4, n, [](V a) { return a.log10(); }, [](R x) { return std::log10(x); });
-  check_unary<T>("sin", -20, 20, n, [](V a) { return a.sin(); }, [](R x) { return std::sin(x); });
-  check_unary<T>("cos", -20, 20, n, [](V a) { return a.cos(); }, [](R x) { return std::cos(x); });
-  check_unary<T>("tan", -20, 20, n, [](V a) { return a.tan(); }, [](R x) { return std::tan(x); });
-  check_unary<T>("tanh", -20, 20, n, [](V a) { return a.tanh(); }, [](R x) { return std::tanh(x); });
-  check_unary<T>("sigmoid", exp_lo - 10, 40, n, [](V a) { return a.sigmoid(); },
-                 [](R x) { return R(1) / (R(1) + std::exp(-x)); });
-  check_unary<T>("erf", -6, 6, n, [](V a) { return a.erf(); }, [](R x) { return std::erf(x); });
-  check_unary<T>("erfc", -6, 28, n, [](V a) { return a.erfc(); }, [](R x) { return std::erfc(x); });
-  check_unary<T>("atan", -10, 10, n, [](V a) { return a.atan(); }, [](R x) { return std::atan(x); });
-  check_unary<T>("exp2", exp_lo * 1.45, exp_hi * 1.45, n, [](V a) { return a.exp2(); },
-                 [](R x) { return std::exp2(x); });
-  check_unary<T>("asin", -1, 1, n, [](V a) { return a.asin(); }, [](R x) { return std::asin(x); });
-  check_unary<T>("acos", -1, 1, n, [](V a) { return a.acos(); }, [](R x) { return std::acos(x); });
-  check_unary<T>("sinh", -exp_hi, exp_hi, n, [](V a) { return a.sinh(); }, [](R x) { return std::sinh(x); });
-  check_unary<T>("cosh", -exp_hi, exp_hi, n, [](V a) { return a.cosh(); }, [](R x) { return std::cosh(x); });
+  check_unary<T>(
+      "exp", exp_lo, exp_hi, n, [](V a) { return a.exp(); }, [](R x) { return std::exp(x); });
+  check_unary<T>(
+      "expm1", -40, exp_hi, n, [](V a) { return a.expm1(); }, [](R x) { return std::expm1(x); });
+  check_unary<T>(
+      "log", 0, 4, n, [](V a) { return a.log(); }, [](R x) { return std::log(x); });
+  check_unary<T>(
+      "log1p", -1, 4, n, [](V a) { return a.log1p(); }, [](R x) { return std::log1p(x); });
+  check_unary<T>(
+      "log2", 0, 4, n, [](V a) { return a.log2(); }, [](R x) { return std::log2(x); });
+  check_unary<T>(
+      "log10", 0, 4, n, [](V a) { return a.log10(); }, [](R x) { return std::log10(x); });
+  check_unary<T>(
+      "sin", -20, 20, n, [](V a) { return a.sin(); }, [](R x) { return std::sin(x); });
+  check_unary<T>(
+      "cos", -20, 20, n, [](V a) { return a.cos(); }, [](R x) { return std::cos(x); });
+  check_unary<T>(
+      "tan", -20, 20, n, [](V a) { return a.tan(); }, [](R x) { return std::tan(x); });
+  check_unary<T>(
+      "tanh", -20, 20, n, [](V a) { return a.tanh(); }, [](R x) { return std::tanh(x); });
+  check_unary<T>(
+      "sigmoid", exp_lo - 10, 40, n, [](V a) { return a.sigmoid(); },
+      [](R x) { return R(1) / (R(1) + std::exp(-x)); });
+  check_unary<T>(
+      "erf", -6, 6, n, [](V a) { return a.erf(); }, [](R x) { return std::erf(x); });
+  check_unary<T>(
+      "erfc", -6, 28, n, [](V a) { return a.erfc(); }, [](R x) { return std::erfc(x); });
+  check_unary<T>(
+      "atan", -10, 10, n, [](V a) { return a.atan(); }, [](R x) { return std::atan(x); });
+  check_unary<T>(
+      "exp2", exp_lo * 1.45, exp_hi * 1.45, n, [](V a) { return a.exp2(); },
+      [](R x) { return std::exp2(x); });
+  check_unary<T>(
+      "asin", -1, 1, n, [](V a) { return a.asin(); }, [](R x) { return std::asin(x); });
+  check_unary<T>(
+      "acos", -1, 1, n, [](V a) { return a.acos(); }, [](R x) { return std::acos(x); });
+  check_unary<T>(
+      "sinh", -exp_hi, exp_hi, n, [](V a) { return a.sinh(); }, [](R x) { return std::sinh(x); });
+  check_unary<T>(
+      "cosh", -exp_hi, exp_hi, n, [](V a) { return a.cosh(); }, [](R x) { return std::cosh(x); });
 
   // atan2(y, x): every pair of edge values, then random bit patterns or uniform in [-10, 10].
   const auto edges = edge_values<T>();
@@ -184,8 +235,9 @@ void check_all(int64_t n, double exp_lo, double exp_hi) {
     std::uniform_real_distribution<double> u(-10, 10);
     return std::pair<T, T>(T(u(rng)), T(u(rng)));
   };
-  report<T>("atan2", measure<T>(n, pair_draw, [](V y, V x) { return y.atan2(x); },
-                                [](T y, T x) { return std::atan2(R(y), R(x)); }));
+  report<T>("atan2", measure<T>(
+                         n, pair_draw, [](V y, V x) { return y.atan2(x); },
+                         [](T y, T x) { return std::atan2(R(y), R(x)); }));
 
   // pow(x, y): besides the edge pairs and random patterns, x > 0 with y scaled so the result
   // stays mostly finite (|y log2 x| <= exponent range), and x < 0 with integer y.
@@ -209,8 +261,9 @@ void check_all(int64_t n, double exp_lo, double exp_hi) {
         return std::pair<T, T>(T(-std::fabs(u(rng)) * 8), T(std::round(u(rng) * 40)));
     }
   };
-  report<T>("pow", measure<T>(n, pow_draw, [](V x, V y) { return x.pow(y); },
-                              [](T x, T y) { return std::pow(R(x), R(y)); }));
+  report<T>("pow", measure<T>(
+                       n, pow_draw, [](V x, V y) { return x.pow(y); },
+                       [](T x, T y) { return std::pow(R(x), R(y)); }));
 }
 
 ATEN_VEC_TEST(VecMath, FloatWithin2Ulp) {

@@ -2,8 +2,8 @@
 // that the answer does not depend on the order of registration.
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
-#include <aten/ops/empty.h>
 #include <aten/dispatch/Dispatcher.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -28,7 +28,8 @@ struct Registration {
   Kernel kernel;
 };
 
-TypedOperatorHandle<Sig> make_op(const std::string& name, std::initializer_list<Registration> regs) {
+TypedOperatorHandle<Sig> make_op(const std::string& name,
+                                 std::initializer_list<Registration> regs) {
   Dispatcher& d = Dispatcher::singleton();
   d.registerSchema({name, ""}, name + "(Tensor self) -> str");
   for (const Registration& r : regs) d.registerKernel({name, ""}, r.key, r.kernel);
@@ -64,20 +65,25 @@ TEST(Composite, AnAliasKernelServesEveryRuntimeKey) {
 }
 
 TEST(Composite, ABackendKernelWinsOnItsKeyWhicheverIsRegisteredFirst) {
-  auto before = make_op("test_cpu_then_explicit", {{kCPUKey, &cpu_kernel}, {kExplicit, &explicit_kernel}});
-  auto after = make_op("test_explicit_then_cpu", {{kExplicit, &explicit_kernel}, {kCPUKey, &cpu_kernel}});
+  auto before = make_op("test_cpu_then_explicit",
+                        {{kCPUKey, &cpu_kernel}, {kExplicit, &explicit_kernel}});
+  auto after = make_op("test_explicit_then_cpu",
+                       {{kExplicit, &explicit_kernel}, {kCPUKey, &cpu_kernel}});
   for (const auto& op : {before, after}) {
     EXPECT_EQ(op.call(cpu_tensor()), "cpu");
     EXPECT_EQ(op.call(meta_tensor()), "explicit");  // Meta has no kernel of its own
   }
-  auto implicit = make_op("test_meta_and_implicit", {{kImplicit, &implicit_kernel}, {kMetaKey, &meta_kernel}});
+  auto implicit = make_op("test_meta_and_implicit",
+                          {{kImplicit, &implicit_kernel}, {kMetaKey, &meta_kernel}});
   EXPECT_EQ(implicit.call(cpu_tensor()), "implicit");
   EXPECT_EQ(implicit.call(meta_tensor()), "meta");
 }
 
 TEST(Composite, ExplicitWinsOverImplicitWhicheverIsRegisteredFirst) {
-  auto a = make_op("test_explicit_then_implicit", {{kExplicit, &explicit_kernel}, {kImplicit, &implicit_kernel}});
-  auto b = make_op("test_implicit_then_explicit", {{kImplicit, &implicit_kernel}, {kExplicit, &explicit_kernel}});
+  auto a = make_op("test_explicit_then_implicit",
+                   {{kExplicit, &explicit_kernel}, {kImplicit, &implicit_kernel}});
+  auto b = make_op("test_implicit_then_explicit",
+                   {{kImplicit, &implicit_kernel}, {kExplicit, &explicit_kernel}});
   for (const auto& op : {a, b}) {
     EXPECT_EQ(op.call(cpu_tensor()), "explicit");
     EXPECT_EQ(op.call(meta_tensor()), "explicit");
@@ -85,7 +91,8 @@ TEST(Composite, ExplicitWinsOverImplicitWhicheverIsRegisteredFirst) {
 }
 
 TEST(Composite, ReplacingAnAliasKernelUpdatesTheKeysItServes) {
-  auto op = make_op("test_replace_alias", {{kMetaKey, &meta_kernel}, {kImplicit, &implicit_kernel}});
+  auto op = make_op("test_replace_alias",
+                    {{kMetaKey, &meta_kernel}, {kImplicit, &implicit_kernel}});
   Dispatcher::singleton().registerKernel({"test_replace_alias", ""}, kImplicit, &explicit_kernel);
   EXPECT_EQ(op.call(cpu_tensor()), "explicit");
   EXPECT_EQ(op.call(meta_tensor()), "meta");
@@ -93,9 +100,9 @@ TEST(Composite, ReplacingAnAliasKernelUpdatesTheKeysItServes) {
 
 TEST(Composite, AnAliasKernelMustHaveTheOperatorsSignature) {
   make_op("test_alias_signature", {{kCPUKey, &cpu_kernel}});
-  EXPECT_THROW(
-      Dispatcher::singleton().registerKernel({"test_alias_signature", ""}, kExplicit, &other_signature),
-      Error);
+  EXPECT_THROW(Dispatcher::singleton().registerKernel({"test_alias_signature", ""}, kExplicit,
+                                                      &other_signature),
+               Error);
 }
 
 TEST(Composite, MissingKernelListsAliasKeys) {
@@ -104,7 +111,8 @@ TEST(Composite, MissingKernelListsAliasKeys) {
     op.call(Tensor());
     FAIL() << "an undefined tensor has no key";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("registered for: CompositeExplicitAutograd"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("registered for: CompositeExplicitAutograd"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -2,8 +2,8 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
-#include <aten/ops/empty.h>
 #include <aten/dispatch/Dispatcher.h>
+#include <aten/ops/empty.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"
@@ -14,7 +14,8 @@ namespace {
 
 Tensor twice_cpu(const Tensor& self) {
   Tensor out = empty(self.sizes(), self.options());
-  for (int64_t i = 0; i < self.numel(); ++i) out.data_ptr<float>()[i] = 2 * self.data_ptr<float>()[i];
+  for (int64_t i = 0; i < self.numel(); ++i)
+    out.data_ptr<float>()[i] = 2 * self.data_ptr<float>()[i];
   return out;
 }
 
@@ -38,7 +39,8 @@ TEST(Dispatcher, BuiltinOperatorsAreRegisteredWithCpuAndMetaKernels) {
   EXPECT_TRUE(op.has_kernel(DispatchKey::CPU));
   EXPECT_TRUE(op.has_kernel(DispatchKey::Meta));
   EXPECT_TRUE(Dispatcher::singleton().findSchemaOrThrow("add", "out").has_kernel(DispatchKey::CPU));
-  EXPECT_TRUE(Dispatcher::singleton().findSchemaOrThrow("add_", "Tensor").has_kernel(DispatchKey::Meta));
+  EXPECT_TRUE(
+      Dispatcher::singleton().findSchemaOrThrow("add_", "Tensor").has_kernel(DispatchKey::Meta));
 }
 
 TEST(Dispatcher, CallsTheKernelForTheArgumentsKey) {
@@ -65,7 +67,9 @@ TEST(Dispatcher, UnknownOperatorAndWrongSignatureAreErrors) {
   EXPECT_THROW(Dispatcher::singleton().findSchemaOrThrow("no_such_op", ""), Error);
   auto op = Dispatcher::singleton().findSchemaOrThrow("add", "Tensor");
   EXPECT_THROW(op.typed<Tensor(const Tensor&)>(), Error);
-  EXPECT_THROW(Dispatcher::singleton().registerSchema({"add", "Tensor"}, "add.Tensor(Tensor self) -> Tensor"), Error);
+  EXPECT_THROW(Dispatcher::singleton().registerSchema({"add", "Tensor"},
+                                                      "add.Tensor(Tensor self) -> Tensor"),
+               Error);
 }
 
 TEST(Dispatcher, KeyFromTheHighestPriorityArgument) {
@@ -73,16 +77,21 @@ TEST(Dispatcher, KeyFromTheHighestPriorityArgument) {
   Tensor m = empty({2}, TensorOptions().device(kMeta));
   EXPECT_EQ(detail::compute_key_set(c, 1, m).highestPriorityKey(), DispatchKey::Meta);
   EXPECT_EQ(detail::compute_key_set(c, Scalar(2)).highestPriorityKey(), DispatchKey::CPU);
-  EXPECT_EQ(detail::compute_key_set(std::optional<Tensor>(), 3).highestPriorityKey(), DispatchKey::Undefined);
+  EXPECT_EQ(detail::compute_key_set(std::optional<Tensor>(), 3).highestPriorityKey(),
+            DispatchKey::Undefined);
   std::vector<std::optional<Tensor>> optional_list{std::nullopt, m};
-  EXPECT_EQ(detail::compute_key_set(ArrayRef<std::optional<Tensor>>(optional_list)).highestPriorityKey(),
-            DispatchKey::Meta);
-  EXPECT_EQ(detail::compute_key_set(ArrayRef<Tensor>({c, c})).highestPriorityKey(), DispatchKey::CPU);
+  EXPECT_EQ(
+      detail::compute_key_set(ArrayRef<std::optional<Tensor>>(optional_list)).highestPriorityKey(),
+      DispatchKey::Meta);
+  EXPECT_EQ(detail::compute_key_set(ArrayRef<Tensor>({c, c})).highestPriorityKey(),
+            DispatchKey::CPU);
 }
 
 TEST(Dispatcher, FactoriesTakeTheKeyFromTheirDeviceArgument) {
   std::vector<int64_t> size{2};
-  auto key = [](const auto&... args) { return detail::compute_key_set(args...).highestPriorityKey(); };
+  auto key = [](const auto&... args) {
+    return detail::compute_key_set(args...).highestPriorityKey();
+  };
   EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>(kMeta)), DispatchKey::Meta);
   EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>(kCPU)), DispatchKey::CPU);
   EXPECT_EQ(key(IntArrayRef(size), std::optional<Device>()), DispatchKey::CPU);  // no device: CPU

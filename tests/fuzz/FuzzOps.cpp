@@ -65,24 +65,38 @@ bool is_real_floating(ScalarType t) { return isFloatingType(t); }
 // not a bug); the limits, ±1 and 0 for integral ones.
 double special_value(ScalarType t, uint8_t k) {
   if (is_real_floating(t)) {
-    const double table[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-                            -std::numeric_limits<double>::infinity(), -0.0, 0.0,
+    const double table[] = {std::numeric_limits<double>::quiet_NaN(),
+                            std::numeric_limits<double>::infinity(),
+                            -std::numeric_limits<double>::infinity(),
+                            -0.0,
+                            0.0,
                             static_cast<double>(std::numeric_limits<float>::denorm_min())};
     return table[k % std::size(table)];
   }
   double lo = 0, hi = 1;
   switch (t) {
-    case ScalarType::Byte: lo = 0, hi = 255; break;
-    case ScalarType::Char: lo = -128, hi = 127; break;
-    case ScalarType::Short: lo = -32768, hi = 32767; break;
+    case ScalarType::Byte:
+      lo = 0, hi = 255;
+      break;
+    case ScalarType::Char:
+      lo = -128, hi = 127;
+      break;
+    case ScalarType::Short:
+      lo = -32768, hi = 32767;
+      break;
     // Int's limits are left out: a product of two, exact in the reference's int64, is not
     // exact once the reference passes it on as a double (RefTensor) before wrapping to 32
     // bits. 2^26 keeps products below 2^53.
-    case ScalarType::Int: lo = -67108864.0, hi = 67108864.0; break;
+    case ScalarType::Int:
+      lo = -67108864.0, hi = 67108864.0;
+      break;
     // Long's limits do not fit a double exactly; ±2^53 and ±(2^62) do, and a product of two of
     // them wraps.
-    case ScalarType::Long: lo = -4611686018427387904.0, hi = 4611686018427387904.0; break;
-    default: return k & 1;
+    case ScalarType::Long:
+      lo = -4611686018427387904.0, hi = 4611686018427387904.0;
+      break;
+    default:
+      return k & 1;
   }
   const double table[] = {lo, hi, -1, 1, 0, lo + 1, hi - 1};
   double v = table[k % std::size(table)];
@@ -150,16 +164,18 @@ Tensor make_input(const Input& spec, const Shape& s, ScalarType t, bool specials
   if (sd >= 0) v = v.slice(sd, off, off + s1[sd] * step, step);
   const Tensor filled_view = v;  // shape s1: every distinct element once
   if (s1 != s) v = v.expand(s);
-  trace.log << "  input " << describe(s) << ' ' << t << ": base " << describe(base_shape) << " perm "
-            << describe(perm) << (sd >= 0 ? " slice dim " + std::to_string(sd) + " step " + std::to_string(step) +
-                                                " offset " + std::to_string(off)
-                                          : std::string())
+  trace.log << "  input " << describe(s) << ' ' << t << ": base " << describe(base_shape)
+            << " perm " << describe(perm)
+            << (sd >= 0 ? " slice dim " + std::to_string(sd) + " step " + std::to_string(step) +
+                              " offset " + std::to_string(off)
+                        : std::string())
             << (s1 != s ? " expanded from " + describe(s1) : std::string()) << "\n    values";
 
   // Values: ordinary ones from the case's domain (a generator seeded by the bytes), with
   // specials mixed in at a rate the bytes choose.
   std::mt19937_64 rng(in.next64());
-  const uint8_t special_rate = specials_allowed ? in.next() % 4 : 0;  // 0: none, else 1 in 2^(4-rate)
+  const uint8_t special_rate = specials_allowed ? in.next() % 4
+                                                : 0;  // 0: none, else 1 in 2^(4-rate)
   int64_t i = 0;
   for_each_index(s1, [&](const Shape& idx) {
     double re;
@@ -170,7 +186,9 @@ Tensor make_input(const Input& spec, const Shape& s, ScalarType t, bool specials
     } else {
       re = draw_value(spec.values, t, rng);
     }
-    const double im = isComplexType(t) && !spec.custom ? draw_value(spec.values, ScalarType::Double, rng) : 0.0;
+    const double im = isComplexType(t) && !spec.custom
+                          ? draw_value(spec.values, ScalarType::Double, rng)
+                          : 0.0;
     write_element(filled_view, idx, {re, im});
     if (i < 16) trace.log << ' ' << describe(std::complex<double>(re, im));
     ++i;
@@ -180,7 +198,8 @@ Tensor make_input(const Input& spec, const Shape& s, ScalarType t, bool specials
 }
 
 void check(Trace& trace, const char* what, const Tensor& got, const RefTensor& want, double scale) {
-  if (std::optional<std::string> m = mismatch(got, want, scale)) trace.fail(std::string(what) + ": " + *m);
+  if (std::optional<std::string> m = mismatch(got, want, scale))
+    trace.fail(std::string(what) + ": " + *m);
 }
 
 void run_one(const uint8_t* data, size_t size) {
@@ -203,8 +222,11 @@ void run_one(const uint8_t* data, size_t size) {
   // Special values where every conversion they go through is defined: NaN and Inf into a
   // floating (or Bool) result, integral extremes into an integral result (wrapping). Not Long
   // extremes into reductions: their references accumulate in double, exact below 2^53 only.
-  auto result_all = [&](auto pred) { return std::all_of(result_dtypes.begin(), result_dtypes.end(), pred); };
-  const bool float_results = result_all([](ScalarType t) { return isFloatingType(t) || t == ScalarType::Bool; });
+  auto result_all = [&](auto pred) {
+    return std::all_of(result_dtypes.begin(), result_dtypes.end(), pred);
+  };
+  const bool float_results = result_all(
+      [](ScalarType t) { return isFloatingType(t) || t == ScalarType::Bool; });
   const bool int_results = result_all([](ScalarType t) { return isIntegralType(t, false); });
 
   Tensors inputs;
@@ -212,7 +234,8 @@ void run_one(const uint8_t* data, size_t size) {
   for (size_t k = 0; k < c.inputs.size(); ++k) {
     const ScalarType t = all_dtypes[k];
     const bool specials = (is_real_floating(t) && float_results) ||
-                          (isIntegralType(t, false) && int_results && c.inputs[k].values == Values::any &&
+                          (isIntegralType(t, false) && int_results &&
+                           c.inputs[k].values == Values::any &&
                            (c.pointwise || t != ScalarType::Long));
     any_special = any_special || specials;
     inputs.push_back(make_input(c.inputs[k], shapes[k], t, specials, in, trace));
@@ -233,12 +256,14 @@ void run_one(const uint8_t* data, size_t size) {
   try {
     const Tensors results = c.call(inputs);
     if (results.size() != expected.size()) trace.fail("wrong number of results");
-    for (size_t r = 0; r < results.size(); ++r) check(trace, "functional result", results[r], expected[r], c.tolerance_scale);
+    for (size_t r = 0; r < results.size(); ++r)
+      check(trace, "functional result", results[r], expected[r], c.tolerance_scale);
   } catch (const Error& e) {
     rejected("the functional call", e);
   }
   for (size_t k = 0; k < inputs.size(); ++k)
-    if (!same_values(to_ref(inputs[k]), refs[k])) trace.fail("the functional call changed input " + std::to_string(k));
+    if (!same_values(to_ref(inputs[k]), refs[k]))
+      trace.fail("the functional call changed input " + std::to_string(k));
 
   if ((calls & 1) && c.call_out) {
     // Into empty tensors it resizes, or into tensors of the right shape with permuted strides.
@@ -256,7 +281,8 @@ void run_one(const uint8_t* data, size_t size) {
     }
     try {
       c.call_out(inputs, outs);
-      for (size_t r = 0; r < outs.size(); ++r) check(trace, "out=", outs[r], expected[r], c.tolerance_scale);
+      for (size_t r = 0; r < outs.size(); ++r)
+        check(trace, "out=", outs[r], expected[r], c.tolerance_scale);
     } catch (const Error& e) {
       rejected("the out= call", e);
     }
@@ -270,7 +296,8 @@ void run_one(const uint8_t* data, size_t size) {
       want.dtype = self.scalar_type();
       for (auto& v : want.values) v = round_to(want.dtype, v);
     }
-    const bool fits = want.dtype == self.scalar_type() && want.sizes == Shape(self.sizes().begin(), self.sizes().end());
+    const bool fits = want.dtype == self.scalar_type() &&
+                      want.sizes == Shape(self.sizes().begin(), self.sizes().end());
     const bool overlap = !c.inplace_allows_overlap && has_internal_overlap(self);
     // An expanded self with no elements is written nowhere: an error or an empty result.
     const bool must_fail = !fits || (overlap && self.numel() > 0);
@@ -278,10 +305,12 @@ void run_one(const uint8_t* data, size_t size) {
       c.call_inplace(inputs);
     } catch (const Error& e) {
       if (!must_fail && !overlap) rejected("the in-place call", e);
-      if (!same_values(to_ref(self), refs[0])) trace.fail("self changed by an in-place call that threw");
+      if (!same_values(to_ref(self), refs[0]))
+        trace.fail("self changed by an in-place call that threw");
       return;
     }
-    if (must_fail) trace.fail("the in-place call into a self that cannot hold the result gave no error");
+    if (must_fail)
+      trace.fail("the in-place call into a self that cannot hold the result gave no error");
     check(trace, "in-place self", self, want, c.tolerance_scale);
   }
 }

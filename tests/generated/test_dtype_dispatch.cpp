@@ -1,5 +1,6 @@
-// The generated dtype switches: per group (<aten/Dispatch.h>) and per op (<aten/ops/hypot_dtypes.h>):
-// each declared dtype binds scalar_t to its C++ type, every other one is an error naming the op.
+// The generated dtype switches: per group (<aten/Dispatch.h>) and per op
+// (<aten/ops/hypot_dtypes.h>): each declared dtype binds scalar_t to its C++ type, every other one
+// is an error naming the op.
 #include <aten/Dispatch.h>
 #include <aten/core/Error.h>
 #include <aten/ops/hypot_dtypes.h>
@@ -38,7 +39,9 @@ std::vector<ScalarType> accepted(Switch&& run) {
 
 TEST(DtypeDispatch, GroupsAreAtensGroups) {
   using S = ScalarType;
-  auto check = [](ScalarType t, size_t size) { EXPECT_EQ(static_cast<int64_t>(size), elementSize(t)) << t; };
+  auto check = [](ScalarType t, size_t size) {
+    EXPECT_EQ(static_cast<int64_t>(size), elementSize(t)) << t;
+  };
   EXPECT_EQ(accepted([&](ScalarType t) {
               ATEN_DISPATCH_ALL_TYPES(t, "f", [&] { check(t, sizeof(scalar_t)); });
             }),
@@ -58,9 +61,11 @@ TEST(DtypeDispatch, GroupsAreAtensGroups) {
 }
 
 TEST(DtypeDispatch, BindsTheCppTypeAndReturnsTheLambdasValue) {
-  EXPECT_EQ(ATEN_DISPATCH_ALL_TYPES(ScalarType::Short, "f", [] { return std::string(typeid(scalar_t).name()); }),
+  EXPECT_EQ(ATEN_DISPATCH_ALL_TYPES(ScalarType::Short, "f",
+                                    [] { return std::string(typeid(scalar_t).name()); }),
             typeid(int16_t).name());
-  EXPECT_EQ(ATEN_DISPATCH_FLOATING_TYPES(ScalarType::Double, "f", [] { return sizeof(scalar_t); }), 8u);
+  EXPECT_EQ(ATEN_DISPATCH_FLOATING_TYPES(ScalarType::Double, "f", [] { return sizeof(scalar_t); }),
+            8u);
 }
 
 TEST(DtypeDispatch, ErrorNamesTheOpAndTheDtype) {

@@ -1,18 +1,18 @@
 // The generated op manifest (<aten/OpManifest.h>, the same records as generated/manifest.json)
 // against what the Dispatcher has registered at run time: the manifest is what op suites
 // iterate over, so it must list exactly the overloads, schemas and kernels that exist.
+#include <aten/OpManifest.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
-#include <aten/OpManifest.h>
-#include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstring>
-#include <unordered_set>
 #include <string>
+#include <unordered_set>
 
 using namespace aten;
 
@@ -67,7 +67,8 @@ TEST(Manifest, RecordsAgreeWithTheirSchemas) {
     EXPECT_EQ(o.kind == manifest::SchemaKind::inplace, o.name.ends_with("_"));
     // out= arguments are the written keyword-only ones.
     size_t star = o.schema.find("*");
-    bool writes_kwarg = star != std::string_view::npos && o.schema.find("!)", star) < o.schema.find(") ->");
+    bool writes_kwarg = star != std::string_view::npos &&
+                        o.schema.find("!)", star) < o.schema.find(") ->");
     EXPECT_EQ(o.kind == manifest::SchemaKind::out, writes_kwarg);
     EXPECT_TRUE(o.function || o.method);
     if (!o.structured_group.empty()) {

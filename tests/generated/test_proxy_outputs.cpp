@@ -76,7 +76,8 @@ TEST_F(ProxyOutputs, GappedOutWithAnOffsetIsWrittenOnlyWhereItPoints) {
   Tensor out = ref::restride(buffer, {2, 3}, {6, 2}, /*offset=*/1);
   aten::_test_iota_out(out, empty({2, 3}));
   expect_iota<float>(out);
-  for (int i : {0, 2, 4, 6, 8, 10, 12, 14, 15}) EXPECT_EQ(b[i], -1.f) << "element " << i << " was written";
+  for (int i : {0, 2, 4, 6, 8, 10, 12, 14, 15})
+    EXPECT_EQ(b[i], -1.f) << "element " << i << " was written";
 }
 
 TEST_F(ProxyOutputs, InPlaceOnATransposedSelf) {
@@ -123,10 +124,14 @@ TEST(MaybeCreateProxy, OnlyWhenTheRequestedLayoutDiffers) {
   EXPECT_FALSE(detail::maybe_create_proxy(column, {3, 1}, {1, 1}, options).defined());
   // No strides: nothing asked unless a memory format is.
   EXPECT_FALSE(detail::maybe_create_proxy(transposed, {2, 3}, {}, options).defined());
-  Tensor proxy = detail::maybe_create_proxy(transposed, {2, 3}, {}, options.memory_format(MemoryFormat::Contiguous));
+  Tensor proxy = detail::maybe_create_proxy(transposed, {2, 3}, {},
+                                            options.memory_format(MemoryFormat::Contiguous));
   ASSERT_TRUE(proxy.defined());
   EXPECT_TRUE(proxy.is_contiguous());
-  EXPECT_FALSE(detail::maybe_create_proxy(empty({2, 3}), {2, 3}, {}, options.memory_format(MemoryFormat::Contiguous)).defined());
+  EXPECT_FALSE(detail::maybe_create_proxy(empty({2, 3}), {2, 3}, {},
+                                          options.memory_format(MemoryFormat::Contiguous))
+                   .defined());
   // Nothing to write, nothing to stand in for.
-  EXPECT_FALSE(detail::maybe_create_proxy(empty_strided({0, 3}, {1, 0}), {0, 3}, {3, 1}, options).defined());
+  EXPECT_FALSE(
+      detail::maybe_create_proxy(empty_strided({0, 3}, {1, 0}), {0, 3}, {3, 1}, options).defined());
 }

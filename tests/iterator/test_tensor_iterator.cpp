@@ -3,10 +3,10 @@
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/iterator/TensorIterator.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_strided.h>
-#include <aten/iterator/TensorIterator.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"
@@ -31,8 +31,8 @@ TEST(TensorIterator, ChannelsLastIntoContiguousCoalescesToTwoDims) {
   TensorIterator iter(config);
   EXPECT_EQ(iter.ndim(), 2);
   EXPECT_EQ(iter.shape(), IntArrayRef({20, 64}));
-  EXPECT_EQ(iter.strides(0), IntArrayRef({4, 80}));     // output: contiguous W*H, then C
-  EXPECT_EQ(iter.strides(1), IntArrayRef({256, 4}));    // input: channels-last
+  EXPECT_EQ(iter.strides(0), IntArrayRef({4, 80}));   // output: contiguous W*H, then C
+  EXPECT_EQ(iter.strides(1), IntArrayRef({256, 4}));  // input: channels-last
 }
 
 TEST(TensorIterator, FunctionalOpKeepsChannelsLast) {
@@ -63,8 +63,8 @@ TEST(TensorIterator, BroadcastShapeAndStrides) {
   auto iter = TensorIterator::binary_op(Tensor(), a, b);
   EXPECT_EQ(iter.output().sizes(), IntArrayRef({3, 4}));
   EXPECT_EQ(iter.ndim(), 2);
-  EXPECT_EQ(iter.strides(1), IntArrayRef({0, 4}));   // a: broadcast along the fast dim
-  EXPECT_EQ(iter.strides(2), IntArrayRef({4, 0}));   // b: broadcast along rows
+  EXPECT_EQ(iter.strides(1), IntArrayRef({0, 4}));  // a: broadcast along the fast dim
+  EXPECT_EQ(iter.strides(2), IntArrayRef({4, 0}));  // b: broadcast along rows
   EXPECT_FALSE(iter.is_scalar(1));
   auto iter2 = TensorIterator::binary_op(Tensor(), empty({}), b);
   EXPECT_TRUE(iter2.is_scalar(1));
@@ -76,7 +76,10 @@ TEST(TensorIterator, IncompatibleShapesNameBoth) {
     FAIL();
   } catch (const Error& e) {
     std::string msg = e.what();
-    EXPECT_NE(msg.find("The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("The size of tensor a (3) must match the size of tensor b (4) at "
+                       "non-singleton dimension 1"),
+              std::string::npos)
+        << msg;
     EXPECT_NE(msg.find("[2, 3] and [4]"), std::string::npos) << msg;
   }
 }
@@ -132,7 +135,8 @@ TEST(TensorIterator, ForEachVisitsEveryElementOnce) {
 }
 
 TEST(TensorIterator, MetaTensorsGetShapeWithoutData) {
-  Tensor a = empty({3, 1}, TensorOptions().device(kMeta)), b = empty({4}, TensorOptions().device(kMeta));
+  Tensor a = empty({3, 1}, TensorOptions().device(kMeta)),
+         b = empty({4}, TensorOptions().device(kMeta));
   auto iter = TensorIterator::binary_op(Tensor(), a, b);
   EXPECT_TRUE(iter.output().is_meta());
   EXPECT_EQ(iter.output().sizes(), IntArrayRef({3, 4}));
@@ -147,7 +151,8 @@ void copy_with_for_each(TensorIterator& iter, std::vector<int>& visits, const Te
     for (int64_t j = 0; j < n1; ++j)
       for (int64_t i = 0; i < n0; ++i) {
         char* o = data[0] + i * strides[0] + j * strides[2];
-        *reinterpret_cast<float*>(o) = *reinterpret_cast<float*>(data[1] + i * strides[1] + j * strides[3]);
+        *reinterpret_cast<float*>(o) = *reinterpret_cast<float*>(data[1] + i * strides[1] +
+                                                                 j * strides[3]);
         visits[(o - out_base) / sizeof(float)]++;
       }
   });
@@ -223,8 +228,9 @@ TEST(TensorIterator, OutputLayoutsFollowATenRules) {
   EXPECT_EQ(layout(t, empty({4, 5})), V({1, 4}));
   EXPECT_EQ(layout(empty({4, 5}), t), V({5, 1}));
   // Ties (size-1 dims, equal strides) keep C order: [N, C, 1, 1] stays contiguous.
-  EXPECT_EQ(layout(empty_strided({2, 8, 1, 1}, {8, 1, 1, 1}), empty_strided({2, 8, 1, 1}, {8, 1, 1, 1})),
-            V({8, 1, 1, 1}));
+  EXPECT_EQ(
+      layout(empty_strided({2, 8, 1, 1}, {8, 1, 1, 1}), empty_strided({2, 8, 1, 1}, {8, 1, 1, 1})),
+      V({8, 1, 1, 1}));
   // A 0-dim operand never decides.
   EXPECT_EQ(layout(tensor({1.f}, {}), cl({2, 3, 4, 5})), V({60, 1, 15, 3}));
 }

@@ -4,11 +4,11 @@
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/core/Tensor.h>
+#include <aten/iterator/TensorIterator.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
-#include <aten/core/ScalarOps.h>
-#include <aten/iterator/TensorIterator.h>
 #include <gtest/gtest.h>
 
 #include "DtypeShorthands.h"
@@ -59,7 +59,8 @@ constexpr ScalarType kTensorZeroDim[12][12] = {
 };
 
 // Wrapped numbers: bool, int64, double, complex<double> from C++.
-const Scalar kWrapped[4] = {Scalar(true), Scalar(int64_t{2}), Scalar(2.5), Scalar(std::complex<double>(1, 2))};
+const Scalar kWrapped[4] = {Scalar(true), Scalar(int64_t{2}), Scalar(2.5),
+                            Scalar(std::complex<double>(1, 2))};
 
 // Dimensioned (rows) with a wrapped number (columns); a double counts as Float, a complex as
 // ComplexFloat (the default dtypes).
@@ -94,7 +95,9 @@ constexpr ScalarType kZeroDimWrapped[12][4] = {
     /* c8 */ {c8, c8, c8, c8},
 };
 
-Tensor meta(IntArrayRef sizes, ScalarType t) { return empty(sizes, TensorOptions(t).device(kMeta)); }
+Tensor meta(IntArrayRef sizes, ScalarType t) {
+  return empty(sizes, TensorOptions(t).device(kMeta));
+}
 
 ScalarType result_dtype(const Tensor& a, const Tensor& b) {
   return TensorIterator::binary_op(Tensor(), a, b).output().scalar_type();
@@ -157,7 +160,7 @@ TEST(TypePromotion, ComputesInTheCommonDtypeWithValues) {
   EXPECT_EQ(w.dtype(), f4);
   EXPECT_EQ(w.data_ptr<float>()[0], 3.5f);
   Tensor l = add(i, detail::wrapped_scalar_tensor(Scalar(int64_t{1} << 40)));
-  EXPECT_EQ(l.dtype(), i4);  // a wrapped int64 does not widen an int32 tensor
+  EXPECT_EQ(l.dtype(), i4);              // a wrapped int64 does not widen an int32 tensor
   Tensor z = add(i, tensor({1.5}, {}));  // 0-dim Double: higher category, its size wins
   EXPECT_EQ(z.dtype(), f8);
   EXPECT_EQ(z.data_ptr<double>()[1], 3.5);
@@ -178,7 +181,9 @@ TEST(TypePromotion, OutAndInPlaceCastSafelyOrRefuse) {
     FAIL();
   } catch (const Error& e) {
     std::string msg = e.what();
-    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"),
+              std::string::npos)
+        << msg;
   }
   EXPECT_EQ(out_i.data_ptr<int32_t>()[0], 7);  // untouched
   Tensor fl = tensor({1.f, 2.f});

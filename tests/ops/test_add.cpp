@@ -26,7 +26,9 @@ void expect_add(const Tensor& result, const Tensor& a, const Tensor& b, double a
   bool integral = isIntegralType(a.dtype(), false);
   ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {
     double x = ref::read_broadcast(a, idx), y = ref::read_broadcast(b, idx);
-    double expected = integral ? static_cast<double>(static_cast<int64_t>(x) + static_cast<int64_t>(alpha) * static_cast<int64_t>(y))
+    double expected = integral ? static_cast<double>(static_cast<int64_t>(x) +
+                                                     static_cast<int64_t>(alpha) *
+                                                         static_cast<int64_t>(y))
                                : x + alpha * y;
     double got = ref::read_broadcast(result, idx);
     ASSERT_NEAR(got, expected, 1e-6 * std::max(1.0, std::fabs(expected)))
@@ -42,7 +44,8 @@ class AddTest : public ::testing::Test {
   static Tensor seq(IntArrayRef sizes, double scale = 1.0, double shift = 0.0) {
     // Values exact in every dtype: small integers, halves for floating types.
     const double step = std::is_floating_point_v<T> ? 0.5 : 1.0;
-    return make<T>(sizes, [=](int64_t i) { return (static_cast<double>(i % 37) * step - 5) * scale + shift; });
+    return make<T>(
+        sizes, [=](int64_t i) { return (static_cast<double>(i % 37) * step - 5) * scale + shift; });
   }
   static constexpr ScalarType dtype = scalar_type_of<T>;
 };
@@ -137,7 +140,7 @@ TYPED_TEST(AddTest, OutOfWrongShapeIsAnErrorAndUntouched) {
     EXPECT_NE(msg.find("[3, 4]"), std::string::npos) << msg;
   }
   EXPECT_EQ(out.sizes(), IntArrayRef({2, 2}));
-  expect_add(out, before, this->seq({2, 2}, 0, 0) , 0);
+  expect_add(out, before, this->seq({2, 2}, 0, 0), 0);
 }
 
 TYPED_TEST(AddTest, InPlace) {
@@ -150,7 +153,9 @@ TYPED_TEST(AddTest, InPlace) {
   c += b;
   expect_add(c, original, b, 1);
   Tensor t = restride(this->seq({30, 4}), {4, 30}, {1, 4});  // in-place through a transpose
-  Tensor t_before = make<TypeParam>({4, 30}, [&](int64_t i) { return ref::read_broadcast(t, {i / 30, i % 30}); });
+  Tensor t_before = make<TypeParam>({4, 30}, [&](int64_t i) {
+    return ref::read_broadcast(t, {i / 30, i % 30});
+  });
   t.add_(b);
   expect_add(t, t_before, b, 1);
 }
@@ -197,7 +202,9 @@ TEST(Add, UnsafeCastIntoOutIsAnErrorNamingTheOp) {
   } catch (const Error& e) {
     std::string msg = e.what();
     EXPECT_NE(msg.find("add.out:"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"),
+              std::string::npos)
+        << msg;
   }
 }
 
@@ -215,9 +222,7 @@ TEST(Add, TakesEveryDtype) {
 // add.Tensor runs, so it is checked against the same reference.
 TYPED_TEST(AddTest, ScalarOther) {
   const ScalarType dt = this->dtype;
-  auto as_tensor = [&](double v) {
-    return ref::make<TypeParam>({}, [=](int64_t) { return v; });
-  };
+  auto as_tensor = [&](double v) { return ref::make<TypeParam>({}, [=](int64_t) { return v; }); };
   Tensor a = this->seq({6, 35});
   Tensor strided = restride(this->seq({10, 20}), {4, 9}, {40, 2}, 21);
   for (const Tensor& self : {a, strided, this->seq({0, 3}), this->seq({}, 1, 2)}) {
@@ -244,7 +249,7 @@ TYPED_TEST(AddTest, ScalarOther) {
 TEST(AddScalar, BoolPromotesOrStaysBool) {
   Tensor b = tensor({true, false});
   EXPECT_EQ(add(b, 1).dtype(), ScalarType::Long);  // Bool + an int promotes to Long
-  Tensor r = add(b, true);                          // Bool + Bool is logical or
+  Tensor r = add(b, true);                         // Bool + Bool is logical or
   EXPECT_EQ(r.dtype(), ScalarType::Bool);
   EXPECT_TRUE(r.data_ptr<bool>()[0]);
   EXPECT_TRUE(r.data_ptr<bool>()[1]);

@@ -48,7 +48,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 template <typename T>
 std::vector<T> values(const Tensor& t) {
   std::vector<T> v;
-  ref::for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
+  ref::for_each_index(t.sizes(),
+                      [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
   return v;
 }
 
@@ -94,8 +95,10 @@ TEST(DivModes, NegativeOperandsIntegral) {
     Tensor t = div(a, b, "trunc"), f = div(a, b, "floor");
     EXPECT_EQ(t.dtype(), dt);  // rounding modes keep the integer dtype
     EXPECT_EQ(f.dtype(), dt);
-    EXPECT_EQ(values<int64_t>(t.to(ScalarType::Long)), (std::vector<int64_t>{-3, -3, 3, 3, -3, 0, 0}));
-    EXPECT_EQ(values<int64_t>(f.to(ScalarType::Long)), (std::vector<int64_t>{-4, -4, 3, 3, -3, 0, -1}));
+    EXPECT_EQ(values<int64_t>(t.to(ScalarType::Long)),
+              (std::vector<int64_t>{-3, -3, 3, 3, -3, 0, 0}));
+    EXPECT_EQ(values<int64_t>(f.to(ScalarType::Long)),
+              (std::vector<int64_t>{-4, -4, 3, 3, -3, 0, -1}));
     // True division of integers is Float.
     Tensor q = div(a, b);
     EXPECT_EQ(q.dtype(), ScalarType::Float);
@@ -107,7 +110,8 @@ TEST(DivModes, FloorIsPythonsFloorDivision) {
   // 1 / 0.1 rounds up to 10, but 0.1 is slightly above 1/10: Python's 1 // 0.1 is 9.
   EXPECT_EQ(values<double>(div(make1d<double>({1}), make1d<double>({0.1}), "floor"))[0], 9.0);
   // -1 // inf is -1, 1 // inf is 0, and a zero quotient keeps the sign of a / b.
-  expect_same_doubles(values<double>(div(make1d<double>({-1, 1, 0, -0.0}), make1d<double>({kInf, kInf, -3, 3}), "floor")),
+  expect_same_doubles(values<double>(div(make1d<double>({-1, 1, 0, -0.0}),
+                                         make1d<double>({kInf, kInf, -3, 3}), "floor")),
                       {-1, 0, -0.0, -0.0});
   // Half and BFloat16 compute in float.
   Tensor h = div(make1d<Half>({-7, 7}), make1d<Half>({2, 2}), "floor");
@@ -119,9 +123,11 @@ TEST(DivModes, FloorIsPythonsFloorDivision) {
 // Regression (reliability suite): the manifest reference gave ±inf for an infinite dividend.
 // Values printed by libtorch 1.13.1's torch::div(a, b, "floor"), Float and Double alike.
 TEST(DivModes, FloorWithInfinitiesAsATen) {
-  for (const Tensor& a : {make1d<double>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0}),
-                          make1d<float>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0})}) {
-    const Tensor b = make1d<double>({1.5, 3, 0, -0.0, kInf, kInf, kInf, -kInf, -kInf, -kInf, kInf}).to(a.dtype());
+  for (const Tensor& a :
+       {make1d<double>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0}),
+        make1d<float>({kInf, -kInf, kInf, -kInf, kInf, 1.5, -1.5, 1.5, -1.5, 0, -0.0})}) {
+    const Tensor b = make1d<double>({1.5, 3, 0, -0.0, kInf, kInf, kInf, -kInf, -kInf, -kInf, kInf})
+                         .to(a.dtype());
     expect_same_doubles(as_doubles(div(a, b, "floor")),
                         {kNaN, kNaN, kInf, kInf, kNaN, 0, -1, -1, 0, -0.0, -0.0});
     expect_same_doubles(as_doubles(div(a.slice(0, 0, 2), 3, "floor")), {kNaN, kNaN});
@@ -173,7 +179,8 @@ TEST(DivModes, UnsignedAndScalarOverloads) {
 TEST(DivModes, BadModeAndDtypesAreErrors) {
   Tensor a = make1d<float>({1, 2});
   ref::expect_error([&] { div(a, a, "round"); },
-                    {"div.Tensor_mode:", "rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'"});
+                    {"div.Tensor_mode:",
+                     "rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'"});
   Tensor b = make1d<bool>({1, 1});
   ref::expect_error([&] { div(b, b, "trunc"); }, {"rounding_mode='trunc'", "'Bool'"});
   EXPECT_EQ(div(b, b).dtype(), ScalarType::Float);  // true division of Bool is fine
@@ -202,7 +209,9 @@ TEST(RemainderFmod, SignsFloating) {
   expect_same_doubles(values<double>(fmod(a, b)), {-1.5, 1.5, -1.5, 1.5, -0.0, 0});
   // Float and Half agree with the double results on these exact values.
   EXPECT_EQ(values<float>(remainder(a.to(ScalarType::Float), b.to(ScalarType::Float)))[0], 0.5f);
-  EXPECT_EQ(static_cast<float>(values<Half>(fmod(a.to(ScalarType::Half), b.to(ScalarType::Half)))[1]), 1.5f);
+  EXPECT_EQ(
+      static_cast<float>(values<Half>(fmod(a.to(ScalarType::Half), b.to(ScalarType::Half)))[1]),
+      1.5f);
 }
 
 TEST(RemainderFmod, ScalarOverloads) {
@@ -264,9 +273,10 @@ TEST(DivisionByZero, FloatingGivesInfinityOrNaN) {
   // True division of integers by zero is a floating division: no error.
   Tensor q = div(make1d<int32_t>({1, -2, 0}), make1d<int32_t>({0, 0, 0}));
   EXPECT_EQ(q.dtype(), ScalarType::Float);
-  expect_same_doubles({static_cast<double>(values<float>(q)[0]), static_cast<double>(values<float>(q)[1]),
-                       static_cast<double>(values<float>(q)[2])},
-                      {kInf, -kInf, kNaN});
+  expect_same_doubles(
+      {static_cast<double>(values<float>(q)[0]), static_cast<double>(values<float>(q)[1]),
+       static_cast<double>(values<float>(q)[2])},
+      {kInf, -kInf, kNaN});
 }
 
 // ---- pow ------------------------------------------------------------------------------------
@@ -297,19 +307,22 @@ TEST(Pow, IntegerExponents) {
   EXPECT_EQ(values<int64_t>(pow(base, 21)),
             (std::vector<int64_t>{2097152, -10460353203, 0, 1, -1, 558545864083284007}));
   // A negative Scalar exponent of an integer tensor is refused, as in ATen...
-  ref::expect_error([&] { pow(base, -1); }, {"pow.Tensor_Scalar:", "Integers to negative integer powers are not allowed"});
+  ref::expect_error([&] { pow(base, -1); },
+                    {"pow.Tensor_Scalar:", "Integers to negative integer powers are not allowed"});
   ref::expect_error([&] { make1d<bool>({1}).pow_(-2); }, {"Integers to negative integer powers"});
   // ... but a floating one promotes to Float, and a tensor exponent gives 1 / base ** |e|
   // truncated: 1 for base 1, +-1 for base -1, 0 otherwise.
   EXPECT_EQ(pow(base, -1.0).dtype(), ScalarType::Float);
   Tensor e = make1d<int64_t>({-1, -2, -1, -5, -3, -2});
   EXPECT_EQ(values<int64_t>(pow(base, e)), (std::vector<int64_t>{0, 0, 0, 1, -1, 0}));
-  EXPECT_EQ(values<int64_t>(pow(make1d<int64_t>({-1}), make1d<int64_t>({-4}))), (std::vector<int64_t>{1}));
+  EXPECT_EQ(values<int64_t>(pow(make1d<int64_t>({-1}), make1d<int64_t>({-4}))),
+            (std::vector<int64_t>{1}));
   // Overflow wraps (two's complement), as the repeated products do in int32.
-  EXPECT_EQ(values<int32_t>(pow(make1d<int32_t>({3}), 21)), (std::vector<int32_t>{static_cast<int32_t>(
-                                                                 static_cast<uint32_t>(10460353203ULL))}));
+  EXPECT_EQ(values<int32_t>(pow(make1d<int32_t>({3}), 21)),
+            (std::vector<int32_t>{static_cast<int32_t>(static_cast<uint32_t>(10460353203ULL))}));
   // uint8 too.
-  EXPECT_EQ(values<uint8_t>(pow(make1d<uint8_t>({3}), make1d<uint8_t>({5}))), (std::vector<uint8_t>{243}));
+  EXPECT_EQ(values<uint8_t>(pow(make1d<uint8_t>({3}), make1d<uint8_t>({5}))),
+            (std::vector<uint8_t>{243}));
 }
 
 TEST(Pow, ScalarBase) {
@@ -357,9 +370,12 @@ TYPED_TEST(MaxMinNaN, PropagatesOnVectorPathTailsAndStrides) {
   // at positions in the vector body and in the tail.
   const int64_t n = 100;
   auto a_val = [](int64_t i) { return i % 17 == 3 ? kNaN : static_cast<double>(i % 9) - 4; };
-  auto b_val = [](int64_t i) { return i % 23 == 5 || i == 98 ? kNaN : static_cast<double>(i % 7) - 3; };
+  auto b_val = [](int64_t i) {
+    return i % 23 == 5 || i == 98 ? kNaN : static_cast<double>(i % 7) - 3;
+  };
   Tensor a = ref::make<TypeParam>({n}, a_val), b = ref::make<TypeParam>({n}, b_val);
-  Tensor strided_a = ref::restride(ref::make<TypeParam>({2 * n}, [&](int64_t i) { return a_val(i / 2); }), {n}, {2});
+  Tensor strided_a = ref::restride(
+      ref::make<TypeParam>({2 * n}, [&](int64_t i) { return a_val(i / 2); }), {n}, {2});
   for (const Tensor& x : {a, strided_a}) {
     Tensor mx = maximum(x, b), mn = minimum(x, b);
     for (int64_t i = 0; i < n; ++i) {
@@ -377,8 +393,10 @@ TYPED_TEST(MaxMinNaN, PropagatesOnVectorPathTailsAndStrides) {
   }
   // A broadcast NaN poisons everything.
   Tensor nan = ref::make<TypeParam>({}, [](int64_t) { return kNaN; });
-  for (TypeParam v : values<TypeParam>(maximum(a, nan))) EXPECT_TRUE(std::isnan(static_cast<double>(v)));
-  for (TypeParam v : values<TypeParam>(minimum(nan, a))) EXPECT_TRUE(std::isnan(static_cast<double>(v)));
+  for (TypeParam v : values<TypeParam>(maximum(a, nan)))
+    EXPECT_TRUE(std::isnan(static_cast<double>(v)));
+  for (TypeParam v : values<TypeParam>(minimum(nan, a)))
+    EXPECT_TRUE(std::isnan(static_cast<double>(v)));
 }
 
 TYPED_TEST(MaxMinNaN, SignedZerosAreOrdered) {
@@ -386,17 +404,24 @@ TYPED_TEST(MaxMinNaN, SignedZerosAreOrdered) {
   const int64_t n = 67;
   Tensor a = ref::make<TypeParam>({n}, [](int64_t i) { return i % 2 ? -0.0 : 0.0; });
   Tensor b = ref::make<TypeParam>({n}, [](int64_t i) { return i % 2 ? 0.0 : -0.0; });
-  for (TypeParam v : values<TypeParam>(maximum(a, b))) EXPECT_FALSE(std::signbit(static_cast<double>(v)));
-  for (TypeParam v : values<TypeParam>(minimum(a, b))) EXPECT_TRUE(std::signbit(static_cast<double>(v)));
+  for (TypeParam v : values<TypeParam>(maximum(a, b)))
+    EXPECT_FALSE(std::signbit(static_cast<double>(v)));
+  for (TypeParam v : values<TypeParam>(minimum(a, b)))
+    EXPECT_TRUE(std::signbit(static_cast<double>(v)));
 }
 
 TEST(MaxMin, IntegersBoolAndErrors) {
   // int32 and int64 use the SIMD specialisations (AVX2, AVX-512) on 100 elements.
   for (ScalarType dt : {ScalarType::Int, ScalarType::Long, ScalarType::Char, ScalarType::Byte}) {
-    Tensor a = ref::make<int64_t>({100}, [](int64_t i) { return static_cast<double>((i * 37) % 101) - 50; }).to(dt);
-    Tensor b = ref::make<int64_t>({100}, [](int64_t i) { return static_cast<double>((i * 53) % 97) - 48; }).to(dt);
+    Tensor a = ref::make<int64_t>({100}, [](int64_t i) {
+                 return static_cast<double>((i * 37) % 101) - 50;
+               }).to(dt);
+    Tensor b = ref::make<int64_t>({100}, [](int64_t i) {
+                 return static_cast<double>((i * 53) % 97) - 48;
+               }).to(dt);
     Tensor mx = maximum(a, b).to(ScalarType::Long), mn = minimum(a, b).to(ScalarType::Long);
-    const auto av = values<int64_t>(a.to(ScalarType::Long)), bv = values<int64_t>(b.to(ScalarType::Long));
+    const auto av = values<int64_t>(a.to(ScalarType::Long)),
+               bv = values<int64_t>(b.to(ScalarType::Long));
     for (int64_t i = 0; i < 100; ++i) {
       EXPECT_EQ(values<int64_t>(mx)[i], std::max(av[i], bv[i])) << dt << " " << i;
       EXPECT_EQ(values<int64_t>(mn)[i], std::min(av[i], bv[i])) << dt << " " << i;
@@ -406,8 +431,13 @@ TEST(MaxMin, IntegersBoolAndErrors) {
   EXPECT_EQ(values<bool>(maximum(t, f)), (std::vector<bool>{false, true, true, true}));
   EXPECT_EQ(values<bool>(minimum(t, f)), (std::vector<bool>{false, false, false, true}));
   Tensor z = empty({2}, ScalarType::ComplexFloat);
-  ref::expect_error([&] { maximum(z, z); }, {"maximum:", "maximum not implemented for complex tensors"});
-  ref::expect_error([&] { minimum(make1d<float>({1, 2}), z); }, {"minimum not implemented for complex tensors"});
+  ref::expect_error([&] { maximum(z, z); },
+                    {"maximum:", "maximum not implemented for complex tensors"});
+  ref::expect_error(
+      [&] {
+        minimum(make1d<float>({1, 2}), z);
+      },
+      {"minimum not implemented for complex tensors"});
 }
 
 // ---- promotion of Scalar operands (wrapped numbers) -----------------------------------------
@@ -435,7 +465,7 @@ TEST(ScalarPromotion, WrappedNumbersRankBelowTensors) {
   EXPECT_EQ(values<Half>(h * 2.5)[1], Half(5.f));
   Tensor b = make1d<bool>({0, 1});
   EXPECT_EQ((b + 1).dtype(), ScalarType::Long);
-  EXPECT_EQ(values<bool>(add(b, true)), (std::vector<bool>{true, true}));  // Bool + Bool: or
+  EXPECT_EQ(values<bool>(add(b, true)), (std::vector<bool>{true, true}));   // Bool + Bool: or
   EXPECT_EQ(values<bool>(mul(b, true)), (std::vector<bool>{false, true}));  // and
   // A 0-dim tensor ranks between: a 0-dim Double does not make a Float tensor Double, but a
   // 0-dim Float makes an Int tensor Float.
@@ -454,8 +484,10 @@ TEST(ScalarPromotion, InPlaceKeepsSelfsDtypeOrRefuses) {
   i32.mul_(3);
   EXPECT_EQ(values<int32_t>(i32), (std::vector<int32_t>{21, 27}));
   // Float results cannot be written into an Int self.
-  ref::expect_error([&] { i32.add_(0.5); }, {"result type Float can't be cast to the desired output type Int"});
-  ref::expect_error([&] { i32.div_(2); }, {"result type Float can't be cast to the desired output type Int"});
+  ref::expect_error([&] { i32.add_(0.5); },
+                    {"result type Float can't be cast to the desired output type Int"});
+  ref::expect_error([&] { i32.div_(2); },
+                    {"result type Float can't be cast to the desired output type Int"});
   EXPECT_EQ(values<int32_t>(i32), (std::vector<int32_t>{21, 27}));
   Tensor f = make1d<float>({1, 2});
   f.sub_(1, 2);  // alpha
@@ -468,10 +500,12 @@ TEST(AddSub, AlphaRulesAndBoolSubtraction) {
   Tensor i = make1d<int64_t>({1, 2}), j = make1d<int64_t>({10, 20});
   EXPECT_EQ(values<int64_t>(sub(i, j, 2)), (std::vector<int64_t>{-19, -38}));
   EXPECT_EQ(values<int64_t>(sub(i, 5)), (std::vector<int64_t>{-4, -3}));
-  ref::expect_error([&] { sub(i, j, 0.5); }, {"sub.Tensor:", "alpha must not be a floating point number"});
+  ref::expect_error([&] { sub(i, j, 0.5); },
+                    {"sub.Tensor:", "alpha must not be a floating point number"});
   ref::expect_error([&] { add(i, j, true); }, {"Boolean alpha only supported for Boolean results"});
   Tensor b = make1d<bool>({0, 1});
-  ref::expect_error([&] { sub(b, b); }, {"sub.Tensor:", "with two bool tensors is not supported", "logical_xor"});
+  ref::expect_error([&] { sub(b, b); },
+                    {"sub.Tensor:", "with two bool tensors is not supported", "logical_xor"});
   ref::expect_error([&] { sub(i, b); }, {"with a bool tensor is not supported", "logical_not"});
   ref::expect_error([&] { sub(b, 1); }, {"with a bool tensor is not supported"});
   // Complex alpha.
@@ -496,7 +530,8 @@ TEST(Bitwise, IntegralAndBoolOnly) {
 TEST(Logical, AnyDtypeToBoolOrOutsDtype) {
   Tensor a = make1d<float>({0, 2, kNaN, 0}), b = make1d<int32_t>({0, 0, 3, 7});
   EXPECT_EQ(logical_and(a, b).dtype(), ScalarType::Bool);
-  EXPECT_EQ(values<bool>(logical_and(a, b)), (std::vector<bool>{false, false, true, false}));  // NaN is true
+  EXPECT_EQ(values<bool>(logical_and(a, b)),
+            (std::vector<bool>{false, false, true, false}));  // NaN is true
   EXPECT_EQ(values<bool>(logical_or(a, b)), (std::vector<bool>{false, true, true, true}));
   EXPECT_EQ(values<bool>(logical_xor(a, b)), (std::vector<bool>{false, true, false, true}));
   Tensor z = empty({2}, ScalarType::ComplexFloat).fill_(complex<float>(0, 1));
@@ -522,9 +557,18 @@ TEST(Lerp, ExactAtTheEndsAndSameDtypeOnly) {
   EXPECT_EQ(r[0], 1.1f);
   EXPECT_EQ(r[1], 5.9f);
   EXPECT_FLOAT_EQ(r[2], 5e29f);
-  ref::expect_error([&] { lerp(s, make1d<double>({1, 2, 3}), 0.5); }, {"lerp.Scalar:", "expected dtype Float for `end` but got dtype Double"});
-  ref::expect_error([&] { lerp(s, e, make1d<double>({1, 2, 3})); }, {"for `weight` but got dtype Double"});
-  ref::expect_error([&] { lerp(make1d<int32_t>({1}), make1d<int32_t>({2}), 1); }, {"\"lerp\" not implemented for 'Int'"});
+  ref::expect_error(
+      [&] {
+        lerp(s, make1d<double>({1, 2, 3}), 0.5);
+      },
+      {"lerp.Scalar:", "expected dtype Float for `end` but got dtype Double"});
+  ref::expect_error(
+      [&] {
+        lerp(s, e, make1d<double>({1, 2, 3}));
+      },
+      {"for `weight` but got dtype Double"});
+  ref::expect_error([&] { lerp(make1d<int32_t>({1}), make1d<int32_t>({2}), 1); },
+                    {"\"lerp\" not implemented for 'Int'"});
 }
 
 // Regression (reliability suite): the manifest references computed these in double. ATen's
@@ -552,7 +596,7 @@ TEST(Addc, AddcdivIntermediatesInTheOpsDtype) {
   expect_same_doubles(as_doubles(addcdiv(s, a, b, 0.5)), {tiny, 0, 1, kNaN, kNaN, kNaN});
   // Double has the range for all of it.
   expect_same_doubles(as_doubles(addcdiv(s.to(ScalarType::Double), a.to(ScalarType::Double),
-                                             b.to(ScalarType::Double), 0.5)),
+                                         b.to(ScalarType::Double), 0.5)),
                       {0.5 + tiny, 0.5, 1.5, kInf, -kInf, kInf});
 }
 
@@ -562,7 +606,8 @@ TEST(Addc, ValueAndIntegerDivisionRefused) {
   EXPECT_EQ(values<double>(addcdiv(s, a, b, 2)), (std::vector<double>{4, 3}));
   Tensor i = make1d<int64_t>({1, 2});
   EXPECT_EQ(values<int64_t>(addcmul(i, i, i, 3)), (std::vector<int64_t>{4, 14}));
-  ref::expect_error([&] { addcdiv(s, i, i); }, {"addcdiv:", "Integer division with addcdiv is no longer supported"});
+  ref::expect_error([&] { addcdiv(s, i, i); },
+                    {"addcdiv:", "Integer division with addcdiv is no longer supported"});
   EXPECT_EQ(addcdiv(i, i, a).dtype(), ScalarType::Double);  // one floating operand is enough
   ref::expect_error([&] { s.addcmul_(make1d<double>({1, 2, 3}), a); }, {"addcmul_:", "[3]", "[2]"});
 }
@@ -574,10 +619,13 @@ TEST(BinaryErrors, ShapesDtypesAndOps) {
   ref::expect_error([&] { sub(a, b); }, {"sub.Tensor:", "[2]", "[3]"});
   ref::expect_error([&] { div(a, b); }, {"div.Tensor:", "[2]", "[3]"});
   ref::expect_error([&] { atan2(a, b); }, {"atan2:", "[2]", "[3]"});
-  ref::expect_error([&] { hypot(make1d<int32_t>({1}), make1d<int32_t>({1})); }, {"hypot:", "\"hypot\" not implemented for 'Int'"});
-  ref::expect_error([&] { atan2(empty({1}, ScalarType::ComplexFloat), a); }, {"\"atan2\" not implemented for 'ComplexFloat'"});
+  ref::expect_error([&] { hypot(make1d<int32_t>({1}), make1d<int32_t>({1})); },
+                    {"hypot:", "\"hypot\" not implemented for 'Int'"});
+  ref::expect_error([&] { atan2(empty({1}, ScalarType::ComplexFloat), a); },
+                    {"\"atan2\" not implemented for 'ComplexFloat'"});
   Tensor int_out = empty({2}, ScalarType::Int);
-  ref::expect_error([&] { div_out(int_out, a, a); }, {"div.out:", "result type Float can't be cast to the desired output type Int"});
+  ref::expect_error([&] { div_out(int_out, a, a); },
+                    {"div.out:", "result type Float can't be cast to the desired output type Int"});
   // In place into a smaller self: an error, self unchanged.
   Tensor small = make1d<float>({5});
   ref::expect_error([&] { small.mul_(a); }, {"mul_.Tensor:"});

@@ -36,7 +36,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 template <typename T>
 std::vector<T> values(const Tensor& t) {
   std::vector<T> v;
-  ref::for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
+  ref::for_each_index(t.sizes(),
+                      [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
   return v;
 }
 
@@ -51,7 +52,9 @@ Tensor complex1d(const std::vector<complex<double>>& vs) {
   return t;
 }
 
-std::vector<bool> bools(std::initializer_list<int> v) { return std::vector<bool>(v.begin(), v.end()); }
+std::vector<bool> bools(std::initializer_list<int> v) {
+  return std::vector<bool>(v.begin(), v.end());
+}
 
 }  // namespace
 
@@ -94,7 +97,8 @@ TEST(Compare, ResultDtypes) {
   Tensor z = complex1d({{1, 2}, {1, -2}});
   EXPECT_EQ(values<bool>(eq(z, complex1d({{1, 2}, {1, 2}}))), bools({1, 0}));
   EXPECT_EQ(values<bool>(ne(z, complex<double>(1, -2))), bools({1, 0}));
-  ref::expect_error([&] { lt(z, z); }, {"lt.Tensor:", "\"lt\" not implemented for 'ComplexDouble'"});
+  ref::expect_error([&] { lt(z, z); },
+                    {"lt.Tensor:", "\"lt\" not implemented for 'ComplexDouble'"});
   // Meta: the Bool result's geometry.
   Tensor m = empty({4, 1}, TensorOptions(ScalarType::Half).device(kMeta));
   Tensor r = lt(m, empty({3}, TensorOptions(ScalarType::Float).device(kMeta)));
@@ -105,7 +109,8 @@ TEST(Compare, ResultDtypes) {
 
 template <typename T>
 class CompareFastPath : public ::testing::Test {};
-using CompareTypes = ::testing::Types<bool, uint8_t, int16_t, int32_t, int64_t, float, double, Half>;
+using CompareTypes =
+    ::testing::Types<bool, uint8_t, int16_t, int32_t, int64_t, float, double, Half>;
 TYPED_TEST_SUITE(CompareFastPath, CompareTypes);
 
 // The Bool result's contiguous and broadcast rows (typed loops) agree with strided rows
@@ -113,18 +118,24 @@ TYPED_TEST_SUITE(CompareFastPath, CompareTypes);
 TYPED_TEST(CompareFastPath, AgreesWithTheReferenceOnEveryLayout) {
   using T = TypeParam;
   const int64_t rows = 7, cols = 131;
-  auto val = [](int64_t i) { return std::is_same_v<T, bool> ? (i * 7 % 5 < 2) : static_cast<double>((i * 37) % 11) - 5; };
+  auto val = [](int64_t i) {
+    return std::is_same_v<T, bool> ? (i * 7 % 5 < 2) : static_cast<double>((i * 37) % 11) - 5;
+  };
   Tensor a = ref::make<T>({rows, cols}, val);
   Tensor b = ref::make<T>({rows, cols}, [&](int64_t i) { return val(i + 3); });
   Tensor row = ref::make<T>({cols}, [&](int64_t i) { return val(2 * i); });
   Tensor scalar = ref::make<T>({}, [&](int64_t) { return val(4); });
-  Tensor at = ref::restride(ref::make<T>({cols, rows}, [&](int64_t i) { return val((i % rows) * cols + i / rows); }),
-                            {rows, cols}, {1, rows});  // a's values, transposed storage
+  Tensor at = ref::restride(
+      ref::make<T>({cols, rows}, [&](int64_t i) { return val((i % rows) * cols + i / rows); }),
+      {rows, cols}, {1, rows});  // a's values, transposed storage
   using Cmp = Tensor (*)(const Tensor&, const Tensor&);
   const std::vector<std::pair<Cmp, bool (*)(double, double)>> ops = {
-      {&eq, [](double x, double y) { return x == y; }}, {&ne, [](double x, double y) { return x != y; }},
-      {&lt, [](double x, double y) { return x < y; }},  {&le, [](double x, double y) { return x <= y; }},
-      {&gt, [](double x, double y) { return x > y; }},  {&ge, [](double x, double y) { return x >= y; }}};
+      {&eq, [](double x, double y) { return x == y; }},
+      {&ne, [](double x, double y) { return x != y; }},
+      {&lt, [](double x, double y) { return x < y; }},
+      {&le, [](double x, double y) { return x <= y; }},
+      {&gt, [](double x, double y) { return x > y; }},
+      {&ge, [](double x, double y) { return x >= y; }}};
   for (const auto& [op, ref_op] : ops) {
     for (const Tensor& x : {a, at}) {
       for (const Tensor& y : {b, row, scalar}) {
@@ -134,7 +145,8 @@ TYPED_TEST(CompareFastPath, AgreesWithTheReferenceOnEveryLayout) {
           Tensor got = op(l, r);
           ASSERT_EQ(got.dtype(), ScalarType::Bool);
           ref::for_each_index(got.sizes(), [&](const std::vector<int64_t>& idx) {
-            ASSERT_EQ(ref::get<bool>(got, idx), ref_op(ref::read_broadcast(l, idx), ref::read_broadcast(r, idx)))
+            ASSERT_EQ(ref::get<bool>(got, idx),
+                      ref_op(ref::read_broadcast(l, idx), ref::read_broadcast(r, idx)))
                 << l.toString() << " vs " << r.toString() << " at " << IntArrayRef(idx);
           });
         }
@@ -208,11 +220,18 @@ TEST(IsClose, NaNAndInfinities) {
 TEST(IsClose, Errors) {
   Tensor f = make1d<float>({1}), d = make1d<double>({1});
   ref::expect_error([&] { isclose(f, d); }, {"isclose:", "Float did not match Double"});
-  ref::expect_error([&] { isclose(f, f, -1e-5); }, {"rtol must be greater than or equal to zero, but got -1e-05"});
-  ref::expect_error([&] { isclose(f, f, 1e-5, -1); }, {"atol must be greater than or equal to zero"});
+  ref::expect_error([&] { isclose(f, f, -1e-5); },
+                    {"rtol must be greater than or equal to zero, but got -1e-05"});
+  ref::expect_error([&] { isclose(f, f, 1e-5, -1); },
+                    {"atol must be greater than or equal to zero"});
   Tensor z = complex1d({{1, 0}});
-  ref::expect_error([&] { isclose(z, z, 1e-5, 1e-8, true); }, {"equal_nan=True is not supported for complex"});
-  ref::expect_error([&] { isclose(make1d<float>({1, 2}), make1d<float>({1, 2, 3})); }, {"isclose:", "[2]", "[3]"});
+  ref::expect_error([&] { isclose(z, z, 1e-5, 1e-8, true); },
+                    {"equal_nan=True is not supported for complex"});
+  ref::expect_error(
+      [&] {
+        isclose(make1d<float>({1, 2}), make1d<float>({1, 2, 3}));
+      },
+      {"isclose:", "[2]", "[3]"});
 }
 
 TEST(AllClose, WholeTensorAnswer) {
@@ -234,8 +253,11 @@ TEST(AllClose, WholeTensorAnswer) {
   // An error raised inside the isclose it calls names allclose first: the op the user called.
   ref::expect_error([&] { allclose(make1d<float>({1}), make1d<double>({1})); },
                     {"allclose: isclose: ", "Float did not match Double"});
-  ref::expect_error([&] { allclose(make1d<float>({1, 2}), make1d<float>({1, 2, 3})); },
-                    {"allclose: isclose: ", "[2]", "[3]"});
+  ref::expect_error(
+      [&] {
+        allclose(make1d<float>({1, 2}), make1d<float>({1, 2, 3}));
+      },
+      {"allclose: isclose: ", "[2]", "[3]"});
   // It reads the data: a Meta tensor has none.
   Tensor m = empty({2}, TensorOptions().device(kMeta));
   EXPECT_THROW(allclose(m, m), Error);
@@ -251,7 +273,9 @@ TEST(Equal, SizesValuesAndDtype) {
   ref::set<int32_t>(b, {29, 69}, 99);
   EXPECT_FALSE(equal(a, b));
   // Same values, other strides.
-  Tensor t = ref::restride(ref::make<int32_t>({70, 30}, [](int64_t i) { return (i % 30) * 70 + i / 30; }), {30, 70}, {1, 30});
+  Tensor t = ref::restride(
+      ref::make<int32_t>({70, 30}, [](int64_t i) { return (i % 30) * 70 + i / 30; }), {30, 70},
+      {1, 30});
   Tensor c = ref::make<int32_t>({30, 70}, [](int64_t i) { return static_cast<double>(i); });
   EXPECT_TRUE(equal(t, c));
   // Different sizes are unequal, even when they would broadcast; no error.
@@ -265,8 +289,10 @@ TEST(Equal, SizesValuesAndDtype) {
   EXPECT_TRUE(equal(complex1d({{1, 2}}), complex1d({{1, 2}})));
   EXPECT_FALSE(equal(complex1d({{1, 2}}), complex1d({{1, -2}})));
   // One dtype, or an error (no promotion).
-  ref::expect_error([&] { equal(make1d<float>({1}), make1d<double>({1})); },
-                    {"equal:", "Expected object of scalar type Float but got scalar type Double for argument 'other'"});
+  ref::expect_error(
+      [&] { equal(make1d<float>({1}), make1d<double>({1})); },
+      {"equal:",
+       "Expected object of scalar type Float but got scalar type Double for argument 'other'"});
 }
 
 TEST(Equal, LargeInputsAcrossThreads) {

@@ -4,10 +4,10 @@
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
-#include <aten/ops/empty.h>
-#include <aten/ops/empty_strided.h>
 #include <aten/ops/clone.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/empty_like.h>
+#include <aten/ops/empty_strided.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,10 +20,10 @@ using aten::ref::restride;
 
 namespace {
 
-const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,     ScalarType::Char,
-                             ScalarType::Short, ScalarType::Int,      ScalarType::Long,
-                             ScalarType::Half,  ScalarType::BFloat16, ScalarType::Float,
-                             ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+const ScalarType kTypes[] = {
+    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,         ScalarType::Short,
+    ScalarType::Int,   ScalarType::Long,   ScalarType::Half,         ScalarType::BFloat16,
+    ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 // Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
 Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
@@ -148,8 +148,9 @@ TEST(EmptyLike, PreserveFollowsATen) {
   EXPECT_EQ(empty_like(t).strides(), IntArrayRef({1, 4}));
   Tensor gappy = restride(empty({10, 10}), {5, 5}, {20, 2});  // not dense: suggested format
   EXPECT_EQ(empty_like(gappy).strides(), IntArrayRef({5, 1}));
-  Tensor cl_gappy = restride(empty({2, 8, 6, 6}, TensorOptions().memory_format(MemoryFormat::ChannelsLast)),
-                             {2, 4, 6, 6}, {288, 2, 48, 8});  // every other channel of NHWC
+  Tensor cl_gappy = restride(
+      empty({2, 8, 6, 6}, TensorOptions().memory_format(MemoryFormat::ChannelsLast)), {2, 4, 6, 6},
+      {288, 2, 48, 8});  // every other channel of NHWC
   EXPECT_TRUE(empty_like(cl_gappy).is_contiguous(MemoryFormat::ChannelsLast));
   EXPECT_TRUE(empty_like(t, TensorOptions(), MemoryFormat::Contiguous).is_contiguous());
   EXPECT_EQ(empty_like(t, ScalarType::Long).dtype(), ScalarType::Long);
@@ -192,7 +193,8 @@ TEST(To, ConvertsOrAliases) {
 }
 
 TEST(Clone, HalfBFloat16AndComplexCopyToo) {
-  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat,
+                       ScalarType::ComplexDouble}) {
     Tensor tr = restride(values({6, 4}, t), {4, 6}, {1, 4});  // not viewable as [24]
     Tensor c = clone(tr, MemoryFormat::Contiguous);
     EXPECT_TRUE(c.is_contiguous());

@@ -3,9 +3,9 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_strided.h>
-#include <aten/dispatch/Dispatcher.h>
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -39,8 +39,8 @@ TEST(Empty, DefaultsAreContiguousFloatOnCpu) {
 }
 
 TEST(Empty, EveryDtypeAndZeroSizes) {
-  for (ScalarType dt : {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
-                        ScalarType::Long, ScalarType::Float, ScalarType::Double}) {
+  for (ScalarType dt : {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
+                        ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double}) {
     Tensor t = empty({3, 5}, dt);
     EXPECT_EQ(t.dtype(), dt);
     EXPECT_EQ(nbytes(t), 15 * elementSize(dt));
@@ -57,15 +57,19 @@ TEST(Empty, MemoryFormatFromOptionsOrArgument) {
   Tensor b = empty({2, 3, 4, 5}, TensorOptions().memory_format(MemoryFormat::ChannelsLast));
   EXPECT_EQ(a.strides(), IntArrayRef({60, 1, 15, 3}));
   EXPECT_EQ(b.strides(), a.strides());
-  expect_error([] { empty({2, 3, 4, 5}, TensorOptions().memory_format(MemoryFormat::ChannelsLast),
-                          MemoryFormat::Contiguous); },
-               "memory_format is given both in TensorOptions");
+  expect_error(
+      [] {
+        empty({2, 3, 4, 5}, TensorOptions().memory_format(MemoryFormat::ChannelsLast),
+              MemoryFormat::Contiguous);
+      },
+      "memory_format is given both in TensorOptions");
   expect_error([] { empty({2, 3}, {}, MemoryFormat::ChannelsLast); }, "required rank 4");
   expect_error([] { empty({2, 3}, {}, MemoryFormat::Preserve); }, "Preserve");
 }
 
 TEST(Empty, ScatteredFormIsTheDispatcherSignature) {
-  Tensor t = empty({4, 2}, ScalarType::Long, Layout::Strided, kCPU, false, MemoryFormat::Contiguous);
+  Tensor t = empty({4, 2}, ScalarType::Long, Layout::Strided, kCPU, false,
+                   MemoryFormat::Contiguous);
   EXPECT_EQ(t.dtype(), ScalarType::Long);
   EXPECT_EQ(t.strides(), IntArrayRef({2, 1}));
   Tensor m = empty({4, 2}, std::nullopt, std::nullopt, kMeta, std::nullopt, std::nullopt);
@@ -89,7 +93,11 @@ TEST(Empty, MetaDeviceRunsTheMetaKernelWithNoData) {
 }
 
 TEST(Empty, BadSizesNameTheOperator) {
-  expect_error([] { empty({2, -1}); }, "empty.memory_format: Trying to create tensor with negative dimension -1");
+  expect_error(
+      [] {
+        empty({2, -1});
+      },
+      "empty.memory_format: Trying to create tensor with negative dimension -1");
   expect_error([] { empty({2, -1}, TensorOptions().device(kMeta)); }, "negative dimension");
 }
 
@@ -117,11 +125,12 @@ TEST(EmptyStrided, Errors) {
 
 TEST(TensorOptions, SplitsIntoTheOptionalFields) {
   TensorOptions none;
-  EXPECT_FALSE(none.dtype_opt() || none.device_opt() || none.layout_opt() || none.pinned_memory_opt() ||
-               none.memory_format_opt());
+  EXPECT_FALSE(none.dtype_opt() || none.device_opt() || none.layout_opt() ||
+               none.pinned_memory_opt() || none.memory_format_opt());
   EXPECT_EQ(none.dtype(), ScalarType::Float);  // the defaults, when asked for a value
   EXPECT_EQ(none.device(), kCPU);
-  TensorOptions all = TensorOptions(ScalarType::Long).device(kMeta).layout(kStrided).pinned_memory(false);
+  TensorOptions all =
+      TensorOptions(ScalarType::Long).device(kMeta).layout(kStrided).pinned_memory(false);
   EXPECT_EQ(all.dtype_opt(), ScalarType::Long);
   EXPECT_EQ(all.device_opt(), kMeta);
   EXPECT_EQ(all.layout_opt(), Layout::Strided);

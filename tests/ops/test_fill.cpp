@@ -29,10 +29,10 @@ using aten::ref::expect_same_geometry;
 namespace {
 
 // fill_'s dtypes (native_functions.yaml): all 12.
-const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,     ScalarType::Char,
-                             ScalarType::Short, ScalarType::Int,      ScalarType::Long,
-                             ScalarType::Half,  ScalarType::BFloat16, ScalarType::Float,
-                             ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+const ScalarType kTypes[] = {
+    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,         ScalarType::Short,
+    ScalarType::Int,   ScalarType::Long,   ScalarType::Half,         ScalarType::BFloat16,
+    ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 // Every element of t (any strides) equals v.
 void expect_all(const Tensor& t, double v) {
@@ -74,7 +74,8 @@ TEST(Fill, EveryDtypeContiguousStridedZeroDimAndLarge) {
 TEST(Fill, ComplexKeepsTheImaginaryPartAndRealTypesRefuseIt) {
   Tensor z = zeros({5}, ScalarType::ComplexDouble).slice(0, 0, 5, 2);
   z.fill_(std::complex<double>(2, -3));
-  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(ref::get<complex<double>>(z, {i}), complex<double>(2, -3));
+  for (int64_t i = 0; i < 3; ++i)
+    EXPECT_EQ(ref::get<complex<double>>(z, {i}), complex<double>(2, -3));
   Tensor h = zeros({3}, ScalarType::Half);
   expect_error([&] { h.fill_(1e6); }, {"fill_.Scalar: ", "Half", "overflow"});
   expect_all(h, 0);
@@ -276,7 +277,15 @@ TEST(TensorFromValues, ShapeAndNestedForms) {
   Tensor empty_rows = tensor(std::initializer_list<std::initializer_list<float>>{{}, {}});
   EXPECT_EQ(empty_rows.sizes(), IntArrayRef({2, 0}));
 
-  expect_error([] { tensor({{1.f, 2.f}, {3.f}}); }, {"expected sequence of length 2 at dim 1 (got 1)"});
-  expect_error([] { tensor({{{1.}, {2.}}, {{3.}}}); }, {"expected sequence of length 2 at dim 1 (got 1)"});
+  expect_error(
+      [] {
+        tensor({{1.f, 2.f}, {3.f}});
+      },
+      {"expected sequence of length 2 at dim 1 (got 1)"});
+  expect_error(
+      [] {
+        tensor({{{1.}, {2.}}, {{3.}}});
+      },
+      {"expected sequence of length 2 at dim 1 (got 1)"});
   expect_error([] { tensor({1.f, 2.f, 3.f}, {2, 2}); }, {"3 values cannot fill shape [2, 2]"});
 }

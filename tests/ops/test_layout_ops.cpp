@@ -33,7 +33,8 @@ namespace {
 Tensor iota(IntArrayRef sizes, ScalarType t = ScalarType::Float) {
   Tensor x = empty(sizes, t);
   int64_t i = 0;
-  ref::for_each_index(x.sizes(), [&](const std::vector<int64_t>& idx) { ref::write_double(x, idx, i++); });
+  ref::for_each_index(x.sizes(),
+                      [&](const std::vector<int64_t>& idx) { ref::write_double(x, idx, i++); });
   return x;
 }
 
@@ -51,7 +52,8 @@ void expect_equal(const Tensor& a, const Tensor& b) {
 
 std::vector<double> values_of(const Tensor& t) {
   std::vector<double> v;
-  ref::for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { v.push_back(read_double(t, idx)); });
+  ref::for_each_index(t.sizes(),
+                      [&](const std::vector<int64_t>& idx) { v.push_back(read_double(t, idx)); });
   return v;
 }
 
@@ -75,8 +77,11 @@ TEST(Cat, SkipsLegacyEmptyTensorsWhateverTheirDtypeAndDim) {
   EXPECT_EQ(e.sizes(), IntArrayRef({0}));
   EXPECT_EQ(e.scalar_type(), ScalarType::Int);
   // A [2, 0] tensor is not legacy-empty: its other dims must match.
-  expect_error([&] { cat({a, empty({3, 0})}, 1); }, {"Sizes of tensors must match except in dimension 1",
-                                                     "tensor number 1", "[2, 3]", "[3, 0]"});
+  expect_error(
+      [&] {
+        cat({a, empty({3, 0})}, 1);
+      },
+      {"Sizes of tensors must match except in dimension 1", "tensor number 1", "[2, 3]", "[3, 0]"});
   EXPECT_EQ(cat({a, empty({2, 0})}, 1).sizes(), IntArrayRef({2, 3}));
 }
 
@@ -92,26 +97,43 @@ TEST(Cat, PromotesAcrossInputsAndCastsIntoOut) {
   cat_out(out, {i, f});
   EXPECT_EQ(values_of(out), (std::vector<double>{1, 2, 0.5}));
   Tensor int_out = empty({0}, ScalarType::Int);
-  expect_error([&] { cat_out(int_out, {i, f}); }, {"cat.out", "can't be cast to the desired output type Int"});
+  expect_error(
+      [&] {
+        cat_out(int_out, {i, f});
+      },
+      {"cat.out", "can't be cast to the desired output type Int"});
   EXPECT_EQ(int_out.sizes(), IntArrayRef({0}));
 }
 
 TEST(Cat, ErrorsNameTheTensorAndShapes) {
   Tensor a = iota({2, 3});
-  expect_error([&] { cat({a, a, iota({3, 3})}, 1); },
-               {"cat", "Sizes of tensors must match except in dimension 1", "Expected size 2 but got size 3",
-                "tensor number 2", "[2, 3]", "[3, 3]"});
-  expect_error([&] { cat({a, iota({2, 3, 1})}); },
-               {"Tensors must have same number of dimensions: got 2 and 3", "tensor number 1", "[2, 3, 1]"});
-  expect_error([&] { cat({a, iota({})}); }, {"zero-dimensional tensor (at position 1) cannot be concatenated"});
+  expect_error(
+      [&] {
+        cat({a, a, iota({3, 3})}, 1);
+      },
+      {"cat", "Sizes of tensors must match except in dimension 1", "Expected size 2 but got size 3",
+       "tensor number 2", "[2, 3]", "[3, 3]"});
+  expect_error(
+      [&] {
+        cat({a, iota({2, 3, 1})});
+      },
+      {"Tensors must have same number of dimensions: got 2 and 3", "tensor number 1", "[2, 3, 1]"});
+  expect_error(
+      [&] {
+        cat({a, iota({})});
+      },
+      {"zero-dimensional tensor (at position 1) cannot be concatenated"});
   // No tensor to take a dispatch key from: the dispatcher's error, naming the op.
   expect_error([&] { cat(std::vector<Tensor>{}); }, {"cat", "no tensor argument"});
   expect_error([&] { cat({a, a}, 2); }, {"Dimension out of range", "[-2, 1]", "got 2"});
   // out= may not overlap an input, and nothing is written.
   Tensor big = iota({4, 3});
   Tensor top = big.narrow(0, 0, 2);
-  expect_error([&] { cat_out(top, {big.narrow(0, 1, 1), big.narrow(0, 3, 1)}); },
-               {"tensors[0]", "refer to a single memory location"});
+  expect_error(
+      [&] {
+        cat_out(top, {big.narrow(0, 1, 1), big.narrow(0, 3, 1)});
+      },
+      {"tensors[0]", "refer to a single memory location"});
   expect_equal(big, iota({4, 3}));
 }
 
@@ -144,8 +166,11 @@ TEST(Stack, NegativeDimsAndErrors) {
   EXPECT_EQ(stack({a, b}, 0).sizes(), IntArrayRef({2, 2, 3}));
   // [0]-shaped inputs are stacked, not skipped: unsqueezed, they are 2-d.
   EXPECT_EQ(stack({empty({0}), empty({0})}).sizes(), IntArrayRef({2, 0}));
-  expect_error([&] { stack({a, iota({3, 2})}); },
-               {"stack expects each tensor to be equal size", "[2, 3] at entry 0", "[3, 2] at entry 1"});
+  expect_error(
+      [&] {
+        stack({a, iota({3, 2})});
+      },
+      {"stack expects each tensor to be equal size", "[2, 3] at entry 0", "[3, 2] at entry 1"});
   expect_error([&] { stack({a, b}, 3); }, {"Dimension out of range"});
   Tensor out = empty({0});
   stack_out(out, {a, b}, 1);
@@ -156,7 +181,8 @@ TEST(Stack, NegativeDimsAndErrors) {
 
 TEST(Flip, MatchesReferenceOnAnyLayout) {
   Tensor base = iota({4, 5, 6});
-  for (const Tensor& x : {base, base.transpose(0, 2), base.slice(1, 1, 5, 2), base.select(0, 1).expand({3, 5, 6})}) {
+  for (const Tensor& x :
+       {base, base.transpose(0, 2), base.slice(1, 1, 5, 2), base.select(0, 1).expand({3, 5, 6})}) {
     for (std::vector<int64_t> dims : {std::vector<int64_t>{0}, {-1}, {0, 2}, {1, -1, 0}, {}}) {
       Tensor f = flip(x, dims);
       ref::for_each_index(x.sizes(), [&](const std::vector<int64_t>& idx) {
@@ -165,7 +191,8 @@ TEST(Flip, MatchesReferenceOnAnyLayout) {
           const int64_t w = d < 0 ? d + x.dim() : d;
           src[w] = x.sizes()[w] - 1 - idx[w];
         }
-        ASSERT_EQ(read_double(f, idx), read_double(x, src)) << x.toString() << " at " << IntArrayRef(idx);
+        ASSERT_EQ(read_double(f, idx), read_double(x, src))
+            << x.toString() << " at " << IntArrayRef(idx);
       });
     }
   }
@@ -192,7 +219,11 @@ TEST(Roll, SeveralDimsEqualRollingOneAtATime) {
   std::vector<double> v = values_of(x.transpose(0, 2)), w = values_of(flat);
   for (size_t i = 0; i < v.size(); ++i) EXPECT_EQ(w[(i + 4) % v.size()], v[i]);
   EXPECT_EQ(flat.sizes(), IntArrayRef({5, 4, 3}));
-  expect_error([&] { roll(x, {1, 2}, {0}); }, {"roll", "shifts and dimensions must align. shifts: 2, dims: 1"});
+  expect_error(
+      [&] {
+        roll(x, {1, 2}, {0});
+      },
+      {"roll", "shifts and dimensions must align. shifts: 2, dims: 1"});
   expect_error([&] { roll(x, {1, 2}); }, {"shifts and dimensions must align"});
   expect_error([&] { roll(x, 1, 3); }, {"Dimension out of range"});
   EXPECT_EQ(roll(empty({0, 3}), 2, 1).sizes(), IntArrayRef({0, 3}));
@@ -211,7 +242,8 @@ TEST(Repeat, TilesAndPadsLeadingDims) {
   });
   EXPECT_EQ(x.repeat({0, 2}).sizes(), IntArrayRef({0, 4}));
   EXPECT_EQ(iota({}).repeat({}).dim(), 0);
-  expect_error([&] { x.repeat({2}); }, {"repeat", "can not be smaller than number of dimensions", "[3, 2]"});
+  expect_error([&] { x.repeat({2}); },
+               {"repeat", "can not be smaller than number of dimensions", "[3, 2]"});
   expect_error([&] { x.repeat({2, -1}); }, {"repeats must be non-negative", "[2, -1]"});
 }
 
@@ -221,13 +253,26 @@ TEST(Gather, NegativeDimAndOutOfRangeIndices) {
   Tensor x = iota({3, 4});
   Tensor g = gather(x, -1, longs({3, 2}, {3, 0, 1, 1, 2, 0}));
   EXPECT_EQ(values_of(g), (std::vector<double>{3, 0, 5, 5, 10, 8}));
-  expect_error([&] { gather(x, 1, longs({1, 1}, {4})); },
-               {"gather", "index 4 is out of bounds for dimension 1 with size 4"});
-  expect_error([&] { gather(x, 0, longs({1, 2}, {0, -1})); }, {"index -1 is out of bounds for dimension 0 with size 3"});
-  expect_error([&] { gather(x, 0, longs({1, 2}, {0, 1}).to(ScalarType::Int)); },
-               {"gather", "index", "int64", "Int"});
-  expect_error([&] { gather(x, 0, longs({1, 5}, {0, 0, 0, 0, 0})); },
-               {"Size does not match at dimension 1", "[1, 5]", "[3, 4]"});
+  expect_error(
+      [&] {
+        gather(x, 1, longs({1, 1}, {4}));
+      },
+      {"gather", "index 4 is out of bounds for dimension 1 with size 4"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 2}, {0, -1}));
+      },
+      {"index -1 is out of bounds for dimension 0 with size 3"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 2}, {0, 1}).to(ScalarType::Int));
+      },
+      {"gather", "index", "int64", "Int"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 5}, {0, 0, 0, 0, 0}));
+      },
+      {"Size does not match at dimension 1", "[1, 5]", "[3, 4]"});
   Tensor out = zeros({1, 1});
   expect_error([&] { gather_out(out, x, 1, longs({1, 1}, {9})); }, {"gather.out", "index 9"});
   EXPECT_EQ(read_double(out, {0, 0}), 0.0);
@@ -241,10 +286,14 @@ TEST(IndexSelect, IntOrLongIndexAndErrors) {
   ref::for_each_index(a.sizes(), [&](const std::vector<int64_t>& i) {
     ASSERT_EQ(read_double(a, i), read_double(x, {i[0], std::vector<int64_t>{3, 0, 3}[i[1]]}));
   });
-  expect_error([&] { index_select(x, 0, longs({2}, {1, 3})); },
-               {"index_select", "index 3 is out of bounds for dimension 0 with size 3"});
+  expect_error(
+      [&] {
+        index_select(x, 0, longs({2}, {1, 3}));
+      },
+      {"index_select", "index 3 is out of bounds for dimension 0 with size 3"});
   expect_error([&] { index_select(x, 0, longs({1, 1}, {0})); }, {"index", "vector", "[1, 1]"});
-  expect_error([&] { index_select(x, 0, idx.to(ScalarType::Float)); }, {"index", "int32 or int64", "Float"});
+  expect_error([&] { index_select(x, 0, idx.to(ScalarType::Float)); },
+               {"index", "int32 or int64", "Float"});
   Tensor scalar = iota({});
   EXPECT_EQ(index_select(scalar, 0, longs({1}, {0})).dim(), 0);
   expect_error([&] { index_select(scalar, 0, longs({2}, {0, 0})); }, {"only 1 value"});
@@ -257,11 +306,13 @@ TEST(Scatter, RepeatedIndicesLastWriteWinsInOrder) {
     set_num_threads(threads);
     const int64_t rows = 20000;
     Tensor self = zeros({rows, 2});
-    Tensor index = make<int64_t>({rows, 5}, [](int64_t i) { return static_cast<double>(i % 5 % 2); });
+    Tensor index = make<int64_t>({rows, 5},
+                                 [](int64_t i) { return static_cast<double>(i % 5 % 2); });
     Tensor src = make<float>({rows, 5}, [](int64_t i) { return static_cast<double>(i); });
     self.scatter_(1, index, src);
     for (int64_t r : {int64_t{0}, rows / 2, rows - 1}) {
-      EXPECT_EQ(read_double(self, {r, 0}), 5.0 * r + 4) << "row " << r;  // columns 0, 2, 4: the last is 4
+      EXPECT_EQ(read_double(self, {r, 0}), 5.0 * r + 4)
+          << "row " << r;  // columns 0, 2, 4: the last is 4
       EXPECT_EQ(read_double(self, {r, 1}), 5.0 * r + 3) << "row " << r;  // columns 1, 3
     }
   }
@@ -276,22 +327,35 @@ TEST(Scatter, ReduceErrorsAndNothingWrittenOnError) {
   Tensor self = iota({2, 3});
   Tensor index = longs({2, 2}, {0, 0, 2, 1});
   Tensor src = make<float>({2, 2}, [](int64_t i) { return i + 1.0; });
-  EXPECT_EQ(values_of(scatter(self, -1, index, src, "add")), (std::vector<double>{3, 1, 2, 3, 8, 8}));
-  EXPECT_EQ(values_of(scatter(self, 1, index, 2.0, "multiply")), (std::vector<double>{0, 1, 2, 3, 8, 10}));
-  expect_error([&] { scatter(self, 1, index, src, "max"); }, {"scatter.reduce", "add or multiply", "max"});
-  expect_error([&] { self.scatter_(1, longs({2, 2}, {0, 0, 3, 1}), src); },
-               {"scatter_.src", "index 3 is out of bounds for dimension 1 with size 3"});
+  EXPECT_EQ(values_of(scatter(self, -1, index, src, "add")),
+            (std::vector<double>{3, 1, 2, 3, 8, 8}));
+  EXPECT_EQ(values_of(scatter(self, 1, index, 2.0, "multiply")),
+            (std::vector<double>{0, 1, 2, 3, 8, 10}));
+  expect_error([&] { scatter(self, 1, index, src, "max"); },
+               {"scatter.reduce", "add or multiply", "max"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({2, 2}, {0, 0, 3, 1}), src);
+      },
+      {"scatter_.src", "index 3 is out of bounds for dimension 1 with size 3"});
   expect_error([&] { self.scatter_(1, index, src.to(ScalarType::Double)); },
                {"self.dtype to be equal to src.dtype", "Float", "Double"});
   expect_error([&] { self.scatter_(1, index.to(ScalarType::Int), src); }, {"index", "int64"});
-  expect_error([&] { self.scatter_(1, longs({3, 1}, {0, 0, 0}), iota({3, 1})); },
-               {"Expected index [3, 1] to be smaller than self [2, 3] apart from dimension 1"});
-  expect_error([&] { self.scatter_(1, longs({1, 3}, {0, 0, 0}), iota({1, 2})); },
-               {"smaller size than src [1, 2]"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({3, 1}, {0, 0, 0}), iota({3, 1}));
+      },
+      {"Expected index [3, 1] to be smaller than self [2, 3] apart from dimension 1"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({1, 3}, {0, 0, 0}), iota({1, 2}));
+      },
+      {"smaller size than src [1, 2]"});
   expect_error([&] { self.scatter_(1, index, 1e300); }, {"scatter_.value"});
   expect_equal(self, iota({2, 3}));
   Tensor expanded = iota({1, 3}).expand({2, 3});
-  expect_error([&] { expanded.scatter_(1, index, src); }, {"more than one element of the written-to tensor"});
+  expect_error([&] { expanded.scatter_(1, index, src); },
+               {"more than one element of the written-to tensor"});
   // Empty index: a copy of self.
   expect_equal(scatter(self, 0, empty({0}, ScalarType::Long), 1.0), self);
   ref::expect_same_geometry(scatter(ref::to_meta(self), 1, ref::to_meta(index), ref::to_meta(src)),
@@ -303,11 +367,16 @@ TEST(Scatter, ReduceErrorsAndNothingWrittenOnError) {
 TEST(MaskedFill, ErrorsLeaveSelfUnchanged) {
   Tensor self = iota({2, 3}, ScalarType::Char);
   Tensor mask = make<bool>({3}, [](int64_t i) { return i != 1; });
-  expect_error([&] { self.masked_fill_(mask.to(ScalarType::Byte), 1); }, {"masked_fill_", "Bool mask", "Byte"});
+  expect_error([&] { self.masked_fill_(mask.to(ScalarType::Byte), 1); },
+               {"masked_fill_", "Bool mask", "Byte"});
   expect_error([&] { self.masked_fill_(mask, 300); }, {"masked_fill_"});
-  expect_error([&] { self.masked_fill_(mask, iota({1}, ScalarType::Char)); }, {"0-dimensional value tensor", "1 dimension"});
-  expect_error([&] { self.masked_fill_(make<bool>({2, 2, 3}, [](int64_t) { return 1; }), 1); },
-               {"mask of shape [2, 2, 3] cannot be broadcast to self of shape [2, 3]"});
+  expect_error([&] { self.masked_fill_(mask, iota({1}, ScalarType::Char)); },
+               {"0-dimensional value tensor", "1 dimension"});
+  expect_error(
+      [&] {
+        self.masked_fill_(make<bool>({2, 2, 3}, [](int64_t) { return 1; }), 1);
+      },
+      {"mask of shape [2, 2, 3] cannot be broadcast to self of shape [2, 3]"});
   expect_equal(self, iota({2, 3}, ScalarType::Char));
   self.masked_fill_(mask, make<int64_t>({}, [](int64_t) { return -4; }));
   EXPECT_EQ(values_of(self), (std::vector<double>{-4, 1, -4, -4, 4, -4}));
@@ -335,7 +404,8 @@ TEST(MemoryFormat, CloneAndContiguousHonourTheFormat) {
   EXPECT_TRUE(iota({3, 8}).slice(1, 0, 8, 2).clone().is_contiguous());
   EXPECT_TRUE(nhwc.contiguous(MemoryFormat::ChannelsLast).is_same(nhwc));
   EXPECT_FALSE(nhwc.contiguous().is_same(nhwc));
-  expect_error([&] { nchw.contiguous(MemoryFormat::Preserve); }, {"preserve memory format is unsupported"});
+  expect_error([&] { nchw.contiguous(MemoryFormat::Preserve); },
+               {"preserve memory format is unsupported"});
   expect_error([&] { iota({3, 4}).clone(MemoryFormat::ChannelsLast); }, {"rank 4"});
   ref::expect_same_geometry(ref::to_meta(nchw).clone(MemoryFormat::ChannelsLast), nhwc);
 }
@@ -343,15 +413,15 @@ TEST(MemoryFormat, CloneAndContiguousHonourTheFormat) {
 TEST(To, OtherAliasesWhenNothingChanges) {
   Tensor x = iota({2, 3});
   Tensor d = iota({1}, ScalarType::Double);
-  EXPECT_TRUE(x.to(iota({5})).is_same(x));               // same dtype and device: x itself
+  EXPECT_TRUE(x.to(iota({5})).is_same(x));  // same dtype and device: x itself
   EXPECT_TRUE(x.type_as(iota({5})).is_same(x));
-  Tensor copied = x.to(iota({5}), false, true);          // copy=true: new memory
+  Tensor copied = x.to(iota({5}), false, true);  // copy=true: new memory
   EXPECT_FALSE(copied.is_same(x));
   EXPECT_NE(copied.data_ptr(), x.data_ptr());
   expect_equal(copied, x);
   Tensor converted = x.t().to(d);
   EXPECT_EQ(converted.scalar_type(), ScalarType::Double);
-  EXPECT_EQ(converted.strides(), x.t().strides());       // preserve: x.t()'s layout
+  EXPECT_EQ(converted.strides(), x.t().strides());  // preserve: x.t()'s layout
   expect_equal(converted, x.t());
   EXPECT_EQ(x.type_as(d).scalar_type(), ScalarType::Double);
   // other's device too: to a Meta tensor gives a Meta tensor; out of Meta is an error.

@@ -5,6 +5,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
 #include <aten/ops/addmm.h>
 #include <aten/ops/bmm.h>
 #include <aten/ops/dot.h>
@@ -16,7 +17,6 @@
 #include <aten/ops/t.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/zeros.h>
-#include <aten/cpu/Parallel.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -79,11 +79,16 @@ double tolerance(ScalarType t) {
 double wrap(double e, ScalarType t) {
   const auto v = static_cast<int64_t>(e);
   switch (t) {
-    case ScalarType::Byte: return static_cast<uint8_t>(v);
-    case ScalarType::Char: return static_cast<int8_t>(v);
-    case ScalarType::Short: return static_cast<int16_t>(v);
-    case ScalarType::Int: return static_cast<int32_t>(v);
-    default: return static_cast<double>(v);
+    case ScalarType::Byte:
+      return static_cast<uint8_t>(v);
+    case ScalarType::Char:
+      return static_cast<int8_t>(v);
+    case ScalarType::Short:
+      return static_cast<int16_t>(v);
+    case ScalarType::Int:
+      return static_cast<int32_t>(v);
+    default:
+      return static_cast<double>(v);
   }
 }
 
@@ -155,13 +160,16 @@ Tensor as_sliced(const Tensor& t) {
 bool same_values(const Tensor& a, const Tensor& b) {
   if (a.sizes() != b.sizes()) return false;
   bool same = true;
-  ref::for_each_index(a.sizes(), [&](const std::vector<int64_t>& idx) { same = same && read_c(a, idx) == read_c(b, idx); });
+  ref::for_each_index(a.sizes(), [&](const std::vector<int64_t>& idx) {
+    same = same && read_c(a, idx) == read_c(b, idx);
+  });
   return same;
 }
 
 bool all_zero(const Tensor& t) {
   bool zero = true;
-  ref::for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) { zero = zero && read_c(t, idx) == C(0); });
+  ref::for_each_index(
+      t.sizes(), [&](const std::vector<int64_t>& idx) { zero = zero && read_c(t, idx) == C(0); });
   return zero;
 }
 
@@ -176,7 +184,8 @@ const Shape kShapes[] = {{13, 17, 35}, {1, 9, 21}, {21, 9, 1}, {1, 5, 1}, {30, 3
 TEST(Mm, EveryDtypeAndShapeMatchesTheReference) {
   for (ScalarType t : kTypes)
     for (Shape s : kShapes) {
-      SCOPED_TRACE(::testing::Message() << t << " " << s.m << "x" << s.k << " @ " << s.k << "x" << s.n);
+      SCOPED_TRACE(::testing::Message()
+                   << t << " " << s.m << "x" << s.k << " @ " << s.k << "x" << s.n);
       Tensor a = values({s.m, s.k}, t), b = values({s.k, s.n}, t, 1);
       Tensor r = mm(a, b);
       EXPECT_EQ(r.scalar_type(), t);
@@ -253,11 +262,19 @@ TEST(Mm, OutVariants) {
 
 TEST(Mm, Errors) {
   Tensor a = values({2, 3}, ref::f4), b = values({4, 5}, ref::f4);
-  ref::expect_error([&] { mm(a, b); }, {"mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"});
-  ref::expect_error([&] { mm(values({2, 3, 4}, ref::f4), b); }, {"mm: self must be a matrix", "[2, 3, 4]"});
+  ref::expect_error([&] { mm(a, b); },
+                    {"mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"});
+  ref::expect_error(
+      [&] {
+        mm(values({2, 3, 4}, ref::f4), b);
+      },
+      {"mm: self must be a matrix", "[2, 3, 4]"});
   ref::expect_error([&] { mm(a, values({3}, ref::f4)); }, {"mm: mat2 must be a matrix"});
-  ref::expect_error([&] { mm(a, values({3, 2}, ref::f8)); },
-                    {"mm: expected mat1 and mat2 to have the same dtype, but got: Float != Double"});
+  ref::expect_error(
+      [&] {
+        mm(a, values({3, 2}, ref::f8));
+      },
+      {"mm: expected mat1 and mat2 to have the same dtype, but got: Float != Double"});
   Tensor bools = empty({2, 2}, ScalarType::Bool);
   ref::expect_error([&] { mm(bools, bools); }, {"\"mm\" not implemented for 'Bool'"});
   Tensor wrong_dtype = empty({2, 2}, ScalarType::Double);
@@ -267,10 +284,17 @@ TEST(Mm, Errors) {
   EXPECT_TRUE(all_zero(wrong_shape));
   // out sharing memory with an input, or writing one element twice.
   Tensor sq = values({3, 3}, ref::f4);
-  ref::expect_error([&] { mm_out(sq, sq, values({3, 3}, ref::f4)); }, {"mm.out", "mat1", "share memory"});
+  ref::expect_error(
+      [&] {
+        mm_out(sq, sq, values({3, 3}, ref::f4));
+      },
+      {"mm.out", "mat1", "share memory"});
   Tensor expanded = zeros({1, 3}, ScalarType::Float).expand({3, 3});
-  ref::expect_error([&] { mm_out(expanded, values({3, 3}, ref::f4), values({3, 3}, ref::f4)); },
-                    {"single memory location"});
+  ref::expect_error(
+      [&] {
+        mm_out(expanded, values({3, 3}, ref::f4), values({3, 3}, ref::f4));
+      },
+      {"single memory location"});
 }
 
 TEST(Bmm, EveryDtypeLayoutsAndBroadcastBatches) {
@@ -279,7 +303,8 @@ TEST(Bmm, EveryDtypeLayoutsAndBroadcastBatches) {
     Tensor a = values({3, 13, 17}, t), b = values({3, 17, 34}, t, 1);
     Tensor r = bmm(a, b);
     ASSERT_EQ(r.sizes(), IntArrayRef({3, 13, 34}));
-    for (int64_t i = 0; i < 3; ++i) expect_matches(r.select(0, i), reference(a.select(0, i), b.select(0, i)));
+    for (int64_t i = 0; i < 3; ++i)
+      expect_matches(r.select(0, i), reference(a.select(0, i), b.select(0, i)));
     // Transposed matrices inside the batch; one matrix of b shared by every batch (stride 0).
     Tensor at = empty({3, 17, 13}, t).transpose(1, 2);
     at.copy_(a);
@@ -301,8 +326,10 @@ TEST(Bmm, ManySmallMatricesOverThreadsAndZeroSizes) {
   Tensor r2 = bmm(a, b);
   set_num_threads(saved);
   EXPECT_TRUE(same_values(r1, r2));
-  for (int64_t i = 0; i < 65; i += 16) expect_matches(r2.select(0, i), reference(a.select(0, i), b.select(0, i)));
-  EXPECT_EQ(bmm(values({0, 2, 3}, ref::f4), values({0, 3, 4}, ref::f4)).sizes(), IntArrayRef({0, 2, 4}));
+  for (int64_t i = 0; i < 65; i += 16)
+    expect_matches(r2.select(0, i), reference(a.select(0, i), b.select(0, i)));
+  EXPECT_EQ(bmm(values({0, 2, 3}, ref::f4), values({0, 3, 4}, ref::f4)).sizes(),
+            IntArrayRef({0, 2, 4}));
   Tensor k0 = bmm(values({2, 2, 0}, ref::f4), values({2, 0, 4}, ref::f4));
   EXPECT_EQ(k0.sizes(), IntArrayRef({2, 2, 4}));
   EXPECT_TRUE(all_zero(k0));
@@ -312,10 +339,15 @@ TEST(Bmm, OutAndErrors) {
   Tensor a = values({2, 5, 6}, ref::f4), b = values({2, 6, 7}, ref::f4, 1);
   Tensor out = empty({2, 7, 5}, ScalarType::Float).transpose(1, 2);  // wrongly strided
   bmm_out(out, a, b);
-  for (int64_t i = 0; i < 2; ++i) expect_matches(out.select(0, i), reference(a.select(0, i), b.select(0, i)));
+  for (int64_t i = 0; i < 2; ++i)
+    expect_matches(out.select(0, i), reference(a.select(0, i), b.select(0, i)));
   ref::expect_error([&] { bmm(values({5, 6}, ref::f4), b); }, {"bmm: batch1 must be a 3D tensor"});
-  ref::expect_error([&] { bmm(a, values({3, 6, 7}, ref::f4)); },
-                    {"bmm: Expected size for first two dimensions of batch2 tensor to be: [2, 6] but got: [3, 6]"});
+  ref::expect_error(
+      [&] {
+        bmm(a, values({3, 6, 7}, ref::f4));
+      },
+      {"bmm: Expected size for first two dimensions of batch2 tensor to be: [2, 6] but got: [3, "
+       "6]"});
   ref::expect_error([&] { bmm(a, values({2, 5, 7}, ref::f4)); }, {"to be: [2, 6] but got: [2, 5]"});
   Tensor bools = empty({1, 2, 2}, ScalarType::Bool);
   ref::expect_error([&] { bmm(bools, bools); }, {"\"bmm\" not implemented for 'Bool'"});
@@ -326,7 +358,8 @@ TEST(Addmm, EveryDtypeBetaAlphaAndBroadcastSelf) {
     SCOPED_TRACE(::testing::Message() << t);
     Tensor a = values({11, 19}, t), b = values({19, 35}, t, 1);
     const bool integral = isIntegralType(t, false);
-    const Scalar beta = integral ? Scalar(2) : Scalar(0.5), alpha = integral ? Scalar(3) : Scalar(-1.5);
+    const Scalar beta = integral ? Scalar(2) : Scalar(0.5),
+                 alpha = integral ? Scalar(3) : Scalar(-1.5);
     const C cb = integral ? 2.0 : 0.5, ca = integral ? 3.0 : -1.5;
     for (std::vector<int64_t> shape : {std::vector<int64_t>{11, 35}, {35}, {1, 35}, {11, 1}, {}}) {
       Tensor self = values(shape, t, 2);
@@ -354,7 +387,8 @@ TEST(Addmm, BetaZeroIgnoresSelfAndKZeroScalesIt) {
 }
 
 TEST(Addmm, OutAndErrors) {
-  Tensor self = values({5}, ref::f8), a = values({4, 3}, ref::f8, 1), b = values({3, 5}, ref::f8, 2);
+  Tensor self = values({5}, ref::f8), a = values({4, 3}, ref::f8, 1),
+         b = values({3, 5}, ref::f8, 2);
   const Expected e = reference(a, b, self, 2, 1);
   Tensor out = empty({5, 4}, ScalarType::Double).t();  // wrongly strided
   addmm_out(out, self, a, b, 2);
@@ -364,13 +398,21 @@ TEST(Addmm, OutAndErrors) {
   expect_matches(resized, e);
   ref::expect_error([&] { addmm(values({3}, ref::f8), a, b); },
                     {"addmm: self of shape [3] cannot be broadcast to the result's shape [4, 5]"});
-  ref::expect_error([&] { addmm(self, a, values({4, 5}, ref::f8)); },
-                    {"addmm: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x5)"});
-  ref::expect_error([&] { addmm(values({5}, ref::f4), a, b); }, {"addmm: expected self and mat1 to have the same dtype"});
-  ref::expect_error([&] { addmm(values({5}, ref::i1), values({4, 3}, ref::i1), values({3, 5}, ref::i1), 300); },
-                    {"addmm"});
+  ref::expect_error(
+      [&] {
+        addmm(self, a, values({4, 5}, ref::f8));
+      },
+      {"addmm: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x5)"});
+  ref::expect_error([&] { addmm(values({5}, ref::f4), a, b); },
+                    {"addmm: expected self and mat1 to have the same dtype"});
+  ref::expect_error(
+      [&] {
+        addmm(values({5}, ref::i1), values({4, 3}, ref::i1), values({3, 5}, ref::i1), 300);
+      },
+      {"addmm"});
   Tensor wrong = values({4, 4}, ref::f8);
-  ref::expect_error([&] { wrong.addmm_(a, b); }, {"addmm_: self of shape [4, 4] cannot be broadcast"});
+  ref::expect_error([&] { wrong.addmm_(a, b); },
+                    {"addmm_: self of shape [4, 4] cannot be broadcast"});
   ref::expect_error([&] { values({5}, ref::f8).addmm_(a, b); }, {"addmm_", "Bad in-place call"});
 }
 
@@ -408,12 +450,18 @@ TEST(DotAndMv, OutZeroSizeMetaAndErrors) {
   ref::expect_error([&] { dot(x, values({4}, ref::f4)); },
                     {"dot: inconsistent tensor size, expected tensor [5] and src [4]"});
   ref::expect_error([&] { dot(m, x); }, {"dot: 1D tensors expected, but got 2D and 1D tensors"});
-  ref::expect_error([&] { dot(x, values({5}, ref::f8)); }, {"dot: expected self and tensor to have the same dtype"});
-  ref::expect_error([&] { mv(m, values({4}, ref::f4)); }, {"mv: size mismatch, got mat (3x5), vec (4)"});
+  ref::expect_error([&] { dot(x, values({5}, ref::f8)); },
+                    {"dot: expected self and tensor to have the same dtype"});
+  ref::expect_error([&] { mv(m, values({4}, ref::f4)); },
+                    {"mv: size mismatch, got mat (3x5), vec (4)"});
   ref::expect_error([&] { mv(x, x); }, {"mv: expected a matrix and a vector"});
   Tensor bools = empty({2}, ScalarType::Bool);
   ref::expect_error([&] { dot(bools, bools); }, {"\"dot\" not implemented for 'Bool'"});
-  ref::expect_error([&] { mv(empty({2, 2}, ScalarType::Bool), bools); }, {"\"mv\" not implemented for 'Bool'"});
+  ref::expect_error(
+      [&] {
+        mv(empty({2, 2}, ScalarType::Bool), bools);
+      },
+      {"\"mv\" not implemented for 'Bool'"});
   Tensor mm_meta = ref::to_meta(m);
   ref::expect_same_geometry(mv(mm_meta, ref::to_meta(y)), mv(m, y));
   ref::expect_same_geometry(dot(ref::to_meta(x), ref::to_meta(y)), dot(x, y));
@@ -425,7 +473,8 @@ void expect_matmul(const Tensor& a, const Tensor& b) {
   SCOPED_TRACE(::testing::Message() << a.sizes() << " @ " << b.sizes());
   Tensor r = matmul(a, b);
   const Tensor a2 = a.dim() == 1 ? a.unsqueeze(0) : a, b2 = b.dim() == 1 ? b.unsqueeze(1) : b;
-  std::vector<int64_t> ba(a2.sizes().begin(), a2.sizes().end() - 2), bb(b2.sizes().begin(), b2.sizes().end() - 2);
+  std::vector<int64_t> ba(a2.sizes().begin(), a2.sizes().end() - 2),
+      bb(b2.sizes().begin(), b2.sizes().end() - 2);
   const std::vector<int64_t> batch = ref::broadcast_shape(ba, bb);
   std::vector<int64_t> shape = batch;
   if (a.dim() > 1) shape.push_back(a2.sizes()[a2.dim() - 2]);
@@ -457,7 +506,8 @@ TEST(Matmul, EveryRankCombinationAndBroadcastBatches) {
     SCOPED_TRACE(::testing::Message() << t);
     for (const auto& sa : lhs)
       for (const auto& sb : rhs) {
-        if (sa.size() == 4 && sb.size() == 4) continue;  // batch [2, 1] vs [3, 1]: not broadcastable
+        if (sa.size() == 4 && sb.size() == 4)
+          continue;  // batch [2, 1] vs [3, 1]: not broadcastable
         expect_matmul(values(sa, t), values(sb, t, 1));
       }
     expect_matmul(values({2, 1, 3, 4}, t), values({1, 5, 4, 6}, t, 1));  // [2, 5] batches
@@ -477,11 +527,19 @@ TEST(Matmul, OutAndErrors) {
   Tensor strided = empty({5, 3, 2}, ScalarType::Double).permute({2, 1, 0});
   matmul_outf(a, b, strided);
   EXPECT_TRUE(same_values(strided, matmul(a, b)));
-  ref::expect_error([&] { matmul(values({}, ref::f4), values({3}, ref::f4)); },
-                    {"matmul: both arguments to matmul need to be at least 1D, but they are 0D and 1D"});
-  ref::expect_error([&] { matmul(values({2, 3}, ref::f4), values({4, 5}, ref::f4)); },
-                    {"matmul: shapes [2, 3] and [4, 5] cannot be multiplied (3 != 4)"});
-  ref::expect_error([&] { matmul(values({2, 2, 3}, ref::f4), values({3, 3, 4}, ref::f4)); }, {"matmul", "[2]", "[3]"});
+  ref::expect_error(
+      [&] { matmul(values({}, ref::f4), values({3}, ref::f4)); },
+      {"matmul: both arguments to matmul need to be at least 1D, but they are 0D and 1D"});
+  ref::expect_error(
+      [&] {
+        matmul(values({2, 3}, ref::f4), values({4, 5}, ref::f4));
+      },
+      {"matmul: shapes [2, 3] and [4, 5] cannot be multiplied (3 != 4)"});
+  ref::expect_error(
+      [&] {
+        matmul(values({2, 2, 3}, ref::f4), values({3, 3, 4}, ref::f4));
+      },
+      {"matmul", "[2]", "[3]"});
   Tensor bools = empty({2, 2}, ScalarType::Bool);
   ref::expect_error([&] { matmul(bools, bools); }, {"\"matmul\" not implemented for 'Bool'"});
   ref::expect_error([&] { matmul_out(bools, a, b); }, {"dtype"});
@@ -492,9 +550,11 @@ TEST(Linalg, MetaGivesTheCpuGeometry) {
   Tensor ba = values({3, 7, 5}, ref::f4), bb = values({3, 5, 9}, ref::f4);
   ref::expect_same_geometry(mm(ref::to_meta(a), ref::to_meta(b)), mm(a, b));
   ref::expect_same_geometry(bmm(ref::to_meta(ba), ref::to_meta(bb)), bmm(ba, bb));
-  ref::expect_same_geometry(addmm(ref::to_meta(s), ref::to_meta(a), ref::to_meta(b)), addmm(s, a, b));
+  ref::expect_same_geometry(addmm(ref::to_meta(s), ref::to_meta(a), ref::to_meta(b)),
+                            addmm(s, a, b));
   Tensor meta_out = empty({0}, TensorOptions(ScalarType::Float).device(kMeta));
   mm_out(meta_out, ref::to_meta(a), ref::to_meta(b));
   EXPECT_EQ(meta_out.sizes(), IntArrayRef({7, 9}));
-  ref::expect_error([&] { mm(ref::to_meta(a), ref::to_meta(a)); }, {"mm: mat1 and mat2 shapes cannot be multiplied (7x5 and 7x5)"});
+  ref::expect_error([&] { mm(ref::to_meta(a), ref::to_meta(a)); },
+                    {"mm: mat1 and mat2 shapes cannot be multiplied (7x5 and 7x5)"});
 }

@@ -23,7 +23,8 @@ void expect_mul(const Tensor& r, const Tensor& a, const Tensor& b) {
   ASSERT_EQ(r.sizes(), IntArrayRef(ref::broadcast_shape(a.sizes(), b.sizes())));
   ref::for_each_index(r.sizes(), [&](const std::vector<int64_t>& idx) {
     const double e = ref::read_broadcast(a, idx) * ref::read_broadcast(b, idx);
-    ASSERT_NEAR(ref::read_double(r, idx), e, 1e-6 * std::max(1.0, std::fabs(e))) << IntArrayRef(idx);
+    ASSERT_NEAR(ref::read_double(r, idx), e, 1e-6 * std::max(1.0, std::fabs(e)))
+        << IntArrayRef(idx);
   });
 }
 
@@ -35,7 +36,8 @@ class MulTest : public ::testing::Test {
   // Small values (exact products in every dtype): -6..6, halves for floating types.
   static Tensor seq(IntArrayRef sizes, int64_t shift = 0) {
     const double step = std::is_floating_point_v<T> ? 0.5 : 1.0;
-    return make<T>(sizes, [=](int64_t i) { return static_cast<double>((i + shift) % 13 - 6) * step; });
+    return make<T>(sizes,
+                   [=](int64_t i) { return static_cast<double>((i + shift) % 13 - 6) * step; });
   }
   static constexpr ScalarType dtype = scalar_type_of<T>;
 };

@@ -21,8 +21,8 @@ using aten::ref::expect_same_geometry;
 namespace {
 
 // arange's and linspace's real dtypes (native_functions.yaml); linspace also takes complex.
-const ScalarType kTypes[] = {ScalarType::Byte, ScalarType::Char,  ScalarType::Short,
-                             ScalarType::Int,  ScalarType::Long,  ScalarType::Half,
+const ScalarType kTypes[] = {ScalarType::Byte,     ScalarType::Char,  ScalarType::Short,
+                             ScalarType::Int,      ScalarType::Long,  ScalarType::Half,
                              ScalarType::BFloat16, ScalarType::Float, ScalarType::Double};
 
 bool is_reduced(ScalarType t) { return t == ScalarType::Half || t == ScalarType::BFloat16; }
@@ -99,23 +99,32 @@ TEST(Arange, OutIsResizedWhenEmptyAndMayBeStrided) {
   Tensor m = empty({0}, TensorOptions(ScalarType::Long).device(kMeta));
   arange_out(m, 7);
   EXPECT_EQ(m.sizes(), IntArrayRef({7}));
-  expect_error([] { Tensor o = zeros({2}); arange_out(o, 5); }, {"arange.start_out: ", "out tensor has shape [2]"});
+  expect_error(
+      [] {
+        Tensor o = zeros({2});
+        arange_out(o, 5);
+      },
+      {"arange.start_out: ", "out tensor has shape [2]"});
 }
 
 TEST(Arange, Errors) {
   expect_error([] { arange(0, 10, 0); }, {"arange.start_out: ", "step must be nonzero"});
-  expect_error([] { arange(10, 0, 1); }, {"upper bound and larger bound inconsistent with step sign"});
+  expect_error([] { arange(10, 0, 1); },
+               {"upper bound and larger bound inconsistent with step sign"});
   expect_error([] { arange(0, 10, -1.5); }, {"inconsistent with step sign"});
-  expect_error([] { arange(0, std::numeric_limits<double>::infinity()); }, {"unsupported range: 0 -> inf"});
+  expect_error([] { arange(0, std::numeric_limits<double>::infinity()); },
+               {"unsupported range: 0 -> inf"});
   // Meta checks the same.
   expect_error([] { arange(0, 10, 0, TensorOptions().device(kMeta)); }, {"step must be nonzero"});
-  expect_error([] { arange(0, 10, 1, ScalarType::Bool); }, {"\"arange\" not implemented for 'Bool'"});
+  expect_error([] { arange(0, 10, 1, ScalarType::Bool); },
+               {"\"arange\" not implemented for 'Bool'"});
 }
 
 TEST(Linspace, AtensSymmetricFormula) {
   EXPECT_EQ(values(linspace(0, 1, 5)), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
   EXPECT_EQ(linspace(0, 1, 5).dtype(), ScalarType::Float);  // integer bounds still give Float
-  EXPECT_EQ(values(linspace(-10, 10, 5, ScalarType::Long)), (std::vector<double>{-10, -5, 0, 5, 10}));
+  EXPECT_EQ(values(linspace(-10, 10, 5, ScalarType::Long)),
+            (std::vector<double>{-10, -5, 0, 5, 10}));
   // Integral dtypes step in double and truncate: ATen gives [0, 3, 6, 10].
   EXPECT_EQ(values(linspace(0, 10, 4, ScalarType::Long)), (std::vector<double>{0, 3, 6, 10}));
   EXPECT_EQ(values(linspace(3, 7, 1)), (std::vector<double>{3}));
@@ -135,7 +144,8 @@ TEST(Linspace, AtensSymmetricFormula) {
         const float first = rounded(start, t), last = rounded(end, t);
         const float step = (last - first) / 16.f;
         v = rounded(i < steps / 2 ? first + step * static_cast<float>(i)
-                                  : last - step * static_cast<float>(steps - i - 1), t);
+                                  : last - step * static_cast<float>(steps - i - 1),
+                    t);
       } else {
         const double step = (end - start) / 16.0;
         v = i < steps / 2 ? start + step * i : end - step * (steps - i - 1);
@@ -156,9 +166,16 @@ TEST(Linspace, OutAndErrors) {
   Tensor out = empty({0}, ScalarType::Double);
   linspace_out(out, 1, 2, 3);
   EXPECT_EQ(values(out), (std::vector<double>{1, 1.5, 2}));
-  expect_error([] { linspace(0, 1, -1); }, {"linspace: number of steps must be non-negative, got -1"});
-  expect_error([] { linspace(0, 1, 3, ScalarType::Bool); }, {"\"linspace\" not implemented for 'Bool'"});
-  expect_error([] { Tensor o = empty({2}); linspace_out(o, 0, 1, 3); }, {"linspace.out: ", "out tensor has shape [2]"});
+  expect_error([] { linspace(0, 1, -1); },
+               {"linspace: number of steps must be non-negative, got -1"});
+  expect_error([] { linspace(0, 1, 3, ScalarType::Bool); },
+               {"\"linspace\" not implemented for 'Bool'"});
+  expect_error(
+      [] {
+        Tensor o = empty({2});
+        linspace_out(o, 0, 1, 3);
+      },
+      {"linspace.out: ", "out tensor has shape [2]"});
   // Complex bounds pick ComplexFloat; real and imaginary parts step together.
   Tensor z = linspace(0, std::complex<double>(1, -2), 5);
   EXPECT_EQ(z.dtype(), ScalarType::ComplexFloat);
@@ -168,5 +185,6 @@ TEST(Linspace, OutAndErrors) {
   EXPECT_EQ(zd.data_ptr<complex<double>>()[1], complex<double>(2, 0.5));
   expect_same_geometry(linspace(0, std::complex<double>(1, 1), 4, TensorOptions().device(kMeta)),
                        linspace(0, std::complex<double>(1, 1), 4));
-  expect_error([] { arange(0, 3, 1, ScalarType::ComplexFloat); }, {"\"arange\" not implemented for 'ComplexFloat'"});
+  expect_error([] { arange(0, 3, 1, ScalarType::ComplexFloat); },
+               {"\"arange\" not implemented for 'ComplexFloat'"});
 }

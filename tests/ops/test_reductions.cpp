@@ -62,7 +62,8 @@ struct ThreadCount {
 // ---- NaN ----------------------------------------------------------------------------------------
 
 TEST(ReductionNaN, MaxMinAmaxAminPropagateAndReportTheFirstNaN) {
-  for (ScalarType t : {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16}) {
+  for (ScalarType t :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16}) {
     SCOPED_TRACE(toString(t));
     Tensor x = make<double>({2, 5}, [](int64_t i) {
                  const double v[] = {1, kNaN, 3, kNaN, -2, 4, 5, 6, 7, 8};
@@ -90,12 +91,14 @@ TEST(ReductionNaN, MaxMinAmaxAminPropagateAndReportTheFirstNaN) {
 TEST(ReductionNaN, NaNAfterALongRunIsFoundInEveryPath) {
   // Contiguous vector path (a NaN deep in a long run), the chunked path (a NaN in the last
   // chunk), and the outer path (a NaN in one column).
-  Tensor v = make<float>({100003}, [](int64_t i) { return i == 99999 ? kNaN : std::sin(double(i)); });
+  Tensor v = make<float>({100003},
+                         [](int64_t i) { return i == 99999 ? kNaN : std::sin(double(i)); });
   EXPECT_TRUE(std::isnan(at(amax(v))));
   EXPECT_TRUE(std::isnan(at(amin(v))));
   EXPECT_EQ(at(argmax(v)), 99999);
   EXPECT_EQ(at(std::get<1>(min(v, 0))), 99999);
-  Tensor m = make<double>({3000, 40}, [](int64_t i) { return i == 2999 * 40 + 7 ? kNaN : double(i % 13); });
+  Tensor m = make<double>({3000, 40},
+                          [](int64_t i) { return i == 2999 * 40 + 7 ? kNaN : double(i % 13); });
   Tensor cols = amax(m, IntArrayRef{0});
   for (int64_t j = 0; j < 40; ++j) EXPECT_EQ(std::isnan(at(cols, {j})), j == 7) << j;
   EXPECT_EQ(at(argmax(m, 0), {7}), 2999);
@@ -131,8 +134,12 @@ TEST(ReductionNaN, AllAnyCountNaNAsTrue) {
 }
 
 TEST(ReductionNaN, LogSumExpInfinities) {
-  EXPECT_EQ(at(logsumexp(make<double>({3}, [](int64_t i) { return i == 1 ? kInf : 1.0; }), IntArrayRef{0})), kInf);
-  EXPECT_EQ(at(logsumexp(make<double>({2}, [](int64_t i) { return i ? kInf : -kInf; }), IntArrayRef{0})), kInf);
+  EXPECT_EQ(at(logsumexp(make<double>({3}, [](int64_t i) { return i == 1 ? kInf : 1.0; }),
+                         IntArrayRef{0})),
+            kInf);
+  EXPECT_EQ(
+      at(logsumexp(make<double>({2}, [](int64_t i) { return i ? kInf : -kInf; }), IntArrayRef{0})),
+      kInf);
   EXPECT_EQ(at(logsumexp(make<double>({2}, [](int64_t) { return -kInf; }), IntArrayRef{0})), -kInf);
   EXPECT_EQ(at(logsumexp(make<double>({2}, [](int64_t) { return kInf; }), IntArrayRef{0})), kInf);
   // Large values do not overflow: log(2 e^1000) = 1000 + log 2.
@@ -157,8 +164,10 @@ TEST(ReductionEmpty, IdentitiesAndNaN) {
   EXPECT_FALSE(any(e).item<bool>());
   EXPECT_EQ(all(e, 0).sizes(), IntArrayRef({3}));
   EXPECT_TRUE(std::isnan(at(var(e, IntArrayRef{0}, std::optional<int64_t>(0)), {0})));
-  EXPECT_TRUE(std::isnan(at(std::get<1>(var_mean(e, IntArrayRef{0}, std::optional<int64_t>(1))), {0})));
-  for (double p : {0.0, 1.0, 2.0, 3.0, kInf, -kInf, -1.0}) EXPECT_EQ(at(norm(e, p, IntArrayRef{0}), {1}), 0) << p;
+  EXPECT_TRUE(
+      std::isnan(at(std::get<1>(var_mean(e, IntArrayRef{0}, std::optional<int64_t>(1))), {0})));
+  for (double p : {0.0, 1.0, 2.0, 3.0, kInf, -kInf, -1.0})
+    EXPECT_EQ(at(norm(e, p, IntArrayRef{0}), {1}), 0) << p;
   EXPECT_EQ(at(logsumexp(e, IntArrayRef{0}), {0}), -kInf);
   EXPECT_EQ(cumsum(e, 0).sizes(), e.sizes());
   // Reductions over a non-empty dim of an empty tensor are empty, not errors.
@@ -171,14 +180,25 @@ TEST(ReductionEmpty, NoIdentityIsAnErrorNamingTheOpAndDim) {
   Tensor e = empty({2, 0});
   expect_error([&] { max(e, 1); }, {"max(): Expected reduction dim 1 to have non-zero size."});
   expect_error([&] { min(e, -1); }, {"min(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { amax(e, IntArrayRef{1}); }, {"amax(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { amin(e, IntArrayRef{0, 1}); }, {"amin(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { argmax(e, 1); }, {"argmax(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { argmin(e, 1); }, {"argmin(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { max(e); }, {"max(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { min(e); }, {"min(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { amax(e); }, {"amax(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { argmax(e); }, {"argmax(): Expected reduction dim to be specified for input.numel() == 0."});
+  expect_error([&] { amax(e, IntArrayRef{1}); },
+               {"amax(): Expected reduction dim 1 to have non-zero size."});
+  expect_error(
+      [&] {
+        amin(e, IntArrayRef{0, 1});
+      },
+      {"amin(): Expected reduction dim 1 to have non-zero size."});
+  expect_error([&] { argmax(e, 1); },
+               {"argmax(): Expected reduction dim 1 to have non-zero size."});
+  expect_error([&] { argmin(e, 1); },
+               {"argmin(): Expected reduction dim 1 to have non-zero size."});
+  expect_error([&] { max(e); },
+               {"max(): Expected reduction dim to be specified for input.numel() == 0."});
+  expect_error([&] { min(e); },
+               {"min(): Expected reduction dim to be specified for input.numel() == 0."});
+  expect_error([&] { amax(e); },
+               {"amax(): Expected reduction dim to be specified for input.numel() == 0."});
+  expect_error([&] { argmax(e); },
+               {"argmax(): Expected reduction dim to be specified for input.numel() == 0."});
   Tensor out = empty({0});
   expect_error([&] { amax_out(out, e, IntArrayRef{1}); }, {"amax(): Expected reduction dim 1"});
   // And on Meta tensors too: the check is in meta().
@@ -200,7 +220,8 @@ TEST(ReductionMoments, CorrectionAtOrBeyondNGivesInfOrNaN) {
   EXPECT_EQ(at(aten::std(x, IntArrayRef{0}, std::optional<int64_t>(5))), kInf);
   Tensor constant = make<float>({3}, [](int64_t) { return 7.0; });
   EXPECT_TRUE(std::isnan(at(var(constant, IntArrayRef{0}, std::optional<int64_t>(3)))));
-  EXPECT_TRUE(std::isnan(at(var(make<float>({1}, [](int64_t) { return 1.0; })))));  // N = 1, unbiased
+  EXPECT_TRUE(
+      std::isnan(at(var(make<float>({1}, [](int64_t) { return 1.0; })))));  // N = 1, unbiased
   EXPECT_EQ(at(var(x, false)), 0.25);
   auto [v, m] = var_mean(x, IntArrayRef{0}, std::optional<int64_t>(2));
   EXPECT_EQ(at(v), kInf);
@@ -279,7 +300,8 @@ TEST(ReductionIndices, TiesAcrossChunksAndLanesGiveTheFirstOccurrence) {
     EXPECT_EQ(at(std::get<1>(max(flat, 0))), 5);
     EXPECT_EQ(at(argmin(flat)), 0);
     // Columns (the outer path, 64 outputs side by side): the maximum repeats down each column.
-    Tensor cols = make<double>({5000, 70}, [](int64_t i) { return (i / 70) >= 100 + (i % 70) ? 2.0 : 1.0; });
+    Tensor cols = make<double>({5000, 70},
+                               [](int64_t i) { return (i / 70) >= 100 + (i % 70) ? 2.0 : 1.0; });
     Tensor idx = argmax(cols, 0);
     for (int64_t j = 0; j < 70; ++j) ASSERT_EQ(at(idx, {j}), 100 + j) << "column " << j;
     Tensor last = std::get<1>(min(cols, 0));
@@ -309,9 +331,11 @@ std::vector<Tensor> every_reduction(const Tensor& x) {
   std::vector<Tensor> r;
   const bool floating = isFloatingType(x.scalar_type());
   for (std::optional<std::vector<int64_t>> dims :
-       {std::optional<std::vector<int64_t>>(), std::optional<std::vector<int64_t>>(std::vector<int64_t>{0}),
+       {std::optional<std::vector<int64_t>>(),
+        std::optional<std::vector<int64_t>>(std::vector<int64_t>{0}),
         std::optional<std::vector<int64_t>>(std::vector<int64_t>{x.dim() - 1})}) {
-    std::optional<IntArrayRef> d = dims ? std::optional<IntArrayRef>(IntArrayRef(*dims)) : std::nullopt;
+    std::optional<IntArrayRef> d = dims ? std::optional<IntArrayRef>(IntArrayRef(*dims))
+                                        : std::nullopt;
     IntArrayRef dl = dims ? IntArrayRef(*dims) : IntArrayRef();
     r.push_back(sum(x, d));
     r.push_back(nansum(x, d));
@@ -365,14 +389,16 @@ TEST(ReductionThreads, BitIdenticalAtOneAndTwoThreads) {
   // Shapes for each split: one long reduction (chunks), many outputs over a leading dim (the
   // outer path, blocks of outputs), many outputs over a contiguous dim, and a transposed view.
   Tensor flat = make<double>({300001}, [&](int64_t) { return u(rng); });
-  Tensor wide = make<double>({1500, 260}, [&](int64_t) { return std::round(u(rng) * 8) / 8; });  // ties
+  Tensor wide = make<double>({1500, 260},
+                             [&](int64_t) { return std::round(u(rng) * 8) / 8; });  // ties
   Tensor tall = make<double>({260, 1500}, [&](int64_t) { return u(rng); });
   const Tensor inputs[] = {flat, wide, tall, tall.t()};
   for (ScalarType t : {ScalarType::Float, ScalarType::Double, ScalarType::Int}) {
     for (size_t k = 0; k < std::size(inputs); ++k) {
       SCOPED_TRACE(::testing::Message() << toString(t) << " input " << k);
       Tensor x = inputs[k].to(t);
-      if (t == ScalarType::Int) x = make<double>(inputs[k].sizes(), [&](int64_t) { return std::round(u(rng) * 50); }).to(t);
+      if (t == ScalarType::Int)
+        x = make<double>(inputs[k].sizes(), [&](int64_t) { return std::round(u(rng) * 50); }).to(t);
       if (k == 3) x = x.t().contiguous().t();  // transposed in memory
       set_num_threads(1);
       const std::vector<Tensor> one = every_reduction(x);
@@ -443,14 +469,16 @@ TEST(ReductionDtypes, ResultDtypesAsATen) {
   EXPECT_EQ(all_out(byte_out, f).scalar_type(), ScalarType::Byte);
   EXPECT_EQ(prod(ones({2}, ScalarType::Bool)).scalar_type(), ScalarType::Long);
   EXPECT_EQ(cumsum(ones({2}, ScalarType::Bool), 0).scalar_type(), ScalarType::Long);
-  EXPECT_EQ(cumsum(ones({2}, ScalarType::Int), 0, ScalarType::Float).scalar_type(), ScalarType::Float);
+  EXPECT_EQ(cumsum(ones({2}, ScalarType::Int), 0, ScalarType::Float).scalar_type(),
+            ScalarType::Float);
   Tensor ic = ones({3}, ScalarType::Int);
   ic.cumsum_(0);  // in place keeps Int
   EXPECT_EQ(at(ic, {2}), 3);
   EXPECT_EQ(logsumexp(l, IntArrayRef{1}).scalar_type(), ScalarType::Float);
   EXPECT_EQ(mean(l, std::nullopt, false, ScalarType::Double).scalar_type(), ScalarType::Double);
   Tensor dout = empty({0}, ScalarType::Double);
-  var_out(dout, f, IntArrayRef{0}, std::optional<int64_t>(1));  // computed in Float, stored in Double
+  var_out(dout, f, IntArrayRef{0},
+          std::optional<int64_t>(1));  // computed in Float, stored in Double
   EXPECT_EQ(dout.scalar_type(), ScalarType::Double);
   EXPECT_EQ(at(dout, {0}), 0);
   // Integer overflow wraps, as in ATen (and without undefined behaviour: UBSan runs this).
@@ -472,22 +500,28 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
   expect_error([&] { amax(f, IntArrayRef{0, -2}); }, {"amax:", "dim 0 appears multiple times"});
   expect_error([&] { max(f, 2); }, {"max.dim:", "Dimension out of range"});
   expect_error([&] { cumsum(f, -3); }, {"cumsum:", "Dimension out of range"});
-  expect_error([&] { mean(l); }, {"\"mean\" not implemented for 'Long'", "could not infer output dtype"});
-  expect_error([&] { mean(f, std::nullopt, false, ScalarType::Int); }, {"\"mean\" not implemented for 'Int'"});
+  expect_error([&] { mean(l); },
+               {"\"mean\" not implemented for 'Long'", "could not infer output dtype"});
+  expect_error([&] { mean(f, std::nullopt, false, ScalarType::Int); },
+               {"\"mean\" not implemented for 'Int'"});
   expect_error([&] { var(l); }, {"\"var\" not implemented for 'Long'"});
   expect_error([&] { std_mean(l); }, {"\"std_mean\" not implemented for 'Long'"});
   expect_error([&] { norm(l); }, {"\"norm\" not implemented for 'Long'"});
-  expect_error([&] { argmax(ones({2}, ScalarType::Bool)); }, {"\"argmax\" not implemented for 'Bool'"});
-  expect_error([&] { max(ones({2}, ScalarType::ComplexFloat)); }, {"\"max\" not implemented for 'ComplexFloat'"});
+  expect_error([&] { argmax(ones({2}, ScalarType::Bool)); },
+               {"\"argmax\" not implemented for 'Bool'"});
+  expect_error([&] { max(ones({2}, ScalarType::ComplexFloat)); },
+               {"\"max\" not implemented for 'ComplexFloat'"});
   expect_error([&] { logsumexp(ones({2}, ScalarType::ComplexFloat), IntArrayRef{0}); },
                {"\"logsumexp\" not implemented for 'ComplexFloat'"});
   Tensor fout = empty({0});
   expect_error([&] { all_out(fout, f); }, {"all only supports bool tensor for result, got: Float"});
   expect_error([&] { amax_out(fout, l, IntArrayRef{1}); },
-               {"Expected the dtype for input and out to match, but got Long for input's dtype and Float for out's dtype."});
+               {"Expected the dtype for input and out to match, but got Long for input's dtype and "
+                "Float for out's dtype."});
   expect_error([&] { argmax_out(fout, f, 1); }, {"argmax.out:", "Long"});
   Tensor lout = empty({0}, ScalarType::Long);
-  expect_error([&] { mean_out(lout, f, IntArrayRef{1}); }, {"mean: result type Float can't be cast to the desired output type Long"});
+  expect_error([&] { mean_out(lout, f, IntArrayRef{1}); },
+               {"mean: result type Float can't be cast to the desired output type Long"});
   expect_error([&] { logsumexp_out(lout, f, IntArrayRef{1}); },
                {"logsumexp(): Expected floating point type for result tensor, but got: Long"});
   Tensor b = ones({3}, ScalarType::Bool);
@@ -503,9 +537,12 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
 // inf norms and summed it in nansum. Values printed by libtorch 1.13.1 (Float and Double).
 TEST(Reductions, SpecialValuesAsATen) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    const Tensor t = ref::make<double>({4}, [](int64_t i) { return std::vector<double>{1, kNaN, kInf, -0.0}[i]; }).to(dt);
+    const Tensor t = ref::make<double>({4}, [](int64_t i) {
+                       return std::vector<double>{1, kNaN, kInf, -0.0}[i];
+                     }).to(dt);
     EXPECT_EQ(at(norm(t, 0, IntArrayRef{0}, false)), 3);  // NaN is not zero
-    for (double p : {1.0, 2.0, 3.0, kInf, -kInf}) EXPECT_TRUE(std::isnan(at(norm(t, p, IntArrayRef{0}, false)))) << p;
+    for (double p : {1.0, 2.0, 3.0, kInf, -kInf})
+      EXPECT_TRUE(std::isnan(at(norm(t, p, IntArrayRef{0}, false)))) << p;
     EXPECT_EQ(at(nansum(t.slice(0, 0, 3))), kInf);  // 1 + (NaN as 0) + inf
   }
 }

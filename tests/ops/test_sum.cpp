@@ -21,7 +21,8 @@ using aten::ref::restride;
 namespace {
 
 // The reference: a double sum over the dims in mask, laid out like sum(self, dims, keepdim).
-void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int64_t>& dims,
+                bool keepdim) {
   std::vector<bool> reduced(self.dim(), dims.empty());
   for (int64_t d : dims) reduced[d < 0 ? d + self.dim() : d] = true;
   std::vector<int64_t> shape;
@@ -39,7 +40,8 @@ void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int6
   int64_t o = 0;
   ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {
     const double e = expected[o++];
-    ASSERT_NEAR(ref::read_double(result, idx), e, 1e-5 * std::max(1.0, std::fabs(e))) << IntArrayRef(idx);
+    ASSERT_NEAR(ref::read_double(result, idx), e, 1e-5 * std::max(1.0, std::fabs(e)))
+        << IntArrayRef(idx);
   });
 }
 
@@ -52,8 +54,9 @@ Tensor values(IntArrayRef sizes, ScalarType t) {
   return x.copy_(d);
 }
 
-const ScalarType kTypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short,
-                             ScalarType::Int,  ScalarType::Long, ScalarType::Float, ScalarType::Double};
+const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char,
+                             ScalarType::Short, ScalarType::Int,   ScalarType::Long,
+                             ScalarType::Float, ScalarType::Double};
 
 }  // namespace
 
@@ -153,8 +156,11 @@ TEST(Sum, BitIdenticalForAnyThreadCount) {
   std::vector<Tensor> first;
   for (int threads : {1, 2, 3, 7}) {
     set_num_threads(threads);
-    std::vector<Tensor> results = {sum(x), sum(x, IntArrayRef{0}), sum(x, IntArrayRef{1}),
-                                   sum(xt, IntArrayRef{0}), sum(x.contiguous(), IntArrayRef{0, 1}),
+    std::vector<Tensor> results = {sum(x),
+                                   sum(x, IntArrayRef{0}),
+                                   sum(x, IntArrayRef{1}),
+                                   sum(xt, IntArrayRef{0}),
+                                   sum(x.contiguous(), IntArrayRef{0, 1}),
                                    sum(restride(x, {3000 * 1100 / 2, 2}, {2, 1}), IntArrayRef{0})};
     if (first.empty()) {
       first = results;

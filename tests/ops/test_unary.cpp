@@ -83,9 +83,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The values every floating op meets here: the special ones and a few ordinary ones.
-const std::vector<double> kSpecials = {kNaN, kInf, -kInf, 0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.5,
-                                       -2.5, 1e-30, -1e-30, 1e30, -1e30, 100.0, -100.0, 1e-40,
-                                       -1e-40, 0.75, -0.999, 3.0};
+const std::vector<double> kSpecials = {kNaN,   kInf,  -kInf,  0.0,   -0.0,   1.0,  -1.0,  0.5,
+                                       -0.5,   2.5,   -2.5,   1e-30, -1e-30, 1e30, -1e30, 100.0,
+                                       -100.0, 1e-40, -1e-40, 0.75,  -0.999, 3.0};
 
 // Copies of the specials enough times that the vector loop (two vectors per step) sees them
 // all, then a tail the scalar loop finishes: 7 x 22 = 154 elements.
@@ -107,8 +107,10 @@ template <typename T>
     // Below the normal range precision is lost gradually (silu(-100) in float goes through
     // sigmoid(-100) = 3.7e-44, a denormal): there the error is measured against the smallest
     // normal value.
-    const double scale = std::max(std::fabs(want), static_cast<double>(std::numeric_limits<T>::min()));
-    return std::fabs(static_cast<double>(got) - want) <= ulps * std::numeric_limits<T>::epsilon() * scale;
+    const double scale = std::max(std::fabs(want),
+                                  static_cast<double>(std::numeric_limits<T>::min()));
+    return std::fabs(static_cast<double>(got) - want) <=
+           ulps * std::numeric_limits<T>::epsilon() * scale;
   }();
   if (ok) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "got " << static_cast<double>(got) << ", want " << want;
@@ -136,7 +138,9 @@ void check_specials(const char* name, const std::function<Tensor(const Tensor&)>
 }
 
 // A tensor of dtype from values given as doubles (converted as copy_ converts).
-Tensor of(ScalarType dtype, std::initializer_list<double> values) { return tensor(values).to(dtype); }
+Tensor of(ScalarType dtype, std::initializer_list<double> values) {
+  return tensor(values).to(dtype);
+}
 
 // a and b have the same dtype, shape and values (NaN equal to NaN).
 ::testing::AssertionResult same(const Tensor& a, const Tensor& b) {
@@ -152,14 +156,18 @@ Tensor of(ScalarType dtype, std::initializer_list<double> values) { return tenso
   return ::testing::AssertionFailure() << a << "\nvs\n" << b;
 }
 
-double sigmoid_ref(double x) { return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)); }
+double sigmoid_ref(double x) {
+  return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x));
+}
 
 template <typename T>
 void check_all_specials() {
   // Sleef's bounds are 1 ULP (erfc 1.5); the scalar loop is closer. 4 leaves room for the
   // rounding of want to T.
   const double u = 4;
-#define ATEN_SPECIAL(op, fn) check_specials<T>(#op, [](const Tensor& t) { return aten::op(t); }, fn, u)
+#define ATEN_SPECIAL(op, fn) \
+  check_specials<T>(         \
+      #op, [](const Tensor& t) { return aten::op(t); }, fn, u)
   ATEN_SPECIAL(exp, [](double x) { return std::exp(x); });
   ATEN_SPECIAL(exp2, [](double x) { return std::exp2(x); });
   ATEN_SPECIAL(expm1, [](double x) { return std::expm1(x); });
@@ -199,8 +207,9 @@ void check_all_specials() {
 #undef ATEN_SPECIAL
   // gelu's argument -x / sqrt(2) is rounded before erfc, whose slope then magnifies that
   // rounding (by 2y at y = 1.77, gelu(-2.5)): a few ULP more.
-  check_specials<T>("gelu", [](const Tensor& t) { return aten::gelu(t); },
-                    [](double x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); }, 4 * u);
+  check_specials<T>(
+      "gelu", [](const Tensor& t) { return aten::gelu(t); },
+      [](double x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); }, 4 * u);
   check_specials<T>(
       "gelu_tanh", [](const Tensor& t) { return aten::gelu(t, "tanh"); },
       [](double x) {
@@ -220,14 +229,18 @@ TEST(UnarySpecialValues, DoubleMatchesStd) { check_all_specials<double>(); }
 // sinh and cosh where e^|x| overflows but the result does not (Sleef's return inf there).
 TEST(UnarySpecialValues, SinhCoshNearOverflow) {
   for (double x : {88.9, -89.2, 89.4}) {
-    EXPECT_TRUE(same_value(aten::sinh(full({40}, x, kFloat)).data_ptr<float>()[0],
-                           static_cast<float>(std::sinh(static_cast<double>(static_cast<float>(x)))), 2));
-    EXPECT_TRUE(same_value(aten::cosh(full({40}, x, kFloat)).data_ptr<float>()[39],
-                           static_cast<float>(std::cosh(static_cast<double>(static_cast<float>(x)))), 2));
+    EXPECT_TRUE(
+        same_value(aten::sinh(full({40}, x, kFloat)).data_ptr<float>()[0],
+                   static_cast<float>(std::sinh(static_cast<double>(static_cast<float>(x)))), 2));
+    EXPECT_TRUE(
+        same_value(aten::cosh(full({40}, x, kFloat)).data_ptr<float>()[39],
+                   static_cast<float>(std::cosh(static_cast<double>(static_cast<float>(x)))), 2));
   }
   for (double x : {709.9, -710.3}) {
-    EXPECT_TRUE(same_value(aten::sinh(full({40}, x, kDouble)).data_ptr<double>()[3], std::sinh(x), 4));
-    EXPECT_TRUE(same_value(aten::cosh(full({3}, x, kDouble)).data_ptr<double>()[1], std::cosh(x), 4));
+    EXPECT_TRUE(
+        same_value(aten::sinh(full({40}, x, kDouble)).data_ptr<double>()[3], std::sinh(x), 4));
+    EXPECT_TRUE(
+        same_value(aten::cosh(full({3}, x, kDouble)).data_ptr<double>()[1], std::cosh(x), 4));
   }
   EXPECT_TRUE(std::isinf(aten::sinh(full({20}, 89.5, kFloat)).data_ptr<float>()[0]));
 }
@@ -288,10 +301,12 @@ TEST(UnarySign, RealAndComplex) {
   EXPECT_TRUE(same(aten::sign(of(kByte, {0, 1, 255})), of(kByte, {0, 1, 1})));
   EXPECT_TRUE(same(aten::sign(tensor({true, false})), tensor({true, false})));
   expect_error([] { aten::sign(tensor({std::complex<float>(1, 1)})); },
-               {"Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead."});
+               {"Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+                "torch.sgn instead."});
   // sgn: z / |z|, 0 at 0, NaN stays NaN; real dtypes as sign.
   using C = std::complex<double>;
-  Tensor z = tensor({C(3, 4), C(-3, 4), C(0, 0), C(-0.0, -0.0), C(0, -2), C(1e300, 1e300), C(kNaN, 0)});
+  Tensor z = tensor(
+      {C(3, 4), C(-3, 4), C(0, 0), C(-0.0, -0.0), C(0, -2), C(1e300, 1e300), C(kNaN, 0)});
   Tensor s = aten::sgn(z);
   ASSERT_EQ(s.scalar_type(), kComplexDouble);
   const auto* p = s.data_ptr<C>();
@@ -323,7 +338,8 @@ TEST(UnaryAbs, ComplexGivesReal) {
   EXPECT_EQ(oc.data_ptr<C>()[2], C(2, 0));
   EXPECT_EQ(ocd.data_ptr<std::complex<double>>()[0], std::complex<double>(5, 0));
   Tensor ol = empty({4}, kLong);
-  expect_error([&] { aten::abs_out(ol, z); }, {"result type Float can't be cast to the desired output type Long"});
+  expect_error([&] { aten::abs_out(ol, z); },
+               {"result type Float can't be cast to the desired output type Long"});
   Tensor keep = z.clone();
   expect_error([&] { keep.abs_(); }, {"In-place abs is not supported for complex tensors."});
   EXPECT_TRUE(same(keep, z));
@@ -336,16 +352,19 @@ TEST(UnaryNeg, IntegersWrapAndBoolIsAnError) {
   EXPECT_TRUE(same(aten::neg(of(kChar, {-128, -1, 0, 127})), of(kChar, {-128, 1, 0, -127})));
   EXPECT_TRUE(same(aten::neg(of(kByte, {0, 1, 255})), of(kByte, {0, 255, 1})));
   Tensor b = tensor({true, false});
-  expect_error([&] { aten::neg(b); }, {"Negation, the `-` operator, on a bool tensor is not supported"});
+  expect_error([&] { aten::neg(b); },
+               {"Negation, the `-` operator, on a bool tensor is not supported"});
   expect_error([&] { b.neg_(); }, {"logical_not()"});
   EXPECT_TRUE(same(b, tensor({true, false})));
 }
 
 TEST(UnaryBitwiseLogicalNot, Values) {
-  EXPECT_TRUE(same(aten::bitwise_not(of(kChar, {-128, -1, 0, 1, 127})), of(kChar, {127, 0, -1, -2, -128})));
+  EXPECT_TRUE(
+      same(aten::bitwise_not(of(kChar, {-128, -1, 0, 1, 127})), of(kChar, {127, 0, -1, -2, -128})));
   EXPECT_TRUE(same(aten::bitwise_not(of(kByte, {0, 1, 255})), of(kByte, {255, 254, 0})));
   EXPECT_TRUE(same(aten::bitwise_not(tensor({true, false})), tensor({false, true})));
-  expect_error([] { aten::bitwise_not(tensor({1.f})); }, {"\"bitwise_not\" not implemented for 'Float'"});
+  expect_error([] { aten::bitwise_not(tensor({1.f})); },
+               {"\"bitwise_not\" not implemented for 'Float'"});
   // logical_not: NaN is true, so its not is false; a fresh result is Bool, out= and in place
   // keep their dtype and receive 0 or 1.
   Tensor x = tensor({static_cast<float>(kNaN), 0.f, -0.f, 2.f});
@@ -366,17 +385,20 @@ TEST(UnaryFloatOps, IntegersComputeInFloat) {
   EXPECT_FLOAT_EQ(e.data_ptr<float>()[2], std::exp(2.f));
   EXPECT_EQ(aten::reciprocal(i).data_ptr<float>()[0], std::numeric_limits<float>::infinity());
   EXPECT_EQ(aten::sqrt(tensor({true})).scalar_type(), kFloat);
-  expect_error([&] { aten::exp_(i); }, {"result type Float can't be cast to the desired output type Int"});
+  expect_error([&] { aten::exp_(i); },
+               {"result type Float can't be cast to the desired output type Int"});
   EXPECT_TRUE(same(i, of(kInt, {0, 1, 2})));
   // out= of a wider dtype is fine; of an integer dtype an error.
   Tensor od = empty({0}, kDouble);
   aten::exp_out(od, tensor({1.f}));
   EXPECT_NEAR(od.data_ptr<double>()[0], std::exp(1.0), 1e-6);
   Tensor ol = empty({0}, kLong);
-  expect_error([&] { aten::exp_out(ol, tensor({1.f})); }, {"can't be cast to the desired output type Long"});
+  expect_error([&] { aten::exp_out(ol, tensor({1.f})); },
+               {"can't be cast to the desired output type Long"});
   // Not in libtorch 1.13 on CPU (nor here): Half for exp, complex for erf.
   expect_error([] { aten::exp(tensor({1.f}).to(kHalf)); }, {"\"exp\" not implemented for 'Half'"});
-  expect_error([] { aten::erf(tensor({std::complex<float>(1, 0)})); }, {"\"erf\" not implemented for 'ComplexFloat'"});
+  expect_error([] { aten::erf(tensor({std::complex<float>(1, 0)})); },
+               {"\"erf\" not implemented for 'ComplexFloat'"});
 }
 
 TEST(UnaryRounding, ComplexIsAnError) {
@@ -418,12 +440,15 @@ TEST(UnaryClamp, Bounds) {
   ASSERT_EQ(f.scalar_type(), kFloat);
   EXPECT_TRUE(same(f, tensor({1.5f, 1.5f, 2.f, 2.5f, 2.5f})));
   EXPECT_EQ(aten::clamp(tensor({true, false}), 0, 1).scalar_type(), kLong);
-  expect_error([&] { i.clamp_(1.5, 2); }, {"result type Float can't be cast to the desired output type Long"});
+  expect_error([&] { i.clamp_(1.5, 2); },
+               {"result type Float can't be cast to the desired output type Long"});
   EXPECT_TRUE(same(i, arange(5)));
-  expect_error([&] { aten::clamp(i); }, {"torch.clamp: At least one of 'min' or 'max' must not be None"});
+  expect_error([&] { aten::clamp(i); },
+               {"torch.clamp: At least one of 'min' or 'max' must not be None"});
   expect_error([&] { aten::clamp(i, std::optional<Tensor>(), std::optional<Tensor>()); },
                {"At least one of 'min' or 'max'"});
-  expect_error([] { aten::clamp(tensor({std::complex<float>(1, 0)}), 0, 1); }, {"clamp is not supported for complex types"});
+  expect_error([] { aten::clamp(tensor({std::complex<float>(1, 0)}), 0, 1); },
+               {"clamp is not supported for complex types"});
   // Tensor bounds broadcast and promote: [3] x [2, 1] bounds, Int self with Double bounds.
   Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(kDouble);
   Tensor t = aten::clamp(of(kInt, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
@@ -451,7 +476,8 @@ TEST(UnaryNanToNum, DefaultsAreTheDtypesExtremes) {
   expect_values(aten::nan_to_num(s.to(kFloat)), 0, FLT_MAX, -FLT_MAX);
   expect_values(aten::nan_to_num(s), 0, DBL_MAX, -DBL_MAX);
   expect_values(aten::nan_to_num(s.to(kHalf)), 0, 65504, -65504);
-  expect_values(aten::nan_to_num(s.to(kBFloat16)), 0, 3.3895313892515355e38, -3.3895313892515355e38);
+  expect_values(aten::nan_to_num(s.to(kBFloat16)), 0, 3.3895313892515355e38,
+                -3.3895313892515355e38);
   expect_values(aten::nan_to_num(s, 1.0, 2.0, -3.0), 1, 2, -3);
   // The vector loop.
   Tensor big = full({100}, kInf, kFloat);
@@ -460,7 +486,8 @@ TEST(UnaryNanToNum, DefaultsAreTheDtypesExtremes) {
   EXPECT_TRUE(same(aten::nan_to_num(i), i));
   Tensor out = empty({0}, kDouble);
   expect_error([&] { aten::nan_to_num_out(out, s.to(kFloat)); }, {"same dtype"});
-  expect_error([] { aten::nan_to_num(tensor({std::complex<float>(1, 0)})); }, {"\"nan_to_num\" not implemented for 'ComplexFloat'"});
+  expect_error([] { aten::nan_to_num(tensor({std::complex<float>(1, 0)})); },
+               {"\"nan_to_num\" not implemented for 'ComplexFloat'"});
 }
 
 TEST(UnaryWhere, ConditionAndPromotion) {
@@ -472,20 +499,28 @@ TEST(UnaryWhere, ConditionAndPromotion) {
   EXPECT_EQ(aten::where(c, of(kInt, {1, 2}), full({}, 2.5, kDouble)).scalar_type(), kDouble);
   EXPECT_EQ(aten::where(c, of(kInt, {1, 2}), full({}, 2, kLong)).scalar_type(), kInt);
   // Broadcasting all three.
-  Tensor b = aten::where(tensor({true, false}).reshape({2, 1}), tensor({1.f, 2.f, 3.f}), full({}, 0.f, kFloat));
+  Tensor b = aten::where(tensor({true, false}).reshape({2, 1}), tensor({1.f, 2.f, 3.f}),
+                         full({}, 0.f, kFloat));
   EXPECT_TRUE(same(b, tensor({1.f, 2.f, 3.f, 0.f, 0.f, 0.f}).reshape({2, 3})));
-  expect_error([] { aten::where(tensor({1.f}), tensor({1.f}), tensor({2.f})); },
-               {"where expected condition to be a boolean tensor, but got a tensor with dtype Float", "condition"});
+  expect_error(
+      [] { aten::where(tensor({1.f}), tensor({1.f}), tensor({2.f})); },
+      {"where expected condition to be a boolean tensor, but got a tensor with dtype Float",
+       "condition"});
   expect_error([] { aten::where(of(kByte, {1}), tensor({1.f}), tensor({2.f})); }, {"dtype Byte"});
   Tensor out = empty({2}, kFloat);
-  expect_error([&] { aten::where_out(out, c, of(kInt, {1, 2}), tensor({1.5, 2.5}).to(kDouble)); },
-               {"Expected out tensor to have dtype Double"});
+  expect_error(
+      [&] {
+        aten::where_out(out, c, of(kInt, {1, 2}), tensor({1.5, 2.5}).to(kDouble));
+      },
+      {"Expected out tensor to have dtype Double"});
   using C = std::complex<float>;
-  EXPECT_TRUE(same(aten::where(c, tensor({C(1, 1), C(2, 2)}), tensor({C(0, 0), C(0, 0)})), tensor({C(1, 1), C(0, 0)})));
+  EXPECT_TRUE(same(aten::where(c, tensor({C(1, 1), C(2, 2)}), tensor({C(0, 0), C(0, 0)})),
+                   tensor({C(1, 1), C(0, 0)})));
 }
 
 TEST(UnaryGelu, ApproximateAndAccuracy) {
-  expect_error([] { aten::gelu(tensor({1.f}), "foo"); }, {"approximate argument must be either none or tanh"});
+  expect_error([] { aten::gelu(tensor({1.f}), "foo"); },
+               {"approximate argument must be either none or tanh"});
   // Negative inputs keep their relative accuracy (no 1 + erf cancellation).
   Tensor x = tensor({-5.f, -10.f, 3.f});
   Tensor g = aten::gelu(x);

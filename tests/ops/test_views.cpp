@@ -40,7 +40,8 @@ namespace {
 Tensor iota(IntArrayRef sizes, ScalarType t = ScalarType::Float) {
   Tensor x = empty(sizes, t);
   int64_t i = 0;
-  ref::for_each_index(x.sizes(), [&](const Index& idx) { ref::write_double(x, idx, static_cast<double>(i++)); });
+  ref::for_each_index(
+      x.sizes(), [&](const Index& idx) { ref::write_double(x, idx, static_cast<double>(i++)); });
   return x;
 }
 
@@ -81,19 +82,30 @@ TEST(AsStrided, GeometryOffsetAndErrors) {
   EXPECT_EQ(base.as_strided({0, 5}, {100, 1}, 1000).numel(), 0);  // reaches no memory
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.as_strided({3, 3}, {1, 3}, 1); });
 
-  expect_error([&] { base.as_strided({2, 2}, {1}); }, {"as_strided: ", "mismatch in length of strides and shape"});
-  expect_error([&] { base.as_strided({2}, {-1}); }, {"Negative strides are not supported at the moment, got strides: [-1]"});
+  expect_error(
+      [&] {
+        base.as_strided({2, 2}, {1});
+      },
+      {"as_strided: ", "mismatch in length of strides and shape"});
+  expect_error([&] { base.as_strided({2}, {-1}); },
+               {"Negative strides are not supported at the moment, got strides: [-1]"});
   expect_error([&] { base.as_strided({2}, {1}, -1); }, {"invalid storage offset -1"});
-  expect_error([&] { base.as_strided({4, 4}, {4, 1}); },
-               {"setStorage: sizes [4, 4], strides [4, 1], storage offset 0, and itemsize 4 requiring a "
-                "storage size of 64 are out of bounds for storage of size 48"});
-  expect_error([&] { ref::to_meta(base).as_strided({13}, {1}); }, {"out of bounds for storage of size 48"});
+  expect_error(
+      [&] {
+        base.as_strided({4, 4}, {4, 1});
+      },
+      {"setStorage: sizes [4, 4], strides [4, 1], storage offset 0, and itemsize 4 requiring a "
+       "storage size of 64 are out of bounds for storage of size 48"});
+  expect_error([&] { ref::to_meta(base).as_strided({13}, {1}); },
+               {"out of bounds for storage of size 48"});
   expect_error([&] { base.as_strided({-2}, {1}); }, {"negative dimension -2"});
 }
 
 TEST(View, ComputeStrideRule) {
   Tensor base = iota({2, 6});
-  expect_view(base.view({3, 4}), base, {3, 4}, [](const Index& i) { return Index{(i[0] * 4 + i[1]) / 6, (i[0] * 4 + i[1]) % 6}; });
+  expect_view(base.view({3, 4}), base, {3, 4}, [](const Index& i) {
+    return Index{(i[0] * 4 + i[1]) / 6, (i[0] * 4 + i[1]) % 6};
+  });
   EXPECT_EQ(base.view({-1, 4}).sizes(), IntArrayRef({3, 4}));
   EXPECT_EQ(base.view({12}).strides(), IntArrayRef({1}));
   EXPECT_EQ(base.view({2, 1, 6, 1}).strides(), IntArrayRef({6, 6, 1, 1}));
@@ -102,9 +114,10 @@ TEST(View, ComputeStrideRule) {
   Tensor split = tr.view({6, 2, 2});
   EXPECT_EQ(split.strides(), IntArrayRef({1, 12, 6}));
   expect_view(split, tr, {6, 2, 2}, [](const Index& i) { return Index{i[0], i[1] * 2 + i[2]}; });
-  expect_error([&] { tr.view({24}); },
-               {"view: view size is not compatible with input tensor's size and stride (at least one "
-                "dimension spans across two contiguous subspaces). Use .reshape(...) instead."});
+  expect_error(
+      [&] { tr.view({24}); },
+      {"view: view size is not compatible with input tensor's size and stride (at least one "
+       "dimension spans across two contiguous subspaces). Use .reshape(...) instead."});
   // A slice with gaps can still merge dims that are evenly spaced, and no others.
   Tensor every_other = iota({4, 6}).slice(1, 0, 6, 2);  // strides [6, 2]: evenly spaced
   EXPECT_EQ(every_other.view({12}).strides(), IntArrayRef({2}));
@@ -125,9 +138,12 @@ TEST(View, ComputeStrideRule) {
   expect_error([&] { base.view({-1, -1}); }, {"only one dimension can be inferred"});
   expect_error([&] { base.view({5}); }, {"shape '[5]' is invalid for input of size 12"});
   expect_error([&] { base.view({-2, 6}); }, {"invalid shape dimension -2"});
-  expect_error([&] { empty({0, 3}).view({-1, 0}); },
-               {"cannot reshape tensor of 0 elements into shape [-1, 0] because the unspecified "
-                "dimension size -1 can be any value and is ambiguous"});
+  expect_error(
+      [&] {
+        empty({0, 3}).view({-1, 0});
+      },
+      {"cannot reshape tensor of 0 elements into shape [-1, 0] because the unspecified "
+       "dimension size -1 can be any value and is ambiguous"});
   expect_error([&] { empty({2, 0}).view({0, -1, 2}); }, {"is ambiguous"});
   expect_error([&] { base.view({0, -1}); }, {"shape '[0, -1]' is invalid for input of size 12"});
 }
@@ -141,10 +157,12 @@ TEST(Reshape, ViewWhenPossibleCopyOtherwise) {
   Tensor c = aten::reshape(tr, {24});
   EXPECT_NE(storage_of(c), storage_of(tr));
   EXPECT_TRUE(c.is_contiguous());
-  for (int64_t i = 0; i < 24; ++i) ASSERT_EQ(ref::read_double(c, {i}), ref::read_double(tr, {i / 4, i % 4}));
+  for (int64_t i = 0; i < 24; ++i)
+    ASSERT_EQ(ref::read_double(c, {i}), ref::read_double(tr, {i / 4, i % 4}));
   expect_meta_like_cpu(tr, [](const Tensor& t) { return t.reshape({2, 12}); });
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.reshape({12}); });
-  expect_error([&] { base.reshape({7}); }, {"reshape: shape '[7]' is invalid for input of size 12"});
+  expect_error([&] { base.reshape({7}); },
+               {"reshape: shape '[7]' is invalid for input of size 12"});
 }
 
 TEST(Flatten, RangesOfDims) {
@@ -159,8 +177,10 @@ TEST(Flatten, RangesOfDims) {
   EXPECT_NE(storage_of(copied), storage_of(base));
   EXPECT_EQ(ref::read_double(copied, {1}), 12);  // element [0][0][1] of the transpose
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.flatten(1); });
-  expect_error([&] { base.flatten(2, 1); }, {"flatten.using_ints: flatten() has invalid args: start_dim (2) cannot come after end_dim (1)"});
-  expect_error([&] { base.flatten(0, 3); }, {"Dimension out of range (expected to be in range of [-3, 2], but got 3)"});
+  expect_error([&] { base.flatten(2, 1); }, {"flatten.using_ints: flatten() has invalid args: "
+                                             "start_dim (2) cannot come after end_dim (1)"});
+  expect_error([&] { base.flatten(0, 3); },
+               {"Dimension out of range (expected to be in range of [-3, 2], but got 3)"});
 }
 
 TEST(Permute, TransposeAndT) {
@@ -169,7 +189,11 @@ TEST(Permute, TransposeAndT) {
   EXPECT_EQ(p.strides(), IntArrayRef({1, 12, 4}));
   expect_view(p, base, {4, 2, 3}, [](const Index& i) { return Index{i[1], i[2], i[0]}; });
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.permute({1, 2, 0}); });
-  expect_error([&] { base.permute({0, 1}); }, {"permute: ", "input.dim() = 3 is not equal to len(dims) = 2"});
+  expect_error(
+      [&] {
+        base.permute({0, 1});
+      },
+      {"permute: ", "input.dim() = 3 is not equal to len(dims) = 2"});
   expect_error([&] { base.permute({0, 1, -3}); }, {"duplicate dims are not allowed"});
   expect_error([&] { base.permute({0, 1, 3}); }, {"Dimension out of range"});
 
@@ -206,13 +230,26 @@ TEST(Expand, SingletonsStretchWithStrideZero) {
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.expand({2, 3, 4}); });
   expect_meta_like_cpu(base, [&](const Tensor& t) { return t.expand_as(other); });
 
-  expect_error([&] { base.expand({2, 4}); },
-               {"expand: The expanded size of the tensor (2) must match the existing size (3) at "
-                "non-singleton dimension 0.  Target sizes: [2, 4].  Tensor sizes: [3, 1]"});
-  expect_error([&] { base.expand({-1, 3, 1}); }, {"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0"});
-  expect_error([&] { base.expand({4}); }, {"the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)"});
+  expect_error(
+      [&] {
+        base.expand({2, 4});
+      },
+      {"expand: The expanded size of the tensor (2) must match the existing size (3) at "
+       "non-singleton dimension 0.  Target sizes: [2, 4].  Tensor sizes: [3, 1]"});
+  expect_error(
+      [&] {
+        base.expand({-1, 3, 1});
+      },
+      {"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension "
+       "0"});
+  expect_error([&] { base.expand({4}); }, {"the number of sizes provided (1) must be greater or "
+                                           "equal to the number of dimensions in the tensor (2)"});
   expect_error([&] { base.expand({3, -2}); }, {"only -1 may be negative"});
-  expect_error([&] { base.expand_as(empty({2, 2})); }, {"expand: The expanded size of the tensor (2) must match"});
+  expect_error(
+      [&] {
+        base.expand_as(empty({2, 2}));
+      },
+      {"expand: The expanded size of the tensor (2) must match"});
 }
 
 TEST(Squeeze, AndUnsqueezeWithNegativeDims) {
@@ -238,7 +275,9 @@ TEST(Squeeze, AndUnsqueezeWithNegativeDims) {
   expect_view(m.unsqueeze(1), m, {2, 1, 3}, [](const Index& i) { return Index{i[0], i[2]}; });
   EXPECT_EQ(iota({}).unsqueeze(0).sizes(), IntArrayRef({1}));
   expect_meta_like_cpu(m.t(), [](const Tensor& t) { return t.unsqueeze(1); });
-  expect_error([&] { m.unsqueeze(3); }, {"unsqueeze: Dimension out of range (expected to be in range of [-3, 2], but got 3)"});
+  expect_error(
+      [&] { m.unsqueeze(3); },
+      {"unsqueeze: Dimension out of range (expected to be in range of [-3, 2], but got 3)"});
 }
 
 TEST(Select, NegativeIndexAndErrors) {
@@ -252,7 +291,9 @@ TEST(Select, NegativeIndexAndErrors) {
   EXPECT_EQ(elem.dim(), 0);
   EXPECT_EQ(elem.item<float>(), 6);
   expect_meta_like_cpu(base, [](const Tensor& t) { return t.select(1, -2); });
-  expect_error([&] { base.select(0, 3); }, {"select.int: select(): index 3 out of range for tensor of size [3, 4] at dimension 0"});
+  expect_error(
+      [&] { base.select(0, 3); },
+      {"select.int: select(): index 3 out of range for tensor of size [3, 4] at dimension 0"});
   expect_error([&] { base.select(1, -5); }, {"index -5 out of range"});
   expect_error([&] { iota({}).select(0, 0); }, {"select() cannot be applied to a 0-dim tensor."});
 }
@@ -279,7 +320,8 @@ TEST(Slice, StepAndPythonClamping) {
   ref::write_double(s, {3, 2}, -1);
   EXPECT_EQ(ref::read_double(m, {3, 5}), -1);
   expect_meta_like_cpu(m, [](const Tensor& t) { return t.slice(1, 1, 6, 2); });
-  expect_error([&] { base.slice(0, 0, 5, 0); }, {"slice.Tensor: slice step must be positive, got 0"});
+  expect_error([&] { base.slice(0, 0, 5, 0); },
+               {"slice.Tensor: slice step must be positive, got 0"});
   expect_error([&] { base.slice(0, 0, 5, -1); }, {"slice step must be positive"});
   expect_error([&] { iota({}).slice(); }, {"slice() cannot be applied to a 0-dim tensor."});
   expect_error([&] { m.slice(2); }, {"Dimension out of range"});
@@ -290,10 +332,13 @@ TEST(Narrow, StartLengthAndErrors) {
   expect_view(m.narrow(1, -4, 3), m, {4, 3}, [](const Index& i) { return Index{i[0], 2 + i[1]}; });
   EXPECT_EQ(aten::narrow(m, 0, 4, 0).numel(), 0);
   expect_meta_like_cpu(m, [](const Tensor& t) { return t.narrow(0, 1, 2); });
-  expect_error([&] { m.narrow(0, 2, 3); }, {"narrow: start (2) + length (3) exceeds dimension size (4)."});
-  expect_error([&] { m.narrow(0, -5, 1); }, {"start out of range (expected to be in range of [-4, 4], but got -5)"});
+  expect_error([&] { m.narrow(0, 2, 3); },
+               {"narrow: start (2) + length (3) exceeds dimension size (4)."});
+  expect_error([&] { m.narrow(0, -5, 1); },
+               {"start out of range (expected to be in range of [-4, 4], but got -5)"});
   expect_error([&] { m.narrow(0, 0, -1); }, {"narrow(): length must be non-negative"});
-  expect_error([&] { iota({}).narrow(0, 0, 1); }, {"narrow() cannot be applied to a 0-dim tensor."});
+  expect_error([&] { iota({}).narrow(0, 0, 1); },
+               {"narrow() cannot be applied to a 0-dim tensor."});
 }
 
 TEST(Unfold, WindowsAsANewLastDim) {
@@ -310,7 +355,8 @@ TEST(Unfold, WindowsAsANewLastDim) {
   EXPECT_EQ(iota({}).unfold(0, 1, 1).sizes(), IntArrayRef({1}));
   EXPECT_EQ(v.unfold(0, 0, 1).sizes(), IntArrayRef({8, 0}));
   expect_meta_like_cpu(m, [](const Tensor& t) { return t.unfold(1, 2, 2); });
-  expect_error([&] { v.unfold(0, 8, 1); }, {"unfold: maximum size for tensor at dimension 0 is 7 but size is 8"});
+  expect_error([&] { v.unfold(0, 8, 1); },
+               {"unfold: maximum size for tensor at dimension 0 is 7 but size is 8"});
   expect_error([&] { v.unfold(0, 2, 0); }, {"step is 0 but must be > 0"});
   expect_error([&] { v.unfold(0, -1, 1); }, {"size is -1 but must be >= 0"});
 }
@@ -329,7 +375,8 @@ TEST(Diagonal, OffsetsAndDims) {
   Tensor d = aten::diagonal(c, -1, 2, 0);
   expect_view(d, c, {3, 2}, [](const Index& i) { return Index{i[1], i[0], i[1] + 1}; });
   expect_meta_like_cpu(c, [](const Tensor& t) { return t.diagonal(1, -1, 1); });
-  expect_error([&] { m.diagonal(0, 1, -1); }, {"diagonal: diagonal dimensions cannot be identical 1, -1"});
+  expect_error([&] { m.diagonal(0, 1, -1); },
+               {"diagonal: diagonal dimensions cannot be identical 1, -1"});
   expect_error([&] { iota({3}).diagonal(); }, {"Dimension out of range"});
 }
 
@@ -339,7 +386,9 @@ TEST(Split, SplitWithSizesAndChunk) {
   ASSERT_EQ(parts.size(), 3u);
   EXPECT_EQ(parts[2].sizes(), IntArrayRef({1, 2}));
   for (int64_t p = 0; p < 3; ++p)
-    expect_view(parts[p], m, parts[p].sizes(), [p](const Index& i) { return Index{2 * p + i[0], i[1]}; });
+    expect_view(parts[p], m, parts[p].sizes(), [p](const Index& i) {
+      return Index{2 * p + i[0], i[1]};
+    });
   EXPECT_EQ(aten::split(m, 1, 1).size(), 2u);
   EXPECT_EQ(m.split(10).size(), 1u);
   ASSERT_EQ(empty({0, 2}).split(0).size(), 1u);
@@ -361,12 +410,18 @@ TEST(Split, SplitWithSizesAndChunk) {
   for (size_t i = 0; i < parts.size(); ++i) expect_same_geometry(meta_parts[i], parts[i]);
   for (size_t i = 0; i < chunks.size(); ++i) expect_same_geometry(meta_chunks[i], chunks[i]);
 
-  expect_error([&] { m.split(-1); }, {"split.Tensor: split expects split_size be non-negative, but got split_size=-1"});
-  expect_error([&] { m.split(0); }, {"split_size can only be 0 if dimension size is 0, but got dimension size of 5"});
+  expect_error([&] { m.split(-1); },
+               {"split.Tensor: split expects split_size be non-negative, but got split_size=-1"});
+  expect_error([&] { m.split(0); },
+               {"split_size can only be 0 if dimension size is 0, but got dimension size of 5"});
   expect_error([&] { iota({}).split(1); }, {"split expects at least a 1-dimensional tensor"});
-  expect_error([&] { m.split_with_sizes({2, 2}); },
-               {"split_with_sizes: split_with_sizes expects split_sizes to sum exactly to 5 (input tensor's size at "
-                "dimension 0), but got split_sizes=[2, 2]"});
+  expect_error(
+      [&] {
+        m.split_with_sizes({2, 2});
+      },
+      {"split_with_sizes: split_with_sizes expects split_sizes to sum exactly to 5 (input tensor's "
+       "size at "
+       "dimension 0), but got split_sizes=[2, 2]"});
   expect_error([&] { m.split_with_sizes({6, -1}); }, {"only non-negative entries"});
   expect_error([&] { m.chunk(0); }, {"chunk: chunk expects `chunks` to be greater than 0, got: 0"});
   expect_error([&] { iota({}).chunk(1); }, {"chunk expects at least a 1-dimensional tensor"});
@@ -400,15 +455,31 @@ TEST(ViewAsReal, AndViewAsComplex) {
   expect_meta_like_cpu(z, [](const Tensor& t) { return view_as_real(t); });
   expect_meta_like_cpu(pairs, [](const Tensor& t) { return view_as_complex(t); });
 
-  expect_error([] { view_as_real(iota({2})); }, {"view_as_real: view_as_real is only supported for complex tensors"});
-  expect_error([] { view_as_complex(iota({2}, ScalarType::Int)); },
-               {"view_as_complex: view_as_complex is only supported for float and double tensors, but got a "
-                "tensor of scalar type: Int"});
-  expect_error([] { view_as_complex(iota({}, ScalarType::Float)); }, {"Input tensor must have one or more dimensions"});
-  expect_error([] { view_as_complex(iota({2, 3})); }, {"Tensor must have a last dimension of size 2"});
-  expect_error([] { view_as_complex(iota({2, 2}).t()); }, {"Tensor must have a last dimension with stride 1"});
-  expect_error([] { view_as_complex(iota({3, 3}).slice(1, 0, 2)); }, {"stride divisible by 2 for all but last dimension"});
-  expect_error([] { view_as_complex(iota({5}).slice(0, 1, 3)); }, {"storage_offset divisible by 2"});
+  expect_error([] { view_as_real(iota({2})); },
+               {"view_as_real: view_as_real is only supported for complex tensors"});
+  expect_error(
+      [] { view_as_complex(iota({2}, ScalarType::Int)); },
+      {"view_as_complex: view_as_complex is only supported for float and double tensors, but got a "
+       "tensor of scalar type: Int"});
+  expect_error([] { view_as_complex(iota({}, ScalarType::Float)); },
+               {"Input tensor must have one or more dimensions"});
+  expect_error(
+      [] {
+        view_as_complex(iota({2, 3}));
+      },
+      {"Tensor must have a last dimension of size 2"});
+  expect_error(
+      [] {
+        view_as_complex(iota({2, 2}).t());
+      },
+      {"Tensor must have a last dimension with stride 1"});
+  expect_error(
+      [] {
+        view_as_complex(iota({3, 3}).slice(1, 0, 2));
+      },
+      {"stride divisible by 2 for all but last dimension"});
+  expect_error([] { view_as_complex(iota({5}).slice(0, 1, 3)); },
+               {"storage_offset divisible by 2"});
 }
 
 TEST(Views, KeepTheirBaseAliveAndFlagsFollowTheGeometry) {

@@ -33,8 +33,10 @@ struct Snapshot {
   std::vector<unsigned char> bytes;
 
   explicit Snapshot(const Tensor& t)
-      : sizes(t.sizes().begin(), t.sizes().end()), strides(t.strides().begin(), t.strides().end()),
-        offset(t.storage_offset()), dtype(t.scalar_type()) {
+      : sizes(t.sizes().begin(), t.sizes().end()),
+        strides(t.strides().begin(), t.strides().end()),
+        offset(t.storage_offset()),
+        dtype(t.scalar_type()) {
     const RefTensor r = to_ref(t);  // logical values, exact for every dtype
     bytes.resize(r.values.size() * sizeof(std::complex<double>));
     if (!bytes.empty()) std::memcpy(bytes.data(), r.values.data(), bytes.size());
@@ -50,7 +52,8 @@ bool expect_error(F&& f, const std::vector<std::string>& names, const std::strin
     f();
   } catch (const Error& e) {
     const std::string msg = e.what();
-    for (const std::string& n : names) EXPECT_NE(msg.find(n), std::string::npos) << what << ": \"" << n << "\" not in: " << msg;
+    for (const std::string& n : names)
+      EXPECT_NE(msg.find(n), std::string::npos) << what << ": \"" << n << "\" not in: " << msg;
     return true;
   } catch (const std::exception& e) {
     ADD_FAILURE() << what << ": threw a non-aten exception: " << e.what();

@@ -38,11 +38,14 @@ Prepared prepare(const OpCase& c, ScalarType dtype, Layout layout = Layout::cont
   return p;
 }
 
-std::string where(const OpCase& c, ScalarType dtype) { return case_name(c) + " " + toString(dtype); }
+std::string where(const OpCase& c, ScalarType dtype) {
+  return case_name(c) + " " + toString(dtype);
+}
 
 void expect_inputs_unchanged(const Prepared& p, const std::string& what) {
   for (size_t k = 0; k < p.inputs.size(); ++k)
-    EXPECT_TRUE(same_values(to_ref(p.inputs[k]), p.refs[k])) << what << ": input " << k << " changed";
+    EXPECT_TRUE(same_values(to_ref(p.inputs[k]), p.refs[k]))
+        << what << ": input " << k << " changed";
 }
 
 // Contiguous outs of the results' shape (from a functional call) holding a byte pattern.
@@ -81,7 +84,8 @@ TEST(BadInput, UnsafeCastIntoOut) {
       Tensors outs = sentinel_outs(c.call(p.inputs), out_dtypes);
       const Snapshot before(outs[0]);
       const std::string w = where(c, dtype) + " out= of dtype " + toString(*bad);
-      if (expect_error([&] { c.call_out(p.inputs, outs); }, {op_name(c), toString(p.result_dtypes[0]), toString(*bad)}, w)) {
+      if (expect_error([&] { c.call_out(p.inputs, outs); },
+                       {op_name(c), toString(p.result_dtypes[0]), toString(*bad)}, w)) {
         EXPECT_TRUE(Snapshot(outs[0]) == before) << w << ": out changed by a call that threw";
       }
       expect_inputs_unchanged(p, w);
@@ -102,7 +106,8 @@ TEST(BadInput, MismatchedShapes) {
     m.inputs[1].shape = {4, kShape.back()};  // dim 0: 6 against 4
     for (ScalarType dtype : dtypes_run(c)) {
       Prepared p = prepare(m, dtype);
-      const std::vector<std::string> names = {op_name(c), shape_text(p.inputs[0]), shape_text(p.inputs[1])};
+      const std::vector<std::string> names = {op_name(c), shape_text(p.inputs[0]),
+                                              shape_text(p.inputs[1])};
       const std::string w = where(c, dtype) + " shapes " + names[1] + " and " + names[2];
       expect_error([&] { c.call(p.inputs); }, names, w + " (functional)");
       ++tried;
@@ -138,7 +143,8 @@ TEST(BadInput, OutOverlappingAnInput) {
     if (!c.call_out || !c.pointwise) continue;
     for (ScalarType dtype : dtypes_run(c)) {
       Prepared p = prepare(c, dtype);
-      if (p.result_dtypes.size() != 1 || p.result_dtypes[0] != p.inputs[0].scalar_type() || c.inputs[0].dtype)
+      if (p.result_dtypes.size() != 1 || p.result_dtypes[0] != p.inputs[0].scalar_type() ||
+          c.inputs[0].dtype)
         continue;
       const Tensor self = p.inputs[0];
       const int64_t n = self.numel();
@@ -150,7 +156,8 @@ TEST(BadInput, OutOverlappingAnInput) {
       Tensors outs = {storage.slice(0, 1, n + 1).view(self.sizes())};
       const Snapshot before(storage);
       const std::string w = where(c, dtype) + " out= overlapping input 0";
-      if (expect_error([&] { c.call_out(inputs, outs); }, {op_name(c), "single memory location"}, w)) {
+      if (expect_error([&] { c.call_out(inputs, outs); }, {op_name(c), "single memory location"},
+                       w)) {
         EXPECT_TRUE(Snapshot(storage) == before) << w << ": memory changed by a call that threw";
       }
       ++tried;
@@ -163,7 +170,8 @@ TEST(BadInput, OutOverlappingAnInput) {
       const Refs expected = c.reference(p.refs, p.result_dtypes);
       try {
         c.call_out(same, into);
-        if (auto m = mismatch(own, expected[0], c.tolerance_scale)) ADD_FAILURE() << where(c, dtype) << " out= input 0: " << *m;
+        if (auto m = mismatch(own, expected[0], c.tolerance_scale))
+          ADD_FAILURE() << where(c, dtype) << " out= input 0: " << *m;
       } catch (const Error& e) {
         ADD_FAILURE() << where(c, dtype) << " out= input 0 threw: " << e.what();
       }
@@ -187,11 +195,13 @@ TEST(BadInput, OutWithInternalOverlap) {
       std::vector<int64_t> one(results[0].sizes().begin(), results[0].sizes().end());
       one[0] = 1;
       Tensor narrow_base = empty(one, TensorOptions(p.result_dtypes[0]));
-      if (narrow_base.nbytes() > 0) std::memset(narrow_base.data_ptr(), 0x5A, static_cast<size_t>(narrow_base.nbytes()));
+      if (narrow_base.nbytes() > 0)
+        std::memset(narrow_base.data_ptr(), 0x5A, static_cast<size_t>(narrow_base.nbytes()));
       outs[0] = narrow_base.expand(results[0].sizes());
       const Snapshot before(narrow_base);
       const std::string w = where(c, dtype) + " out= an expand";
-      if (expect_error([&] { c.call_out(p.inputs, outs); }, {op_name(c), "single memory location"}, w)) {
+      if (expect_error([&] { c.call_out(p.inputs, outs); }, {op_name(c), "single memory location"},
+                       w)) {
         EXPECT_TRUE(Snapshot(narrow_base) == before) << w << ": out changed by a call that threw";
       }
       ++tried;
@@ -239,8 +249,10 @@ TEST(BadInput, InplaceResultDoesNotFitSelf) {
       if (!c.inplace_keeps_self_dtype && p.result_dtypes[0] != p.inputs[0].scalar_type()) {
         Tensors in = p.inputs;
         const Snapshot before(in[0]);
-        const std::string w = where(c, dtype) + " in-place with a " + toString(p.result_dtypes[0]) + " result";
-        if (expect_error([&] { c.call_inplace(in); }, {op_name(c), toString(p.result_dtypes[0]), toString(dtype)}, w)) {
+        const std::string w = where(c, dtype) + " in-place with a " + toString(p.result_dtypes[0]) +
+                              " result";
+        if (expect_error([&] { c.call_inplace(in); },
+                         {op_name(c), toString(p.result_dtypes[0]), toString(dtype)}, w)) {
           EXPECT_TRUE(Snapshot(in[0]) == before) << w << ": self changed by a call that threw";
         }
         ++tried;
@@ -268,18 +280,25 @@ TEST(BadInput, InplaceResultDoesNotFitSelf) {
 // [inf, 1] gives NaN, [1, inf] gives inf). The reference says NaN there; ±inf is accepted too.
 Refs accept_order_dependent_means(const OpCase& c, const Tensors& results, Refs expected) {
   const std::string name = op_name(c);
-  if (results.size() < 2 || (!name.starts_with("var_mean") && !name.starts_with("std_mean"))) return expected;
+  if (results.size() < 2 || (!name.starts_with("var_mean") && !name.starts_with("std_mean")))
+    return expected;
   const RefTensor got = to_ref(results[1]);
   for (size_t i = 0; i < got.values.size() && i < expected[1].values.size(); ++i)
-    if (std::isnan(expected[1].values[i].real()) && std::isinf(got.values[i].real())) expected[1].values[i] = got.values[i];
+    if (std::isnan(expected[1].values[i].real()) && std::isinf(got.values[i].real()))
+      expected[1].values[i] = got.values[i];
   return expected;
 }
 
 // NaN, ±Inf, ±0 and subnormals in every floating input of every op with a floating (or Bool)
 // result: the reference's answer, which follows IEEE 754 as ATen does.
 TEST(BadInput, SpecialValuesInFloatingOps) {
-  const double specials[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-                             -std::numeric_limits<double>::infinity(), -0.0, 0.0, 1.0, -1.5,
+  const double specials[] = {std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity(),
+                             -0.0,
+                             0.0,
+                             1.0,
+                             -1.5,
                              std::numeric_limits<float>::denorm_min()};
   int tried = 0;
   for (const OpCase& c : all_cases()) {
@@ -288,11 +307,14 @@ TEST(BadInput, SpecialValuesInFloatingOps) {
       OpCase m = c;
       for (size_t k = 0; k < m.inputs.size(); ++k) {
         if (m.inputs[k].dtype && !isFloatingType(*m.inputs[k].dtype)) continue;
-        m.inputs[k].custom = [&specials, k](int64_t i) { return specials[(i * (k + 1) + k) % std::size(specials)]; };
+        m.inputs[k].custom = [&specials, k](int64_t i) {
+          return specials[(i * (k + 1) + k) % std::size(specials)];
+        };
       }
       Prepared p = prepare(m, dtype);
       bool defined = true;
-      for (ScalarType r : p.result_dtypes) defined = defined && (isFloatingType(r) || r == ScalarType::Bool);
+      for (ScalarType r : p.result_dtypes)
+        defined = defined && (isFloatingType(r) || r == ScalarType::Bool);
       if (!defined) continue;  // NaN into an integer is undefined behaviour in C++ and ATen
       const Refs expected = m.reference(p.refs, p.result_dtypes);
       const std::string w = where(c, dtype) + " NaN/Inf/-0 inputs";
@@ -300,13 +322,15 @@ TEST(BadInput, SpecialValuesInFloatingOps) {
         const Tensors results = m.call(p.inputs);
         const Refs want = accept_order_dependent_means(c, results, expected);
         for (size_t r = 0; r < results.size(); ++r)
-          if (auto mm = mismatch(results[r], want[r], m.tolerance_scale)) ADD_FAILURE() << w << ": " << *mm;
+          if (auto mm = mismatch(results[r], want[r], m.tolerance_scale))
+            ADD_FAILURE() << w << ": " << *mm;
         if (m.call_out) {
           Tensors outs = sentinel_outs(results, p.result_dtypes);
           m.call_out(p.inputs, outs);
           const Refs want_out = accept_order_dependent_means(c, outs, expected);
           for (size_t r = 0; r < outs.size(); ++r)
-            if (auto mm = mismatch(outs[r], want_out[r], m.tolerance_scale)) ADD_FAILURE() << w << " out=: " << *mm;
+            if (auto mm = mismatch(outs[r], want_out[r], m.tolerance_scale))
+              ADD_FAILURE() << w << " out=: " << *mm;
         }
       } catch (const Error& e) {
         ADD_FAILURE() << w << ": threw " << e.what();

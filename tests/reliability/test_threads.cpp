@@ -22,13 +22,14 @@ namespace {
 constexpr int kThreads = 8;
 
 bool identical(const Tensor& a, const Tensor& b) {
-  return a.scalar_type() == b.scalar_type() && a.sizes() == b.sizes() && same_values(to_ref(a), to_ref(b));
+  return a.scalar_type() == b.scalar_type() && a.sizes() == b.sizes() &&
+         same_values(to_ref(a), to_ref(b));
 }
 
 // The layouts run: each path of the loops (contiguous, strided, broadcast, zero-size,
 // zero-dim), and `large`, which also runs OpenMP regions from 8 threads at once.
 constexpr Layout kThreadLayouts[] = {Layout::contiguous, Layout::transposed, Layout::broadcast,
-                                     Layout::zero_size, Layout::zero_dim, Layout::large};
+                                     Layout::zero_size,  Layout::zero_dim,   Layout::large};
 
 TEST(Threads, EveryCaseConcurrentlyAsSerially) {
   int runs = 0;
@@ -52,7 +53,8 @@ TEST(Threads, EveryCaseConcurrentlyAsSerially) {
             try {
               functional[t] = c.call(inputs);
               if (c.call_out) {
-                for (const Tensor& s : serial) outs[t].push_back(empty({0}, TensorOptions(s.scalar_type())));
+                for (const Tensor& s : serial)
+                  outs[t].push_back(empty({0}, TensorOptions(s.scalar_type())));
                 c.call_out(inputs, outs[t]);
               }
             } catch (const std::exception& e) {
@@ -66,9 +68,11 @@ TEST(Threads, EveryCaseConcurrentlyAsSerially) {
           ASSERT_EQ(errors[t], "") << where << ", thread " << t;
           ASSERT_EQ(functional[t].size(), serial.size()) << where;
           for (size_t r = 0; r < serial.size(); ++r) {
-            EXPECT_TRUE(identical(functional[t][r], serial[r])) << where << ", thread " << t << ", result " << r;
+            EXPECT_TRUE(identical(functional[t][r], serial[r]))
+                << where << ", thread " << t << ", result " << r;
             if (c.call_out) {
-              EXPECT_TRUE(identical(outs[t][r], serial[r])) << where << ", thread " << t << ", out " << r;
+              EXPECT_TRUE(identical(outs[t][r], serial[r]))
+                  << where << ", thread " << t << ", out " << r;
             }
           }
         }
@@ -76,7 +80,8 @@ TEST(Threads, EveryCaseConcurrentlyAsSerially) {
       }
     }
   }
-  std::printf("[ reliability ] threads: %d case runs, each by %d threads at once\n", runs, kThreads);
+  std::printf("[ reliability ] threads: %d case runs, each by %d threads at once\n", runs,
+              kThreads);
   EXPECT_GT(runs, 0);
 }
 

@@ -5,7 +5,8 @@
 //   same size()               Vectorized<To>            convert<To>(Vectorized<From>)
 //   widening (From smaller)   std::array<Vectorized<To>, N> convert<To>(Vectorized<From>)
 //                             element k*To::size()+i of the input is element i of array[k]
-//   narrowing (From larger)   Vectorized<To>            convert<To>(std::array<Vectorized<From>, N>)
+//   narrowing (From larger)   Vectorized<To>            convert<To>(std::array<Vectorized<From>,
+//   N>)
 // with N = size ratio. The AVX2/AVX512 headers specialise Converter for the pairs with
 // conversion instructions; everything else goes through memory.
 #include <aten/cpu/vec/VectorizedBase.h>

@@ -47,12 +47,12 @@ auto widen(T x) {
 namespace scalar {
 
 // Sleef's bound is the suffix: u10 = 1.0 ULP, u15 = 1.5 ULP.
-#define ATEN_VEC_SLEEF_UNARY(name, dsleef)                              \
-  inline double name(double x) { return dsleef(x); }                    \
-  inline float name(float x) { return static_cast<float>(dsleef(x)); }  \
-  template <typename T>                                                 \
-  T name(T x) {                                                         \
-    return static_cast<T>(std::name(widen(x)));                         \
+#define ATEN_VEC_SLEEF_UNARY(name, dsleef)                             \
+  inline double name(double x) { return dsleef(x); }                   \
+  inline float name(float x) { return static_cast<float>(dsleef(x)); } \
+  template <typename T>                                                \
+  T name(T x) {                                                        \
+    return static_cast<T>(std::name(widen(x)));                        \
   }
 ATEN_VEC_SLEEF_UNARY(exp, Sleef_exp_u10)
 ATEN_VEC_SLEEF_UNARY(expm1, Sleef_expm1_u10)
@@ -88,7 +88,8 @@ template <typename T>
 struct LargeHalfExp;
 template <>
 struct LargeHalfExp<float> {
-  static constexpr float threshold = 88.f, c = 0x1.43adcp+1f /* 331447 * 2^-17 */, k = 6.268848896026611f;
+  static constexpr float threshold = 88.f, c = 0x1.43adcp+1f /* 331447 * 2^-17 */,
+                         k = 6.268848896026611f;
 };
 template <>
 struct LargeHalfExp<double> {
@@ -141,14 +142,14 @@ T pow(T x, T y) {
 }
 
 // Correctly rounded everywhere, so std:: is the reference and the implementation.
-#define ATEN_VEC_STD_UNARY(name, stdname)                                              \
-  template <typename T>                                                                \
-  T name(T x) {                                                                        \
-    if constexpr (std::is_integral_v<T>) {                                             \
-      return x; /* integers are already whole */                                       \
-    } else {                                                                           \
-      return static_cast<T>(std::stdname(widen(x)));                                   \
-    }                                                                                  \
+#define ATEN_VEC_STD_UNARY(name, stdname)            \
+  template <typename T>                              \
+  T name(T x) {                                      \
+    if constexpr (std::is_integral_v<T>) {           \
+      return x; /* integers are already whole */     \
+    } else {                                         \
+      return static_cast<T>(std::stdname(widen(x))); \
+    }                                                \
   }
 ATEN_VEC_STD_UNARY(floor, floor)
 ATEN_VEC_STD_UNARY(ceil, ceil)

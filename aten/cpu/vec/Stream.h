@@ -21,7 +21,8 @@ inline void stream(void* p, const Vectorized<T>& v) {
   _mm512_stream_si512(static_cast<__m512i*>(p), _mm512_load_si512(bytes));
 #elif defined(CPU_CAPABILITY_AVX2)
   static_assert(kVectorBytes == 32);
-  _mm256_stream_si256(static_cast<__m256i*>(p), _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes)));
+  _mm256_stream_si256(static_cast<__m256i*>(p),
+                      _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes)));
 #else
   for (int k = 0; k < kVectorBytes; k += 16)
     _mm_stream_si128(reinterpret_cast<__m128i*>(static_cast<char*>(p) + k),

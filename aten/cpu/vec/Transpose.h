@@ -22,7 +22,9 @@ template <typename T>
 inline void transpose_8x8(const T* src, int64_t src_stride, T* dst, int64_t dst_stride) {
   static_assert(sizeof(T) == 4, "transpose_8x8 moves 4-byte elements");
 #if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
-  auto load = [&](int i) { return _mm256_loadu_ps(reinterpret_cast<const float*>(src + i * src_stride)); };
+  auto load = [&](int i) {
+    return _mm256_loadu_ps(reinterpret_cast<const float*>(src + i * src_stride));
+  };
   const __m256 r0 = load(0), r1 = load(1), r2 = load(2), r3 = load(3), r4 = load(4), r5 = load(5),
                r6 = load(6), r7 = load(7);
   // Interleave pairs of rows, then pairs of pairs, then swap 128-bit halves.
@@ -34,7 +36,9 @@ inline void transpose_8x8(const T* src, int64_t src_stride, T* dst, int64_t dst_
   const __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xEE);
   const __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xEE);
   const __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-  auto store = [&](int j, __m256 v) { _mm256_storeu_ps(reinterpret_cast<float*>(dst + j * dst_stride), v); };
+  auto store = [&](int j, __m256 v) {
+    _mm256_storeu_ps(reinterpret_cast<float*>(dst + j * dst_stride), v);
+  };
   store(0, _mm256_permute2f128_ps(s0, s4, 0x20));
   store(1, _mm256_permute2f128_ps(s1, s5, 0x20));
   store(2, _mm256_permute2f128_ps(s2, s6, 0x20));

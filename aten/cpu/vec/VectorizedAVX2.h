@@ -22,7 +22,7 @@ class Vectorized<float> {
   static constexpr int64_t size() { return 8; }
 
   Vectorized() : v_(_mm256_setzero_ps()) {}
-  Vectorized(__m256 v) : v_(v) {}  // NOLINT
+  Vectorized(__m256 v) : v_(v) {}                 // NOLINT
   Vectorized(float s) : v_(_mm256_set1_ps(s)) {}  // NOLINT: broadcast
   Vectorized(float a, float b, float c, float d, float e, float f, float g, float h)
       : v_(_mm256_setr_ps(a, b, c, d, e, f, g, h)) {}
@@ -54,12 +54,24 @@ class Vectorized<float> {
     return _mm256_blendv_ps(a, b, mask);
   }
 
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
-  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
-  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
-  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
-  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_EQ_OQ);
+  }
+  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ);
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_LT_OQ);
+  }
+  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_LE_OQ);
+  }
+  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_GT_OQ);
+  }
+  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_ps(a, b, _CMP_GE_OQ);
+  }
   Vectorized eq(const Vectorized& b) const { return one_where(*this == b); }
   Vectorized ne(const Vectorized& b) const { return one_where(*this != b); }
   Vectorized lt(const Vectorized& b) const { return one_where(*this < b); }
@@ -67,30 +79,50 @@ class Vectorized<float> {
   Vectorized gt(const Vectorized& b) const { return one_where(*this > b); }
   Vectorized ge(const Vectorized& b) const { return one_where(*this >= b); }
 
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm256_add_ps(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm256_sub_ps(a, b); }
-  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) { return _mm256_mul_ps(a, b); }
-  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) { return _mm256_div_ps(a, b); }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm256_add_ps(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm256_sub_ps(a, b);
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return _mm256_mul_ps(a, b);
+  }
+  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) {
+    return _mm256_div_ps(a, b);
+  }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }
-  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) { return _mm256_and_ps(a, b); }
-  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) { return _mm256_or_ps(a, b); }
-  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) { return _mm256_xor_ps(a, b); }
+  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
+    return _mm256_and_ps(a, b);
+  }
+  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) {
+    return _mm256_or_ps(a, b);
+  }
+  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) {
+    return _mm256_xor_ps(a, b);
+  }
 
   Vectorized neg() const { return _mm256_xor_ps(v_, _mm256_set1_ps(-0.f)); }
   Vectorized abs() const { return _mm256_andnot_ps(_mm256_set1_ps(-0.f), v_); }
   Vectorized reciprocal() const { return _mm256_div_ps(_mm256_set1_ps(1.f), v_); }
   Vectorized sqrt() const { return _mm256_sqrt_ps(v_); }
   Vectorized rsqrt() const { return _mm256_div_ps(_mm256_set1_ps(1.f), _mm256_sqrt_ps(v_)); }
-  Vectorized floor() const { return _mm256_round_ps(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+  Vectorized floor() const {
+    return _mm256_round_ps(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  }
   Vectorized ceil() const { return _mm256_round_ps(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
-  Vectorized round() const { return _mm256_round_ps(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  Vectorized round() const {
+    return _mm256_round_ps(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  }
   Vectorized trunc() const { return _mm256_round_ps(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
 
   Vectorized exp() const { return Sleef_expf8_u10avx2(v_); }
   Vectorized expm1() const { return Sleef_expm1f8_u10avx2(v_); }
   Vectorized log() const { return Sleef_logf8_u10avx2(v_); }
   // Sleef's log1p gives inf above about 1e38; there log1p(x) == log(x).
-  Vectorized log1p() const { return blendv(Sleef_log1pf8_u10avx2(v_), log(), *this > Vectorized(1e30f)); }
+  Vectorized log1p() const {
+    return blendv(Sleef_log1pf8_u10avx2(v_), log(), *this > Vectorized(1e30f));
+  }
   Vectorized log2() const { return Sleef_log2f8_u10avx2(v_); }
   Vectorized log10() const { return Sleef_log10f8_u10avx2(v_); }
   Vectorized sin() const { return Sleef_sinf8_u10avx2(v_); }
@@ -110,7 +142,9 @@ class Vectorized<float> {
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
 
  private:
-  static Vectorized one_where(const Vectorized& mask) { return _mm256_and_ps(mask, _mm256_set1_ps(1.f)); }
+  static Vectorized one_where(const Vectorized& mask) {
+    return _mm256_and_ps(mask, _mm256_set1_ps(1.f));
+  }
   __m256 v_;
 };
 
@@ -125,7 +159,8 @@ inline Vectorized<float> minimum(const Vectorized<float>& a, const Vectorized<fl
   m = _mm256_blendv_ps(m, _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_blendv_ps(m, _mm256_add_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b, const Vectorized<float>& c) {
+inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b,
+                               const Vectorized<float>& c) {
   return _mm256_fmadd_ps(a, b, c);
 }
 
@@ -138,7 +173,7 @@ class Vectorized<double> {
   static constexpr int64_t size() { return 4; }
 
   Vectorized() : v_(_mm256_setzero_pd()) {}
-  Vectorized(__m256d v) : v_(v) {}  // NOLINT
+  Vectorized(__m256d v) : v_(v) {}                 // NOLINT
   Vectorized(double s) : v_(_mm256_set1_pd(s)) {}  // NOLINT: broadcast
   Vectorized(double a, double b, double c, double d) : v_(_mm256_setr_pd(a, b, c, d)) {}
   operator __m256d() const { return v_; }
@@ -169,12 +204,24 @@ class Vectorized<double> {
     return _mm256_blendv_pd(a, b, mask);
   }
 
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
-  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
-  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
-  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
-  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) { return _mm256_cmp_pd(a, b, _CMP_GE_OQ); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_EQ_OQ);
+  }
+  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ);
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_LT_OQ);
+  }
+  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_LE_OQ);
+  }
+  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_GT_OQ);
+  }
+  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmp_pd(a, b, _CMP_GE_OQ);
+  }
   Vectorized eq(const Vectorized& b) const { return one_where(*this == b); }
   Vectorized ne(const Vectorized& b) const { return one_where(*this != b); }
   Vectorized lt(const Vectorized& b) const { return one_where(*this < b); }
@@ -182,30 +229,50 @@ class Vectorized<double> {
   Vectorized gt(const Vectorized& b) const { return one_where(*this > b); }
   Vectorized ge(const Vectorized& b) const { return one_where(*this >= b); }
 
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm256_add_pd(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm256_sub_pd(a, b); }
-  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) { return _mm256_mul_pd(a, b); }
-  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) { return _mm256_div_pd(a, b); }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm256_add_pd(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm256_sub_pd(a, b);
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return _mm256_mul_pd(a, b);
+  }
+  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) {
+    return _mm256_div_pd(a, b);
+  }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }
-  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) { return _mm256_and_pd(a, b); }
-  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) { return _mm256_or_pd(a, b); }
-  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) { return _mm256_xor_pd(a, b); }
+  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
+    return _mm256_and_pd(a, b);
+  }
+  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) {
+    return _mm256_or_pd(a, b);
+  }
+  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) {
+    return _mm256_xor_pd(a, b);
+  }
 
   Vectorized neg() const { return _mm256_xor_pd(v_, _mm256_set1_pd(-0.0)); }
   Vectorized abs() const { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v_); }
   Vectorized reciprocal() const { return _mm256_div_pd(_mm256_set1_pd(1.0), v_); }
   Vectorized sqrt() const { return _mm256_sqrt_pd(v_); }
   Vectorized rsqrt() const { return _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(v_)); }
-  Vectorized floor() const { return _mm256_round_pd(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+  Vectorized floor() const {
+    return _mm256_round_pd(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  }
   Vectorized ceil() const { return _mm256_round_pd(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
-  Vectorized round() const { return _mm256_round_pd(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  Vectorized round() const {
+    return _mm256_round_pd(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  }
   Vectorized trunc() const { return _mm256_round_pd(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
 
   Vectorized exp() const { return Sleef_expd4_u10avx2(v_); }
   Vectorized expm1() const { return Sleef_expm1d4_u10avx2(v_); }
   Vectorized log() const { return Sleef_logd4_u10avx2(v_); }
   // Sleef's log1p gives inf above about 1e307; there log1p(x) == log(x).
-  Vectorized log1p() const { return blendv(Sleef_log1pd4_u10avx2(v_), log(), *this > Vectorized(1e300)); }
+  Vectorized log1p() const {
+    return blendv(Sleef_log1pd4_u10avx2(v_), log(), *this > Vectorized(1e300));
+  }
   Vectorized log2() const { return Sleef_log2d4_u10avx2(v_); }
   Vectorized log10() const { return Sleef_log10d4_u10avx2(v_); }
   Vectorized sin() const { return Sleef_sind4_u10avx2(v_); }
@@ -225,7 +292,9 @@ class Vectorized<double> {
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
 
  private:
-  static Vectorized one_where(const Vectorized& mask) { return _mm256_and_pd(mask, _mm256_set1_pd(1.0)); }
+  static Vectorized one_where(const Vectorized& mask) {
+    return _mm256_and_pd(mask, _mm256_set1_pd(1.0));
+  }
   __m256d v_;
 };
 
@@ -239,7 +308,8 @@ inline Vectorized<double> minimum(const Vectorized<double>& a, const Vectorized<
   m = _mm256_blendv_pd(m, _mm256_or_pd(a, b), _mm256_cmp_pd(a, b, _CMP_EQ_OQ));
   return _mm256_blendv_pd(m, _mm256_add_pd(a, b), _mm256_cmp_pd(a, b, _CMP_UNORD_Q));
 }
-inline Vectorized<double> fmadd(const Vectorized<double>& a, const Vectorized<double>& b, const Vectorized<double>& c) {
+inline Vectorized<double> fmadd(const Vectorized<double>& a, const Vectorized<double>& b,
+                                const Vectorized<double>& c) {
   return _mm256_fmadd_pd(a, b, c);
 }
 
@@ -274,15 +344,23 @@ class VectorizedInt256 {
     _mm256_store_si256(reinterpret_cast<__m256i*>(buf), v_);
     return buf[i];
   }
-  static D blendv(const D& a, const D& b, const D& mask) { return D(_mm256_blendv_epi8(a, b, mask)); }
+  static D blendv(const D& a, const D& b, const D& mask) {
+    return D(_mm256_blendv_epi8(a, b, mask));
+  }
 
   friend D operator&(const D& a, const D& b) { return D(_mm256_and_si256(a, b)); }
   friend D operator|(const D& a, const D& b) { return D(_mm256_or_si256(a, b)); }
   friend D operator^(const D& a, const D& b) { return D(_mm256_xor_si256(a, b)); }
-  friend D operator!=(const D& a, const D& b) { return D(_mm256_xor_si256(a == b, _mm256_set1_epi8(-1))); }
+  friend D operator!=(const D& a, const D& b) {
+    return D(_mm256_xor_si256(a == b, _mm256_set1_epi8(-1)));
+  }
   friend D operator>(const D& a, const D& b) { return b < a; }
-  friend D operator<=(const D& a, const D& b) { return D(_mm256_xor_si256(b < a, _mm256_set1_epi8(-1))); }
-  friend D operator>=(const D& a, const D& b) { return D(_mm256_xor_si256(a < b, _mm256_set1_epi8(-1))); }
+  friend D operator<=(const D& a, const D& b) {
+    return D(_mm256_xor_si256(b < a, _mm256_set1_epi8(-1)));
+  }
+  friend D operator>=(const D& a, const D& b) {
+    return D(_mm256_xor_si256(a < b, _mm256_set1_epi8(-1)));
+  }
   D eq(const D& b) const { return one_where(self() == b); }
   D ne(const D& b) const { return one_where(self() != b); }
   D lt(const D& b) const { return one_where(self() < b); }
@@ -298,7 +376,8 @@ class VectorizedInt256 {
     a.store(x);
     b.store(y);
     for (int64_t i = 0; i < size(); ++i)
-      x[i] = y[i] == T(-1) ? detail::wrap(T(0), x[i], [](uint64_t u, uint64_t v) { return u - v; }) : x[i] / y[i];
+      x[i] = y[i] == T(-1) ? detail::wrap(T(0), x[i], [](uint64_t u, uint64_t v) { return u - v; })
+                           : x[i] / y[i];
     return D::loadu(x);
   }
 
@@ -322,11 +401,21 @@ class Vectorized<int32_t> : public VectorizedInt256<int32_t, Vectorized<int32_t>
   static Vectorized blend(const Vectorized& a, const Vectorized& b) {
     return _mm256_blend_epi32(a, b, mask);
   }
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return _mm256_cmpeq_epi32(a, b); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return _mm256_cmpgt_epi32(b, a); }
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm256_add_epi32(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm256_sub_epi32(a, b); }
-  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) { return _mm256_mullo_epi32(a, b); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmpeq_epi32(a, b);
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmpgt_epi32(b, a);
+  }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm256_add_epi32(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm256_sub_epi32(a, b);
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return _mm256_mullo_epi32(a, b);
+  }
   Vectorized abs() const { return _mm256_abs_epi32(*this); }
 };
 
@@ -342,7 +431,8 @@ class Vectorized<int64_t> : public VectorizedInt256<int64_t, Vectorized<int64_t>
  public:
   using VectorizedInt256::VectorizedInt256;
   Vectorized(int64_t s) : VectorizedInt256(_mm256_set1_epi64x(s)) {}  // NOLINT: broadcast
-  Vectorized(int64_t a, int64_t b, int64_t c, int64_t d) : VectorizedInt256(_mm256_setr_epi64x(a, b, c, d)) {}
+  Vectorized(int64_t a, int64_t b, int64_t c, int64_t d)
+      : VectorizedInt256(_mm256_setr_epi64x(a, b, c, d)) {}
 
   template <int64_t mask>
   static Vectorized blend(const Vectorized& a, const Vectorized& b) {
@@ -351,10 +441,18 @@ class Vectorized<int64_t> : public VectorizedInt256<int64_t, Vectorized<int64_t>
                         ((mask & 8) ? 0xC0 : 0);
     return _mm256_blend_epi32(a, b, m32);
   }
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return _mm256_cmpeq_epi64(a, b); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return _mm256_cmpgt_epi64(b, a); }
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm256_add_epi64(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm256_sub_epi64(a, b); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmpeq_epi64(a, b);
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return _mm256_cmpgt_epi64(b, a);
+  }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm256_add_epi64(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm256_sub_epi64(a, b);
+  }
   friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
     // No 64-bit multiply in AVX2: lo*lo + ((hi_a*lo_b + lo_a*hi_b) << 32), all mod 2^64.
     const __m256i lo = _mm256_mul_epu32(a, b);
@@ -372,10 +470,12 @@ inline Vectorized<int64_t> minimum(const Vectorized<int64_t>& a, const Vectorize
   return Vectorized<int64_t>::blendv(a, b, b < a);
 }
 
-inline Vectorized<int32_t> fmadd(const Vectorized<int32_t>& a, const Vectorized<int32_t>& b, const Vectorized<int32_t>& c) {
+inline Vectorized<int32_t> fmadd(const Vectorized<int32_t>& a, const Vectorized<int32_t>& b,
+                                 const Vectorized<int32_t>& c) {
   return a * b + c;
 }
-inline Vectorized<int64_t> fmadd(const Vectorized<int64_t>& a, const Vectorized<int64_t>& b, const Vectorized<int64_t>& c) {
+inline Vectorized<int64_t> fmadd(const Vectorized<int64_t>& a, const Vectorized<int64_t>& b,
+                                 const Vectorized<int64_t>& c) {
   return a * b + c;
 }
 

@@ -22,10 +22,10 @@ class Vectorized<float> {
   static constexpr int64_t size() { return 16; }
 
   Vectorized() : v_(_mm512_setzero_ps()) {}
-  Vectorized(__m512 v) : v_(v) {}  // NOLINT
+  Vectorized(__m512 v) : v_(v) {}                 // NOLINT
   Vectorized(float s) : v_(_mm512_set1_ps(s)) {}  // NOLINT: broadcast
-  Vectorized(float a0, float a1, float a2, float a3, float a4, float a5, float a6, float a7, float a8,
-             float a9, float a10, float a11, float a12, float a13, float a14, float a15)
+  Vectorized(float a0, float a1, float a2, float a3, float a4, float a5, float a6, float a7,
+             float a8, float a9, float a10, float a11, float a12, float a13, float a14, float a15)
       : v_(_mm512_setr_ps(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)) {}
   operator __m512() const { return v_; }
 
@@ -51,43 +51,91 @@ class Vectorized<float> {
     return _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(mask)), a, b);
   }
 
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)); }
-  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ)); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)); }
-  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_LE_OQ)); }
-  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ)); }
-  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_ps_mask(a, b, _CMP_GE_OQ)); }
-  Vectorized eq(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_EQ_OQ)); }
-  Vectorized ne(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_NEQ_UQ)); }
-  Vectorized lt(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_LT_OQ)); }
-  Vectorized le(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_LE_OQ)); }
-  Vectorized gt(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_GT_OQ)); }
-  Vectorized ge(const Vectorized& b) const { return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_GE_OQ)); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ));
+  }
+  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ));
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ));
+  }
+  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_LE_OQ));
+  }
+  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ));
+  }
+  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_ps_mask(a, b, _CMP_GE_OQ));
+  }
+  Vectorized eq(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_EQ_OQ));
+  }
+  Vectorized ne(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_NEQ_UQ));
+  }
+  Vectorized lt(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_LT_OQ));
+  }
+  Vectorized le(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_LE_OQ));
+  }
+  Vectorized gt(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_GT_OQ));
+  }
+  Vectorized ge(const Vectorized& b) const {
+    return one_where(_mm512_cmp_ps_mask(v_, b, _CMP_GE_OQ));
+  }
 
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm512_add_ps(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm512_sub_ps(a, b); }
-  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) { return _mm512_mul_ps(a, b); }
-  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) { return _mm512_div_ps(a, b); }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm512_add_ps(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm512_sub_ps(a, b);
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return _mm512_mul_ps(a, b);
+  }
+  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) {
+    return _mm512_div_ps(a, b);
+  }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }
-  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) { return _mm512_and_ps(a, b); }
-  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) { return _mm512_or_ps(a, b); }
-  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) { return _mm512_xor_ps(a, b); }
+  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
+    return _mm512_and_ps(a, b);
+  }
+  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) {
+    return _mm512_or_ps(a, b);
+  }
+  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) {
+    return _mm512_xor_ps(a, b);
+  }
 
   Vectorized neg() const { return _mm512_xor_ps(v_, _mm512_set1_ps(-0.f)); }
   Vectorized abs() const { return _mm512_andnot_ps(_mm512_set1_ps(-0.f), v_); }
   Vectorized reciprocal() const { return _mm512_div_ps(_mm512_set1_ps(1.f), v_); }
   Vectorized sqrt() const { return _mm512_sqrt_ps(v_); }
   Vectorized rsqrt() const { return _mm512_div_ps(_mm512_set1_ps(1.f), _mm512_sqrt_ps(v_)); }
-  Vectorized floor() const { return _mm512_roundscale_ps(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
-  Vectorized ceil() const { return _mm512_roundscale_ps(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
-  Vectorized round() const { return _mm512_roundscale_ps(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
-  Vectorized trunc() const { return _mm512_roundscale_ps(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+  Vectorized floor() const {
+    return _mm512_roundscale_ps(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  }
+  Vectorized ceil() const {
+    return _mm512_roundscale_ps(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  }
+  Vectorized round() const {
+    return _mm512_roundscale_ps(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  }
+  Vectorized trunc() const {
+    return _mm512_roundscale_ps(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  }
 
   Vectorized exp() const { return Sleef_expf16_u10avx512f(v_); }
   Vectorized expm1() const { return Sleef_expm1f16_u10avx512f(v_); }
   Vectorized log() const { return Sleef_logf16_u10avx512f(v_); }
   // Sleef's log1p gives inf above about 1e38; there log1p(x) == log(x).
-  Vectorized log1p() const { return blendv(Sleef_log1pf16_u10avx512f(v_), log(), *this > Vectorized(1e30f)); }
+  Vectorized log1p() const {
+    return blendv(Sleef_log1pf16_u10avx512f(v_), log(), *this > Vectorized(1e30f));
+  }
   Vectorized log2() const { return Sleef_log2f16_u10avx512f(v_); }
   Vectorized log10() const { return Sleef_log10f16_u10avx512f(v_); }
   Vectorized sin() const { return Sleef_sinf16_u10avx512f(v_); }
@@ -100,8 +148,12 @@ class Vectorized<float> {
   Vectorized exp2() const { return Sleef_exp2f16_u10avx512f(v_); }
   Vectorized asin() const { return Sleef_asinf16_u10avx512f(v_); }
   Vectorized acos() const { return Sleef_acosf16_u10avx512f(v_); }
-  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhf16_u10avx512f(v_))); }
-  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshf16_u10avx512f(v_))); }
+  Vectorized sinh() const {
+    return detail::sinh_of(*this, Vectorized(Sleef_sinhf16_u10avx512f(v_)));
+  }
+  Vectorized cosh() const {
+    return detail::cosh_of(*this, Vectorized(Sleef_coshf16_u10avx512f(v_)));
+  }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2f16_u10avx512f(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powf16_u10avx512f(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
@@ -123,7 +175,8 @@ inline Vectorized<float> minimum(const Vectorized<float>& a, const Vectorized<fl
   m = _mm512_mask_or_ps(m, _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ), a, b);
   return _mm512_mask_add_ps(m, _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q), a, b);
 }
-inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b, const Vectorized<float>& c) {
+inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b,
+                               const Vectorized<float>& c) {
   return _mm512_fmadd_ps(a, b, c);
 }
 
@@ -136,7 +189,7 @@ class Vectorized<double> {
   static constexpr int64_t size() { return 8; }
 
   Vectorized() : v_(_mm512_setzero_pd()) {}
-  Vectorized(__m512d v) : v_(v) {}  // NOLINT
+  Vectorized(__m512d v) : v_(v) {}                 // NOLINT
   Vectorized(double s) : v_(_mm512_set1_pd(s)) {}  // NOLINT: broadcast
   Vectorized(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7)
       : v_(_mm512_setr_pd(a0, a1, a2, a3, a4, a5, a6, a7)) {}
@@ -164,43 +217,91 @@ class Vectorized<double> {
     return _mm512_mask_blend_pd(_mm512_movepi64_mask(_mm512_castpd_si512(mask)), a, b);
   }
 
-  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)); }
-  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ)); }
-  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)); }
-  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_LE_OQ)); }
-  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)); }
-  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) { return widen(_mm512_cmp_pd_mask(a, b, _CMP_GE_OQ)); }
-  Vectorized eq(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_EQ_OQ)); }
-  Vectorized ne(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_NEQ_UQ)); }
-  Vectorized lt(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_LT_OQ)); }
-  Vectorized le(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_LE_OQ)); }
-  Vectorized gt(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_GT_OQ)); }
-  Vectorized ge(const Vectorized& b) const { return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_GE_OQ)); }
+  friend Vectorized operator==(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ));
+  }
+  friend Vectorized operator!=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ));
+  }
+  friend Vectorized operator<(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ));
+  }
+  friend Vectorized operator<=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_LE_OQ));
+  }
+  friend Vectorized operator>(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ));
+  }
+  friend Vectorized operator>=(const Vectorized& a, const Vectorized& b) {
+    return widen(_mm512_cmp_pd_mask(a, b, _CMP_GE_OQ));
+  }
+  Vectorized eq(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_EQ_OQ));
+  }
+  Vectorized ne(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_NEQ_UQ));
+  }
+  Vectorized lt(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_LT_OQ));
+  }
+  Vectorized le(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_LE_OQ));
+  }
+  Vectorized gt(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_GT_OQ));
+  }
+  Vectorized ge(const Vectorized& b) const {
+    return one_where(_mm512_cmp_pd_mask(v_, b, _CMP_GE_OQ));
+  }
 
-  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) { return _mm512_add_pd(a, b); }
-  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) { return _mm512_sub_pd(a, b); }
-  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) { return _mm512_mul_pd(a, b); }
-  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) { return _mm512_div_pd(a, b); }
+  friend Vectorized operator+(const Vectorized& a, const Vectorized& b) {
+    return _mm512_add_pd(a, b);
+  }
+  friend Vectorized operator-(const Vectorized& a, const Vectorized& b) {
+    return _mm512_sub_pd(a, b);
+  }
+  friend Vectorized operator*(const Vectorized& a, const Vectorized& b) {
+    return _mm512_mul_pd(a, b);
+  }
+  friend Vectorized operator/(const Vectorized& a, const Vectorized& b) {
+    return _mm512_div_pd(a, b);
+  }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }
-  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) { return _mm512_and_pd(a, b); }
-  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) { return _mm512_or_pd(a, b); }
-  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) { return _mm512_xor_pd(a, b); }
+  friend Vectorized operator&(const Vectorized& a, const Vectorized& b) {
+    return _mm512_and_pd(a, b);
+  }
+  friend Vectorized operator|(const Vectorized& a, const Vectorized& b) {
+    return _mm512_or_pd(a, b);
+  }
+  friend Vectorized operator^(const Vectorized& a, const Vectorized& b) {
+    return _mm512_xor_pd(a, b);
+  }
 
   Vectorized neg() const { return _mm512_xor_pd(v_, _mm512_set1_pd(-0.0)); }
   Vectorized abs() const { return _mm512_andnot_pd(_mm512_set1_pd(-0.0), v_); }
   Vectorized reciprocal() const { return _mm512_div_pd(_mm512_set1_pd(1.0), v_); }
   Vectorized sqrt() const { return _mm512_sqrt_pd(v_); }
   Vectorized rsqrt() const { return _mm512_div_pd(_mm512_set1_pd(1.0), _mm512_sqrt_pd(v_)); }
-  Vectorized floor() const { return _mm512_roundscale_pd(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
-  Vectorized ceil() const { return _mm512_roundscale_pd(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
-  Vectorized round() const { return _mm512_roundscale_pd(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
-  Vectorized trunc() const { return _mm512_roundscale_pd(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+  Vectorized floor() const {
+    return _mm512_roundscale_pd(v_, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  }
+  Vectorized ceil() const {
+    return _mm512_roundscale_pd(v_, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  }
+  Vectorized round() const {
+    return _mm512_roundscale_pd(v_, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  }
+  Vectorized trunc() const {
+    return _mm512_roundscale_pd(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  }
 
   Vectorized exp() const { return Sleef_expd8_u10avx512f(v_); }
   Vectorized expm1() const { return Sleef_expm1d8_u10avx512f(v_); }
   Vectorized log() const { return Sleef_logd8_u10avx512f(v_); }
   // Sleef's log1p gives inf above about 1e307; there log1p(x) == log(x).
-  Vectorized log1p() const { return blendv(Sleef_log1pd8_u10avx512f(v_), log(), *this > Vectorized(1e300)); }
+  Vectorized log1p() const {
+    return blendv(Sleef_log1pd8_u10avx512f(v_), log(), *this > Vectorized(1e300));
+  }
   Vectorized log2() const { return Sleef_log2d8_u10avx512f(v_); }
   Vectorized log10() const { return Sleef_log10d8_u10avx512f(v_); }
   Vectorized sin() const { return Sleef_sind8_u10avx512f(v_); }
@@ -213,8 +314,12 @@ class Vectorized<double> {
   Vectorized exp2() const { return Sleef_exp2d8_u10avx512f(v_); }
   Vectorized asin() const { return Sleef_asind8_u10avx512f(v_); }
   Vectorized acos() const { return Sleef_acosd8_u10avx512f(v_); }
-  Vectorized sinh() const { return detail::sinh_of(*this, Vectorized(Sleef_sinhd8_u10avx512f(v_))); }
-  Vectorized cosh() const { return detail::cosh_of(*this, Vectorized(Sleef_coshd8_u10avx512f(v_))); }
+  Vectorized sinh() const {
+    return detail::sinh_of(*this, Vectorized(Sleef_sinhd8_u10avx512f(v_)));
+  }
+  Vectorized cosh() const {
+    return detail::cosh_of(*this, Vectorized(Sleef_coshd8_u10avx512f(v_)));
+  }
   Vectorized atan2(const Vectorized& x) const { return Sleef_atan2d8_u10avx512f(v_, x); }
   Vectorized pow(const Vectorized& y) const { return Sleef_powd8_u10avx512f(v_, y); }
   Vectorized sigmoid() const { return detail::sigmoid_of(*this); }
@@ -235,7 +340,8 @@ inline Vectorized<double> minimum(const Vectorized<double>& a, const Vectorized<
   m = _mm512_mask_or_pd(m, _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ), a, b);
   return _mm512_mask_add_pd(m, _mm512_cmp_pd_mask(a, b, _CMP_UNORD_Q), a, b);
 }
-inline Vectorized<double> fmadd(const Vectorized<double>& a, const Vectorized<double>& b, const Vectorized<double>& c) {
+inline Vectorized<double> fmadd(const Vectorized<double>& a, const Vectorized<double>& b,
+                                const Vectorized<double>& c) {
   return _mm512_fmadd_pd(a, b, c);
 }
 
@@ -296,7 +402,7 @@ class VectorizedInt512 {
   static constexpr int64_t size() { return 64 / sizeof(T); }
 
   VectorizedInt512() : v_(_mm512_setzero_si512()) {}
-  VectorizedInt512(__m512i v) : v_(v) {}  // NOLINT
+  VectorizedInt512(__m512i v) : v_(v) {}       // NOLINT
   VectorizedInt512(T s) : v_(Ops::set1(s)) {}  // NOLINT: broadcast
   operator __m512i() const { return v_; }
 
@@ -311,8 +417,12 @@ class VectorizedInt512 {
   }
 
   template <int64_t mask>
-  static V blend(const V& a, const V& b) { return V(Ops::blend(static_cast<Mask>(mask), a, b)); }
-  static V blendv(const V& a, const V& b, const V& mask) { return V(Ops::blend(Ops::to_mask(mask), a, b)); }
+  static V blend(const V& a, const V& b) {
+    return V(Ops::blend(static_cast<Mask>(mask), a, b));
+  }
+  static V blendv(const V& a, const V& b, const V& mask) {
+    return V(Ops::blend(Ops::to_mask(mask), a, b));
+  }
 
   friend V operator==(const V& a, const V& b) { return V(Ops::from_mask(Ops::cmp_eq(a, b))); }
   friend V operator!=(const V& a, const V& b) { return V(Ops::from_mask(Ops::cmp_ne(a, b))); }
@@ -336,7 +446,8 @@ class VectorizedInt512 {
     a.store(x);
     b.store(y);
     for (int64_t i = 0; i < size(); ++i)
-      x[i] = y[i] == T(-1) ? detail::wrap(T(0), x[i], [](uint64_t u, uint64_t v) { return u - v; }) : x[i] / y[i];
+      x[i] = y[i] == T(-1) ? detail::wrap(T(0), x[i], [](uint64_t u, uint64_t v) { return u - v; })
+                           : x[i] / y[i];
     return V::loadu(x);
   }
   friend V operator-(const V& a) { return a.neg(); }
@@ -360,8 +471,8 @@ class Vectorized<int32_t> : public VectorizedInt512<Int32Ops> {
  public:
   using VectorizedInt512::VectorizedInt512;
   Vectorized(int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, int32_t a6,
-             int32_t a7, int32_t a8, int32_t a9, int32_t a10, int32_t a11, int32_t a12,
-             int32_t a13, int32_t a14, int32_t a15)
+             int32_t a7, int32_t a8, int32_t a9, int32_t a10, int32_t a11, int32_t a12, int32_t a13,
+             int32_t a14, int32_t a15)
       : VectorizedInt512(_mm512_setr_epi32(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12,
                                            a13, a14, a15)) {}
 };
@@ -420,7 +531,8 @@ struct Converter<double, float> {
 template <>
 struct Converter<float, double> {
   static Vectorized<float> apply(const std::array<Vectorized<double>, 2>& v) {
-    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(v[0])), _mm512_cvtpd_ps(v[1]), 1);
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(v[0])), _mm512_cvtpd_ps(v[1]),
+                              1);
   }
 };
 }  // namespace detail

@@ -123,8 +123,8 @@ class Vectorized {
     for (int64_t i = 0; i < size(); ++i) values_[i] = v;
   }
   template <typename... Args>
-    requires(sizeof...(Args) == size() && size() > 1)
-  Vectorized(Args... vs) : values_{static_cast<T>(vs)...} {}
+  requires(sizeof...(Args) == size() && size() > 1) Vectorized(Args... vs)
+      : values_{static_cast<T>(vs)...} {}
 
   static Vectorized loadu(const void* p) {
     Vectorized r;
@@ -153,7 +153,8 @@ class Vectorized {
   template <typename F>
   static Vectorized zip(const Vectorized& a, const Vectorized& b, F f) {
     Vectorized r;
-    for (int64_t i = 0; i < size(); ++i) r.values_[i] = static_cast<T>(f(a.values_[i], b.values_[i]));
+    for (int64_t i = 0; i < size(); ++i)
+      r.values_[i] = static_cast<T>(f(a.values_[i], b.values_[i]));
     return r;
   }
 
@@ -161,7 +162,8 @@ class Vectorized {
   template <int64_t mask>
   static Vectorized blend(const Vectorized& a, const Vectorized& b) {
     Vectorized r;
-    for (int64_t i = 0; i < size(); ++i) r.values_[i] = (mask >> i) & 1 ? b.values_[i] : a.values_[i];
+    for (int64_t i = 0; i < size(); ++i)
+      r.values_[i] = (mask >> i) & 1 ? b.values_[i] : a.values_[i];
     return r;
   }
   static Vectorized blendv(const Vectorized& a, const Vectorized& b, const Vectorized& mask) {
@@ -171,12 +173,12 @@ class Vectorized {
     return r;
   }
 
-#define ATEN_VEC_COMPARE(name, op)                                                      \
-  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {             \
-    return zip(a, b, [](T x, T y) { return x op y ? detail::mask_set<T>() : T(0); });   \
-  }                                                                                     \
-  Vectorized name(const Vectorized& b) const {                                          \
-    return zip(*this, b, [](T x, T y) { return x op y ? T(1) : T(0); });                \
+#define ATEN_VEC_COMPARE(name, op)                                                    \
+  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {           \
+    return zip(a, b, [](T x, T y) { return x op y ? detail::mask_set<T>() : T(0); }); \
+  }                                                                                   \
+  Vectorized name(const Vectorized& b) const {                                        \
+    return zip(*this, b, [](T x, T y) { return x op y ? T(1) : T(0); });              \
   }
   ATEN_VEC_COMPARE(eq, ==)
   ATEN_VEC_COMPARE(ne, !=)
@@ -186,15 +188,15 @@ class Vectorized {
   ATEN_VEC_COMPARE(ge, >=)
 #undef ATEN_VEC_COMPARE
 
-#define ATEN_VEC_ARITH(op)                                                              \
-  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {             \
-    if constexpr (detail::is_wrapping_integer<T>) {                                     \
-      return zip(a, b, [](T x, T y) {                                                   \
-        return detail::wrap(x, y, [](uint64_t u, uint64_t v) { return u op v; });       \
-      });                                                                               \
-    } else {                                                                            \
-      return zip(a, b, [](T x, T y) { return x op y; });                                \
-    }                                                                                   \
+#define ATEN_VEC_ARITH(op)                                                        \
+  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {       \
+    if constexpr (detail::is_wrapping_integer<T>) {                               \
+      return zip(a, b, [](T x, T y) {                                             \
+        return detail::wrap(x, y, [](uint64_t u, uint64_t v) { return u op v; }); \
+      });                                                                         \
+    } else {                                                                      \
+      return zip(a, b, [](T x, T y) { return x op y; });                          \
+    }                                                                             \
   }
   ATEN_VEC_ARITH(+)
   ATEN_VEC_ARITH(-)
@@ -210,11 +212,11 @@ class Vectorized {
   }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }
 
-#define ATEN_VEC_BITWISE(op)                                                            \
-  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {             \
-    return zip(a, b, [](const T& x, const T& y) {                                       \
-      return detail::bitwise(x, y, [](unsigned u, unsigned v) { return u op v; });      \
-    });                                                                                 \
+#define ATEN_VEC_BITWISE(op)                                                       \
+  friend Vectorized operator op(const Vectorized& a, const Vectorized& b) {        \
+    return zip(a, b, [](const T& x, const T& y) {                                  \
+      return detail::bitwise(x, y, [](unsigned u, unsigned v) { return u op v; }); \
+    });                                                                            \
   }
   ATEN_VEC_BITWISE(&)
   ATEN_VEC_BITWISE(|)
@@ -223,26 +225,37 @@ class Vectorized {
 
   Vectorized neg() const {
     if constexpr (detail::is_wrapping_integer<T>) {
-      return map([](T x) { return detail::wrap(T(0), x, [](uint64_t u, uint64_t v) { return u - v; }); });
+      return map(
+          [](T x) { return detail::wrap(T(0), x, [](uint64_t u, uint64_t v) { return u - v; }); });
     } else {
       return map([](T x) { return -x; });
     }
   }
   Vectorized abs() const {
     if constexpr (detail::is_wrapping_integer<T>) {
-      return map([](T x) { return x < T(0) ? detail::wrap(T(0), x, [](uint64_t u, uint64_t v) { return u - v; }) : x; });
+      return map([](T x) {
+        return x < T(0) ? detail::wrap(T(0), x, [](uint64_t u, uint64_t v) { return u - v; }) : x;
+      });
     } else if constexpr (std::is_same_v<T, bool>) {
       return *this;
     } else {
       return map([](T x) { return static_cast<T>(std::abs(detail::widen(x))); });
     }
   }
-  Vectorized reciprocal() const { return map([](T x) { return T(1) / x; }); }
-  Vectorized sqrt() const { return map([](T x) { return detail::scalar::sqrt(x); }); }
-  Vectorized rsqrt() const { return map([](T x) { return T(1) / detail::scalar::sqrt(x); }); }
+  Vectorized reciprocal() const {
+    return map([](T x) { return T(1) / x; });
+  }
+  Vectorized sqrt() const {
+    return map([](T x) { return detail::scalar::sqrt(x); });
+  }
+  Vectorized rsqrt() const {
+    return map([](T x) { return T(1) / detail::scalar::sqrt(x); });
+  }
 
-#define ATEN_VEC_MAP(name) \
-  Vectorized name() const { return map([](T x) { return detail::scalar::name(x); }); }
+#define ATEN_VEC_MAP(name)                                   \
+  Vectorized name() const {                                  \
+    return map([](T x) { return detail::scalar::name(x); }); \
+  }
   ATEN_VEC_MAP(floor)
   ATEN_VEC_MAP(ceil)
   ATEN_VEC_MAP(round)
@@ -284,7 +297,9 @@ Vectorized<T> maximum(const Vectorized<T>& a, const Vectorized<T>& b) {
   return Vectorized<T>::zip(a, b, [](T x, T y) -> T {
     if (detail::is_nan(x)) return x;
     if (detail::is_nan(y)) return y;
-    return x < y ? y : y < x ? x : detail::bitwise(x, y, [](unsigned u, unsigned v) { return u & v; });
+    return x < y   ? y
+           : y < x ? x
+                   : detail::bitwise(x, y, [](unsigned u, unsigned v) { return u & v; });
   });
 }
 template <typename T>
@@ -292,7 +307,9 @@ Vectorized<T> minimum(const Vectorized<T>& a, const Vectorized<T>& b) {
   return Vectorized<T>::zip(a, b, [](T x, T y) -> T {
     if (detail::is_nan(x)) return x;
     if (detail::is_nan(y)) return y;
-    return x < y ? x : y < x ? y : detail::bitwise(x, y, [](unsigned u, unsigned v) { return u | v; });
+    return x < y   ? x
+           : y < x ? y
+                   : detail::bitwise(x, y, [](unsigned u, unsigned v) { return u | v; });
   });
 }
 // a*b + c, rounded once for float and double (std::fma uses the FMA instruction through

@@ -23,7 +23,7 @@ namespace scalar = vec::detail::scalar;
 // x / (1 + e^(-2u)) (1 + tanh(u) = 2 / (1 + e^(-2u))): one exp and one division, and no
 // cancellation either. 2u = x * (k1 + k2 x^2).
 constexpr double kSqrt1_2 = 0.70710678118654752440;
-constexpr double kTanhK1 = 1.5957691216057307117;      // 2 * sqrt(2 / pi)
+constexpr double kTanhK1 = 1.5957691216057307117;  // 2 * sqrt(2 / pi)
 constexpr double kTanhK2 = 1.5957691216057307117 * 0.044715;
 
 void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
@@ -34,7 +34,8 @@ void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
       cpu_kernel_vec(
           iter,
           [](scalar_t x) -> scalar_t {
-            return static_cast<scalar_t>(0.5 * x * scalar::erfc(static_cast<scalar_t>(-kSqrt1_2 * x)));
+            return static_cast<scalar_t>(0.5 * x *
+                                         scalar::erfc(static_cast<scalar_t>(-kSqrt1_2 * x)));
           },
           [=](Vec x) { return half * x * (x * minus_sqrt1_2).erfc(); });
     } else {

@@ -31,9 +31,8 @@ void bitwise_and_kernel(TensorIteratorBase& iter) {
 }
 
 void bitwise_or_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_bitwise_or_TYPES(iter.common_dtype(), [&] {
-    bitwise_loop<scalar_t>(iter, std::bit_or<>{}, std::bit_or<>{});
-  });
+  ATEN_DISPATCH_bitwise_or_TYPES(
+      iter.common_dtype(), [&] { bitwise_loop<scalar_t>(iter, std::bit_or<>{}, std::bit_or<>{}); });
 }
 
 void bitwise_xor_kernel(TensorIteratorBase& iter) {

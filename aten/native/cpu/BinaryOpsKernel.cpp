@@ -47,7 +47,10 @@ void add_loop(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
     } else {
       const Vec alpha_vec(alpha);
       cpu_kernel_vec(
-          iter, [=](scalar_t a, scalar_t b) -> scalar_t { return wrapping_add(a, wrapping_mul(alpha, b)); },
+          iter,
+          [=](scalar_t a, scalar_t b) -> scalar_t {
+            return wrapping_add(a, wrapping_mul(alpha, b));
+          },
           [=](Vec a, Vec b) { return a + alpha_vec * b; });
     }
   } else {  // float, double, complex
@@ -129,8 +132,8 @@ void check_no_zero_divisor(TensorIteratorBase& iter) {
       row += strides[ntensors + kDivisor];
     }
   });
-  ATEN_CHECK(!found.load(), "ZeroDivisionError: integer division by zero (", iter.input(1).toString(),
-             " has a zero element)");
+  ATEN_CHECK(!found.load(), "ZeroDivisionError: integer division by zero (",
+             iter.input(1).toString(), " has a zero element)");
 }
 
 // a / -1 overflows for the most negative value; the result wraps to itself, as on x86.

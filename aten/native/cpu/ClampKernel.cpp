@@ -1,4 +1,5 @@
-// CPU kernels of clamp, clamp_min and clamp_max. Compiled once per CPU capability (see DispatchStub.h).
+// CPU kernels of clamp, clamp_min and clamp_max. Compiled once per CPU capability (see
+// DispatchStub.h).
 #include <aten/cpu/Loops.h>
 #include <aten/native/Clamp.h>
 #include <aten/ops/clamp_dtypes.h>

@@ -34,7 +34,8 @@ template <typename T>
 using stored_t = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
 
 template <typename T, bool kBroadcastA, bool kBroadcastB, typename Pred>
-void predicate_row(bool* out, const stored_t<T>* a, const stored_t<T>* b, int64_t n, const Pred& pred) {
+void predicate_row(bool* out, const stored_t<T>* a, const stored_t<T>* b, int64_t n,
+                   const Pred& pred) {
 #pragma omp simd
   for (int64_t i = 0; i < n; ++i)
     out[i] = pred(static_cast<T>(a[kBroadcastA ? 0 : i]), static_cast<T>(b[kBroadcastB ? 0 : i]));
@@ -65,7 +66,8 @@ void predicate_kernel(TensorIteratorBase& iter, const Pred& pred) {
           predicate_row<scalar_t>(out, reinterpret_cast<P>(ptr[1]), n, pred);
         } else {
           for (int64_t i = 0; i < n; ++i)
-            *reinterpret_cast<bool*>(ptr[0] + i * strides[0]) = pred(load<scalar_t>(ptr[1] + i * strides[1]));
+            *reinterpret_cast<bool*>(ptr[0] + i * strides[0]) = pred(
+                load<scalar_t>(ptr[1] + i * strides[1]));
         }
       } else {
         const auto a = reinterpret_cast<P>(ptr[1]);
@@ -78,8 +80,8 @@ void predicate_kernel(TensorIteratorBase& iter, const Pred& pred) {
           predicate_row<scalar_t, true, false>(out, a, b, n, pred);
         } else {
           for (int64_t i = 0; i < n; ++i)
-            *reinterpret_cast<bool*>(ptr[0] + i * strides[0]) =
-                pred(load<scalar_t>(ptr[1] + i * strides[1]), load<scalar_t>(ptr[2] + i * strides[2]));
+            *reinterpret_cast<bool*>(ptr[0] + i * strides[0]) = pred(
+                load<scalar_t>(ptr[1] + i * strides[1]), load<scalar_t>(ptr[2] + i * strides[2]));
         }
       }
       for (int a = 0; a < nt; ++a) ptr[a] += strides[nt + a];
@@ -93,19 +95,21 @@ void compare_loop(TensorIteratorBase& iter, const Op& op, const VecOp& vop) {
     predicate_kernel<scalar_t>(iter, op);
   } else {
     cpu_kernel_vec(
-        iter, [op](scalar_t a, scalar_t b) -> scalar_t { return op(a, b) ? scalar_t(1) : scalar_t(0); }, vop);
+        iter,
+        [op](scalar_t a, scalar_t b) -> scalar_t { return op(a, b) ? scalar_t(1) : scalar_t(0); },
+        vop);
   }
 }
 
 // Vectorized's eq / lt / ... give 1 or 0 per element, as a non-Bool out= wants.
-#define ATEN_COMPARE_KERNEL(name, op)                                                        \
-  void name##_kernel(TensorIteratorBase& iter) {                                             \
-    ATEN_DISPATCH_##name##_TYPES(iter.common_dtype(), [&] {                                  \
-      using Vec = vec::Vectorized<scalar_t>;                                                 \
-      compare_loop<scalar_t>(                                                                \
-          iter, [](scalar_t a, scalar_t b) -> bool { return a op b; },                       \
-          [](Vec a, Vec b) { return a.name(b); });                                           \
-    });                                                                                      \
+#define ATEN_COMPARE_KERNEL(name, op)                                  \
+  void name##_kernel(TensorIteratorBase& iter) {                       \
+    ATEN_DISPATCH_##name##_TYPES(iter.common_dtype(), [&] {            \
+      using Vec = vec::Vectorized<scalar_t>;                           \
+      compare_loop<scalar_t>(                                          \
+          iter, [](scalar_t a, scalar_t b) -> bool { return a op b; }, \
+          [](Vec a, Vec b) { return a.name(b); });                     \
+    });                                                                \
   }
 ATEN_COMPARE_KERNEL(eq, ==)
 ATEN_COMPARE_KERNEL(ne, !=)

@@ -48,9 +48,8 @@ void copy_kernel(TensorIteratorBase& iter) {
   }
   ATEN_DISPATCH_copy_TYPES(dst, [&] {
     using dst_t = scalar_t;
-    ATEN_DISPATCH_copy_TYPES(src, [&] {
-      cpu_kernel(iter, [](scalar_t x) -> dst_t { return convert<dst_t>(x); });
-    });
+    ATEN_DISPATCH_copy_TYPES(
+        src, [&] { cpu_kernel(iter, [](scalar_t x) -> dst_t { return convert<dst_t>(x); }); });
   });
 }
 

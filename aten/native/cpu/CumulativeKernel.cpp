@@ -21,7 +21,8 @@ template <typename scalar_t, bool is_prod>
 void scan(const Tensor& out, const Tensor& self, int64_t dim) {
   using acc_t = sum_acc_t<scalar_t>;
   auto step = [](acc_t a, scalar_t x) {
-    return is_prod ? wrapping_mul(a, static_cast<acc_t>(x)) : wrapping_add(a, static_cast<acc_t>(x));
+    return is_prod ? wrapping_mul(a, static_cast<acc_t>(x))
+                   : wrapping_add(a, static_cast<acc_t>(x));
   };
   const acc_t init = is_prod ? acc_t(1) : acc_t(0);
   const int64_t len = self.sizes()[dim];
@@ -46,7 +47,8 @@ void scan(const Tensor& out, const Tensor& self, int64_t dim) {
               acc_t a = init;
               for (int64_t k = 0; k < len; ++k) {
                 a = step(a, *reinterpret_cast<const scalar_t*>(x + i * strides[1] + k * in_step));
-                *reinterpret_cast<scalar_t*>(o + i * strides[0] + k * out_step) = convert<scalar_t>(a);
+                *reinterpret_cast<scalar_t*>(o + i * strides[0] +
+                                             k * out_step) = convert<scalar_t>(a);
               }
             }
           } else {

@@ -12,8 +12,7 @@ void fill_kernel(TensorIteratorBase& iter, const Scalar& value) {
   ATEN_DISPATCH_fill_TYPES(iter.dtype(0), [&] {
     const scalar_t v = value.to<scalar_t>();
     cpu_kernel_vec(
-        iter, [v]() -> scalar_t { return v; },
-        [v]() { return vec::Vectorized<scalar_t>(v); });
+        iter, [v]() -> scalar_t { return v; }, [v]() { return vec::Vectorized<scalar_t>(v); });
   });
 }
 

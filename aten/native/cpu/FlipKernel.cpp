@@ -22,7 +22,8 @@ void flip_loop(TensorIteratorBase& iter) {
         for (int64_t i = 0; i < n0; ++i) o[-i] = s[i];
       } else {
         for (int64_t i = 0; i < n0; ++i)
-          *reinterpret_cast<T*>(out + i * strides[0]) = *reinterpret_cast<const T*>(in + i * strides[1]);
+          *reinterpret_cast<T*>(out + i * strides[0]) = *reinterpret_cast<const T*>(in +
+                                                                                    i * strides[1]);
       }
     }
   });
@@ -30,12 +31,18 @@ void flip_loop(TensorIteratorBase& iter) {
 
 void flip_kernel(TensorIteratorBase& iter) {
   switch (elementSize(iter.dtype(0))) {
-    case 1: return flip_loop<OpaqueType<1>::type>(iter);
-    case 2: return flip_loop<OpaqueType<2>::type>(iter);
-    case 4: return flip_loop<OpaqueType<4>::type>(iter);
-    case 8: return flip_loop<OpaqueType<8>::type>(iter);
-    case 16: return flip_loop<OpaqueType<16>::type>(iter);
-    default: ATEN_ERROR("no flip kernel for elements of ", elementSize(iter.dtype(0)), " bytes");
+    case 1:
+      return flip_loop<OpaqueType<1>::type>(iter);
+    case 2:
+      return flip_loop<OpaqueType<2>::type>(iter);
+    case 4:
+      return flip_loop<OpaqueType<4>::type>(iter);
+    case 8:
+      return flip_loop<OpaqueType<8>::type>(iter);
+    case 16:
+      return flip_loop<OpaqueType<16>::type>(iter);
+    default:
+      ATEN_ERROR("no flip kernel for elements of ", elementSize(iter.dtype(0)), " bytes");
   }
 }
 

@@ -45,7 +45,7 @@ struct Acc<BFloat16> {
   using type = float;
 };
 template <typename S>
-  requires std::is_integral_v<S>
+requires std::is_integral_v<S>
 struct Acc<S> {
   // 16-bit unsigned products would promote to int and could overflow it.
   using type = std::conditional_t<sizeof(S) == 8, uint64_t, uint32_t>;
@@ -187,7 +187,8 @@ struct MicroScalar {
     T t[MR * NR];
     tile(kc, a, b, t);
     for (int r = 0; r < MR; ++r)
-      for (int j = 0; j < NR; ++j) c[r * ldc + j] = axpby(alpha, t[r * NR + j], beta, c[r * ldc + j]);
+      for (int j = 0; j < NR; ++j)
+        c[r * ldc + j] = axpby(alpha, t[r * NR + j], beta, c[r * ldc + j]);
   }
 };
 
@@ -240,7 +241,8 @@ void pack(acc_t<S>* dst, const S* src, int64_t count, int64_t depth, int64_t lin
         for (int j = 0; j < W; ++j) d[kk * W + j] = to_acc(s[kk * depth_stride + j]);
     } else {
       for (int64_t j = 0; j < w; ++j)
-        for (int64_t kk = 0; kk < depth; ++kk) d[kk * W + j] = to_acc(s[j * line_stride + kk * depth_stride]);
+        for (int64_t kk = 0; kk < depth; ++kk)
+          d[kk * W + j] = to_acc(s[j * line_stride + kk * depth_stride]);
       for (int64_t j = w; j < W; ++j)
         for (int64_t kk = 0; kk < depth; ++kk) d[kk * W + j] = T(0);
     }
@@ -385,7 +387,8 @@ void block(int64_t m, int64_t n, int64_t k, const Operands<S>& x, S* c, int64_t 
         for (int64_t i = 0; i < rows; ++i)
           for (int64_t j = 0; j < cols; ++j) {
             S& e = c[(i0 + i) * c_rs + (j0 + j) * c_cs];
-            e = from_acc<S>(beta == T(0) ? alpha * buf[i * cols + j] : alpha * buf[i * cols + j] + beta * to_acc(e));
+            e = from_acc<S>(beta == T(0) ? alpha * buf[i * cols + j]
+                                         : alpha * buf[i * cols + j] + beta * to_acc(e));
           }
       }
     }
@@ -437,8 +440,9 @@ void gemm_typed(const GemmProblem& p) {
       const int64_t bi = t / parts, lo = (t % parts) * band_size;
       if (lo >= extent) continue;
       const int64_t len = std::min(band_size, extent - lo);
-      Operands<S> x{static_cast<const S*>(a.data) + bi * a.batch_stride, a.row_stride, a.col_stride,
-                    static_cast<const S*>(b.data) + bi * b.batch_stride, b.row_stride, b.col_stride};
+      Operands<S> x{
+          static_cast<const S*>(a.data) + bi * a.batch_stride, a.row_stride, a.col_stride,
+          static_cast<const S*>(b.data) + bi * b.batch_stride, b.row_stride, b.col_stride};
       S* c = static_cast<S*>(p.c) + bi * p.c_batch_stride;
       if (by_rows) {
         x.a += lo * x.a_rs;

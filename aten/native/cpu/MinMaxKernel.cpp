@@ -22,7 +22,8 @@ inline namespace CPU_CAPABILITY {
 namespace {
 
 template <typename T>
-constexpr bool is_float_like_v = std::is_floating_point_v<T> || std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+constexpr bool is_float_like_v = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||
+                                 std::is_same_v<T, BFloat16>;
 
 // What comparisons are made in: float for Half and BFloat16.
 template <typename T>
@@ -133,27 +134,33 @@ void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
 }
 
 void amax_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_amax_TYPES(iter.dtype(1), [&] { run_reduction(iter, ExtremeOps<scalar_t, true>{}); });
+  ATEN_DISPATCH_amax_TYPES(iter.dtype(1),
+                           [&] { run_reduction(iter, ExtremeOps<scalar_t, true>{}); });
 }
 
 void amin_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_amin_TYPES(iter.dtype(1), [&] { run_reduction(iter, ExtremeOps<scalar_t, false>{}); });
+  ATEN_DISPATCH_amin_TYPES(iter.dtype(1),
+                           [&] { run_reduction(iter, ExtremeOps<scalar_t, false>{}); });
 }
 
 void max_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_max_TYPES(iter.dtype(2), [&] { run_reduction(iter, ArgExtremeOps<scalar_t, true, true>{}); });
+  ATEN_DISPATCH_max_TYPES(iter.dtype(2),
+                          [&] { run_reduction(iter, ArgExtremeOps<scalar_t, true, true>{}); });
 }
 
 void min_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_min_TYPES(iter.dtype(2), [&] { run_reduction(iter, ArgExtremeOps<scalar_t, false, true>{}); });
+  ATEN_DISPATCH_min_TYPES(iter.dtype(2),
+                          [&] { run_reduction(iter, ArgExtremeOps<scalar_t, false, true>{}); });
 }
 
 void argmax_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_argmax_TYPES(iter.dtype(1), [&] { run_reduction(iter, ArgExtremeOps<scalar_t, true, false>{}); });
+  ATEN_DISPATCH_argmax_TYPES(iter.dtype(1),
+                             [&] { run_reduction(iter, ArgExtremeOps<scalar_t, true, false>{}); });
 }
 
 void argmin_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_argmin_TYPES(iter.dtype(1), [&] { run_reduction(iter, ArgExtremeOps<scalar_t, false, false>{}); });
+  ATEN_DISPATCH_argmin_TYPES(iter.dtype(1),
+                             [&] { run_reduction(iter, ArgExtremeOps<scalar_t, false, false>{}); });
 }
 
 }  // namespace

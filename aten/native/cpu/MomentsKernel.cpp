@@ -58,7 +58,9 @@ struct MomentsOps {
     const real_t nb_over_n = static_cast<real_t>(b.n) / static_cast<real_t>(n);
     const mean_t delta = b.mean - a.mean;
     return {a.mean + delta * nb_over_n,
-            a.m2 + b.m2 + static_cast<real_t>(real_dot(delta, delta)) * static_cast<real_t>(a.n) * nb_over_n, n};
+            a.m2 + b.m2 +
+                static_cast<real_t>(real_dot(delta, delta)) * static_cast<real_t>(a.n) * nb_over_n,
+            n};
   }
   acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t) const {
     int64_t i = 0;
@@ -80,7 +82,9 @@ struct MomentsOps {
         }
         acc_t lanes[W];
         for (int b = 0; b < W; ++b) lanes[b] = {mean[b], m2[b], k};
-        a = combine(a, tree_combine(lanes, W, [this](const acc_t& u, const acc_t& v) { return combine(u, v); }));
+        a = combine(a, tree_combine(lanes, W, [this](const acc_t& u, const acc_t& v) {
+                      return combine(u, v);
+                    }));
       }
     }
     for (; i < n; ++i) a = reduce(a, *reinterpret_cast<const in_t*>(p + i * s), 0);

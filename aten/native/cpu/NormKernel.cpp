@@ -117,7 +117,9 @@ struct LogSumExpOps {
   using real_t = sum_acc_t<in_t>;
 
   acc_t identity() const { return {-std::numeric_limits<real_t>::infinity(), real_t(0)}; }
-  acc_t reduce(acc_t a, in_t xin, int64_t) const { return combine(a, {static_cast<real_t>(xin), real_t(1)}); }
+  acc_t reduce(acc_t a, in_t xin, int64_t) const {
+    return combine(a, {static_cast<real_t>(xin), real_t(1)});
+  }
   acc_t combine(acc_t a, acc_t b) const {
     if (a.m != a.m) return a;
     if (b.m != b.m) return b;

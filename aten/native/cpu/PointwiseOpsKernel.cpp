@@ -94,7 +94,9 @@ void addc_loop(TensorIteratorBase& iter, const Scalar& value_scalar) {
     const Vec value_vec(value);
     cpu_kernel_vec(
         iter,
-        [=](scalar_t s, scalar_t a, scalar_t b) -> scalar_t { return kDiv ? s + value * a / b : s + value * a * b; },
+        [=](scalar_t s, scalar_t a, scalar_t b) -> scalar_t {
+          return kDiv ? s + value * a / b : s + value * a * b;
+        },
         [=](Vec s, Vec a, Vec b) { return kDiv ? s + value_vec * a / b : s + value_vec * a * b; });
   } else {
     cpu_kernel(iter, [=](scalar_t s, scalar_t a, scalar_t b) -> scalar_t {
@@ -105,7 +107,8 @@ void addc_loop(TensorIteratorBase& iter, const Scalar& value_scalar) {
 }
 
 void addcmul_kernel(TensorIteratorBase& iter, const Scalar& value) {
-  ATEN_DISPATCH_addcmul_TYPES(iter.common_dtype(), [&] { addc_loop<scalar_t, false>(iter, value); });
+  ATEN_DISPATCH_addcmul_TYPES(iter.common_dtype(),
+                              [&] { addc_loop<scalar_t, false>(iter, value); });
 }
 
 void addcdiv_kernel(TensorIteratorBase& iter, const Scalar& value) {

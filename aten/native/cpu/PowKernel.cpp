@@ -94,7 +94,8 @@ template <typename scalar_t, typename F, typename VF>
 void pow_scalar_loop(TensorIteratorBase& iter, F f, VF vf) {
   using T = opmath_t<scalar_t>;
   if constexpr (is_reduced_float_v<scalar_t> || is_complex_v<scalar_t>) {
-    cpu_kernel(iter, [f](scalar_t a, scalar_t) -> scalar_t { return scalar_t(f(static_cast<T>(a))); });
+    cpu_kernel(iter,
+               [f](scalar_t a, scalar_t) -> scalar_t { return scalar_t(f(static_cast<T>(a))); });
   } else {
     cpu_kernel_vec(
         iter, [f](scalar_t a, scalar_t) -> scalar_t { return f(a); },
@@ -109,20 +110,26 @@ void pow_scalar_floating(TensorIteratorBase& iter, const Scalar& exp_scalar) {
   const T one(1);
   switch (classify(exp_scalar)) {
     case PowCase::zero:
-      return pow_scalar_loop<scalar_t>(iter, [=](T) { return one; }, [](Vec) { return Vec(scalar_t(1)); });
+      return pow_scalar_loop<scalar_t>(
+          iter, [=](T) { return one; }, [](Vec) { return Vec(scalar_t(1)); });
     case PowCase::one:
-      return pow_scalar_loop<scalar_t>(iter, [](T a) { return a; }, [](Vec a) { return a; });
+      return pow_scalar_loop<scalar_t>(
+          iter, [](T a) { return a; }, [](Vec a) { return a; });
     case PowCase::square:
-      return pow_scalar_loop<scalar_t>(iter, [](T a) { return a * a; }, [](Vec a) { return a * a; });
+      return pow_scalar_loop<scalar_t>(
+          iter, [](T a) { return a * a; }, [](Vec a) { return a * a; });
     case PowCase::cube:
-      return pow_scalar_loop<scalar_t>(iter, [](T a) { return a * a * a; }, [](Vec a) { return a * a * a; });
+      return pow_scalar_loop<scalar_t>(
+          iter, [](T a) { return a * a * a; }, [](Vec a) { return a * a * a; });
     case PowCase::sqrt:
-      return pow_scalar_loop<scalar_t>(iter, [](T a) { return std::sqrt(a); }, [](Vec a) { return a.sqrt(); });
+      return pow_scalar_loop<scalar_t>(
+          iter, [](T a) { return std::sqrt(a); }, [](Vec a) { return a.sqrt(); });
     case PowCase::rsqrt:
       return pow_scalar_loop<scalar_t>(
           iter, [=](T a) { return one / std::sqrt(a); }, [](Vec a) { return a.rsqrt(); });
     case PowCase::reciprocal:
-      return pow_scalar_loop<scalar_t>(iter, [=](T a) { return one / a; }, [](Vec a) { return a.reciprocal(); });
+      return pow_scalar_loop<scalar_t>(
+          iter, [=](T a) { return one / a; }, [](Vec a) { return a.reciprocal(); });
     case PowCase::inv_square:
       return pow_scalar_loop<scalar_t>(
           iter, [=](T a) { return one / (a * a); }, [](Vec a) { return (a * a).reciprocal(); });
@@ -169,7 +176,8 @@ void pow_tensor_scalar_loop(TensorIteratorBase& iter, const Scalar& exponent) {
 }
 
 void pow_tensor_scalar_kernel(TensorIteratorBase& iter, const Scalar& exponent) {
-  ATEN_DISPATCH_pow_TYPES(iter.common_dtype(), [&] { pow_tensor_scalar_loop<scalar_t>(iter, exponent); });
+  ATEN_DISPATCH_pow_TYPES(iter.common_dtype(),
+                          [&] { pow_tensor_scalar_loop<scalar_t>(iter, exponent); });
 }
 
 }  // namespace

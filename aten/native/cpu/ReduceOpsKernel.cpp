@@ -33,7 +33,8 @@ acc_t sum_value(in_t x) {
 // Integer sums run in uint64_t, whose overflow wraps by definition (int64_t's would be
 // undefined); converting back gives ATen's wrapped int64 result.
 template <typename T>
-using wrapping_sum_acc_t = std::conditional_t<std::is_integral_v<sum_acc_t<T>>, uint64_t, sum_acc_t<T>>;
+using wrapping_sum_acc_t =
+    std::conditional_t<std::is_integral_v<sum_acc_t<T>>, uint64_t, sum_acc_t<T>>;
 
 template <typename in_t_, typename out_t, bool skip_nan, bool divide>
 struct SumOps {
@@ -44,7 +45,8 @@ struct SumOps {
   acc_t reduce(acc_t a, in_t x, int64_t) const { return a + sum_value<acc_t, skip_nan>(x); }
   acc_t combine(acc_t a, acc_t b) const { return a + b; }
   acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t) const {
-    return a + cascade_sum<in_t, acc_t>(p, n, s, [](in_t x) { return sum_value<acc_t, skip_nan>(x); });
+    return a +
+           cascade_sum<in_t, acc_t>(p, n, s, [](in_t x) { return sum_value<acc_t, skip_nan>(x); });
   }
   void store(std::array<char*, 2> out, acc_t a) const {
     if constexpr (divide) {
@@ -92,7 +94,8 @@ bool sum_outer(const ReductionShape& rs, const ops_t& ops) {
           lanes.add(local, n);
         }
       });
-      for (int b = 0; b < n; ++b) ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr], nullptr}, lanes.lane(b));
+      for (int b = 0; b < n; ++b)
+        ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr], nullptr}, lanes.lane(b));
     }
   });
   return true;
@@ -120,12 +123,14 @@ void sum_kernel(TensorIteratorBase& iter) {
 
 void nansum_kernel(TensorIteratorBase& iter) {
   ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
-  ATEN_DISPATCH_nansum_TYPES(iter.dtype(1), [&] { sum_like(iter, SumOps<scalar_t, scalar_t, true, false>{}); });
+  ATEN_DISPATCH_nansum_TYPES(iter.dtype(1),
+                             [&] { sum_like(iter, SumOps<scalar_t, scalar_t, true, false>{}); });
 }
 
 void mean_kernel(TensorIteratorBase& iter) {
   ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
-  ATEN_DISPATCH_mean_TYPES(iter.dtype(1), [&] { sum_like(iter, SumOps<scalar_t, scalar_t, false, true>{}); });
+  ATEN_DISPATCH_mean_TYPES(iter.dtype(1),
+                           [&] { sum_like(iter, SumOps<scalar_t, scalar_t, false, true>{}); });
 }
 
 // ---- prod -----------------------------------------------------------------------------------
@@ -148,12 +153,16 @@ struct ProdOps {
       for (int b = 0; b < W; ++b) lanes[b] = acc_t(1);
       for (; i + W <= n; i += W)
         for (int b = 0; b < W; ++b) lanes[b] = wrapping_mul(lanes[b], static_cast<acc_t>(x[i + b]));
-      a = wrapping_mul(a, tree_combine(lanes, W, [](acc_t u, acc_t v) { return wrapping_mul(u, v); }));
+      a = wrapping_mul(a,
+                       tree_combine(lanes, W, [](acc_t u, acc_t v) { return wrapping_mul(u, v); }));
     }
-    for (; i < n; ++i) a = wrapping_mul(a, static_cast<acc_t>(*reinterpret_cast<const in_t*>(p + i * s)));
+    for (; i < n; ++i)
+      a = wrapping_mul(a, static_cast<acc_t>(*reinterpret_cast<const in_t*>(p + i * s)));
     return a;
   }
-  void store(std::array<char*, 2> out, acc_t a) const { *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a); }
+  void store(std::array<char*, 2> out, acc_t a) const {
+    *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a);
+  }
 };
 
 template <typename ops_t>
@@ -201,11 +210,13 @@ struct LogicalOps {
 };
 
 void all_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_all_TYPES(iter.dtype(1), [&] { run_reduction(iter, LogicalOps<scalar_t, true>{}); });
+  ATEN_DISPATCH_all_TYPES(iter.dtype(1),
+                          [&] { run_reduction(iter, LogicalOps<scalar_t, true>{}); });
 }
 
 void any_kernel(TensorIteratorBase& iter) {
-  ATEN_DISPATCH_any_TYPES(iter.dtype(1), [&] { run_reduction(iter, LogicalOps<scalar_t, false>{}); });
+  ATEN_DISPATCH_any_TYPES(iter.dtype(1),
+                          [&] { run_reduction(iter, LogicalOps<scalar_t, false>{}); });
 }
 
 }  // namespace

@@ -15,12 +15,18 @@ namespace {
 template <typename T>
 void for_element_size(ScalarType dtype, T&& f) {
   switch (elementSize(dtype)) {
-    case 1: return f(OpaqueType<1>::type{});
-    case 2: return f(OpaqueType<2>::type{});
-    case 4: return f(OpaqueType<4>::type{});
-    case 8: return f(OpaqueType<8>::type{});
-    case 16: return f(OpaqueType<16>::type{});
-    default: ATEN_ERROR("no kernel for elements of ", elementSize(dtype), " bytes (", dtype, ")");
+    case 1:
+      return f(OpaqueType<1>::type{});
+    case 2:
+      return f(OpaqueType<2>::type{});
+    case 4:
+      return f(OpaqueType<4>::type{});
+    case 8:
+      return f(OpaqueType<8>::type{});
+    case 16:
+      return f(OpaqueType<16>::type{});
+    default:
+      ATEN_ERROR("no kernel for elements of ", elementSize(dtype), " bytes (", dtype, ")");
   }
 }
 
@@ -41,14 +47,15 @@ void gather_loop(TensorIteratorBase& iter, int64_t self_dim_stride) {
           std::memcpy(out, src, static_cast<size_t>(n0 * e));
         } else {
           for (int64_t i = 0; i < n0; ++i)
-            *reinterpret_cast<T*>(out + i * strides[0]) = *reinterpret_cast<const T*>(src + i * strides[1]);
+            *reinterpret_cast<T*>(out + i * strides[0]) = *reinterpret_cast<const T*>(
+                src + i * strides[1]);
         }
         continue;
       }
       for (int64_t i = 0; i < n0; ++i) {
         const int64_t k = *reinterpret_cast<const I*>(index + i * strides[2]);
-        *reinterpret_cast<T*>(out + i * strides[0]) =
-            *reinterpret_cast<const T*>(self + i * strides[1] + k * self_dim_stride);
+        *reinterpret_cast<T*>(out + i * strides[0]) = *reinterpret_cast<const T*>(
+            self + i * strides[1] + k * self_dim_stride);
       }
     }
   });
@@ -66,19 +73,27 @@ void gather_kernel(TensorIteratorBase& iter, int64_t self_dim_stride) {
 
 struct Assign {
   template <typename T>
-  void operator()(T& dst, const T& v) const { dst = v; }
+  void operator()(T& dst, const T& v) const {
+    dst = v;
+  }
 };
 struct Add {
   template <typename T>
-  void operator()(T& dst, const T& v) const { dst = static_cast<T>(dst + v); }
+  void operator()(T& dst, const T& v) const {
+    dst = static_cast<T>(dst + v);
+  }
 };
 struct Multiply {
   template <typename T>
-  void operator()(T& dst, const T& v) const { dst = static_cast<T>(dst * v); }
+  void operator()(T& dst, const T& v) const {
+    dst = static_cast<T>(dst * v);
+  }
 };
 
 // Each element of the iterator is one line along dim; the line is walked in index order.
-int64_t scatter_grain(const ScatterDim& dim) { return std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, dim.size)); }
+int64_t scatter_grain(const ScatterDim& dim) {
+  return std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, dim.size));
+}
 
 template <typename T, typename Op>
 void scatter_loop(TensorIteratorBase& iter, const ScatterDim& dim, Op op) {
@@ -120,7 +135,8 @@ void scatter_fill_loop(TensorIteratorBase& iter, const ScatterDim& dim, T value,
 
 void scatter_kernel(TensorIteratorBase& iter, const ScatterDim& dim, ScatterReduce reduce) {
   if (reduce == ScatterReduce::none) {
-    for_element_size(iter.dtype(0), [&](auto opaque) { scatter_loop<decltype(opaque)>(iter, dim, Assign{}); });
+    for_element_size(iter.dtype(0),
+                     [&](auto opaque) { scatter_loop<decltype(opaque)>(iter, dim, Assign{}); });
     return;
   }
   ATEN_DISPATCH_scatter_TYPES(iter.dtype(0), [&] {

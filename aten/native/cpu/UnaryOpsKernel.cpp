@@ -66,13 +66,13 @@ T wrapping_neg(T a) {
 }
 
 // The ops computed in floating point (integer inputs arrive as Float).
-#define ATEN_FLOAT_UNARY_KERNEL(op, scalar_expr, vec_expr)            \
-  void op##_kernel(TensorIteratorBase& iter) {                        \
-    ATEN_DISPATCH_##op##_TYPES(iter.common_dtype(), [&] {             \
-      cpu_kernel_vec(                                                 \
-          iter, [](scalar_t a) -> scalar_t { return scalar_expr; },   \
-          [](Vectorized<scalar_t> a) { return vec_expr; });           \
-    });                                                               \
+#define ATEN_FLOAT_UNARY_KERNEL(op, scalar_expr, vec_expr)          \
+  void op##_kernel(TensorIteratorBase& iter) {                      \
+    ATEN_DISPATCH_##op##_TYPES(iter.common_dtype(), [&] {           \
+      cpu_kernel_vec(                                               \
+          iter, [](scalar_t a) -> scalar_t { return scalar_expr; }, \
+          [](Vectorized<scalar_t> a) { return vec_expr; });         \
+    });                                                             \
   }
 ATEN_FLOAT_UNARY_KERNEL(reciprocal, scalar_t(1) / a, a.reciprocal())
 ATEN_FLOAT_UNARY_KERNEL(sqrt, scalar::sqrt(a), a.sqrt())
@@ -222,13 +222,13 @@ void rounding_loop(TensorIteratorBase& iter, F f, VF vf) {
   }
 }
 
-#define ATEN_ROUNDING_KERNEL(op)                                                             \
-  void op##_kernel(TensorIteratorBase& iter) {                                               \
-    ATEN_DISPATCH_##op##_TYPES(iter.common_dtype(), [&] {                                    \
-      rounding_loop<scalar_t>(                                                               \
-          iter, [](scalar_t a) -> scalar_t { return scalar::op(a); },                        \
-          [](auto a) { return a.op(); });                                                    \
-    });                                                                                      \
+#define ATEN_ROUNDING_KERNEL(op)                                      \
+  void op##_kernel(TensorIteratorBase& iter) {                        \
+    ATEN_DISPATCH_##op##_TYPES(iter.common_dtype(), [&] {             \
+      rounding_loop<scalar_t>(                                        \
+          iter, [](scalar_t a) -> scalar_t { return scalar::op(a); }, \
+          [](auto a) { return a.op(); });                             \
+    });                                                               \
   }
 ATEN_ROUNDING_KERNEL(floor)
 ATEN_ROUNDING_KERNEL(ceil)
@@ -244,7 +244,8 @@ void round_decimals_loop(TensorIteratorBase& iter, int64_t decimals) {
     ATEN_INTERNAL_ASSERT(false);  // meta() lets floating dtypes only through
   } else {
     const bool negative = decimals < 0;
-    const auto s = static_cast<T>(std::pow(10.0, static_cast<double>(negative ? -decimals : decimals)));
+    const auto s = static_cast<T>(
+        std::pow(10.0, static_cast<double>(negative ? -decimals : decimals)));
     const Vectorized<T> vs(s);
     if (negative) {
       cpu_kernel_vec(
@@ -259,7 +260,8 @@ void round_decimals_loop(TensorIteratorBase& iter, int64_t decimals) {
 }
 
 void round_decimals_kernel(TensorIteratorBase& iter, int64_t decimals) {
-  ATEN_DISPATCH_round_TYPES(iter.common_dtype(), [&] { round_decimals_loop<scalar_t>(iter, decimals); });
+  ATEN_DISPATCH_round_TYPES(iter.common_dtype(),
+                            [&] { round_decimals_loop<scalar_t>(iter, decimals); });
 }
 
 void frac_kernel(TensorIteratorBase& iter) {
@@ -297,8 +299,8 @@ void logical_not_kernel(TensorIteratorBase& iter) {
 }
 
 template <typename T>
-void nan_to_num_loop(TensorIteratorBase& iter, std::optional<double> nan, std::optional<double> posinf,
-                     std::optional<double> neginf) {
+void nan_to_num_loop(TensorIteratorBase& iter, std::optional<double> nan,
+                     std::optional<double> posinf, std::optional<double> neginf) {
   using Vec = Vectorized<T>;
   if constexpr (std::is_integral_v<T>) {  // nothing to replace
     cpu_kernel_vec(
@@ -308,10 +310,13 @@ void nan_to_num_loop(TensorIteratorBase& iter, std::optional<double> nan, std::o
     const auto nan_v = static_cast<T>(nan.value_or(0.0));
     const T pos = posinf ? static_cast<T>(*posinf) : L::max();
     const T neg = neginf ? static_cast<T>(*neginf) : L::lowest();
-    const Vec nan_vec(nan_v), pos_vec(pos), neg_vec(neg), inf_vec(L::infinity()), ninf_vec(-L::infinity());
+    const Vec nan_vec(nan_v), pos_vec(pos), neg_vec(neg), inf_vec(L::infinity()),
+        ninf_vec(-L::infinity());
     cpu_kernel_vec(
         iter,
-        [=](T a) -> T { return a != a ? nan_v : a == L::infinity() ? pos : a == -L::infinity() ? neg : a; },
+        [=](T a) -> T {
+          return a != a ? nan_v : a == L::infinity() ? pos : a == -L::infinity() ? neg : a;
+        },
         [=](Vec a) {
           Vec r = Vec::blendv(a, nan_vec, a != a);
           r = Vec::blendv(r, pos_vec, a == inf_vec);
@@ -322,7 +327,8 @@ void nan_to_num_loop(TensorIteratorBase& iter, std::optional<double> nan, std::o
 
 void nan_to_num_kernel(TensorIteratorBase& iter, std::optional<double> nan,
                        std::optional<double> posinf, std::optional<double> neginf) {
-  ATEN_DISPATCH_nan_to_num_TYPES(iter.common_dtype(), [&] { nan_to_num_loop<scalar_t>(iter, nan, posinf, neginf); });
+  ATEN_DISPATCH_nan_to_num_TYPES(iter.common_dtype(),
+                                 [&] { nan_to_num_loop<scalar_t>(iter, nan, posinf, neginf); });
 }
 
 }  // namespace

@@ -22,13 +22,20 @@ ScalarType promote_all(std::span<const ScalarType> dtypes) {
 
 const char* name_of(Layout layout) {
   switch (layout) {
-    case Layout::contiguous: return "contiguous";
-    case Layout::transposed: return "transposed";
-    case Layout::sliced: return "sliced";
-    case Layout::broadcast: return "broadcast";
-    case Layout::zero_size: return "zero_size";
-    case Layout::zero_dim: return "zero_dim";
-    case Layout::large: return "large";
+    case Layout::contiguous:
+      return "contiguous";
+    case Layout::transposed:
+      return "transposed";
+    case Layout::sliced:
+      return "sliced";
+    case Layout::broadcast:
+      return "broadcast";
+    case Layout::zero_size:
+      return "zero_size";
+    case Layout::zero_dim:
+      return "zero_dim";
+    case Layout::large:
+      return "large";
   }
   return "?";
 }

@@ -68,7 +68,8 @@ bool close(std::complex<double> got, std::complex<double> want, const Tolerance&
 
 }  // namespace
 
-std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, double scale, int max_reported) {
+std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, double scale,
+                                    int max_reported) {
   std::ostringstream out;
   if (!got.defined()) return "undefined";
   if (got.scalar_type() != want.dtype) {
@@ -84,8 +85,8 @@ std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, do
   for_each_index(want.sizes, [&](const Shape& idx) {
     const std::complex<double> g = read_element(got, idx), w = want.at(idx);
     if (failures < max_reported && !close(g, w, tol)) {
-      out << (failures++ ? "; " : "") << "at " << describe(idx) << ": got " << describe(g) << ", expected "
-          << describe(w);
+      out << (failures++ ? "; " : "") << "at " << describe(idx) << ": got " << describe(g)
+          << ", expected " << describe(w);
     }
   });
   if (failures == 0) return std::nullopt;

@@ -5,10 +5,10 @@
 #include "Inputs.h"
 #include "OpCase.h"
 
+#include <aten/OpManifest.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
-#include <aten/OpManifest.h>
 
 #include <gtest/gtest.h>
 
@@ -28,9 +28,9 @@ const std::set<std::string, std::less<>> kCheckedElsewhere = {
     "empty", "empty_strided", "empty_like", "zeros", "ones", "full", "zeros_like", "ones_like",
     "full_like", "arange", "linspace", "eye",
     // views
-    "as_strided", "view", "reshape", "flatten", "permute", "transpose", "t", "expand",
-    "expand_as", "squeeze", "unsqueeze", "select", "slice", "narrow", "unfold", "diagonal",
-    "split", "split_with_sizes", "chunk", "view_as_real", "view_as_complex"};
+    "as_strided", "view", "reshape", "flatten", "permute", "transpose", "t", "expand", "expand_as",
+    "squeeze", "unsqueeze", "select", "slice", "narrow", "unfold", "diagonal", "split",
+    "split_with_sizes", "chunk", "view_as_real", "view_as_complex"};
 
 std::string full_name(const manifest::Overload& o) {
   std::string n(o.name);
@@ -39,9 +39,9 @@ std::string full_name(const manifest::Overload& o) {
 }
 
 constexpr ScalarType kAllDtypes[] = {
-    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char, ScalarType::Short,
-    ScalarType::Int,   ScalarType::Long,   ScalarType::Float, ScalarType::Double,
-    ScalarType::Half,  ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+    ScalarType::Bool, ScalarType::Byte,     ScalarType::Char,         ScalarType::Short,
+    ScalarType::Int,  ScalarType::Long,     ScalarType::Float,        ScalarType::Double,
+    ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 }  // namespace
 
@@ -50,7 +50,8 @@ TEST(ManifestCoverage, EveryOverloadHasACase) {
   for (const OpCase& c : all_cases()) covered.insert(c.overloads.begin(), c.overloads.end());
   for (const manifest::Overload& o : manifest::kOverloads) {
     if (kCheckedElsewhere.count(o.name)) continue;
-    EXPECT_TRUE(covered.count(full_name(o))) << full_name(o) << " has no case in tests/ops/manifest/cases";
+    EXPECT_TRUE(covered.count(full_name(o)))
+        << full_name(o) << " has no case in tests/ops/manifest/cases";
   }
 }
 
@@ -59,9 +60,11 @@ TEST(ManifestCoverage, EveryCaseNamesRealOverloadsAndHasDtypes) {
   for (const manifest::Overload& o : manifest::kOverloads) known.insert(full_name(o));
   for (const OpCase& c : all_cases()) {
     ASSERT_FALSE(c.overloads.empty());
-    for (const std::string& name : c.overloads) EXPECT_TRUE(known.count(name)) << name << " is not in the manifest";
+    for (const std::string& name : c.overloads)
+      EXPECT_TRUE(known.count(name)) << name << " is not in the manifest";
     EXPECT_FALSE(declared_dtypes(c).empty()) << c.overloads[0] << " declares no dtypes";
-    EXPECT_TRUE(c.call && c.reference && c.result_dtypes) << c.overloads[0] << " lacks a call or reference";
+    EXPECT_TRUE(c.call && c.reference && c.result_dtypes)
+        << c.overloads[0] << " lacks a call or reference";
   }
 }
 

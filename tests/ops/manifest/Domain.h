@@ -48,7 +48,8 @@ std::complex<double> to_complex(R r) {
 }
 
 template <typename T, typename F, size_t... I>
-std::complex<double> call_as(F& f, const std::vector<std::complex<double>>& args, std::index_sequence<I...>) {
+std::complex<double> call_as(F& f, const std::vector<std::complex<double>>& args,
+                             std::index_sequence<I...>) {
   return to_complex(f(from_complex<T>(args[I])...));
 }
 
@@ -74,20 +75,29 @@ std::complex<double> try_call(F& f, const std::vector<std::complex<double>>& arg
 // f(args...) with every argument converted to domain's type, the result back as complex<double>
 // (a bool as 0 / 1). Supports up to 4 arguments.
 template <typename F>
-std::complex<double> apply_in_domain(F& f, Domain domain, const std::vector<std::complex<double>>& args) {
+std::complex<double> apply_in_domain(F& f, Domain domain,
+                                     const std::vector<std::complex<double>>& args) {
   auto dispatch = [&]<typename T>() -> std::complex<double> {
     switch (args.size()) {
-      case 1: return detail::try_call<T, F, 1>(f, args);
-      case 2: return detail::try_call<T, F, 2>(f, args);
-      case 3: return detail::try_call<T, F, 3>(f, args);
-      case 4: return detail::try_call<T, F, 4>(f, args);
-      default: throw std::logic_error("pointwise references take 1 to 4 inputs");
+      case 1:
+        return detail::try_call<T, F, 1>(f, args);
+      case 2:
+        return detail::try_call<T, F, 2>(f, args);
+      case 3:
+        return detail::try_call<T, F, 3>(f, args);
+      case 4:
+        return detail::try_call<T, F, 4>(f, args);
+      default:
+        throw std::logic_error("pointwise references take 1 to 4 inputs");
     }
   };
   switch (domain) {
-    case Domain::integral: return dispatch.template operator()<int64_t>();
-    case Domain::floating: return dispatch.template operator()<double>();
-    case Domain::complex: return dispatch.template operator()<std::complex<double>>();
+    case Domain::integral:
+      return dispatch.template operator()<int64_t>();
+    case Domain::floating:
+      return dispatch.template operator()<double>();
+    case Domain::complex:
+      return dispatch.template operator()<std::complex<double>>();
   }
   return {};
 }

@@ -17,16 +17,32 @@ namespace aten::optest {
 // that ties, exact integers and equal pairs occur; the rest are spread over the range.
 double draw_value(Values values, ScalarType dtype, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  if (dtype == ScalarType::Bool) return values == Values::positive || values == Values::nonzero ? 1.0 : (rng() & 1);
+  if (dtype == ScalarType::Bool)
+    return values == Values::positive || values == Values::nonzero ? 1.0 : (rng() & 1);
   const bool integral = isIntegralType(dtype, false);
   const bool is_unsigned = dtype == ScalarType::Byte;
   double lo = -3, hi = 3;
   switch (values) {
-    case Values::any: lo = integral ? -9 : -3; hi = integral ? 9 : 3; break;
-    case Values::positive: lo = integral ? 1 : 0.125; hi = integral ? 9 : 4; break;
-    case Values::nonzero: lo = integral ? 1 : 0.25; hi = integral ? 9 : 3; break;
-    case Values::unit: lo = integral ? -1 : -0.96875; hi = integral ? 1 : 0.96875; break;
-    case Values::small: lo = integral ? -3 : -1.5; hi = integral ? 3 : 1.5; break;
+    case Values::any:
+      lo = integral ? -9 : -3;
+      hi = integral ? 9 : 3;
+      break;
+    case Values::positive:
+      lo = integral ? 1 : 0.125;
+      hi = integral ? 9 : 4;
+      break;
+    case Values::nonzero:
+      lo = integral ? 1 : 0.25;
+      hi = integral ? 9 : 3;
+      break;
+    case Values::unit:
+      lo = integral ? -1 : -0.96875;
+      hi = integral ? 1 : 0.96875;
+      break;
+    case Values::small:
+      lo = integral ? -3 : -1.5;
+      hi = integral ? 3 : 1.5;
+      break;
   }
   if (is_unsigned) lo = std::max(lo, values == Values::nonzero ? 1.0 : 0.0);
   double v;
@@ -81,7 +97,8 @@ Shape reversed(Shape s) {
 
 }  // namespace
 
-std::optional<Tensors> make_inputs(const OpCase& c, ScalarType dtype, Layout layout, uint64_t seed) {
+std::optional<Tensors> make_inputs(const OpCase& c, ScalarType dtype, Layout layout,
+                                   uint64_t seed) {
   Tensors out;
   bool any_changed = layout == Layout::contiguous;
   for (size_t k = 0; k < c.inputs.size(); ++k) {
@@ -121,7 +138,8 @@ std::optional<Tensors> make_inputs(const OpCase& c, ScalarType dtype, Layout lay
     const Tensor& target = view.is_same(base) || layout != Layout::broadcast ? view : base;
     for_each_index(Shape(target.sizes().begin(), target.sizes().end()), [&](const Shape& idx) {
       double re = in.custom ? in.custom(i) : draw_value(in.values, t, rng);
-      double im = isComplexType(t) && !in.custom ? draw_value(in.values, ScalarType::Double, rng) : 0.0;
+      double im = isComplexType(t) && !in.custom ? draw_value(in.values, ScalarType::Double, rng)
+                                                 : 0.0;
       write_element(target, idx, {re, im});
       ++i;
     });

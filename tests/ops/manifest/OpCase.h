@@ -112,10 +112,10 @@ struct OpCase {
 // Registration: each cases/*.cpp defines ATEN_OP_CASES(group) { return {...}; }.
 bool register_cases(std::vector<OpCase> (*make)());
 const std::vector<OpCase>& all_cases();
-#define ATEN_OP_CASES(group)                                                                   \
-  static std::vector<::aten::optest::OpCase> aten_op_cases_##group();                          \
-  [[maybe_unused]] static const bool aten_op_cases_registered_##group =                        \
-      ::aten::optest::register_cases(&aten_op_cases_##group);                                  \
+#define ATEN_OP_CASES(group)                                            \
+  static std::vector<::aten::optest::OpCase> aten_op_cases_##group();   \
+  [[maybe_unused]] static const bool aten_op_cases_registered_##group = \
+      ::aten::optest::register_cases(&aten_op_cases_##group);           \
   static std::vector<::aten::optest::OpCase> aten_op_cases_##group()
 
 // ---- result dtype rules ------------------------------------------------------------------------
@@ -160,39 +160,39 @@ auto pointwise(F f) {
 inline const Shape kShape = {6, 35};
 
 // A pointwise op of one tensor: inputs {kShape}, result dtype by `result`.
-OpCase unary_case(std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
-                  std::function<void(const Tensors&, Tensors&)> call_out,
-                  std::function<void(Tensors&)> call_inplace,
-                  std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
-                  Values values = Values::any,
-                  std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result =
-                      same_as_promoted);
+OpCase unary_case(
+    std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
+    std::function<void(const Tensors&, Tensors&)> call_out,
+    std::function<void(Tensors&)> call_inplace,
+    std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
+    Values values = Values::any,
+    std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result = same_as_promoted);
 
 // A pointwise op of two tensors.
-OpCase binary_case(std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
-                   std::function<void(const Tensors&, Tensors&)> call_out,
-                   std::function<void(Tensors&)> call_inplace,
-                   std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
-                   Values values = Values::any, Values other_values = Values::any,
-                   std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result =
-                       same_as_promoted);
+OpCase binary_case(
+    std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
+    std::function<void(const Tensors&, Tensors&)> call_out,
+    std::function<void(Tensors&)> call_inplace,
+    std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
+    Values values = Values::any, Values other_values = Values::any,
+    std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result = same_as_promoted);
 
 // The three calls of a structured unary op `op` with no other arguments.
-#define ATEN_OPTEST_UNARY_CALLS(op)                                                          \
+#define ATEN_OPTEST_UNARY_CALLS(op)                                                             \
   [](const ::aten::optest::Tensors& in) { return ::aten::optest::Tensors{::aten::op(in[0])}; }, \
-      [](const ::aten::optest::Tensors& in, ::aten::optest::Tensors& out) {                   \
-        ::aten::op##_out(out[0], in[0]);                                                      \
-      },                                                                                      \
+      [](const ::aten::optest::Tensors& in, ::aten::optest::Tensors& out) {                     \
+        ::aten::op##_out(out[0], in[0]);                                                        \
+      },                                                                                        \
       [](::aten::optest::Tensors& in) { in[0].op##_(); }
 
 // The three calls of a structured binary op `op` with no other arguments.
-#define ATEN_OPTEST_BINARY_CALLS(op)                                                          \
-  [](const ::aten::optest::Tensors& in) {                                                     \
-    return ::aten::optest::Tensors{::aten::op(in[0], in[1])};                                 \
-  },                                                                                          \
-      [](const ::aten::optest::Tensors& in, ::aten::optest::Tensors& out) {                   \
-        ::aten::op##_out(out[0], in[0], in[1]);                                               \
-      },                                                                                      \
+#define ATEN_OPTEST_BINARY_CALLS(op)                                        \
+  [](const ::aten::optest::Tensors& in) {                                   \
+    return ::aten::optest::Tensors{::aten::op(in[0], in[1])};               \
+  },                                                                        \
+      [](const ::aten::optest::Tensors& in, ::aten::optest::Tensors& out) { \
+        ::aten::op##_out(out[0], in[0], in[1]);                             \
+      },                                                                    \
       [](::aten::optest::Tensors& in) { in[0].op##_(in[1]); }
 
 }  // namespace aten::optest

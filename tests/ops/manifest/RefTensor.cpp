@@ -67,9 +67,9 @@ std::complex<double> read_element(const Tensor& t, const Shape& idx) {
 void write_element(const Tensor& t, const Shape& idx, std::complex<double> v) {
   char* p = element_ptr(t, idx);
   switch (t.scalar_type()) {
-#define ATEN_OPTEST_WRITE(ctype, name)                  \
-  case ScalarType::name:                                \
-    *reinterpret_cast<ctype*>(p) = narrow<ctype>(v);    \
+#define ATEN_OPTEST_WRITE(ctype, name)               \
+  case ScalarType::name:                             \
+    *reinterpret_cast<ctype*>(p) = narrow<ctype>(v); \
     break;
     ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(ATEN_OPTEST_WRITE)
 #undef ATEN_OPTEST_WRITE
@@ -88,7 +88,8 @@ RefTensor to_ref(const Tensor& t) {
 }
 
 RefTensor filled(const Shape& sizes, ScalarType dtype, std::complex<double> v) {
-  return RefTensor{sizes, dtype, std::vector<std::complex<double>>(static_cast<size_t>(numel_of(sizes)), v)};
+  return RefTensor{sizes, dtype,
+                   std::vector<std::complex<double>>(static_cast<size_t>(numel_of(sizes)), v)};
 }
 
 Shape broadcast_shapes(const std::vector<Shape>& shapes) {
@@ -111,7 +112,8 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes) {
 std::complex<double> read_broadcast(const RefTensor& t, const Shape& idx) {
   const size_t lead = idx.size() - t.sizes.size();
   int64_t off = 0;
-  for (size_t d = 0; d < t.sizes.size(); ++d) off = off * t.sizes[d] + (t.sizes[d] == 1 ? 0 : idx[lead + d]);
+  for (size_t d = 0; d < t.sizes.size(); ++d)
+    off = off * t.sizes[d] + (t.sizes[d] == 1 ? 0 : idx[lead + d]);
   return t.values[off];
 }
 

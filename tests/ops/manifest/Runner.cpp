@@ -6,12 +6,12 @@
 #include "OpCase.h"
 #include "Reference.h"
 
+#include <aten/OpManifest.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/t.h>
-#include <aten/OpManifest.h>
 
 #include <gtest/gtest.h>
 
@@ -24,8 +24,10 @@ namespace aten::optest {
 namespace {
 
 // got (a CPU tensor) holds want's dtype, shape and values. what names the result in messages.
-void expect_matches(const Tensor& got, const RefTensor& want, double scale, const std::string& what) {
-  if (std::optional<std::string> m = mismatch(got, want, scale)) ADD_FAILURE() << what << ": " << *m;
+void expect_matches(const Tensor& got, const RefTensor& want, double scale,
+                    const std::string& what) {
+  if (std::optional<std::string> m = mismatch(got, want, scale))
+    ADD_FAILURE() << what << ": " << *m;
 }
 
 struct CaseRun {
@@ -57,9 +59,11 @@ struct CaseRun {
     }
     ASSERT_EQ(results.size(), expected.size());
     for (size_t r = 0; r < results.size(); ++r)
-      expect_matches(results[r], expected[r], c.tolerance_scale, std::string("result ").append(std::to_string(r)));
+      expect_matches(results[r], expected[r], c.tolerance_scale,
+                     std::string("result ").append(std::to_string(r)));
     for (size_t k = 0; k < inputs.size(); ++k)
-      EXPECT_TRUE(same_values(to_ref(inputs[k]), refs[k])) << "the functional call changed input " << k;
+      EXPECT_TRUE(same_values(to_ref(inputs[k]), refs[k]))
+          << "the functional call changed input " << k;
 
     // Meta: the same geometry with no data.
     if (c.no_meta_reason == nullptr) {
@@ -92,20 +96,24 @@ struct CaseRun {
         }
         Shape rev(e.sizes.rbegin(), e.sizes.rend());
         std::vector<int64_t> dims(e.sizes.size());
-        for (size_t d = 0; d < dims.size(); ++d) dims[d] = static_cast<int64_t>(dims.size() - 1 - d);
+        for (size_t d = 0; d < dims.size(); ++d)
+          dims[d] = static_cast<int64_t>(dims.size() - 1 - d);
         outs.push_back(empty(rev, TensorOptions(e.dtype)).permute(dims));
       }
       std::vector<std::vector<int64_t>> strides_before;
-      for (const Tensor& o : outs) strides_before.emplace_back(o.strides().begin(), o.strides().end());
+      for (const Tensor& o : outs)
+        strides_before.emplace_back(o.strides().begin(), o.strides().end());
       try {
         c.call_out(inputs, outs);
       } catch (const Error& e) {
         FAIL() << "out= call threw: " << e.what();
       }
       for (size_t r = 0; r < outs.size(); ++r) {
-        expect_matches(outs[r], expected[r], c.tolerance_scale, std::string("out ").append(std::to_string(r)));
+        expect_matches(outs[r], expected[r], c.tolerance_scale,
+                       std::string("out ").append(std::to_string(r)));
         if (preallocated) {
-          EXPECT_EQ(std::vector<int64_t>(outs[r].strides().begin(), outs[r].strides().end()), strides_before[r])
+          EXPECT_EQ(std::vector<int64_t>(outs[r].strides().begin(), outs[r].strides().end()),
+                    strides_before[r])
               << "out= of the right shape was restrided";
         }
       }

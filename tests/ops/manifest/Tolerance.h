@@ -14,12 +14,21 @@ inline Tolerance tolerance_for(ScalarType dtype, double scale = 1.0) {
   Tolerance t{0, 0};  // integral and Bool results are exact
   switch (dtype) {
     case ScalarType::Float:
-    case ScalarType::ComplexFloat: t = {1e-5, 1e-5}; break;
+    case ScalarType::ComplexFloat:
+      t = {1e-5, 1e-5};
+      break;
     case ScalarType::Double:
-    case ScalarType::ComplexDouble: t = {1e-12, 1e-12}; break;
-    case ScalarType::Half: t = {2e-3, 2e-3}; break;
-    case ScalarType::BFloat16: t = {1.6e-2, 1.6e-2}; break;
-    default: break;
+    case ScalarType::ComplexDouble:
+      t = {1e-12, 1e-12};
+      break;
+    case ScalarType::Half:
+      t = {2e-3, 2e-3};
+      break;
+    case ScalarType::BFloat16:
+      t = {1.6e-2, 1.6e-2};
+      break;
+    default:
+      break;
   }
   return {t.atol * scale, t.rtol * scale};
 }

@@ -41,8 +41,8 @@ OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
 // The dtypes the rounding modes of div take: real ones (ATen has no rounding of complex
 // numbers and no Bool quotient).
 const std::vector<ScalarType> kRealDtypes = {
-    ScalarType::Byte, ScalarType::Char,  ScalarType::Short, ScalarType::Int,     ScalarType::Long,
-    ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+    ScalarType::Byte,  ScalarType::Char,   ScalarType::Short, ScalarType::Int,     ScalarType::Long,
+    ScalarType::Float, ScalarType::Double, ScalarType::Half,  ScalarType::BFloat16};
 
 OpCase with_dtypes(OpCase c, std::vector<ScalarType> dtypes) {
   c.dtypes = std::move(dtypes);
@@ -105,7 +105,8 @@ ATEN_OP_CASES(arithmetic) {
   std::vector<OpCase> cases;
 
   // ---- add / sub ----
-  cases.push_back(binary_case({"add.Tensor", "add.out", "add_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(add),
+  cases.push_back(binary_case({"add.Tensor", "add.out", "add_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(add),
                               pointwise([](auto x, auto y) { return x + y; })));
   cases.push_back(binary_case(
       {"add.Tensor", "add.out", "add_.Tensor"},
@@ -114,20 +115,24 @@ ATEN_OP_CASES(arithmetic) {
       [](Tensors& in) { in[0].add_(in[1], 3); },
       pointwise([](auto x, auto y) { return x + decltype(x)(3) * y; })));
   cases.push_back(promoting(
-      unary_case({"add.Scalar", "add.Scalar_out", "add_.Scalar"},
-                 [](const Tensors& in) { return Tensors{add(in[0], 2.5)}; },
-                 [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 2.5); },
-                 [](Tensors& in) { in[0].add_(2.5); }, pointwise([](auto x) { return x + 2.5; })),
+      unary_case(
+          {"add.Scalar", "add.Scalar_out", "add_.Scalar"},
+          [](const Tensors& in) { return Tensors{add(in[0], 2.5)}; },
+          [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 2.5); },
+          [](Tensors& in) { in[0].add_(2.5); }, pointwise([](auto x) { return x + 2.5; })),
       kBool, with_wrapped_float));
-  cases.push_back(promoting(
-      unary_case({"add.Scalar", "add.Scalar_out", "add_.Scalar"},
-                 [](const Tensors& in) { return Tensors{add(in[0], 4, 2)}; },
-                 [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 4, 2); },
-                 [](Tensors& in) { in[0].add_(4, 2); }, pointwise([](auto x) { return x + decltype(x)(8); })),
-      kBool, with_wrapped_int));
+  cases.push_back(
+      promoting(unary_case(
+                    {"add.Scalar", "add.Scalar_out", "add_.Scalar"},
+                    [](const Tensors& in) { return Tensors{add(in[0], 4, 2)}; },
+                    [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 4, 2); },
+                    [](Tensors& in) { in[0].add_(4, 2); },
+                    pointwise([](auto x) { return x + decltype(x)(8); })),
+                kBool, with_wrapped_int));
 
   // sub of a Bool tensor is ATen's error, which says what to use instead.
-  OpCase sub_tt = binary_case({"sub.Tensor", "sub.out", "sub_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(sub),
+  OpCase sub_tt = binary_case({"sub.Tensor", "sub.out", "sub_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(sub),
                               pointwise([](auto x, auto y) { return x - y; }));
   sub_tt.undeclared_error = "Subtraction, the `-` operator, with two bool tensors is not supported";
   cases.push_back(sub_tt);
@@ -139,68 +144,79 @@ ATEN_OP_CASES(arithmetic) {
       pointwise([](auto x, auto y) { return x + decltype(x)(2) * y; }));
   sub_alpha.undeclared_error = "with two bool tensors is not supported";
   cases.push_back(sub_alpha);
-  OpCase sub_scalar = unary_case({"sub.Scalar", "sub.Scalar_out", "sub_.Scalar"},
-                                 [](const Tensors& in) { return Tensors{sub(in[0], 1.5, 2)}; },
-                                 [](const Tensors& in, Tensors& out) { sub_out(out[0], in[0], 1.5, 2); },
-                                 [](Tensors& in) { in[0].sub_(1.5, 2); }, pointwise([](auto x) { return x - 3.0; }),
-                                 Values::any, with_wrapped_float);
+  OpCase sub_scalar = unary_case(
+      {"sub.Scalar", "sub.Scalar_out", "sub_.Scalar"},
+      [](const Tensors& in) { return Tensors{sub(in[0], 1.5, 2)}; },
+      [](const Tensors& in, Tensors& out) { sub_out(out[0], in[0], 1.5, 2); },
+      [](Tensors& in) { in[0].sub_(1.5, 2); }, pointwise([](auto x) { return x - 3.0; }),
+      Values::any, with_wrapped_float);
   sub_scalar.undeclared_error = "with a bool tensor is not supported";
   cases.push_back(sub_scalar);
-  OpCase sub_scalar_int = unary_case({"sub.Scalar", "sub.Scalar_out", "sub_.Scalar"},
-                                     [](const Tensors& in) { return Tensors{sub(in[0], 5)}; },
-                                     [](const Tensors& in, Tensors& out) { sub_out(out[0], in[0], 5); },
-                                     [](Tensors& in) { in[0].sub_(5); },
-                                     pointwise([](auto x) { return x - decltype(x)(5); }));
+  OpCase sub_scalar_int = unary_case(
+      {"sub.Scalar", "sub.Scalar_out", "sub_.Scalar"},
+      [](const Tensors& in) { return Tensors{sub(in[0], 5)}; },
+      [](const Tensors& in, Tensors& out) { sub_out(out[0], in[0], 5); },
+      [](Tensors& in) { in[0].sub_(5); }, pointwise([](auto x) { return x - decltype(x)(5); }));
   sub_scalar_int.undeclared_error = "with a bool tensor is not supported";
   cases.push_back(sub_scalar_int);
 
   // ---- mul ----
-  cases.push_back(binary_case({"mul.Tensor", "mul.out", "mul_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(mul),
+  cases.push_back(binary_case({"mul.Tensor", "mul.out", "mul_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(mul),
                               pointwise([](auto x, auto y) { return x * y; })));
   cases.push_back(promoting(
-      unary_case({"mul.Scalar", "mul.Scalar_out", "mul_.Scalar"},
-                 [](const Tensors& in) { return Tensors{mul(in[0], -1.5)}; },
-                 [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], -1.5); },
-                 [](Tensors& in) { in[0].mul_(-1.5); }, pointwise([](auto x) { return x * -1.5; })),
+      unary_case(
+          {"mul.Scalar", "mul.Scalar_out", "mul_.Scalar"},
+          [](const Tensors& in) { return Tensors{mul(in[0], -1.5)}; },
+          [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], -1.5); },
+          [](Tensors& in) { in[0].mul_(-1.5); }, pointwise([](auto x) { return x * -1.5; })),
       kBool, with_wrapped_float));
   cases.push_back(promoting(
-      unary_case({"mul.Scalar", "mul.Scalar_out", "mul_.Scalar"},
-                 [](const Tensors& in) { return Tensors{mul(in[0], 3)}; },
-                 [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], 3); },
-                 [](Tensors& in) { in[0].mul_(3); }, pointwise([](auto x) { return x * decltype(x)(3); })),
+      unary_case(
+          {"mul.Scalar", "mul.Scalar_out", "mul_.Scalar"},
+          [](const Tensors& in) { return Tensors{mul(in[0], 3)}; },
+          [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], 3); },
+          [](Tensors& in) { in[0].mul_(3); }, pointwise([](auto x) { return x * decltype(x)(3); })),
       kBool, with_wrapped_int));
 
   // ---- div: true division (integers and Bool give Float) ----
-  cases.push_back(binary_case({"div.Tensor", "div.out", "div_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(div),
-                              pointwise([](auto x, auto y) { return x / y; }), Values::any, Values::nonzero,
-                              promoted_to_float));
-  cases.push_back(unary_case({"div.Scalar", "div.Scalar_out", "div_.Scalar"},
-                             [](const Tensors& in) { return Tensors{div(in[0], 4)}; },
-                             [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], 4); },
-                             [](Tensors& in) { in[0].div_(4); }, pointwise([](auto x) { return x / 4.0; }),
-                             Values::any, promoted_to_float));
+  cases.push_back(binary_case({"div.Tensor", "div.out", "div_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(div),
+                              pointwise([](auto x, auto y) { return x / y; }), Values::any,
+                              Values::nonzero, promoted_to_float));
+  cases.push_back(unary_case(
+      {"div.Scalar", "div.Scalar_out", "div_.Scalar"},
+      [](const Tensors& in) { return Tensors{div(in[0], 4)}; },
+      [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], 4); },
+      [](Tensors& in) { in[0].div_(4); }, pointwise([](auto x) { return x / 4.0; }), Values::any,
+      promoted_to_float));
   // rounding_mode None is true division.
   cases.push_back(binary_case(
       {"div.Tensor_mode", "div.out_mode", "div_.Tensor_mode"},
       [](const Tensors& in) { return Tensors{div(in[0], in[1], std::nullopt)}; },
       [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], std::nullopt); },
-      [](Tensors& in) { in[0].div_(in[1], std::nullopt); }, pointwise([](auto x, auto y) { return x / y; }),
-      Values::any, Values::nonzero, promoted_to_float));
+      [](Tensors& in) { in[0].div_(in[1], std::nullopt); },
+      pointwise([](auto x, auto y) { return x / y; }), Values::any, Values::nonzero,
+      promoted_to_float));
 
   // ---- div with rounding: the inputs' dtype; Bool and complex refused by name ----
   cases.push_back(with_dtypes(
-      binary_case({"div.Tensor_mode", "div.out_mode", "div_.Tensor_mode"},
-                  [](const Tensors& in) { return Tensors{div(in[0], in[1], "trunc")}; },
-                  [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "trunc"); },
-                  [](Tensors& in) { in[0].div_(in[1], "trunc"); },
-                  pointwise([]<Real T>(T x, T y) { return trunc_div(x, y); }), Values::any, Values::nonzero),
+      binary_case(
+          {"div.Tensor_mode", "div.out_mode", "div_.Tensor_mode"},
+          [](const Tensors& in) { return Tensors{div(in[0], in[1], "trunc")}; },
+          [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "trunc"); },
+          [](Tensors& in) { in[0].div_(in[1], "trunc"); },
+          pointwise([]<Real T>(T x, T y) { return trunc_div(x, y); }), Values::any,
+          Values::nonzero),
       kRealDtypes));
   cases.push_back(with_dtypes(
-      binary_case({"div.Tensor_mode", "div.out_mode", "div_.Tensor_mode"},
-                  [](const Tensors& in) { return Tensors{div(in[0], in[1], "floor")}; },
-                  [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "floor"); },
-                  [](Tensors& in) { in[0].div_(in[1], "floor"); },
-                  pointwise([]<Real T>(T x, T y) { return floor_div(x, y); }), Values::any, Values::nonzero),
+      binary_case(
+          {"div.Tensor_mode", "div.out_mode", "div_.Tensor_mode"},
+          [](const Tensors& in) { return Tensors{div(in[0], in[1], "floor")}; },
+          [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "floor"); },
+          [](Tensors& in) { in[0].div_(in[1], "floor"); },
+          pointwise([]<Real T>(T x, T y) { return floor_div(x, y); }), Values::any,
+          Values::nonzero),
       kRealDtypes));
   OpCase div_scalar_floor = unary_case(
       {"div.Scalar_mode", "div.Scalar_mode_out", "div_.Scalar_mode"},
@@ -224,32 +240,34 @@ ATEN_OP_CASES(arithmetic) {
   // not. Negative divisors come from the tensor cases; test_binary.cpp has negative Scalars.
   cases.push_back(binary_case({"remainder.Tensor", "remainder.Tensor_out", "remainder_.Tensor"},
                               ATEN_OPTEST_BINARY_CALLS(remainder),
-                              pointwise([]<Real T>(T x, T y) { return python_mod(x, y); }), Values::any,
-                              Values::nonzero));
-  cases.push_back(promoting(
-      unary_case({"remainder.Scalar", "remainder.Scalar_out", "remainder_.Scalar"},
-                 [](const Tensors& in) { return Tensors{remainder(in[0], 4)}; },
-                 [](const Tensors& in, Tensors& out) { remainder_out(out[0], in[0], 4); },
-                 [](Tensors& in) { in[0].remainder_(4); },
-                 pointwise([]<Real T>(T x) { return python_mod(x, T(4)); })),
-      kBool, with_wrapped_int));
+                              pointwise([]<Real T>(T x, T y) { return python_mod(x, y); }),
+                              Values::any, Values::nonzero));
+  cases.push_back(
+      promoting(unary_case(
+                    {"remainder.Scalar", "remainder.Scalar_out", "remainder_.Scalar"},
+                    [](const Tensors& in) { return Tensors{remainder(in[0], 4)}; },
+                    [](const Tensors& in, Tensors& out) { remainder_out(out[0], in[0], 4); },
+                    [](Tensors& in) { in[0].remainder_(4); },
+                    pointwise([]<Real T>(T x) { return python_mod(x, T(4)); })),
+                kBool, with_wrapped_int));
   OpCase rem_scalar_tensor = unary_case(
       {"remainder.Scalar_Tensor", "remainder.Scalar_Tensor_out"},
       [](const Tensors& in) { return Tensors{remainder(5, in[0])}; },
       [](const Tensors& in, Tensors& out) { remainder_out(out[0], 5, in[0]); }, nullptr,
       pointwise([]<Real T>(T y) { return python_mod(T(5), y); }), Values::nonzero);
   cases.push_back(promoting(rem_scalar_tensor, kBool, with_wrapped_int));
-  cases.push_back(binary_case({"fmod.Tensor", "fmod.Tensor_out", "fmod_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(fmod),
-                              pointwise([]<Real T>(T x, T y) { return c_mod(x, y); }), Values::any,
-                              Values::nonzero));
-  cases.push_back(promoting(
-      unary_case({"fmod.Scalar", "fmod.Scalar_out", "fmod_.Scalar"},
-                 [](const Tensors& in) { return Tensors{fmod(in[0], 1.5)}; },
-                 [](const Tensors& in, Tensors& out) { fmod_out(out[0], in[0], 1.5); },
-                 [](Tensors& in) { in[0].fmod_(1.5); },
-                 pointwise([]<Real T>(T x) { return std::fmod(static_cast<double>(x), 1.5); }), Values::any,
-                 with_wrapped_float),
-      kBool, with_wrapped_float));
+  cases.push_back(binary_case(
+      {"fmod.Tensor", "fmod.Tensor_out", "fmod_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(fmod),
+      pointwise([]<Real T>(T x, T y) { return c_mod(x, y); }), Values::any, Values::nonzero));
+  cases.push_back(
+      promoting(unary_case(
+                    {"fmod.Scalar", "fmod.Scalar_out", "fmod_.Scalar"},
+                    [](const Tensors& in) { return Tensors{fmod(in[0], 1.5)}; },
+                    [](const Tensors& in, Tensors& out) { fmod_out(out[0], in[0], 1.5); },
+                    [](Tensors& in) { in[0].fmod_(1.5); },
+                    pointwise([]<Real T>(T x) { return std::fmod(static_cast<double>(x), 1.5); }),
+                    Values::any, with_wrapped_float),
+                kBool, with_wrapped_float));
   return cases;
 }
 

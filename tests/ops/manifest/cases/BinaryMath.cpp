@@ -44,7 +44,8 @@ T pow_ref(T base, T exp) {
   if constexpr (std::integral<T>) {
     if (exp < 0) return base == 1 ? 1 : base == -1 ? (exp % 2 ? -1 : 1) : 0;
     T r = 1;
-    for (T k = 0; k < exp; ++k) r = static_cast<T>(static_cast<uint64_t>(r) * static_cast<uint64_t>(base));
+    for (T k = 0; k < exp; ++k)
+      r = static_cast<T>(static_cast<uint64_t>(r) * static_cast<uint64_t>(base));
     return r;
   } else {
     // x ** 0 is 1 for every x, complex 0 and NaN included (std::pow(complex) computes
@@ -60,12 +61,14 @@ T pow_ref(T base, T exp) {
 }
 
 // pow(x, e) for a Scalar exponent e (an integral or a floating Scalar, as given).
-OpCase pow_scalar_case(Scalar e, Values values, std::vector<ScalarType> (*result)(std::span<const ScalarType>)) {
+OpCase pow_scalar_case(Scalar e, Values values,
+                       std::vector<ScalarType> (*result)(std::span<const ScalarType>)) {
   const double ed = e.toComplexDouble().real();
   OpCase c = unary_case(
       {"pow.Tensor_Scalar", "pow.Tensor_Scalar_out", "pow_.Scalar"},
       [=](const Tensors& in) { return Tensors{pow(in[0], e)}; },
-      [=](const Tensors& in, Tensors& out) { pow_out(out[0], in[0], e); }, [=](Tensors& in) { in[0].pow_(e); },
+      [=](const Tensors& in, Tensors& out) { pow_out(out[0], in[0], e); },
+      [=](Tensors& in) { in[0].pow_(e); },
       pointwise([=](auto x) { return pow_ref(x, static_cast<decltype(x)>(ed)); }), values, result);
   return promoting(c, kBool, result);
 }
@@ -100,50 +103,57 @@ ATEN_OP_CASES(binary_math) {
   // ---- pow ----
   // Positive bases and exponents in (-1, 1) (integers {-1, 0, 1}): no NaN, and complex powers of
   // moderate size. Integer overflow and negative bases are in tests/ops/test_binary.cpp.
-  OpCase pow_tt = binary_case({"pow.Tensor_Tensor", "pow.Tensor_Tensor_out", "pow_.Tensor"},
-                              ATEN_OPTEST_BINARY_CALLS(pow), pointwise([](auto x, auto y) { return pow_ref(x, y); }),
-                              Values::positive, Values::unit);
+  OpCase pow_tt = binary_case(
+      {"pow.Tensor_Tensor", "pow.Tensor_Tensor_out", "pow_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(pow),
+      pointwise([](auto x, auto y) { return pow_ref(x, y); }), Values::positive, Values::unit);
   pow_tt.tolerance_scale = 4;  // complex<float> pow: exp and log, a few ULP of the modulus
   cases.push_back(pow_tt);
   // The Scalar exponents with a special form (2, 3, 0.5, -1, -2, -0.5), one without.
   // Integral ones keep the dtype; floating ones make integers Float (a negative integral one
   // is an error for integer tensors, in test_binary.cpp).
   for (int64_t e : {2, 3, 0, 1}) cases.push_back(pow_scalar_case(e, Values::any, with_wrapped_int));
-  for (double e : {0.5, -0.5, 2.5}) cases.push_back(pow_scalar_case(e, Values::positive, promoted_to_float));
-  for (double e : {-1.0, -2.0}) cases.push_back(pow_scalar_case(e, Values::nonzero, promoted_to_float));
+  for (double e : {0.5, -0.5, 2.5})
+    cases.push_back(pow_scalar_case(e, Values::positive, promoted_to_float));
+  for (double e : {-1.0, -2.0})
+    cases.push_back(pow_scalar_case(e, Values::nonzero, promoted_to_float));
   // pow(Scalar, Tensor): the Scalar is the base, a wrapped number.
-  OpCase pow_st = unary_case({"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(2, in[0])}; },
-                             [](const Tensors& in, Tensors& out) { pow_out(out[0], 2, in[0]); }, nullptr,
-                             pointwise([](auto y) { return pow_ref(decltype(y)(2), y); }), Values::small);
+  OpCase pow_st = unary_case(
+      {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(2, in[0])}; },
+      [](const Tensors& in, Tensors& out) { pow_out(out[0], 2, in[0]); }, nullptr,
+      pointwise([](auto y) { return pow_ref(decltype(y)(2), y); }), Values::small);
   cases.push_back(promoting(pow_st, kBool, with_wrapped_int));
   OpCase pow_st_float = unary_case(
       {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1.5, in[0])}; },
       [](const Tensors& in, Tensors& out) { pow_out(out[0], 1.5, in[0]); }, nullptr,
-      pointwise([](auto y) { return pow_ref(decltype(y)(1.5), y); }), Values::any, promoted_to_float);
+      pointwise([](auto y) { return pow_ref(decltype(y)(1.5), y); }), Values::any,
+      promoted_to_float);
   cases.push_back(promoting(pow_st_float, kBool, promoted_to_float));
   // 1 ** anything is 1 (the fill ATen special-cases), for every dtype.
-  OpCase pow_one = unary_case({"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1, in[0])}; },
-                              [](const Tensors& in, Tensors& out) { pow_out(out[0], 1, in[0]); }, nullptr,
-                              pointwise([](auto y) { return decltype(y)(1); }));
+  OpCase pow_one = unary_case(
+      {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1, in[0])}; },
+      [](const Tensors& in, Tensors& out) { pow_out(out[0], 1, in[0]); }, nullptr,
+      pointwise([](auto y) { return decltype(y)(1); }));
   cases.push_back(promoting(pow_one, kBool, with_wrapped_int));
 
   // ---- maximum / minimum: NaN-propagating; complex refused with ATen's message ----
-  OpCase max = binary_case({"maximum", "maximum.out"},
-                           [](const Tensors& in) { return Tensors{maximum(in[0], in[1])}; },
-                           [](const Tensors& in, Tensors& out) { maximum_out(out[0], in[0], in[1]); }, nullptr,
-                           pointwise([]<Real T>(T x, T y) { return std::max(x, y); }));
+  OpCase max = binary_case(
+      {"maximum", "maximum.out"}, [](const Tensors& in) { return Tensors{maximum(in[0], in[1])}; },
+      [](const Tensors& in, Tensors& out) { maximum_out(out[0], in[0], in[1]); }, nullptr,
+      pointwise([]<Real T>(T x, T y) { return std::max(x, y); }));
   max.undeclared_error = "maximum not implemented for complex tensors";
   cases.push_back(max);
-  OpCase min = binary_case({"minimum", "minimum.out"},
-                           [](const Tensors& in) { return Tensors{minimum(in[0], in[1])}; },
-                           [](const Tensors& in, Tensors& out) { minimum_out(out[0], in[0], in[1]); }, nullptr,
-                           pointwise([]<Real T>(T x, T y) { return std::min(x, y); }));
+  OpCase min = binary_case(
+      {"minimum", "minimum.out"}, [](const Tensors& in) { return Tensors{minimum(in[0], in[1])}; },
+      [](const Tensors& in, Tensors& out) { minimum_out(out[0], in[0], in[1]); }, nullptr,
+      pointwise([]<Real T>(T x, T y) { return std::min(x, y); }));
   min.undeclared_error = "minimum not implemented for complex tensors";
   cases.push_back(min);
 
   // ---- atan2 (integers give Float), hypot (floating only) ----
   cases.push_back(binary_case({"atan2", "atan2.out", "atan2_"}, ATEN_OPTEST_BINARY_CALLS(atan2),
-                              pointwise([]<Real T>(T y, T x) { return std::atan2(static_cast<double>(y), static_cast<double>(x)); }),
+                              pointwise([]<Real T>(T y, T x) {
+                                return std::atan2(static_cast<double>(y), static_cast<double>(x));
+                              }),
                               Values::any, Values::any, promoted_to_float));
   cases.push_back(binary_case({"hypot", "hypot.out", "hypot_"}, ATEN_OPTEST_BINARY_CALLS(hypot),
                               pointwise([]<Real T>(T x, T y) { return std::hypot(x, y); })));
@@ -172,15 +182,15 @@ ATEN_OP_CASES(binary_math) {
       [](const Tensors& in) { return Tensors{addcmul(in[0], in[1], in[2], 2)}; },
       [](const Tensors& in, Tensors& out) { addcmul_out(out[0], in[0], in[1], in[2], 2); },
       [](Tensors& in) { in[0].addcmul_(in[1], in[2], 2); },
-      pointwise([](auto s, auto a, auto b) { return s + decltype(s)(2) * a * b; }), Values::small, Values::small);
+      pointwise([](auto s, auto a, auto b) { return s + decltype(s)(2) * a * b; }), Values::small,
+      Values::small);
   addcmul_c.inputs.push_back(Input{kShape, Values::small});
   cases.push_back(addcmul_c);
   OpCase addcdiv_c = binary_case(
       {"addcdiv", "addcdiv.out", "addcdiv_"},
       [](const Tensors& in) { return Tensors{addcdiv(in[0], in[1], in[2], 0.5)}; },
       [](const Tensors& in, Tensors& out) { addcdiv_out(out[0], in[0], in[1], in[2], 0.5); },
-      [](Tensors& in) { in[0].addcdiv_(in[1], in[2], 0.5); },
-      addcdiv_ref);
+      [](Tensors& in) { in[0].addcdiv_(in[1], in[2], 0.5); }, addcdiv_ref);
   addcdiv_c.inputs.push_back(Input{kShape, Values::nonzero});
   addcdiv_c.undeclared_error = "Integer division with addcdiv is no longer supported";
   cases.push_back(addcdiv_c);

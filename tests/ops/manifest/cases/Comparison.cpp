@@ -4,6 +4,7 @@
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/allclose.h>
 #include <aten/ops/eq.h>
@@ -18,7 +19,6 @@
 #include <aten/ops/lt.h>
 #include <aten/ops/ne.h>
 #include <aten/ops/t.h>
-#include <aten/core/ScalarOps.h>
 
 #include <cmath>
 #include <complex>
@@ -73,9 +73,11 @@ template <typename F>
 Refs all_of(const Refs& in, F f) {
   RefTensor out = filled({}, ScalarType::Bool, 1);
   const Shape shape = broadcast_shapes({in[0].sizes, in[1].sizes});
-  const Domain domain = compute_domain(std::vector<ScalarType>{in[0].dtype, in[1].dtype}, ScalarType::Bool);
+  const Domain domain = compute_domain(std::vector<ScalarType>{in[0].dtype, in[1].dtype},
+                                       ScalarType::Bool);
   for_each_index(shape, [&](const Shape& idx) {
-    std::vector<std::complex<double>> args = {read_broadcast(in[0], idx), read_broadcast(in[1], idx)};
+    std::vector<std::complex<double>> args = {read_broadcast(in[0], idx),
+                                              read_broadcast(in[1], idx)};
     if (apply_in_domain(f, domain, args).real() == 0) out.values[0] = 0;
   });
   return {out};
@@ -83,26 +85,27 @@ Refs all_of(const Refs& in, F f) {
 
 }  // namespace
 
-#define ATEN_COMPARE_CASES(op, expr, arg)                                                                 \
-  {                                                                                                       \
-    OpCase t = binary_case({#op ".Tensor", #op ".Tensor_out", #op "_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(op), \
-                           pointwise([](arg x, arg y) { return expr; }), Values::small, Values::small, boolean); \
-    t.inplace_keeps_self_dtype = true;                                                                    \
-    cases.push_back(t);                                                                                   \
-    for (double s : {0.0, 0.5}) {                                                                         \
-      OpCase c = unary_case({#op ".Scalar", #op ".Scalar_out", #op "_.Scalar"},                           \
-                            [=](const Tensors& in) { return Tensors{op(in[0], s)}; },                    \
-                            [=](const Tensors& in, Tensors& out) { op##_out(out[0], in[0], s); },        \
-                            [=](Tensors& in) { in[0].op##_(s); },                                        \
-                            pointwise([=](arg x0) {                                                      \
-                              const auto x = widened(x0); /* 0.5 makes integers compare in Float */      \
-                              const decltype(x) y = s;                                                   \
-                              return expr;                                                               \
-                            }),                                                                          \
-                            Values::small, boolean);                                                     \
-      c.inplace_keeps_self_dtype = true;                                                                  \
-      cases.push_back(c);                                                                                 \
-    }                                                                                                     \
+#define ATEN_COMPARE_CASES(op, expr, arg)                                                     \
+  {                                                                                           \
+    OpCase t = binary_case(                                                                   \
+        {#op ".Tensor", #op ".Tensor_out", #op "_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(op),     \
+        pointwise([](arg x, arg y) { return expr; }), Values::small, Values::small, boolean); \
+    t.inplace_keeps_self_dtype = true;                                                        \
+    cases.push_back(t);                                                                       \
+    for (double s : {0.0, 0.5}) {                                                             \
+      OpCase c = unary_case(                                                                  \
+          {#op ".Scalar", #op ".Scalar_out", #op "_.Scalar"},                                 \
+          [=](const Tensors& in) { return Tensors{op(in[0], s)}; },                           \
+          [=](const Tensors& in, Tensors& out) { op##_out(out[0], in[0], s); },               \
+          [=](Tensors& in) { in[0].op##_(s); }, pointwise([=](arg x0) {                       \
+            const auto x = widened(x0); /* 0.5 makes integers compare in Float */             \
+            const decltype(x) y = s;                                                          \
+            return expr;                                                                      \
+          }),                                                                                 \
+          Values::small, boolean);                                                            \
+      c.inplace_keeps_self_dtype = true;                                                      \
+      cases.push_back(c);                                                                     \
+    }                                                                                         \
   }
 
 ATEN_OP_CASES(comparison) {
@@ -116,29 +119,34 @@ ATEN_OP_CASES(comparison) {
   ATEN_COMPARE_CASES(gt, x > y, Real auto)
   ATEN_COMPARE_CASES(ge, x >= y, Real auto)
 
-  cases.push_back(unary_case({"isnan"}, [](const Tensors& in) { return Tensors{isnan(in[0])}; }, nullptr, nullptr,
-                             pointwise([](auto x) { return x != x; }), Values::any, boolean));
-  cases.push_back(unary_case({"isinf"}, [](const Tensors& in) { return Tensors{isinf(in[0])}; }, nullptr, nullptr,
-                             pointwise([](auto x) { return infinite(x); }), Values::any, boolean));
-  cases.push_back(unary_case({"isfinite"}, [](const Tensors& in) { return Tensors{isfinite(in[0])}; }, nullptr,
-                             nullptr, pointwise([](auto x) { return finite(x); }), Values::any, boolean));
+  cases.push_back(unary_case(
+      {"isnan"}, [](const Tensors& in) { return Tensors{isnan(in[0])}; }, nullptr, nullptr,
+      pointwise([](auto x) { return x != x; }), Values::any, boolean));
+  cases.push_back(unary_case(
+      {"isinf"}, [](const Tensors& in) { return Tensors{isinf(in[0])}; }, nullptr, nullptr,
+      pointwise([](auto x) { return infinite(x); }), Values::any, boolean));
+  cases.push_back(unary_case(
+      {"isfinite"}, [](const Tensors& in) { return Tensors{isfinite(in[0])}; }, nullptr, nullptr,
+      pointwise([](auto x) { return finite(x); }), Values::any, boolean));
 
-  cases.push_back(binary_case({"isclose"}, [](const Tensors& in) { return Tensors{isclose(in[0], in[1], kRtol, kAtol)}; },
-                              nullptr, nullptr,
-                              pointwise([](auto x, auto y) { return close_ref(x, y, kRtol, kAtol); }), Values::small,
-                              Values::small, boolean));
+  cases.push_back(binary_case(
+      {"isclose"}, [](const Tensors& in) { return Tensors{isclose(in[0], in[1], kRtol, kAtol)}; },
+      nullptr, nullptr, pointwise([](auto x, auto y) { return close_ref(x, y, kRtol, kAtol); }),
+      Values::small, Values::small, boolean));
 
   // allclose: random pairs (rarely all close) and a pair with the same values (always).
   auto allclose_case = [](bool same) {
     OpCase c = binary_case(
-        {"allclose"}, [](const Tensors& in) { return as_tensor(allclose(in[0], in[1], kRtol, kAtol)); }, nullptr,
+        {"allclose"},
+        [](const Tensors& in) { return as_tensor(allclose(in[0], in[1], kRtol, kAtol)); }, nullptr,
         nullptr,
         [](const Refs& in, std::span<const ScalarType>) {
           return all_of(in, [](auto x, auto y) { return close_ref(x, y, kRtol, kAtol); });
         },
         Values::small, Values::small, boolean);
     if (same) {
-      for (Input& input : c.inputs) input.custom = [](int64_t i) { return static_cast<double>(i % 5) - 2; };
+      for (Input& input : c.inputs)
+        input.custom = [](int64_t i) { return static_cast<double>(i % 5) - 2; };
     }
     c.no_meta_reason = "the result is a C++ bool read from the data";
     return c;
@@ -149,7 +157,8 @@ ATEN_OP_CASES(comparison) {
   // equal: the same values (true), and one element different (false); same shapes only.
   auto equal_case = [](bool same) {
     OpCase c = binary_case(
-        {"equal"}, [](const Tensors& in) { return as_tensor(equal(in[0], in[1])); }, nullptr, nullptr,
+        {"equal"}, [](const Tensors& in) { return as_tensor(equal(in[0], in[1])); }, nullptr,
+        nullptr,
         [](const Refs& in, std::span<const ScalarType>) {
           if (in[0].sizes != in[1].sizes) return Refs{filled({}, ScalarType::Bool, 0)};
           return all_of(in, [](auto x, auto y) { return x == y; });
@@ -157,7 +166,9 @@ ATEN_OP_CASES(comparison) {
         Values::any, Values::any, boolean);
     c.pointwise = false;  // no broadcasting: a broadcast layout expands both inputs alike
     c.inputs[0].custom = [](int64_t i) { return static_cast<double>(i % 3); };
-    c.inputs[1].custom = [same](int64_t i) { return static_cast<double>(i % 3) + (!same && i == 4 ? 1 : 0); };
+    c.inputs[1].custom = [same](int64_t i) {
+      return static_cast<double>(i % 3) + (!same && i == 4 ? 1 : 0);
+    };
     c.no_meta_reason = "the result is a C++ bool read from the data";
     return c;
   };

@@ -31,7 +31,8 @@ auto source = pointwise([](auto, auto src) { return src; });
 ATEN_OP_CASES(copy) {
   std::vector<OpCase> cases;
   // Same dtype, and from Float into every dtype (rounding, truncation toward zero, Bool).
-  OpCase same = binary_case({"copy_"}, copied, nullptr, [](Tensors& in) { in[0].copy_(in[1]); }, source);
+  OpCase same = binary_case(
+      {"copy_"}, copied, nullptr, [](Tensors& in) { in[0].copy_(in[1]); }, source);
   same.result_dtypes = first_dtype;
   cases.push_back(same);
   OpCase from_float = same;
@@ -40,17 +41,22 @@ ATEN_OP_CASES(copy) {
   cases.push_back(from_float);
   OpCase into_double = same;  // every dtype into Double
   into_double.inputs[0].dtype = ScalarType::Double;
-  into_double.result_dtypes = [](std::span<const ScalarType>) { return std::vector{ScalarType::Double}; };
+  into_double.result_dtypes = [](std::span<const ScalarType>) {
+    return std::vector{ScalarType::Double};
+  };
   cases.push_back(into_double);
 
   auto identity = pointwise([](auto x) { return x; });
-  cases.push_back(unary_case({"clone"}, [](const Tensors& in) { return Tensors{in[0].clone()}; }, nullptr,
-                             nullptr, identity));
-  cases.push_back(unary_case({"contiguous"}, [](const Tensors& in) { return Tensors{in[0].contiguous()}; },
-                             nullptr, nullptr, identity));
+  cases.push_back(unary_case(
+      {"clone"}, [](const Tensors& in) { return Tensors{in[0].clone()}; }, nullptr, nullptr,
+      identity));
+  cases.push_back(unary_case(
+      {"contiguous"}, [](const Tensors& in) { return Tensors{in[0].contiguous()}; }, nullptr,
+      nullptr, identity));
   for (ScalarType to : {ScalarType::Double, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
-    OpCase c = unary_case({"to.dtype"}, [to](const Tensors& in) { return Tensors{in[0].to(to)}; }, nullptr,
-                          nullptr, identity, Values::positive);
+    OpCase c = unary_case(
+        {"to.dtype"}, [to](const Tensors& in) { return Tensors{in[0].to(to)}; }, nullptr, nullptr,
+        identity, Values::positive);
     c.result_dtypes = [to](std::span<const ScalarType>) { return std::vector{to}; };
     cases.push_back(c);
   }
@@ -58,8 +64,9 @@ ATEN_OP_CASES(copy) {
   // to(other) and type_as take other's dtype (and device): a fixed Double other converts, one
   // of the dtype under test gives self back.
   for (bool same : {false, true}) {
-    OpCase to_other = binary_case({"to.other"}, [](const Tensors& in) { return Tensors{in[0].to(in[1])}; },
-                                  nullptr, nullptr, pointwise([](auto x, auto) { return x; }));
+    OpCase to_other = binary_case(
+        {"to.other"}, [](const Tensors& in) { return Tensors{in[0].to(in[1])}; }, nullptr, nullptr,
+        pointwise([](auto x, auto) { return x; }));
     to_other.inputs[1].shape = {1};
     if (!same) to_other.inputs[1].dtype = ScalarType::Double;
     to_other.result_dtypes = [same](std::span<const ScalarType> t) {
@@ -86,17 +93,20 @@ ATEN_OP_CASES(copy) {
         [value](const Tensors& in) {
           Tensor t = empty_like(in[0]);
           return Tensors{fill_(t, value)};
-        }, nullptr,
-        [value](Tensors& in) { in[0].fill_(value); }, pointwise([value](auto) { return value; }));
+        },
+        nullptr, [value](Tensors& in) { in[0].fill_(value); },
+        pointwise([value](auto) { return value; }));
     fill.result_dtypes = first_dtype;
     fill.inplace_allows_overlap = true;
     cases.push_back(fill);
   }
-  OpCase zero = unary_case({"zero_"}, [](const Tensors& in) {
-                             Tensor t = empty_like(in[0]);
-                             return Tensors{zero_(t)};
-                           },
-                           nullptr, [](Tensors& in) { in[0].zero_(); }, pointwise([](auto) { return 0; }));
+  OpCase zero = unary_case(
+      {"zero_"},
+      [](const Tensors& in) {
+        Tensor t = empty_like(in[0]);
+        return Tensors{zero_(t)};
+      },
+      nullptr, [](Tensors& in) { in[0].zero_(); }, pointwise([](auto) { return 0; }));
   zero.result_dtypes = first_dtype;
   zero.inplace_allows_overlap = true;
   cases.push_back(zero);

@@ -5,6 +5,7 @@
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
+#include <aten/core/TypePromotion.h>
 #include <aten/ops/add.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/fill.h>
@@ -16,7 +17,6 @@
 #include <aten/ops/scatter.h>
 #include <aten/ops/stack.h>
 #include <aten/ops/t.h>
-#include <aten/core/TypePromotion.h>
 
 #include <optional>
 #include <string>
@@ -42,7 +42,8 @@ Input below_index(Shape shape, int64_t n, ScalarType dtype = ScalarType::Long) {
 RefTensor moved(const RefTensor& x, const Shape& sizes, ScalarType dtype,
                 const std::function<Shape(const Shape&)>& source) {
   RefTensor out = filled(sizes, dtype);
-  for_each_index(sizes, [&](const Shape& idx) { out.at(idx) = round_to(dtype, x.at(source(idx))); });
+  for_each_index(sizes,
+                 [&](const Shape& idx) { out.at(idx) = round_to(dtype, x.at(source(idx))); });
   return out;
 }
 
@@ -93,7 +94,8 @@ auto flip_reference(std::vector<int64_t> dims) {
     return {moved(x, x.sizes, dtypes[0], [&](const Shape& idx) {
       Shape src = idx;
       if (x.dim() > 0)
-        for (int64_t d : dims) src[wrap(d, x.dim())] = x.sizes[wrap(d, x.dim())] - 1 - idx[wrap(d, x.dim())];
+        for (int64_t d : dims)
+          src[wrap(d, x.dim())] = x.sizes[wrap(d, x.dim())] - 1 - idx[wrap(d, x.dim())];
       return src;
     })};
   };
@@ -107,7 +109,8 @@ auto roll_reference(std::vector<int64_t> shifts, std::vector<int64_t> dims) {
     RefTensor out = filled(x.sizes, dtypes[0]);
     if (dims.empty()) {
       const int64_t n = x.numel();
-      for (int64_t i = 0; i < n; ++i) out.values[((i + shifts[0]) % n + n) % n] = round_to(out.dtype, x.values[i]);
+      for (int64_t i = 0; i < n; ++i)
+        out.values[((i + shifts[0]) % n + n) % n] = round_to(out.dtype, x.values[i]);
       return {out};
     }
     for_each_index(x.sizes, [&](const Shape& idx) {
@@ -181,9 +184,15 @@ auto scatter_reference(int64_t dim, std::optional<double> value, Reduce reduce) 
       const std::complex<double> v = value ? std::complex<double>(*value) : in[2].at(idx);
       std::complex<double>& o = out.at(dst);
       switch (reduce) {
-        case Reduce::none: o = v; break;
-        case Reduce::add: o = round_to(out.dtype, o + v); break;
-        case Reduce::multiply: o = round_to(out.dtype, o * v); break;
+        case Reduce::none:
+          o = v;
+          break;
+        case Reduce::add:
+          o = round_to(out.dtype, o + v);
+          break;
+        case Reduce::multiply:
+          o = round_to(out.dtype, o * v);
+          break;
       }
     });
     return {out};
@@ -205,7 +214,8 @@ ATEN_OP_CASES(layout) {
   fill.call = [](const Tensors& in) { return Tensors{masked_fill(in[0], in[1], 1)}; };
   fill.call_inplace = [](Tensors& in) { in[0].masked_fill_(in[1], 1); };
   fill.result_dtypes = first_dtype;
-  fill.reference = pointwise([](auto x, auto mask) { return mask != decltype(mask)(0) ? decltype(x)(1) : x; });
+  fill.reference = pointwise(
+      [](auto x, auto mask) { return mask != decltype(mask)(0) ? decltype(x)(1) : x; });
   fill.pointwise = true;
   cases.push_back(fill);
   OpCase fill_tensor = fill;
@@ -213,7 +223,8 @@ ATEN_OP_CASES(layout) {
   fill_tensor.inputs.push_back(Input{{}});
   fill_tensor.call = [](const Tensors& in) { return Tensors{masked_fill(in[0], in[1], in[2])}; };
   fill_tensor.call_inplace = [](Tensors& in) { in[0].masked_fill_(in[1], in[2]); };
-  fill_tensor.reference = pointwise([](auto x, auto mask, auto v) { return mask != decltype(mask)(0) ? v : x; });
+  fill_tensor.reference = pointwise(
+      [](auto x, auto mask, auto v) { return mask != decltype(mask)(0) ? v : x; });
   cases.push_back(fill_tensor);
 
   // cat along dim 0, whose size is all the layouts change; 0-dim tensors cannot be concatenated.
@@ -240,7 +251,9 @@ ATEN_OP_CASES(layout) {
     s.overloads = {"stack", "stack.out"};
     s.inputs = {Input{kShape}, Input{kShape}, Input{kShape}};
     s.call = [dim](const Tensors& in) { return Tensors{stack({in[0], in[1], in[2]}, dim)}; };
-    s.call_out = [dim](const Tensors& in, Tensors& out) { stack_out(out[0], {in[0], in[1], in[2]}, dim); };
+    s.call_out = [dim](const Tensors& in, Tensors& out) {
+      stack_out(out[0], {in[0], in[1], in[2]}, dim);
+    };
     s.result_dtypes = first_dtype;
     s.reference = stack_reference(dim);
     cases.push_back(s);
@@ -257,15 +270,32 @@ ATEN_OP_CASES(layout) {
     c.reference = std::move(reference);
     return c;
   };
-  cases.push_back(reorder("flip", [](const Tensor& x) { return flip(x, {-1}); }, flip_reference({-1})));
-  OpCase flip2 = reorder("flip", [](const Tensor& x) { return x.flip({0, 1}); }, flip_reference({0, 1}));
+  cases.push_back(reorder(
+      "flip", [](const Tensor& x) { return flip(x, {-1}); }, flip_reference({-1})));
+  OpCase flip2 = reorder(
+      "flip",
+      [](const Tensor& x) {
+        return x.flip({0, 1});
+      },
+      flip_reference({0, 1}));
   flip2.skip_layouts = {Layout::zero_dim};  // a 0-dim tensor has dim 0 only
   cases.push_back(flip2);
-  OpCase roll2 = reorder("roll", [](const Tensor& x) { return roll(x, {2, -40}, {0, -1}); }, roll_reference({2, -40}, {0, -1}));
+  OpCase roll2 = reorder(
+      "roll",
+      [](const Tensor& x) {
+        return roll(x, {2, -40}, {0, -1});
+      },
+      roll_reference({2, -40}, {0, -1}));
   roll2.skip_layouts = {Layout::zero_dim};  // as in ATen, a 0-dim tensor has no dim to roll
   cases.push_back(roll2);
-  cases.push_back(reorder("roll", [](const Tensor& x) { return x.roll(7); }, roll_reference({7}, {})));
-  cases.push_back(reorder("repeat", [](const Tensor& x) { return x.repeat({2, 1, 3}); }, repeat_reference({2, 1, 3})));
+  cases.push_back(reorder(
+      "roll", [](const Tensor& x) { return x.roll(7); }, roll_reference({7}, {})));
+  cases.push_back(reorder(
+      "repeat",
+      [](const Tensor& x) {
+        return x.repeat({2, 1, 3});
+      },
+      repeat_reference({2, 1, 3})));
 
   // index_select along dim 0 (Long and Int indices) and along the last dim.
   for (ScalarType index_dtype : {ScalarType::Long, ScalarType::Int}) {
@@ -308,7 +338,9 @@ ATEN_OP_CASES(layout) {
   src.overloads = {"scatter.src", "scatter_.src", "scatter.src_out"};
   src.inputs = {Input{kShape}, below_index({9, 35}, kShape[0]), Input{{9, 35}}};
   src.call = [](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], in[2])}; };
-  src.call_out = [](const Tensors& in, Tensors& out) { scatter_out(out[0], in[0], 0, in[1], in[2]); };
+  src.call_out = [](const Tensors& in, Tensors& out) {
+    scatter_out(out[0], in[0], 0, in[1], in[2]);
+  };
   src.call_inplace = [](Tensors& in) { in[0].scatter_(0, in[1], in[2]); };
   src.result_dtypes = first_dtype;
   src.reference = scatter_reference(0, std::nullopt, Reduce::none);
@@ -326,7 +358,9 @@ ATEN_OP_CASES(layout) {
     OpCase c = src;
     c.overloads = {"scatter.reduce", "scatter_.reduce", "scatter.reduce_out"};
     c.call = [r](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], in[2], r)}; };
-    c.call_out = [r](const Tensors& in, Tensors& out) { scatter_out(out[0], in[0], 0, in[1], in[2], r); };
+    c.call_out = [r](const Tensors& in, Tensors& out) {
+      scatter_out(out[0], in[0], 0, in[1], in[2], r);
+    };
     c.call_inplace = [r](Tensors& in) { in[0].scatter_(0, in[1], in[2], r); };
     c.reference = scatter_reference(0, std::nullopt, reduce);
     // Hundreds of repeated indices (the large layout) accumulate in the dtype, one rounding each.
@@ -339,7 +373,9 @@ ATEN_OP_CASES(layout) {
     OpCase v = value;
     v.overloads = {"scatter.value_reduce", "scatter_.value_reduce", "scatter.value_reduce_out"};
     v.call = [r, x](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], x, r)}; };
-    v.call_out = [r, x](const Tensors& in, Tensors& out) { scatter_out(out[0], in[0], 0, in[1], x, r); };
+    v.call_out = [r, x](const Tensors& in, Tensors& out) {
+      scatter_out(out[0], in[0], 0, in[1], x, r);
+    };
     v.call_inplace = [r, x](Tensors& in) { in[0].scatter_(0, in[1], x, r); };
     v.reference = scatter_reference(0, x, reduce);
     if (reduce == Reduce::multiply) v.skip_layouts = {Layout::large};

@@ -47,7 +47,8 @@ RefTensor matmul_ref(const RefTensor& a, const RefTensor& b, ScalarType dtype) {
       for (int64_t j = 0; j < n; ++j) {
         std::complex<double> s = 0;
         for (int64_t kk = 0; kk < k; ++kk)
-          s += at_batch(a, bi, av ? Shape{kk} : Shape{i, kk}) * at_batch(b, bi, bv ? Shape{kk} : Shape{kk, j});
+          s += at_batch(a, bi, av ? Shape{kk} : Shape{i, kk}) *
+               at_batch(b, bi, bv ? Shape{kk} : Shape{kk, j});
         Shape idx = bi;
         if (!av) idx.push_back(i);
         if (!bv) idx.push_back(j);
@@ -98,26 +99,34 @@ ATEN_OP_CASES(linalg) {
   std::vector<OpCase> cases;
   // 6 x 13 @ 13 x 35: tile edges in every direction of the kernel.
   cases.push_back(product_case(
-      {"mm", "mm.out"}, {{6, 13}, {13, 35}}, [](const Tensors& in) { return Tensors{mm(in[0], in[1])}; },
+      {"mm", "mm.out"}, {{6, 13}, {13, 35}},
+      [](const Tensors& in) { return Tensors{mm(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { mm_out(out[0], in[0], in[1]); }, kMatrixSkips));
   // m == n, so that `large` (dim 0 grown by the same factor on both) keeps the batches equal.
   cases.push_back(product_case(
-      {"bmm", "bmm.out"}, {{3, 6, 13}, {3, 13, 6}}, [](const Tensors& in) { return Tensors{bmm(in[0], in[1])}; },
+      {"bmm", "bmm.out"}, {{3, 6, 13}, {3, 13, 6}},
+      [](const Tensors& in) { return Tensors{bmm(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { bmm_out(out[0], in[0], in[1]); }, {Layout::zero_dim}));
   cases.push_back(product_case(
-      {"dot", "dot.out"}, {{35}, {35}}, [](const Tensors& in) { return Tensors{dot(in[0], in[1])}; },
+      {"dot", "dot.out"}, {{35}, {35}},
+      [](const Tensors& in) { return Tensors{dot(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { dot_out(out[0], in[0], in[1]); }, {Layout::zero_dim}));
   cases.push_back(product_case(
-      {"mv", "mv.out"}, {{6, 35}, {35}}, [](const Tensors& in) { return Tensors{mv(in[0], in[1])}; },
+      {"mv", "mv.out"}, {{6, 35}, {35}},
+      [](const Tensors& in) { return Tensors{mv(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { mv_out(out[0], in[0], in[1]); }, kMatrixSkips));
 
   auto matmul_call = [](const Tensors& in) { return Tensors{matmul(in[0], in[1])}; };
   auto matmul_out_call = [](const Tensors& in, Tensors& out) { matmul_out(out[0], in[0], in[1]); };
   cases.push_back(product_case({"matmul", "matmul.out"}, {{3, 6, 13}, {3, 13, 6}}, matmul_call,
                                matmul_out_call, {Layout::zero_dim}));
-  for (std::vector<Shape> shapes : {std::vector<Shape>{{13}, {13, 6}}, {{6, 13}, {13}}, {{13}, {13}},
-                                    {{2, 6, 13}, {13, 5}}, {{2, 1, 6, 13}, {3, 13, 5}}}) {
-    cases.push_back(product_case({"matmul", "matmul.out"}, shapes, matmul_call, matmul_out_call, kMatrixSkips));
+  for (std::vector<Shape> shapes : {std::vector<Shape>{{13}, {13, 6}},
+                                    {{6, 13}, {13}},
+                                    {{13}, {13}},
+                                    {{2, 6, 13}, {13, 5}},
+                                    {{2, 1, 6, 13}, {3, 13, 5}}}) {
+    cases.push_back(
+        product_case({"matmul", "matmul.out"}, shapes, matmul_call, matmul_out_call, kMatrixSkips));
   }
 
   for (Shape self : {Shape{6, 35}, Shape{35}}) {
@@ -125,7 +134,8 @@ ATEN_OP_CASES(linalg) {
       OpCase c = product_case(
           {"addmm", "addmm.out", "addmm_"}, {self, {6, 13}, {13, 35}},
           [defaults](const Tensors& in) {
-            return Tensors{defaults ? addmm(in[0], in[1], in[2]) : addmm(in[0], in[1], in[2], 2, 3)};
+            return Tensors{defaults ? addmm(in[0], in[1], in[2])
+                                    : addmm(in[0], in[1], in[2], 2, 3)};
           },
           [defaults](const Tensors& in, Tensors& out) {
             if (defaults) addmm_out(out[0], in[0], in[1], in[2]);

@@ -90,7 +90,8 @@ std::complex<double> total(const Values1d& v) {
 }
 std::complex<double> average(const Values1d& v) {
   // 0 / 0: NaN, in both parts of a complex mean (round_to keeps the real part for real dtypes).
-  return v.empty() ? std::complex<double>(std::nan(""), std::nan("")) : total(v) / static_cast<double>(v.size());
+  return v.empty() ? std::complex<double>(std::nan(""), std::nan(""))
+                   : total(v) / static_cast<double>(v.size());
 }
 // nansum: NaN counts as zero.
 std::complex<double> nan_total(const Values1d& v) {
@@ -104,7 +105,8 @@ std::complex<double> nan_total(const Values1d& v) {
 // [inf, 1] gives NaN, [1, inf] gives inf: the answer depends on the reduction's order, which
 // the reference does not model); the reference takes NaN, the answer of the kernel's order.
 std::complex<double> welford_mean(const Values1d& v) {
-  const bool has_inf = std::any_of(v.begin(), v.end(), [](auto x) { return std::isinf(x.real()) || std::isinf(x.imag()); });
+  const bool has_inf = std::any_of(
+      v.begin(), v.end(), [](auto x) { return std::isinf(x.real()) || std::isinf(x.imag()); });
   if (has_inf && v.size() > 1) return {std::nan(""), 0};
   return average(v);
 }
@@ -128,14 +130,19 @@ double variance(const Values1d& v, int64_t correction) {
   const std::complex<double> m = average(v);
   double m2 = 0;
   for (auto x : v) m2 += std::norm(x - m);
-  return m2 / static_cast<double>(std::max<int64_t>(0, static_cast<int64_t>(v.size()) - correction));
+  return m2 /
+         static_cast<double>(std::max<int64_t>(0, static_cast<int64_t>(v.size()) - correction));
 }
 double vector_norm(const Values1d& v, double p) {
   if (v.empty()) return 0;  // every p, as ATen 1.13
   if (std::isinf(p)) {
     // NaN-propagating, as ATen's (checked against libtorch 1.13.1).
     double r = std::abs(v[0]);
-    for (auto x : v) r = std::isnan(r) ? r : std::isnan(std::abs(x)) ? std::abs(x) : p > 0 ? std::max(r, std::abs(x)) : std::min(r, std::abs(x));
+    for (auto x : v)
+      r = std::isnan(r)             ? r
+          : std::isnan(std::abs(x)) ? std::abs(x)
+          : p > 0                   ? std::max(r, std::abs(x))
+                                    : std::min(r, std::abs(x));
     return r;
   }
   double s = 0;
@@ -168,8 +175,12 @@ std::vector<ScalarType> real_of(std::span<const ScalarType> t) {
   return {t[0]};
 }
 std::vector<ScalarType> index_dtype(std::span<const ScalarType>) { return {ScalarType::Long}; }
-std::vector<ScalarType> values_and_indices(std::span<const ScalarType> t) { return {t[0], ScalarType::Long}; }
-std::vector<ScalarType> real_and_same(std::span<const ScalarType> t) { return {real_of(t)[0], t[0]}; }
+std::vector<ScalarType> values_and_indices(std::span<const ScalarType> t) {
+  return {t[0], ScalarType::Long};
+}
+std::vector<ScalarType> real_and_same(std::span<const ScalarType> t) {
+  return {real_of(t)[0], t[0]};
+}
 // all, any: Bool, but Byte for Byte.
 std::vector<ScalarType> logical(std::span<const ScalarType> t) {
   return {t[0] == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool};
@@ -189,11 +200,15 @@ struct DimCase {
 };
 // The dim lists every dim-list reduction runs: all (None), all ([]), one inner dim, the
 // leading dim (the outer path), two dims around a kept one, negative dims.
-const DimCase kDimLists[] = {{std::nullopt, false}, {std::vector<int64_t>{}, true}, {std::vector<int64_t>{1}, false},
-                             {std::vector<int64_t>{0}, true}, {std::vector<int64_t>{0, 2}, false},
+const DimCase kDimLists[] = {{std::nullopt, false},
+                             {std::vector<int64_t>{}, true},
+                             {std::vector<int64_t>{1}, false},
+                             {std::vector<int64_t>{0}, true},
+                             {std::vector<int64_t>{0, 2}, false},
                              {std::vector<int64_t>{-1, -2}, true}};
 // Single dims, for ops that take one.
-const DimCase kSingleDims[] = {{std::vector<int64_t>{0}, false}, {std::vector<int64_t>{1}, true},
+const DimCase kSingleDims[] = {{std::vector<int64_t>{0}, false},
+                               {std::vector<int64_t>{1}, true},
                                {std::vector<int64_t>{-1}, false}};
 
 bool reduces_dim0(const Dims& dims) {
@@ -228,8 +243,9 @@ IntArrayRef dims_or_all(const Dims& d) { return d ? IntArrayRef(*d) : IntArrayRe
 
 // Every dtype: for cases whose dtype= makes any input valid.
 const std::vector<ScalarType> kEveryDtype = {
-    ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long,
-    ScalarType::Half, ScalarType::BFloat16, ScalarType::Float, ScalarType::Double};
+    ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char, ScalarType::Short,
+    ScalarType::Int,   ScalarType::Long,  ScalarType::Half, ScalarType::BFloat16,
+    ScalarType::Float, ScalarType::Double};
 
 // Products stay finite and exact in every dtype, Byte included: mostly 1, among the first
 // elements some 2.
@@ -238,22 +254,31 @@ double product_values(int64_t i) { return i % 11 == 5 && i < 400 ? 2.0 : 1.0; }
 // ---- the cases, op by op ----
 
 void sum_cases(std::vector<OpCase>& cases) {
-  OpCase all = reduction_case({"sum", "sum.out"}, {std::nullopt, false}, true, long_if_integral, one(total));
+  OpCase all = reduction_case({"sum", "sum.out"}, {std::nullopt, false}, true, long_if_integral,
+                              one(total));
   all.call = [](const Tensors& in) { return Tensors{sum(in[0])}; };
   all.call_out = [](const Tensors& in, Tensors& out) { sum_out(out[0], in[0]); };
   cases.push_back(all);
   for (const DimCase& dc : kDimLists) {
-    OpCase c = reduction_case({"sum.dim_IntList", "sum.IntList_out"}, dc, true, long_if_integral, one(total));
+    OpCase c = reduction_case({"sum.dim_IntList", "sum.IntList_out"}, dc, true, long_if_integral,
+                              one(total));
     c.call = [dc](const Tensors& in) { return Tensors{sum(in[0], opt_dims(dc.dims), dc.keepdim)}; };
-    c.call_out = [dc](const Tensors& in, Tensors& out) { sum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim); };
+    c.call_out = [dc](const Tensors& in, Tensors& out) {
+      sum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim);
+    };
     cases.push_back(c);
   }
   // dtype=: any input sums in Double.
-  OpCase d = reduction_case({"sum.dim_IntList", "sum.IntList_out"}, {std::vector<int64_t>{1}, true}, true,
-                            [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; },
-                            one(total));
-  d.call = [](const Tensors& in) { return Tensors{sum(in[0], IntArrayRef{1}, true, ScalarType::Double)}; };
-  d.call_out = [](const Tensors& in, Tensors& out) { sum_out(out[0], in[0], IntArrayRef{1}, true, ScalarType::Double); };
+  OpCase d = reduction_case(
+      {"sum.dim_IntList", "sum.IntList_out"}, {std::vector<int64_t>{1}, true}, true,
+      [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; },
+      one(total));
+  d.call = [](const Tensors& in) {
+    return Tensors{sum(in[0], IntArrayRef{1}, true, ScalarType::Double)};
+  };
+  d.call_out = [](const Tensors& in, Tensors& out) {
+    sum_out(out[0], in[0], IntArrayRef{1}, true, ScalarType::Double);
+  };
   d.skip_layouts = {Layout::zero_dim};
   cases.push_back(d);
 }
@@ -261,8 +286,12 @@ void sum_cases(std::vector<OpCase>& cases) {
 void nansum_cases(std::vector<OpCase>& cases) {
   for (const DimCase& dc : kDimLists) {
     OpCase c = reduction_case({"nansum", "nansum.out"}, dc, true, long_if_integral, one(nan_total));
-    c.call = [dc](const Tensors& in) { return Tensors{nansum(in[0], opt_dims(dc.dims), dc.keepdim)}; };
-    c.call_out = [dc](const Tensors& in, Tensors& out) { nansum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim); };
+    c.call = [dc](const Tensors& in) {
+      return Tensors{nansum(in[0], opt_dims(dc.dims), dc.keepdim)};
+    };
+    c.call_out = [dc](const Tensors& in, Tensors& out) {
+      nansum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim);
+    };
     cases.push_back(c);
   }
 }
@@ -273,15 +302,22 @@ void mean_cases(std::vector<OpCase>& cases) {
   cases.push_back(all);
   for (const DimCase& dc : kDimLists) {
     OpCase c = reduction_case({"mean.dim", "mean.out"}, dc, true, same, one(average));
-    c.call = [dc](const Tensors& in) { return Tensors{mean(in[0], opt_dims(dc.dims), dc.keepdim)}; };
-    c.call_out = [dc](const Tensors& in, Tensors& out) { mean_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim); };
+    c.call = [dc](const Tensors& in) {
+      return Tensors{mean(in[0], opt_dims(dc.dims), dc.keepdim)};
+    };
+    c.call_out = [dc](const Tensors& in, Tensors& out) {
+      mean_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim);
+    };
     cases.push_back(c);
   }
   // dtype=: integer inputs too.
-  OpCase d = reduction_case({"mean.dim", "mean.out"}, {std::vector<int64_t>{0, 1}, false}, true,
-                            [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; },
-                            one(average));
-  d.call = [](const Tensors& in) { return Tensors{mean(in[0], IntArrayRef{0, 1}, false, ScalarType::Double)}; };
+  OpCase d = reduction_case(
+      {"mean.dim", "mean.out"}, {std::vector<int64_t>{0, 1}, false}, true,
+      [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; },
+      one(average));
+  d.call = [](const Tensors& in) {
+    return Tensors{mean(in[0], IntArrayRef{0, 1}, false, ScalarType::Double)};
+  };
   d.call_out = [](const Tensors& in, Tensors& out) {
     mean_out(out[0], in[0], IntArrayRef{0, 1}, false, ScalarType::Double);
   };
@@ -291,17 +327,21 @@ void mean_cases(std::vector<OpCase>& cases) {
 }
 
 void prod_cases(std::vector<OpCase>& cases) {
-  OpCase all = reduction_case({"prod", "prod.out"}, {std::nullopt, false}, true, long_if_integral, one(product));
+  OpCase all = reduction_case({"prod", "prod.out"}, {std::nullopt, false}, true, long_if_integral,
+                              one(product));
   all.inputs[0].custom = product_values;
   all.call = [](const Tensors& in) { return Tensors{prod(in[0])}; };
   all.call_out = [](const Tensors& in, Tensors& out) { prod_out(out[0], in[0]); };
   cases.push_back(all);
   for (const DimCase& dc : kSingleDims) {
     const int64_t dim = (*dc.dims)[0];
-    OpCase c = reduction_case({"prod.dim_int", "prod.int_out"}, dc, true, long_if_integral, one(product));
+    OpCase c = reduction_case({"prod.dim_int", "prod.int_out"}, dc, true, long_if_integral,
+                              one(product));
     c.inputs[0].custom = product_values;
     c.call = [dim, dc](const Tensors& in) { return Tensors{prod(in[0], dim, dc.keepdim)}; };
-    c.call_out = [dim, dc](const Tensors& in, Tensors& out) { prod_out(out[0], in[0], dim, dc.keepdim); };
+    c.call_out = [dim, dc](const Tensors& in, Tensors& out) {
+      prod_out(out[0], in[0], dim, dc.keepdim);
+    };
     cases.push_back(c);
   }
 }
@@ -313,12 +353,20 @@ void extreme_cases(std::vector<OpCase>& cases) {
     const bool with_none = !dc.dims.has_value();
     if (with_none) continue;  // amax takes a list, [] for all
     OpCase a = reduction_case({"amax", "amax.out"}, dc, false, same, max_of);
-    a.call = [dc](const Tensors& in) { return Tensors{amax(in[0], dims_or_all(dc.dims), dc.keepdim)}; };
-    a.call_out = [dc](const Tensors& in, Tensors& out) { amax_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim); };
+    a.call = [dc](const Tensors& in) {
+      return Tensors{amax(in[0], dims_or_all(dc.dims), dc.keepdim)};
+    };
+    a.call_out = [dc](const Tensors& in, Tensors& out) {
+      amax_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim);
+    };
     cases.push_back(a);
     OpCase b = reduction_case({"amin", "amin.out"}, dc, false, same, min_of);
-    b.call = [dc](const Tensors& in) { return Tensors{amin(in[0], dims_or_all(dc.dims), dc.keepdim)}; };
-    b.call_out = [dc](const Tensors& in, Tensors& out) { amin_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim); };
+    b.call = [dc](const Tensors& in) {
+      return Tensors{amin(in[0], dims_or_all(dc.dims), dc.keepdim)};
+    };
+    b.call_out = [dc](const Tensors& in, Tensors& out) {
+      amin_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim);
+    };
     cases.push_back(b);
   }
   OpCase mx = reduction_case({"max"}, {std::nullopt, false}, false, same, max_of);
@@ -336,31 +384,40 @@ void extreme_cases(std::vector<OpCase>& cases) {
         return Values1d{v[i], static_cast<double>(i)};
       };
     };
-    OpCase a = reduction_case({"max.dim", "max.dim_max"}, dc, false, values_and_indices, with_index(true));
+    OpCase a = reduction_case({"max.dim", "max.dim_max"}, dc, false, values_and_indices,
+                              with_index(true));
     a.call = [dim, dc](const Tensors& in) {
       auto [v, i] = max(in[0], dim, dc.keepdim);
       return Tensors{v, i};
     };
-    a.call_out = [dim, dc](const Tensors& in, Tensors& out) { max_out(out[0], out[1], in[0], dim, dc.keepdim); };
+    a.call_out = [dim, dc](const Tensors& in, Tensors& out) {
+      max_out(out[0], out[1], in[0], dim, dc.keepdim);
+    };
     cases.push_back(a);
-    OpCase b = reduction_case({"min.dim", "min.dim_min"}, dc, false, values_and_indices, with_index(false));
+    OpCase b = reduction_case({"min.dim", "min.dim_min"}, dc, false, values_and_indices,
+                              with_index(false));
     b.call = [dim, dc](const Tensors& in) {
       auto [v, i] = min(in[0], dim, dc.keepdim);
       return Tensors{v, i};
     };
-    b.call_out = [dim, dc](const Tensors& in, Tensors& out) { min_out(out[0], out[1], in[0], dim, dc.keepdim); };
+    b.call_out = [dim, dc](const Tensors& in, Tensors& out) {
+      min_out(out[0], out[1], in[0], dim, dc.keepdim);
+    };
     cases.push_back(b);
   }
 
   // argmax/argmin: one dim, or none (the flattened index), keepdim or not.
-  const DimCase arg_dims[] = {{std::nullopt, false}, {std::nullopt, true}, kSingleDims[0], kSingleDims[1], kSingleDims[2]};
+  const DimCase arg_dims[] = {
+      {std::nullopt, false}, {std::nullopt, true}, kSingleDims[0], kSingleDims[1], kSingleDims[2]};
   for (const DimCase& dc : arg_dims) {
-    const std::optional<int64_t> dim = dc.dims ? std::optional<int64_t>((*dc.dims)[0]) : std::nullopt;
+    const std::optional<int64_t> dim = dc.dims ? std::optional<int64_t>((*dc.dims)[0])
+                                               : std::nullopt;
     for (bool is_max : {true, false}) {
-      OpCase c = reduction_case({is_max ? "argmax" : "argmin", is_max ? "argmax.out" : "argmin.out"}, dc, false,
-                                index_dtype, [is_max](const Values1d& v) {
-                                  return Values1d{static_cast<double>(arg_extreme(v, is_max))};
-                                });
+      OpCase c = reduction_case(
+          {is_max ? "argmax" : "argmin", is_max ? "argmax.out" : "argmin.out"}, dc, false,
+          index_dtype, [is_max](const Values1d& v) {
+            return Values1d{static_cast<double>(arg_extreme(v, is_max))};
+          });
       c.call = [dim, dc, is_max](const Tensors& in) {
         return Tensors{is_max ? argmax(in[0], dim, dc.keepdim) : argmin(in[0], dim, dc.keepdim)};
       };
@@ -392,7 +449,8 @@ void logical_cases(std::vector<OpCase>& cases) {
     cases.push_back(whole);
     for (const DimCase& dc : kSingleDims) {
       const int64_t dim = (*dc.dims)[0];
-      OpCase c = reduction_case({is_all ? "all.dim" : "any.dim", is_all ? "all.out" : "any.out"}, dc, true, logical, f);
+      OpCase c = reduction_case({is_all ? "all.dim" : "any.dim", is_all ? "all.out" : "any.out"},
+                                dc, true, logical, f);
       c.call = [is_all, dim, dc](const Tensors& in) {
         return Tensors{is_all ? all(in[0], dim, dc.keepdim) : any(in[0], dim, dc.keepdim)};
       };
@@ -415,17 +473,22 @@ void moment_cases(std::vector<OpCase>& cases) {
       };
     };
     const std::string op = take_sqrt ? "std" : "var";
-    OpCase whole = reduction_case({op, op + ".out"}, {std::nullopt, false}, true, real_of, spread(1));
-    whole.call = [take_sqrt](const Tensors& in) { return Tensors{take_sqrt ? std(in[0]) : var(in[0])}; };
+    OpCase whole = reduction_case({op, op + ".out"}, {std::nullopt, false}, true, real_of,
+                                  spread(1));
+    whole.call = [take_sqrt](const Tensors& in) {
+      return Tensors{take_sqrt ? std(in[0]) : var(in[0])};
+    };
     whole.call_out = [take_sqrt](const Tensors& in, Tensors& out) {
       // var.out with unbiased=True over every dim
       if (take_sqrt) std_out(out[0], in[0], std::nullopt);
       else var_out(out[0], in[0], std::nullopt);
     };
     cases.push_back(whole);
-    OpCase biased = reduction_case({op + ".dim", op + ".out"}, {std::vector<int64_t>{0, 2}, true}, true, real_of, spread(0));
+    OpCase biased = reduction_case({op + ".dim", op + ".out"}, {std::vector<int64_t>{0, 2}, true},
+                                   true, real_of, spread(0));
     biased.call = [take_sqrt](const Tensors& in) {
-      return Tensors{take_sqrt ? std(in[0], IntArrayRef{0, 2}, false, true) : var(in[0], IntArrayRef{0, 2}, false, true)};
+      return Tensors{take_sqrt ? std(in[0], IntArrayRef{0, 2}, false, true)
+                               : var(in[0], IntArrayRef{0, 2}, false, true)};
     };
     biased.call_out = [take_sqrt](const Tensors& in, Tensors& out) {
       if (take_sqrt) std_out(out[0], in[0], IntArrayRef{0, 2}, false, true);
@@ -437,9 +500,11 @@ void moment_cases(std::vector<OpCase>& cases) {
     int k = 0;
     for (const DimCase& dc : kDimLists) {
       const std::optional<int64_t> corr = corrections[k++ % 3];
-      OpCase c = reduction_case({op + ".correction", op + ".correction_out"}, dc, true, real_of, spread(corr.value_or(1)));
+      OpCase c = reduction_case({op + ".correction", op + ".correction_out"}, dc, true, real_of,
+                                spread(corr.value_or(1)));
       c.call = [take_sqrt, dc, corr](const Tensors& in) {
-        return Tensors{take_sqrt ? std(in[0], opt_dims(dc.dims), corr, dc.keepdim) : var(in[0], opt_dims(dc.dims), corr, dc.keepdim)};
+        return Tensors{take_sqrt ? std(in[0], opt_dims(dc.dims), corr, dc.keepdim)
+                                 : var(in[0], opt_dims(dc.dims), corr, dc.keepdim)};
       };
       c.call_out = [take_sqrt, dc, corr](const Tensors& in, Tensors& out) {
         if (take_sqrt) std_out(out[0], in[0], opt_dims(dc.dims), corr, dc.keepdim);
@@ -462,17 +527,19 @@ void moment_cases(std::vector<OpCase>& cases) {
       return Tensors{a, b};
     };
     cases.push_back(wm);
-    OpCase dm = reduction_case({opm + ".dim"}, {std::vector<int64_t>{1}, false}, true, real_and_same, spread_mean(0));
+    OpCase dm = reduction_case({opm + ".dim"}, {std::vector<int64_t>{1}, false}, true,
+                               real_and_same, spread_mean(0));
     dm.call = [take_sqrt](const Tensors& in) {
-      auto [a, b] = take_sqrt ? std_mean(in[0], IntArrayRef{1}, false) : var_mean(in[0], IntArrayRef{1}, false);
+      auto [a, b] = take_sqrt ? std_mean(in[0], IntArrayRef{1}, false)
+                              : var_mean(in[0], IntArrayRef{1}, false);
       return Tensors{a, b};
     };
     cases.push_back(dm);
     k = 0;
     for (const DimCase& dc : kDimLists) {
       const std::optional<int64_t> corr = corrections[k++ % 3];
-      OpCase c = reduction_case({opm + ".correction", opm + ".correction_out"}, dc, true, real_and_same,
-                                spread_mean(corr.value_or(1)));
+      OpCase c = reduction_case({opm + ".correction", opm + ".correction_out"}, dc, true,
+                                real_and_same, spread_mean(corr.value_or(1)));
       c.call = [take_sqrt, dc, corr](const Tensors& in) {
         auto [a, b] = take_sqrt ? std_mean(in[0], opt_dims(dc.dims), corr, dc.keepdim)
                                 : var_mean(in[0], opt_dims(dc.dims), corr, dc.keepdim);
@@ -508,7 +575,9 @@ void norm_cases(std::vector<OpCase>& cases) {
       OpCase c = reduction_case({"norm.ScalarOpt_dim", "norm.out"}, dc, true, real_of,
                                 [pv](const Values1d& v) { return Values1d{vector_norm(v, pv)}; });
       const std::optional<Scalar> ps_ = p ? std::optional<Scalar>(Scalar(*p)) : std::nullopt;
-      c.call = [ps_, dc](const Tensors& in) { return Tensors{norm(in[0], ps_, dims_or_all(dc.dims), dc.keepdim)}; };
+      c.call = [ps_, dc](const Tensors& in) {
+        return Tensors{norm(in[0], ps_, dims_or_all(dc.dims), dc.keepdim)};
+      };
       c.call_out = [ps_, dc](const Tensors& in, Tensors& out) {
         norm_out(out[0], in[0], ps_, dims_or_all(dc.dims), dc.keepdim);
       };
@@ -522,8 +591,12 @@ void logsumexp_cases(std::vector<OpCase>& cases) {
     if (!dc.dims) continue;  // the dim list is not optional
     OpCase c = reduction_case({"logsumexp", "logsumexp.out"}, dc, true, float_if_integral,
                               [](const Values1d& v) { return Values1d{log_sum_exp(v)}; });
-    c.call = [dc](const Tensors& in) { return Tensors{logsumexp(in[0], dims_or_all(dc.dims), dc.keepdim)}; };
-    c.call_out = [dc](const Tensors& in, Tensors& out) { logsumexp_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim); };
+    c.call = [dc](const Tensors& in) {
+      return Tensors{logsumexp(in[0], dims_or_all(dc.dims), dc.keepdim)};
+    };
+    c.call_out = [dc](const Tensors& in, Tensors& out) {
+      logsumexp_out(out[0], in[0], dims_or_all(dc.dims), dc.keepdim);
+    };
     cases.push_back(c);
   }
 }
@@ -566,7 +639,9 @@ void scan_cases(std::vector<OpCase>& cases) {
       c.reference = scan_reference(dim, is_prod);
       c.tolerance_scale = 10;
       if (dim == 1) c.skip_layouts = {Layout::zero_dim};
-      c.call = [is_prod, dim](const Tensors& in) { return Tensors{is_prod ? cumprod(in[0], dim) : cumsum(in[0], dim)}; };
+      c.call = [is_prod, dim](const Tensors& in) {
+        return Tensors{is_prod ? cumprod(in[0], dim) : cumsum(in[0], dim)};
+      };
       c.call_out = [is_prod, dim](const Tensors& in, Tensors& out) {
         if (is_prod) cumprod_out(out[0], in[0], dim);
         else cumsum_out(out[0], in[0], dim);
@@ -578,10 +653,13 @@ void scan_cases(std::vector<OpCase>& cases) {
     d.overloads = {op, op + ".out"};
     d.inputs = {Input{kShape3}};
     if (is_prod) d.inputs[0].custom = product_values;
-    d.result_dtypes = [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; };
+    d.result_dtypes = [](std::span<const ScalarType>) {
+      return std::vector<ScalarType>{ScalarType::Double};
+    };
     d.reference = scan_reference(0, is_prod);
     d.call = [is_prod](const Tensors& in) {
-      return Tensors{is_prod ? cumprod(in[0], 0, ScalarType::Double) : cumsum(in[0], 0, ScalarType::Double)};
+      return Tensors{is_prod ? cumprod(in[0], 0, ScalarType::Double)
+                             : cumsum(in[0], 0, ScalarType::Double)};
     };
     d.call_out = [is_prod](const Tensors& in, Tensors& out) {
       if (is_prod) cumprod_out(out[0], in[0], 0, ScalarType::Double);
@@ -607,8 +685,9 @@ void scan_cases(std::vector<OpCase>& cases) {
       if (is_prod) in[0].cumprod_(-1);
       else in[0].cumsum_(-1);
     };
-    ip.dtypes = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long,
-                 ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat,
+    ip.dtypes = {ScalarType::Byte,         ScalarType::Char,     ScalarType::Short,
+                 ScalarType::Int,          ScalarType::Long,     ScalarType::Float,
+                 ScalarType::Double,       ScalarType::BFloat16, ScalarType::ComplexFloat,
                  ScalarType::ComplexDouble};
     cases.push_back(ip);
   }

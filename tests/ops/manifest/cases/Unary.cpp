@@ -59,11 +59,12 @@ namespace {
 
 using C = std::complex<double>;
 constexpr ScalarType kBool = ScalarType::Bool, kLong = ScalarType::Long;
-constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat, kComplexDouble = ScalarType::ComplexDouble;
+constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat,
+                     kComplexDouble = ScalarType::ComplexDouble;
 
 // Integer and Bool inputs of the floating-point ops: accepted, computed in Float.
-const std::vector<ScalarType> kIntegral = {kBool, ScalarType::Byte, ScalarType::Char,
-                                           ScalarType::Short, ScalarType::Int, kLong};
+const std::vector<ScalarType> kIntegral = {
+    kBool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, kLong};
 
 OpCase float_op(OpCase c) {
   c.promoted_dtypes = kIntegral;
@@ -103,7 +104,8 @@ ATEN_OP_CASES(unary) {
 
   // ---- computed in floating point ----
 #define ATEN_FLOAT_CASE(op, values, fn) \
-  add(float_op(unary_case({#op, #op ".out", #op "_"}, ATEN_OPTEST_UNARY_CALLS(op), pointwise(fn), values)))
+  add(float_op(                         \
+      unary_case({#op, #op ".out", #op "_"}, ATEN_OPTEST_UNARY_CALLS(op), pointwise(fn), values)))
   ATEN_FLOAT_CASE(reciprocal, Values::nonzero, [](auto x) { return decltype(x)(1) / x; });
   ATEN_FLOAT_CASE(sqrt, Values::positive, [](auto x) { return std::sqrt(x); });
   ATEN_FLOAT_CASE(rsqrt, Values::positive, [](auto x) { return decltype(x)(1) / std::sqrt(x); });
@@ -123,21 +125,26 @@ ATEN_OP_CASES(unary) {
   ATEN_FLOAT_CASE(sinh, Values::any, [](auto x) { return std::sinh(x); });
   ATEN_FLOAT_CASE(cosh, Values::any, [](auto x) { return std::cosh(x); });
   ATEN_FLOAT_CASE(tanh, Values::any, [](auto x) { return std::tanh(x); });
-  ATEN_FLOAT_CASE(sigmoid, Values::any, [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); });
+  ATEN_FLOAT_CASE(sigmoid, Values::any,
+                  [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); });
   ATEN_FLOAT_CASE(erf, Values::any, [](Real auto x) { return std::erf(x); });
   ATEN_FLOAT_CASE(erfc, Values::any, [](Real auto x) { return std::erfc(x); });
 #undef ATEN_FLOAT_CASE
 
   // ---- same dtype in and out ----
-  add(with_errors(unary_case({"neg", "neg.out", "neg_"}, ATEN_OPTEST_UNARY_CALLS(neg), pointwise([](auto x) { return -x; })),
+  add(with_errors(unary_case({"neg", "neg.out", "neg_"}, ATEN_OPTEST_UNARY_CALLS(neg),
+                             pointwise([](auto x) { return -x; })),
                   {kBool}, "Negation, the `-` operator, on a bool tensor is not supported"));
   add([] {
-    OpCase c = unary_case({"abs", "abs.out", "abs_"}, ATEN_OPTEST_UNARY_CALLS(abs), pointwise([](auto x) { return std::abs(x); }));
+    OpCase c = unary_case({"abs", "abs.out", "abs_"}, ATEN_OPTEST_UNARY_CALLS(abs),
+                          pointwise([](auto x) { return std::abs(x); }));
     c.result_dtypes = real_of;  // and in place on a complex self, an error
     return c;
   }());
   add(with_errors(unary_case({"sign", "sign.out", "sign_"}, ATEN_OPTEST_UNARY_CALLS(sign),
-                             pointwise([](Real auto x) { return (decltype(x)(0) < x) - (x < decltype(x)(0)); })),
+                             pointwise([](Real auto x) {
+                               return (decltype(x)(0) < x) - (x < decltype(x)(0));
+                             })),
                   {kComplexFloat, kComplexDouble}, "Please use torch.sgn instead"));
   add(unary_case({"sgn", "sgn.out", "sgn_"}, ATEN_OPTEST_UNARY_CALLS(sgn), pointwise([](auto x) {
                    if constexpr (std::is_same_v<decltype(x), C>) {
@@ -148,24 +155,28 @@ ATEN_OP_CASES(unary) {
                  })));
 
   // Rounding: integers unchanged; complex an error of its own (round's is the generic one).
-#define ATEN_ROUNDING_CASE(op, fn)                                                              \
-  pointwise([](Real auto x) {                                                                   \
-    if constexpr (std::is_integral_v<decltype(x)>) {                                            \
-      return x;                                                                                 \
-    } else {                                                                                    \
-      return fn(x);                                                                             \
-    }                                                                                           \
+#define ATEN_ROUNDING_CASE(op, fn)                   \
+  pointwise([](Real auto x) {                        \
+    if constexpr (std::is_integral_v<decltype(x)>) { \
+      return x;                                      \
+    } else {                                         \
+      return fn(x);                                  \
+    }                                                \
   })
   for (const char* op : {"floor", "ceil", "trunc"}) {
-    OpCase c = std::string(op) == "floor"  ? unary_case({"floor", "floor.out", "floor_"}, ATEN_OPTEST_UNARY_CALLS(floor),
-                                                        ATEN_ROUNDING_CASE(floor, std::floor))
-               : std::string(op) == "ceil" ? unary_case({"ceil", "ceil.out", "ceil_"}, ATEN_OPTEST_UNARY_CALLS(ceil),
-                                                        ATEN_ROUNDING_CASE(ceil, std::ceil))
-                                           : unary_case({"trunc", "trunc.out", "trunc_"}, ATEN_OPTEST_UNARY_CALLS(trunc),
-                                                        ATEN_ROUNDING_CASE(trunc, std::trunc));
-    add(with_errors(c, {kComplexFloat, kComplexDouble}, std::string(op) + " is not supported for complex inputs"));
+    OpCase c = std::string(op) == "floor"
+                   ? unary_case({"floor", "floor.out", "floor_"}, ATEN_OPTEST_UNARY_CALLS(floor),
+                                ATEN_ROUNDING_CASE(floor, std::floor))
+               : std::string(op) == "ceil"
+                   ? unary_case({"ceil", "ceil.out", "ceil_"}, ATEN_OPTEST_UNARY_CALLS(ceil),
+                                ATEN_ROUNDING_CASE(ceil, std::ceil))
+                   : unary_case({"trunc", "trunc.out", "trunc_"}, ATEN_OPTEST_UNARY_CALLS(trunc),
+                                ATEN_ROUNDING_CASE(trunc, std::trunc));
+    add(with_errors(c, {kComplexFloat, kComplexDouble},
+                    std::string(op) + " is not supported for complex inputs"));
   }
-  add(unary_case({"round", "round.out", "round_"}, ATEN_OPTEST_UNARY_CALLS(round), ATEN_ROUNDING_CASE(round, std::nearbyint)));
+  add(unary_case({"round", "round.out", "round_"}, ATEN_OPTEST_UNARY_CALLS(round),
+                 ATEN_ROUNDING_CASE(round, std::nearbyint)));
 #undef ATEN_ROUNDING_CASE
   // round.decimals: floating dtypes only ("round" not implemented for integers, as in ATen).
   for (int64_t d : {2, -1}) {
@@ -173,8 +184,7 @@ ATEN_OP_CASES(unary) {
         {"round.decimals", "round.decimals_out", "round_.decimals"},
         [d](const Tensors& in) { return Tensors{aten::round(in[0], d)}; },
         [d](const Tensors& in, Tensors& out) { aten::round_out(out[0], in[0], d); },
-        [d](Tensors& in) { in[0].round_(d); },
-        pointwise([d](std::floating_point auto x) {
+        [d](Tensors& in) { in[0].round_(d); }, pointwise([d](std::floating_point auto x) {
           const double s = std::pow(10.0, static_cast<double>(std::abs(d)));
           return d > 0 ? std::nearbyint(x * s) / s : std::nearbyint(x / s) * s;
         }));
@@ -186,7 +196,8 @@ ATEN_OP_CASES(unary) {
 
   // bitwise_not of a Bool is logical not, so the reference looks at the result dtype.
   add([] {
-    OpCase c = unary_case({"bitwise_not", "bitwise_not.out", "bitwise_not_"}, ATEN_OPTEST_UNARY_CALLS(bitwise_not), nullptr);
+    OpCase c = unary_case({"bitwise_not", "bitwise_not.out", "bitwise_not_"},
+                          ATEN_OPTEST_UNARY_CALLS(bitwise_not), nullptr);
     c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
       RefTensor out = in[0];
       out.dtype = dtypes[0];
@@ -200,98 +211,128 @@ ATEN_OP_CASES(unary) {
   }());
   // logical_not: a Bool result; in place (or into out=) of another dtype, 0 or 1 in it.
   add([] {
-    OpCase c = unary_case({"logical_not", "logical_not.out", "logical_not_"}, ATEN_OPTEST_UNARY_CALLS(logical_not),
-                          pointwise([](auto x) { return x == decltype(x)(0); }), Values::any, boolean);
+    OpCase c = unary_case(
+        {"logical_not", "logical_not.out", "logical_not_"}, ATEN_OPTEST_UNARY_CALLS(logical_not),
+        pointwise([](auto x) { return x == decltype(x)(0); }), Values::any, boolean);
     c.inplace_keeps_self_dtype = true;
     return c;
   }());
 
   // ---- activations ----
   add([] {
-    OpCase c = unary_case({"relu", "relu_"}, [](const Tensors& in) { return Tensors{aten::relu(in[0])}; }, nullptr,
-                          [](Tensors& in) { aten::relu_(in[0]); },
-                          pointwise([](Real auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; }));
-    c.dtypes = {ScalarType::Byte, ScalarType::Char,   ScalarType::Short, ScalarType::Int,     kLong,
-                ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+    OpCase c = unary_case(
+        {"relu", "relu_"}, [](const Tensors& in) { return Tensors{aten::relu(in[0])}; }, nullptr,
+        [](Tensors& in) { aten::relu_(in[0]); },
+        pointwise([](Real auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; }));
+    c.dtypes = {
+        ScalarType::Byte,  ScalarType::Char,   ScalarType::Short, ScalarType::Int,     kLong,
+        ScalarType::Float, ScalarType::Double, ScalarType::Half,  ScalarType::BFloat16};
     c = with_errors(c, {kBool}, "Boolean inputs not supported for relu");
     return with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp);
   }());
-  add(unary_case({"gelu", "gelu.out", "gelu_"}, [](const Tensors& in) { return Tensors{aten::gelu(in[0])}; },
-                 [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0]); },
-                 [](Tensors& in) { aten::gelu_(in[0]); },
-                 pointwise([](Real auto x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); })));
-  add(unary_case({"gelu", "gelu.out", "gelu_"}, [](const Tensors& in) { return Tensors{aten::gelu(in[0], "tanh")}; },
-                 [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0], "tanh"); },
-                 [](Tensors& in) { aten::gelu_(in[0], "tanh"); }, pointwise([](Real auto x) {
-                   return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
-                 })));
-  add(unary_case({"silu", "silu.out", "silu_"}, [](const Tensors& in) { return Tensors{aten::silu(in[0])}; },
-                 [](const Tensors& in, Tensors& out) { aten::silu_out(out[0], in[0]); },
-                 [](Tensors& in) { aten::silu_(in[0]); },
-                 pointwise([](auto x) { return x / (decltype(x)(1) + std::exp(-x)); })));
+  add(unary_case(
+      {"gelu", "gelu.out", "gelu_"}, [](const Tensors& in) { return Tensors{aten::gelu(in[0])}; },
+      [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0]); },
+      [](Tensors& in) { aten::gelu_(in[0]); },
+      pointwise([](Real auto x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); })));
+  add(unary_case(
+      {"gelu", "gelu.out", "gelu_"},
+      [](const Tensors& in) { return Tensors{aten::gelu(in[0], "tanh")}; },
+      [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0], "tanh"); },
+      [](Tensors& in) { aten::gelu_(in[0], "tanh"); }, pointwise([](Real auto x) {
+        return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+      })));
+  add(unary_case(
+      {"silu", "silu.out", "silu_"}, [](const Tensors& in) { return Tensors{aten::silu(in[0])}; },
+      [](const Tensors& in, Tensors& out) { aten::silu_out(out[0], in[0]); },
+      [](Tensors& in) { aten::silu_(in[0]); },
+      pointwise([](auto x) { return x / (decltype(x)(1) + std::exp(-x)); })));
 
   // ---- clamp ----
   // Scalar bounds: integral ones keep the dtype (Bool becomes Long), floating ones make
   // integral selves Float. (Negative bounds convert to Byte by wrapping, as in ATen: -1 is 255.)
-  add(with_errors(unary_case({"clamp", "clamp.out", "clamp_"},
-                             [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0, 2)}; },
-                             [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0, 2); },
-                             [](Tensors& in) { in[0].clamp_(0, 2); },
-                             pointwise([](Real auto x) { return clamp_ref<decltype(x)>(x, 0, 2); }), Values::any, bool_to_long),
+  add(with_errors(unary_case(
+                      {"clamp", "clamp.out", "clamp_"},
+                      [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0, 2)}; },
+                      [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0, 2); },
+                      [](Tensors& in) { in[0].clamp_(0, 2); },
+                      pointwise([](Real auto x) { return clamp_ref<decltype(x)>(x, 0, 2); }),
+                      Values::any, bool_to_long),
                   {kComplexFloat, kComplexDouble}, kComplexClamp));
-  add(with_errors(unary_case({"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0.5, 1.5)}; },
-                             [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0.5, 1.5); },
-                             [](Tensors& in) { in[0].clamp_(0.5, 1.5); },
-                             pointwise([](Real auto x) { return clamp_ref<double>(static_cast<double>(x), 0.5, 1.5); }),
-                             Values::any, promoted_to_float),
-                  {kComplexFloat, kComplexDouble}, kComplexClamp));
-  add(with_errors(unary_case({"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], std::nullopt, 1)}; },
-                             nullptr, [](Tensors& in) { in[0].clamp_(std::nullopt, 1); },
-                             pointwise([](Real auto x) { return x < decltype(x)(1) ? x : decltype(x)(1); }), Values::any,
-                             bool_to_long),
-                  {kComplexFloat, kComplexDouble}, kComplexClamp));
+  add(with_errors(
+      unary_case(
+          {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0.5, 1.5)}; },
+          [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0.5, 1.5); },
+          [](Tensors& in) { in[0].clamp_(0.5, 1.5); }, pointwise([](Real auto x) {
+            return clamp_ref<double>(static_cast<double>(x), 0.5, 1.5);
+          }),
+          Values::any, promoted_to_float),
+      {kComplexFloat, kComplexDouble}, kComplexClamp));
+  add(with_errors(
+      unary_case(
+          {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], std::nullopt, 1)}; },
+          nullptr, [](Tensors& in) { in[0].clamp_(std::nullopt, 1); },
+          pointwise([](Real auto x) { return x < decltype(x)(1) ? x : decltype(x)(1); }),
+          Values::any, bool_to_long),
+      {kComplexFloat, kComplexDouble}, kComplexClamp));
   for (bool is_min : {true, false}) {
-    OpCase c = is_min ? unary_case({"clamp_min", "clamp_min.out", "clamp_min_"}, [](const Tensors& in) { return Tensors{aten::clamp_min(in[0], 1)}; },
-                                   [](const Tensors& in, Tensors& out) { aten::clamp_min_out(out[0], in[0], 1); },
-                                   [](Tensors& in) { in[0].clamp_min_(1); },
-                                   pointwise([](Real auto x) { return x < decltype(x)(1) ? decltype(x)(1) : x; }), Values::any, bool_to_long)
-                      : unary_case({"clamp_max", "clamp_max.out", "clamp_max_"}, [](const Tensors& in) { return Tensors{aten::clamp_max(in[0], 1)}; },
-                                   [](const Tensors& in, Tensors& out) { aten::clamp_max_out(out[0], in[0], 1); },
-                                   [](Tensors& in) { in[0].clamp_max_(1); },
-                                   pointwise([](Real auto x) { return decltype(x)(1) < x ? decltype(x)(1) : x; }), Values::any, bool_to_long);
+    OpCase c =
+        is_min ? unary_case(
+                     {"clamp_min", "clamp_min.out", "clamp_min_"},
+                     [](const Tensors& in) { return Tensors{aten::clamp_min(in[0], 1)}; },
+                     [](const Tensors& in, Tensors& out) { aten::clamp_min_out(out[0], in[0], 1); },
+                     [](Tensors& in) { in[0].clamp_min_(1); },
+                     pointwise([](Real auto x) { return x < decltype(x)(1) ? decltype(x)(1) : x; }),
+                     Values::any, bool_to_long)
+               : unary_case(
+                     {"clamp_max", "clamp_max.out", "clamp_max_"},
+                     [](const Tensors& in) { return Tensors{aten::clamp_max(in[0], 1)}; },
+                     [](const Tensors& in, Tensors& out) { aten::clamp_max_out(out[0], in[0], 1); },
+                     [](Tensors& in) { in[0].clamp_max_(1); },
+                     pointwise([](Real auto x) { return decltype(x)(1) < x ? decltype(x)(1) : x; }),
+                     Values::any, bool_to_long);
     add(with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp));
   }
   // Tensor bounds broadcast and promote like operands.
   add([] {
-    OpCase c = binary_case({"clamp.Tensor", "clamp.Tensor_out", "clamp_.Tensor"},
-                           [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], in[2])}; },
-                           [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], in[1], in[2]); },
-                           [](Tensors& in) { in[0].clamp_(in[1], in[2]); },
-                           pointwise([](Real auto a, Real auto lo, Real auto hi) { return clamp_ref(a, lo, hi); }));
+    OpCase c = binary_case(
+        {"clamp.Tensor", "clamp.Tensor_out", "clamp_.Tensor"},
+        [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], in[2])}; },
+        [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], in[1], in[2]); },
+        [](Tensors& in) { in[0].clamp_(in[1], in[2]); },
+        pointwise([](Real auto a, Real auto lo, Real auto hi) { return clamp_ref(a, lo, hi); }));
     c.inputs.push_back(Input{kShape});
     return with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp);
   }());
-  add(with_errors(binary_case({"clamp.Tensor"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], std::nullopt)}; },
-                              nullptr, nullptr, pointwise([](Real auto a, Real auto lo) { return a < lo ? lo : a; })),
-                  {kComplexFloat, kComplexDouble}, kComplexClamp));
-  add(with_errors(binary_case({"clamp_min.Tensor", "clamp_min.Tensor_out", "clamp_min_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(clamp_min),
+  add(with_errors(
+      binary_case(
+          {"clamp.Tensor"},
+          [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], std::nullopt)}; },
+          nullptr, nullptr, pointwise([](Real auto a, Real auto lo) { return a < lo ? lo : a; })),
+      {kComplexFloat, kComplexDouble}, kComplexClamp));
+  add(with_errors(binary_case({"clamp_min.Tensor", "clamp_min.Tensor_out", "clamp_min_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(clamp_min),
                               pointwise([](Real auto a, Real auto lo) { return a < lo ? lo : a; })),
                   {kComplexFloat, kComplexDouble}, kComplexClamp));
-  add(with_errors(binary_case({"clamp_max.Tensor", "clamp_max.Tensor_out", "clamp_max_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(clamp_max),
+  add(with_errors(binary_case({"clamp_max.Tensor", "clamp_max.Tensor_out", "clamp_max_.Tensor"},
+                              ATEN_OPTEST_BINARY_CALLS(clamp_max),
                               pointwise([](Real auto a, Real auto hi) { return hi < a ? hi : a; })),
                   {kComplexFloat, kComplexDouble}, kComplexClamp));
 
   // ---- nan_to_num, where ----
   // Ordinary values pass through (the replacements are in test_unary.cpp).
-  add(unary_case({"nan_to_num", "nan_to_num.out", "nan_to_num_"},
-                 [](const Tensors& in) { return Tensors{aten::nan_to_num(in[0], 1.0)}; },
-                 [](const Tensors& in, Tensors& out) { aten::nan_to_num_out(out[0], in[0]); },
-                 [](Tensors& in) { in[0].nan_to_num_(); }, pointwise([](Real auto x) { return x; })));
+  add(unary_case(
+      {"nan_to_num", "nan_to_num.out", "nan_to_num_"},
+      [](const Tensors& in) { return Tensors{aten::nan_to_num(in[0], 1.0)}; },
+      [](const Tensors& in, Tensors& out) { aten::nan_to_num_out(out[0], in[0]); },
+      [](Tensors& in) { in[0].nan_to_num_(); }, pointwise([](Real auto x) { return x; })));
   add([] {
-    OpCase c = binary_case({"where.self", "where.self_out"},
-                           [](const Tensors& in) { return Tensors{aten::where(in[0], in[1], in[2])}; },
-                           [](const Tensors& in, Tensors& out) { aten::where_out(out[0], in[0], in[1], in[2]); }, nullptr,
-                           pointwise([](auto cond, auto a, auto b) { return cond != decltype(cond)(0) ? a : b; }));
+    OpCase c = binary_case(
+        {"where.self", "where.self_out"},
+        [](const Tensors& in) { return Tensors{aten::where(in[0], in[1], in[2])}; },
+        [](const Tensors& in, Tensors& out) { aten::where_out(out[0], in[0], in[1], in[2]); },
+        nullptr,
+        pointwise([](auto cond, auto a, auto b) { return cond != decltype(cond)(0) ? a : b; }));
     c.inputs[0].dtype = kBool;
     c.inputs.push_back(Input{kShape});
     return c;
