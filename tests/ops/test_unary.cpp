@@ -3,7 +3,9 @@
 // NaN / -0 / complex, abs of complex, clamp's bounds, nan_to_num's defaults, where's condition,
 // and ATen's error messages. Values that differ from ATen 1.13 nowhere; each case says what
 // libtorch 1.13.1 gives where that is not obvious.
+#include <aten/Factories.h>
 #include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/abs.h>
 #include <aten/ops/acos.h>
