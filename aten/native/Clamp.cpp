@@ -34,8 +34,11 @@ void build_clamp_scalar(TensorIteratorBase& iter, const Tensor& out, const Tenso
   }
   ATEN_CHECK(dtype == self.scalar_type() || !(out.defined() && out.is_same(self)), "result type ",
              dtype, " can't be cast to the desired output type ", self.scalar_type());
-  const Tensor input = self.to(dtype);  // self itself when the dtype is unchanged
-  iter.build_unary_op(out, input);
+  // The iterator owns the converted self: it dies with this function, before impl() runs.
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).check_all_same_dtype(true);
+  config.add_output(out).add_owned_input(self.to(dtype), "self");
+  iter.build(config);
 }
 
 // Tensor bounds broadcast with self and promote with it, like a binary op's operands.

@@ -129,9 +129,10 @@ ATEN_META_FUNC(abs)(const Tensor& self) {
     build_unary_op(out, self);
     return;
   }
-  ATEN_CHECK(!(out.defined() && out.is_same(self)),
-             "In-place abs is not supported for complex tensors.");
   const ScalarType real = to_real(dtype);
+  ATEN_CHECK(!(out.defined() && out.is_same(self)),
+             "In-place abs is not supported for complex tensors: its result type ", real,
+             " can't be written into self (", dtype, ")");
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(false);
   config.add_output(out).add_input(self, "self");

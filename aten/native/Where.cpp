@@ -18,13 +18,13 @@ ATEN_META_FUNC(where_self)(const Tensor& condition, const Tensor& self, const Te
   ATEN_CHECK(!out.defined() || out.scalar_type() == dtype, "Expected out tensor to have dtype ",
              dtype, " (the result type of self and other), but got ", out.scalar_type(),
              " instead (out: ", out.toString(), ")");
-  const Tensor a = self.to(dtype), b = other.to(dtype);
+  // The iterator owns the converted operands: they die with this function, before impl() runs.
   TensorIteratorConfig config;
   config.set_check_mem_overlap(true).check_all_same_dtype(false).declare_static_dtype(dtype);
   config.add_output(out)
       .add_input(condition, "condition")
-      .add_input(a, "self")
-      .add_input(b, "other");
+      .add_owned_input(self.to(dtype), "self")
+      .add_owned_input(other.to(dtype), "other");
   build(config);
 }
 

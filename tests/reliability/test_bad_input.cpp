@@ -222,6 +222,15 @@ TEST(BadInput, InplaceOnExpanded) {
       Tensor self = p.inputs[0];
       // Only a self of the result's shape: any other (addmm_'s bias) fails its shape check first.
       if (self.dim() == 0 || c.call(p.inputs)[0].sizes() != self.sizes()) continue;
+      // Only calls that are valid on a self of their own: a result self cannot hold (clamp_ of
+      // an Int self with a float bound, abs_ of a complex self) is its own error, tried below.
+      Tensors plain = p.inputs;
+      plain[0] = self.clone();
+      try {
+        c.call_inplace(plain);
+      } catch (const Error&) {
+        continue;
+      }
       Tensor base = self.slice(0, 0, 1).clone();
       Tensors in = p.inputs;
       in[0] = base.expand(self.sizes());
@@ -302,6 +311,9 @@ TEST(BadInput, SpecialValuesInFloatingOps) {
                              std::numeric_limits<float>::denorm_min()};
   int tried = 0;
   for (const OpCase& c : all_cases()) {
+    // nan_to_num exists to replace these values: its case's reference is the identity on
+    // ordinary values, and its replacements are checked against ATen's in test_unary.cpp.
+    if (op_name(c) == "nan_to_num") continue;
     for (ScalarType dtype : dtypes_run(c)) {
       if (!isFloatingType(dtype)) continue;
       OpCase m = c;

@@ -88,8 +88,11 @@ std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes) {
   return {t == kComplexFloat ? ScalarType::Float : t == kComplexDouble ? ScalarType::Double : t};
 }
 
+// ATen's clamp with both bounds: NaN in self or in either bound gives NaN.
 template <typename T>
 T clamp_ref(T a, T lo, T hi) {
+  if (lo != lo) return lo;
+  if (hi != hi) return hi;
   const T r = a < lo ? lo : a;
   return hi < r ? hi : r;
 }
@@ -272,7 +275,7 @@ ATEN_OP_CASES(unary) {
       unary_case(
           {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], std::nullopt, 1)}; },
           nullptr, [](Tensors& in) { in[0].clamp_(std::nullopt, 1); },
-          pointwise([](Real auto x) { return x < decltype(x)(1) ? x : decltype(x)(1); }),
+          pointwise([](Real auto x) { return x != x || x < decltype(x)(1) ? x : decltype(x)(1); }),
           Values::any, bool_to_long),
       {kComplexFloat, kComplexDouble}, kComplexClamp));
   for (bool is_min : {true, false}) {
