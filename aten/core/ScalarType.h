@@ -11,10 +11,12 @@
 namespace aten {
 
 // Every dtype, in ATen's order (ATen's ComplexHalf and quantized types left out).
-#define ATEN_FORALL_SCALAR_TYPE_NAMES(_)                                                      \
-  _(Byte)                                                                                     \
-  _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) _(ComplexDouble) \
-      _(Bool) _(BFloat16)
+// clang-format 14 lays this list out differently on each run.
+// clang-format off
+#define ATEN_FORALL_SCALAR_TYPE_NAMES(_) \
+  _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) \
+  _(ComplexDouble) _(Bool) _(BFloat16)
+// clang-format on
 
 enum class ScalarType : int8_t {
 #define ATEN_ENUM_ENTRY(name) name,
