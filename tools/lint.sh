@@ -7,12 +7,9 @@
 #   tools/lint.sh --tidy       only clang-tidy (what ./run lint runs with --check)
 #   tools/lint.sh --fix FILE.. clang-format -i those files
 #   tools/lint.sh --reformat   clang-format -i every hand-written file in aten/ tests/ examples/
-#                              bench/, then drop the scope list: from then on all are checked
+#                              bench/
 #
-# Format scope: every git-tracked *.h / *.cpp under aten/ tests/ examples/ bench/, unless
-# tools/lint-format-scope.txt exists, in which case only the files it lists. That list is the
-# files already in the style while the tree awaits its one-time reformat (--reformat), which
-# is left for when parallel work has merged, so that it conflicts with nobody.
+# Format scope: every git-tracked *.h / *.cpp under aten/ tests/ examples/ bench/.
 #
 # clang-tidy needs build/compile_commands.json (any configured preset; BUILD_DIR=... to pick
 # another) and runs with up to $(nproc) jobs (JOBS=... to change).
@@ -23,7 +20,6 @@ CLANG_FORMAT=${CLANG_FORMAT:-$(command -v clang-format-14 || command -v clang-fo
 CLANG_TIDY=${CLANG_TIDY:-$(command -v clang-tidy-14 || command -v clang-tidy || true)}
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
-SCOPE=tools/lint-format-scope.txt
 
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
@@ -50,14 +46,10 @@ all_sources() {
     'bench/*.h' 'bench/*.cpp'
 }
 
-format_scope() {
-  if [ -f "$SCOPE" ]; then grep -v -e '^#' -e '^$' "$SCOPE"; else all_sources; fi
-}
-
 check_format() {
   need clang-format "$CLANG_FORMAT"
   local files
-  mapfile -t files < <(format_scope)
+  mapfile -t files < <(all_sources)
   if "$CLANG_FORMAT" --dry-run -Werror --style=file "${files[@]}"; then
     echo "lint: clang-format: ${#files[@]} files in the style"
   else
@@ -104,8 +96,7 @@ case "$1" in
   --reformat)
     need clang-format "$CLANG_FORMAT"
     all_sources | xargs "$CLANG_FORMAT" -i --style=file
-    if [ -f "$SCOPE" ]; then git rm -q "$SCOPE" 2>/dev/null || rm -f "$SCOPE"; fi
-    echo "lint: reformatted $(all_sources | wc -l) files; the format check now covers all of them"
+    echo "lint: reformatted $(all_sources | wc -l) files"
     ;;
   *) usage ;;
 esac
