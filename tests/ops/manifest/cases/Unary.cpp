@@ -188,6 +188,14 @@ ATEN_OP_CASES(unary) {
         [d](const Tensors& in) { return Tensors{aten::round(in[0], d)}; },
         [d](const Tensors& in, Tensors& out) { aten::round_out(out[0], in[0], d); },
         [d](Tensors& in) { in[0].round_(d); }, pointwise([d](std::floating_point auto x) {
+          // Float, Half and BFloat16 scale in float, as ATen does (1.675f * 100 is the tie
+          // 167.5 in float): their values are exactly floats; random Double values are not.
+          const float xf = static_cast<float>(x);
+          if (static_cast<decltype(x)>(xf) == x) {
+            const float sf = std::pow(10.0f, static_cast<float>(std::abs(d)));
+            return static_cast<decltype(x)>(d > 0 ? std::nearbyint(xf * sf) / sf
+                                                  : std::nearbyint(xf / sf) * sf);
+          }
           const double s = std::pow(10.0, static_cast<double>(std::abs(d)));
           return d > 0 ? std::nearbyint(x * s) / s : std::nearbyint(x / s) * s;
         }));
