@@ -1,6 +1,7 @@
 #pragma once
 // AVX2 (+FMA) specialisations of Vectorized for float, double, int32_t and int64_t: 256-bit
-// registers. Math functions are Sleef's AVX2 variants (u10 = 1 ULP, erfc u15 = 1.5 ULP).
+// registers. Math functions are Sleef's AVX2 variants (u10 = 1 ULP, erfc u15 = 1.5 ULP) but for
+// float exp (VecMath.h).
 // Partial loads and stores go through a zeroed buffer: simple, and never touch memory past
 // count elements.
 #include <aten/cpu/vec/Convert.h>
@@ -116,7 +117,22 @@ class Vectorized<float> {
   }
   Vectorized trunc() const { return _mm256_round_ps(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
 
-  Vectorized exp() const { return Sleef_expf8_u10avx2(v_); }
+  // max/min return their second operand when either is NaN: NaN passes the clamp.
+  Vectorized exp() const {
+    return detail::exp_clamped(
+        Vectorized(_mm256_min_ps(_mm256_set1_ps(89.f), _mm256_max_ps(_mm256_set1_ps(-104.f), v_))));
+  }
+  // this * 2^n for integral n in [-150, 128], rounded once: 2^n as 2^a 2^b, both factors
+  // normal floats made from their exponent bits (this * 2^a is exact for |this| near 1).
+  Vectorized ldexp(const Vectorized& n) const {
+    const __m256i ni = _mm256_cvtps_epi32(n);
+    const __m256i a = _mm256_srai_epi32(ni, 1);
+    const __m256i b = _mm256_sub_epi32(ni, a);
+    const __m256i bias = _mm256_set1_epi32(127);
+    const __m256 pa = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(a, bias), 23));
+    const __m256 pb = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(b, bias), 23));
+    return _mm256_mul_ps(_mm256_mul_ps(v_, pa), pb);
+  }
   Vectorized expm1() const { return Sleef_expm1f8_u10avx2(v_); }
   Vectorized log() const { return Sleef_logf8_u10avx2(v_); }
   // Sleef's log1p gives inf above about 1e38; there log1p(x) == log(x).
@@ -162,6 +178,11 @@ inline Vectorized<float> minimum(const Vectorized<float>& a, const Vectorized<fl
 inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b,
                                const Vectorized<float>& c) {
   return _mm256_fmadd_ps(a, b, c);
+}
+// rcp_ps has 12 bits; one Newton step r (2 - x r) brings it to about 23.
+inline Vectorized<float> reciprocal_estimate(const Vectorized<float>& x) {
+  const __m256 r = _mm256_rcp_ps(x);
+  return _mm256_fmadd_ps(r, _mm256_fnmadd_ps(x, r, _mm256_set1_ps(1.f)), r);
 }
 
 // ---- double ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // AVX-512 (F, BW, VL, DQ) specialisations of Vectorized for float, double, int32_t and int64_t:
 // 512-bit registers. Comparisons produce k-masks, widened to the all-ones/zero vector masks of
 // the Vectorized contract; blendv reads an element's sign bit back into a k-mask. Math functions
-// are Sleef's AVX512F variants (u10 = 1 ULP, erfc u15 = 1.5 ULP).
+// are Sleef's AVX512F variants (u10 = 1 ULP, erfc u15 = 1.5 ULP) but for float exp (VecMath.h).
 #include <aten/cpu/vec/Convert.h>
 #include <aten/cpu/vec/VecMath.h>
 #include <aten/cpu/vec/VectorizedBase.h>
@@ -129,7 +129,13 @@ class Vectorized<float> {
     return _mm512_roundscale_ps(v_, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
   }
 
-  Vectorized exp() const { return Sleef_expf16_u10avx512f(v_); }
+  // max/min return their second operand when either is NaN: NaN passes the clamp.
+  Vectorized exp() const {
+    return detail::exp_clamped(
+        Vectorized(_mm512_min_ps(_mm512_set1_ps(89.f), _mm512_max_ps(_mm512_set1_ps(-104.f), v_))));
+  }
+  // this * 2^n for integral n, rounded once (scalef saturates to 0 and inf by itself).
+  Vectorized ldexp(const Vectorized& n) const { return _mm512_scalef_ps(v_, n); }
   Vectorized expm1() const { return Sleef_expm1f16_u10avx512f(v_); }
   Vectorized log() const { return Sleef_logf16_u10avx512f(v_); }
   // Sleef's log1p gives inf above about 1e38; there log1p(x) == log(x).
@@ -178,6 +184,9 @@ inline Vectorized<float> minimum(const Vectorized<float>& a, const Vectorized<fl
 inline Vectorized<float> fmadd(const Vectorized<float>& a, const Vectorized<float>& b,
                                const Vectorized<float>& c) {
   return _mm512_fmadd_ps(a, b, c);
+}
+inline Vectorized<float> reciprocal_estimate(const Vectorized<float>& x) {
+  return _mm512_rcp14_ps(x);  // relative error below 2^-14
 }
 
 // ---- double ---------------------------------------------------------------------------------
