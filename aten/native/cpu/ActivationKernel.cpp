@@ -37,7 +37,7 @@ T gelu_scalar(T x) {
 }
 
 template <typename T>
-Vectorized<T> gelu_vec(Vectorized<T> x) {
+[[gnu::always_inline]] inline Vectorized<T> gelu_vec(Vectorized<T> x) {
   if constexpr (std::is_same_v<T, float>) {
     return gelu_exact(x);
   } else if constexpr (std::is_same_v<T, double>) {
@@ -51,7 +51,7 @@ void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
   ATEN_DISPATCH_gelu_TYPES(iter.common_dtype(), [&] {
     using Vec = Vectorized<scalar_t>;
     if (approximate == GeluType::None) {
-      cpu_kernel_vec(iter, gelu_scalar<scalar_t>, gelu_vec<scalar_t>);
+      cpu_kernel_vec(iter, gelu_scalar<scalar_t>, [](Vec x) { return gelu_vec(x); });
     } else {
       const Vec one(scalar_t(1)), k1(scalar_t(-kTanhK1)), k2(scalar_t(-kTanhK2));
       cpu_kernel_vec(

@@ -4,36 +4,37 @@
 // ActivationKernel.cpp.
 //
 // With a = |x| and E = Phi(-a) = 0.5 erfc(a / sqrt(2)), gelu(x) is x E for x < 0 and
-// x (1 - E) for x >= 0; 1 - E does not cancel (E <= 0.5), and E itself keeps its relative
-// accuracy however small it gets, unlike 1 + erf(x / sqrt(2)), which loses every digit as x
-// goes negative. E = R(a) exp(-a^2 / 2), R = N / D a rational function (degrees 4 and 5)
-// fitted by tools/fit/gelu_erfc.py to 8.4e-9 relative over [0, 16] (float coefficients). D is
-// evaluated as k a N + M (k, M fitted with N): for large a, R ~ 1 / (k a) and N's rounding
-// errors then cancel between numerator and denominator; plain Horner for D would add D's own
-// five roundings to N's four (R reached 4.8 ULP that way, 2.4 this way, float arithmetic).
-// N(0) = 0.875 and M(0) = 1.75 (R(0) = 0.5 exactly) put N and D high in their binades near
-// a = 0, where their last rounding matters most.
-// Nothing rounded enters exp: a^2 is split exactly into hi + lo (FMA) and
-// exp(-(hi + lo) / 2) = exp(-hi / 2) (1 - lo / 2), hi / 2 being exact; forming y = a / sqrt(2)
-// first would cost ~2y^2 times its rounding (tens of ULP near the underflow), erfc's slope.
+// x (1 - E) for x >= 0, both relu(x) - a E; x - a E does not cancel (E <= 0.5), and E keeps its
+// relative accuracy however small it gets, unlike 1 + erf(x / sqrt(2)), which loses every digit as
+// x goes negative. E = R(a) exp(-a^2 / 2), R = N / D a rational function (degrees 4 and 5) fitted
+// by tools/fit/gelu_erfc.py to 8.4e-9 relative over [0, 16] (float coefficients). D is evaluated as
+// k a N + M (k, M fitted with N): for large a, R ~ 1 / (k a) and N's rounding errors then cancel
+// between numerator and denominator; plain Horner for D would add D's own five roundings to N's
+// four (R reached 4.8 ULP that way, 2.4 this way, float arithmetic). N(0) = 0.875 and M(0) = 1.75
+// (R(0) = 0.5 exactly) put N and D high in their binades near a = 0, where their last rounding
+// matters most. Nothing rounded enters exp: a^2 is split exactly into hi + lo (FMA) and exp(-(hi +
+// lo) / 2) = exp(-hi / 2) (1 - lo / 2), hi / 2 being exact; forming y = a / sqrt(2) first would
+// cost ~2y^2 times its rounding (tens of ULP near the underflow), erfc's slope.
 //
 // Beyond a = 16, E underflows to 0 (it does below ~14.1): a is clamped there so that a^2 and
-// its split stay finite. Negative results are formed as (x R) exp(..), the tiny factor last,
-// so one rounding lands in the subnormal range. x = -inf gives -inf * 0 = NaN, as
-// 0.5 x erfc(-x / sqrt(2)) and ATen's 0.5 x (1 + erf(x / sqrt(2))) do.
+// its split stay finite. |x| E is formed as (|x| R) exp(..), the tiny factor last, so only one
+// rounding lands in the subnormal range. x = -inf gives -inf + inf = NaN, as
+// 0.5 x erfc(-x / sqrt(2)) and ATen's 0.5 x (1 + erf(x / sqrt(2))) do (-inf * 0).
 #include <aten/cpu/vec/Vectorized.h>
 
 namespace aten::native {
 inline namespace CPU_CAPABILITY {
 
-inline vec::Vectorized<float> gelu_exact(const vec::Vectorized<float>& x) {
+[[gnu::always_inline]] inline vec::Vectorized<float> gelu_exact(const vec::Vectorized<float>& x) {
   using V = vec::Vectorized<float>;
-  const V a_max(16.f), zero(0.f), one(1.f), minus_half(-0.5f);
-  V a = x.abs();
-  a = V::blendv(a, a_max, a > a_max);  // NaN stays NaN
-  const V hi = a * a;
-  const V lo = fmadd(a, a, -hi);
-  const V e = (hi * minus_half).exp();
+  const V a_max(16.f), half(0.5f), minus_half(-0.5f);
+  const V ax = x.abs();
+  const V a = V::blendv(ax, a_max, ax > a_max);  // NaN stays NaN
+  // -a^2 / 2 = nh + lo exactly (a * -0.5 is exact, the FMA gives the product's rounding error).
+  const V am = a * minus_half;
+  const V nh = am * a;
+  const V lo = fmadd(am, a, -nh);
+  const V e = nh.exp();
   V n = fmadd(V(0.007334823254495859f), a, V(0.07201718538999557f));
   n = fmadd(n, a, V(0.3233923614025116f));
   n = fmadd(n, a, V(0.7707539200782776f));
@@ -43,10 +44,14 @@ inline vec::Vectorized<float> gelu_exact(const vec::Vectorized<float>& x) {
   m = fmadd(m, a, V(0.7445275187492371f));
   m = fmadd(m, a, V(1.75f));
   const V d = fmadd(a * V(2.5066044330596924f), n, m);
-  const V r = fmadd(n * minus_half, lo, n) / d;  // R(a) (1 - lo / 2)
-  const V neg = (x * r) * e;
-  const V pos = x * (one - r * e);
-  return V::blendv(pos, neg, x < zero);
+  const V r = fmadd(n, lo, n) / d;  // R(a) (1 + lo): exp(nh + lo) = e (1 + lo)
+  const V q = (a * r) * e;          // |x| E: a = |x| wherever e > 0
+  // gelu = relu(x) - |x| E on both sides. relu(x) is x/2 + |x|/2 (no overflow, and exact: also
+  // for subnormal x, where the one rounding of |x|/2 then cancels against q's, which is the
+  // same), formed negated so that it is -0 for x < 0 (and x = -0): a negative result that
+  // underflows is then -0, as x Phi(x) is.
+  const V relu = -fmadd(-x, half, -(ax * half));
+  return relu - q;
 }
 
 }  // namespace CPU_CAPABILITY
