@@ -131,6 +131,48 @@ def kernel_error(n, mm, k, a_max=A_MAX):
     return float(err.max()), float(a[np.argmax(err)])
 
 
+def fit_exp(deg=6, iters=80, points=4000):
+    # exp(f) = 1 + c1 f + ... + c_deg f^deg on |f| <= ln 2 / 2 (a hair wider: k ln 2 + f
+    # rounds), relative minimax (Lawson), c0 = 1; coefficients rounded to float from the highest
+    # degree down, refitting the rest each time. Returns the coefficients and the max relative
+    # error of Horner's rule in float over the interval.
+    half = math.log(2.0) / 2 * 1.002
+    f = half * np.cos(np.linspace(math.pi, 0.0, points))
+    y = np.exp(f)
+    V = np.vander(f, deg + 1, increasing=True)
+
+    def solve(fixed):
+        free = [i for i in range(1, deg + 1) if i not in fixed]
+        b = y - 1.0 - sum((V[:, i] * v for i, v in fixed.items()), np.zeros(points))
+        w = np.ones(points)
+        best = None
+        for _ in range(iters):
+            s = np.sqrt(w) / y
+            sol, *_ = np.linalg.lstsq(V[:, free] * s[:, None], b * s, rcond=None)
+            coef = np.zeros(deg + 1)
+            coef[0] = 1.0
+            for i, v in fixed.items():
+                coef[i] = v
+            coef[free] = sol
+            err = np.abs(V @ coef - y) / y
+            if best is None or err.max() < best[0]:
+                best = (err.max(), coef)
+            w = w * err
+            w /= w.sum()
+        return best
+
+    fixed = {}
+    for i in range(deg, 0, -1):
+        _, coef = solve(fixed)
+        fixed[i] = float(np.float32(coef[i]))
+    coef = np.array([1.0] + [fixed[i] for i in range(1, deg + 1)])
+    f32 = f.astype(np.float32).astype(np.float64)
+    p = np.full_like(f32, coef[-1])
+    for c in coef[-2::-1]:
+        p = (p * f32 + c).astype(np.float32).astype(np.float64)
+    return coef, float(np.max(np.abs(p - np.exp(f32)) / np.exp(f32)))
+
+
 def main():
     m = int(sys.argv[1]) if len(sys.argv) > 1 else M
     c = float(sys.argv[2]) if len(sys.argv) > 2 else C
@@ -145,6 +187,10 @@ def main():
     print(f"computed in float as the kernel does: max {e32:.2f} ULP at a = {at:.4g}")
     for name, coef in (("N", n), ("M", mm)):
         print(f"{name}: " + ", ".join(f"{float(np.float32(ci))!r}f" for ci in coef))
+    coef, e_exp = fit_exp()
+    print(f"exp(f), |f| <= ln 2 / 2, degree {len(coef) - 1}: max relative error {e_exp:.3e} "
+          f"(float coefficients and arithmetic)")
+    print("exp: " + ", ".join(f"{float(np.float32(ci))!r}f" for ci in coef))
 
 
 if __name__ == "__main__":

@@ -22,8 +22,57 @@
 // 0.5 x erfc(-x / sqrt(2)) and ATen's 0.5 x (1 + erf(x / sqrt(2))) do (-inf * 0).
 #include <aten/cpu/vec/Vectorized.h>
 
+#include <cstdint>
+#include <cstring>
+
 namespace aten::native {
 inline namespace CPU_CAPABILITY {
+namespace gelu_detail {
+
+// The float whose bits are v's shifted left by 23: v = 1.5 * 2^23 + n holds n in its low
+// mantissa bits, which this moves into the exponent field, giving 2^(n - 127).
+[[gnu::always_inline]] inline vec::Vectorized<float> exponent_from_low_bits(
+    const vec::Vectorized<float>& v) {
+#if defined(CPU_CAPABILITY_AVX512)
+  return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_castps_si512(v), 23));
+#elif defined(CPU_CAPABILITY_AVX2)
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_castps_si256(v), 23));
+#else
+  return v.map([](float f) {
+    uint32_t b;
+    std::memcpy(&b, &f, sizeof b);
+    b <<= 23;
+    std::memcpy(&f, &b, sizeof f);
+    return f;
+  });
+#endif
+}
+
+// exp(z) * 2^64 for z in [-128, 0] (NaN stays NaN), within ~0.9 ULP: the scale keeps the
+// result normal where exp(z) itself is subnormal (z < -87.3), so that the caller's product
+// rounds once, at the end. z = k ln 2 + f, |f| <= ln 2 / 2 (Cody and Waite's two-part ln 2;
+// k ln2_hi is exact for |k| < 2^15), exp(f) a degree-6 polynomial fitted by
+// tools/fit/gelu_erfc.py (1.8e-8 relative with float coefficients), 2^(k + 64) built in the
+// exponent field (k + 64 >= -121: always normal). Inlined, unlike Sleef's exp, whose call
+// spills every vector register the kernel keeps.
+[[gnu::always_inline]] inline vec::Vectorized<float> exp_times_2_64(
+    const vec::Vectorized<float>& z) {
+  using V = vec::Vectorized<float>;
+  const V magic(12582912.f + 191.f);  // 1.5 * 2^23 + 127 + 64
+  const V v = fmadd(z, V(1.44269504088896341f), magic);
+  const V k = v - magic;
+  V f = fmadd(k, V(-0.693359375f), z);
+  f = fmadd(k, V(2.12194440054690583e-4f), f);
+  V p = fmadd(V(0.0013843465130776167f), f, V(0.008374316617846489f));
+  p = fmadd(p, f, V(0.041668012738227844f));
+  p = fmadd(p, f, V(0.16666428744792938f));
+  p = fmadd(p, f, V(0.4999999403953552f));
+  p = fmadd(p, f, V(1.f));
+  p = fmadd(p, f, V(1.f));
+  return p * exponent_from_low_bits(v);
+}
+
+}  // namespace gelu_detail
 
 [[gnu::always_inline]] inline vec::Vectorized<float> gelu_exact(const vec::Vectorized<float>& x) {
   using V = vec::Vectorized<float>;
@@ -34,7 +83,7 @@ inline namespace CPU_CAPABILITY {
   const V am = a * minus_half;
   const V nh = am * a;
   const V lo = fmadd(am, a, -nh);
-  const V e = nh.exp();
+  const V e = gelu_detail::exp_times_2_64(nh);  // exp(nh) 2^64
   V n = fmadd(V(0.007334823254495859f), a, V(0.07201718538999557f));
   n = fmadd(n, a, V(0.3233923614025116f));
   n = fmadd(n, a, V(0.7707539200782776f));
@@ -51,7 +100,7 @@ inline namespace CPU_CAPABILITY {
   // same), formed negated so that it is -0 for x < 0 (and x = -0): a negative result that
   // underflows is then -0, as x Phi(x) is.
   const V relu = -fmadd(-x, half, -(ax * half));
-  return relu - q;
+  return fmadd(q, V(-0x1p-64f), relu);
 }
 
 }  // namespace CPU_CAPABILITY
