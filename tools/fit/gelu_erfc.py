@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
-"""Fits the rational function of the float gelu kernel (aten/native/cpu/GeluMath.h).
+"""Fits the polynomials of the float gelu kernel (aten/native/cpu/GeluMath.h) and prints them.
 
 For a = |x|, the kernel computes E(a) = Phi(-a) = 0.5 * erfc(a / sqrt(2)) as
 
-    E(a) = R(a) * exp(-a^2 / 2),   R(a) = N(a) / D(a),  deg N = M, deg D = M + 1,
+    E(a) = R(a) * exp(-a^2 / 2),   R(a) = N(a) / D(a),  deg N = M, deg D = M + 1.
 
 R(a) = 0.5 * erfcx(a / sqrt(2)) is smooth, decreasing from 0.5 and ~ 1 / (a sqrt(2 pi)) as a
-grows, which the extra degree of D gives. N(0) = 0.5 and D(0) = 1 exactly, so R(0) = 0.5 without
-rounding. The fit is over a in [0, A_MAX] (the kernel clamps a there: E(A_MAX) underflows to 0
-in float). It minimises the maximum relative error by linearised least squares (N - f D, scaled
-by the previous D: Loeb's iteration) with Lawson's reweighting towards the largest errors. The
-coefficients are then rounded to float and R is evaluated as the kernel evaluates it (Horner's
-rule with fused multiply-adds in float, then one division) over every 97th float in range.
+grows, which the extra degree of D gives. The fit is over a in [0, A_MAX] (the kernel clamps a
+there: E underflows to 0 in float from a ~ 14.1 on). It minimises the maximum relative error
+by linearised least squares (N - f D, scaled by the previous D: Loeb's iteration) with Lawson's
+reweighting towards the largest errors.
+
+The kernel evaluates D as k a N + M (M of degree M too), which makes N's rounding errors cancel
+for large a. So k = D's leading coefficient / N's is taken from that first fit, rounded to
+float, and N and M are fitted again with k fixed (still linear: N (1 - f k a) - f M = 0), with
+N(0) = C / 2 and M(0) = C (R(0) = 0.5 exactly), then rounded to float one coefficient at a time
+(highest degree first), refitting the others to absorb each rounding. Last, R is evaluated as
+the kernel evaluates it (Horner's rule with fused multiply-adds in float, then one division)
+over every 97th float in range, and the maximum error printed in ULPs.
+
+Also fitted: the kernel's exp(f) polynomial for |f| <= ln 2 / 2, the same way (c0 = 1).
 
 Needs numpy (Debian: apt-get install python3-numpy; run with /usr/bin/python3). Not used by the
-build. Usage: python3 tools/fit/gelu_erfc.py [M]
+build. Usage: python3 tools/fit/gelu_erfc.py [M [C]]  (defaults 4, 1.75; takes ~10 s)
 """
 import math
 import sys
@@ -45,10 +53,10 @@ def fit_nd(m, a_max=A_MAX, iters=60, points=6000):
     V = np.vander(a, m + 2, increasing=True)
     A = np.hstack([V[:, 1:m + 1], -f[:, None] * V[:, 1:m + 2]])
     return lawson(A, f - 0.5, f, lambda sol: (np.concatenate([[0.5], sol[:m]]),
-                                              np.concatenate([[1.0], sol[m:]])), V, m, iters)
+                                              np.concatenate([[1.0], sol[m:]])), V, iters)
 
 
-def lawson(A, b, f, unpack, V, m, iters, fixed=None):
+def lawson(A, b, f, unpack, V, iters, fixed=None):
     fixed = fixed or {}
     b = b - sum((A[:, col] * v for col, v in fixed.items()), np.zeros(len(f)))
     free = [i for i in range(A.shape[1]) if i not in fixed]
@@ -89,7 +97,7 @@ def fit_kernel(m, k, c, a_max=A_MAX, iters=60, points=6000, fixed=None):
         mm = np.concatenate([[c], sol[m:]])
         return n, lambda n_val: k * a * n_val + V @ mm
 
-    e, n, _, sol = lawson(A, b, f, unpack, V, m, iters, fixed)
+    e, n, _, sol = lawson(A, b, f, unpack, V, iters, fixed)
     return e, n, np.concatenate([[c], sol[m:]])
 
 

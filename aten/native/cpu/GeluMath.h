@@ -1,24 +1,28 @@
 #pragma once
-// Exact gelu, x * Phi(x) with Phi the standard normal CDF, for float vectors: written once over
+// Exact gelu, x Phi(x) with Phi the standard normal CDF, for float vectors: written once over
 // the Vectorized interface (generic, AVX2 and AVX-512 share it), included only by
-// ActivationKernel.cpp.
+// ActivationKernel.cpp. Within 3.81 ULP of 0.5 x erfc(-x / sqrt(2)) everywhere, the negative tail
+// down to the underflow included (tests/ops/test_gelu_accuracy.cpp).
 //
-// With a = |x| and E = Phi(-a) = 0.5 erfc(a / sqrt(2)), gelu(x) is x E for x < 0 and
-// x (1 - E) for x >= 0, both relu(x) - a E; x - a E does not cancel (E <= 0.5), and E keeps its
-// relative accuracy however small it gets, unlike 1 + erf(x / sqrt(2)), which loses every digit as
-// x goes negative. E = R(a) exp(-a^2 / 2), R = N / D a rational function (degrees 4 and 5) fitted
-// by tools/fit/gelu_erfc.py to 8.4e-9 relative over [0, 16] (float coefficients). D is evaluated as
-// k a N + M (k, M fitted with N): for large a, R ~ 1 / (k a) and N's rounding errors then cancel
-// between numerator and denominator; plain Horner for D would add D's own five roundings to N's
-// four (R reached 4.8 ULP that way, 2.4 this way, float arithmetic). N(0) = 0.875 and M(0) = 1.75
-// (R(0) = 0.5 exactly) put N and D high in their binades near a = 0, where their last rounding
-// matters most. Nothing rounded enters exp: a^2 is split exactly into hi + lo (FMA) and exp(-(hi +
-// lo) / 2) = exp(-hi / 2) (1 - lo / 2), hi / 2 being exact; forming y = a / sqrt(2) first would
-// cost ~2y^2 times its rounding (tens of ULP near the underflow), erfc's slope.
+// With a = |x| and E = Phi(-a) = 0.5 erfc(a / sqrt(2)), gelu(x) is x E for x < 0 and x (1 - E)
+// for x >= 0: relu(x) - a E on both sides. x - a E does not cancel (E <= 0.5), and E keeps its
+// relative accuracy however small it is, unlike 1 + erf(x / sqrt(2)), which loses every digit as
+// x goes negative (gelu(-5) has 10% error in float that way).
 //
-// Beyond a = 16, E underflows to 0 (it does below ~14.1): a is clamped there so that a^2 and
-// its split stay finite. |x| E is formed as (|x| R) exp(..), the tiny factor last, so only one
-// rounding lands in the subnormal range. x = -inf gives -inf + inf = NaN, as
+// E = R(a) exp(-a^2 / 2). R = N / D, degrees 4 and 5, fitted by tools/fit/gelu_erfc.py to 8.4e-9
+// relative over [0, 16] with float coefficients. D is evaluated as k a N + M (k, M fitted with N):
+// for large a, R ~ 1 / (k a), and N's rounding errors cancel between numerator and denominator;
+// Horner's rule for D would add D's five roundings to N's four (R to 4.8 ULP that way, 2.4 this
+// way). N(0) = 0.875 and M(0) = 1.75 (R(0) = 0.5 exactly) sit high in their binades, where the
+// last rounding near a = 0 costs least.
+//
+// Nothing rounded enters exp: -a^2 / 2 is split exactly into nh + lo, and
+// exp(nh + lo) = exp(nh) (1 + lo). Forming y = a / sqrt(2) first would cost ~2y^2 times its
+// rounding (erfc's slope): tens of ULP near the underflow.
+//
+// a is clamped to 16 (E underflows from ~14.1 on) so that a^2 and its split stay finite. exp is
+// computed scaled by 2^64, and a E as (a R) exp(..) 2^64, so that where the result is subnormal
+// only the last operation rounds into that range. x = -inf gives -inf + inf = NaN, as
 // 0.5 x erfc(-x / sqrt(2)) and ATen's 0.5 x (1 + erf(x / sqrt(2))) do (-inf * 0).
 #include <aten/cpu/vec/Vectorized.h>
 
@@ -94,10 +98,10 @@ namespace gelu_detail {
   m = fmadd(m, a, V(1.75f));
   const V d = fmadd(a * V(2.5066044330596924f), n, m);
   const V r = fmadd(n, lo, n) / d;  // R(a) (1 + lo): exp(nh + lo) = e (1 + lo)
-  const V q = (a * r) * e;          // |x| E: a = |x| wherever e > 0
-  // gelu = relu(x) - |x| E on both sides. relu(x) is x/2 + |x|/2 (no overflow, and exact: also
-  // for subnormal x, where the one rounding of |x|/2 then cancels against q's, which is the
-  // same), formed negated so that it is -0 for x < 0 (and x = -0): a negative result that
+  const V q = (a * r) * e;          // |x| E 2^64: a = |x| wherever e > 0
+  // relu(x) is x/2 + |x|/2: no overflow, exact for normal x, and for subnormal x its rounding
+  // is the rounding of |x|/2 in q (R(0) = 0.5, e = 2^64), which the subtraction then cancels.
+  // It is formed negated so that it is -0 for x < 0 and x = -0: a negative result that
   // underflows is then -0, as x Phi(x) is.
   const V relu = -fmadd(-x, half, -(ax * half));
   return fmadd(q, V(-0x1p-64f), relu);
