@@ -33,6 +33,20 @@ namespace aten::native {
 inline namespace CPU_CAPABILITY {
 namespace gelu_detail {
 
+// min(a, limit), one instruction where there is one (the interface's minimum also orders -0
+// and propagates NaN, which costs four here). A NaN a may give either; the caller does not
+// care.
+[[gnu::always_inline]] inline vec::Vectorized<float> clamp_above(
+    const vec::Vectorized<float>& a, const vec::Vectorized<float>& limit) {
+#if defined(CPU_CAPABILITY_AVX512)
+  return _mm512_min_ps(a, limit);
+#elif defined(CPU_CAPABILITY_AVX2)
+  return _mm256_min_ps(a, limit);
+#else
+  return vec::Vectorized<float>::blendv(a, limit, a > limit);
+#endif
+}
+
 // The float whose bits are v's shifted left by 23: v = 1.5 * 2^23 + n holds n in its low
 // mantissa bits, which this moves into the exponent field, giving 2^(n - 127).
 [[gnu::always_inline]] inline vec::Vectorized<float> exponent_from_low_bits(
@@ -80,9 +94,9 @@ namespace gelu_detail {
 
 [[gnu::always_inline]] inline vec::Vectorized<float> gelu_exact(const vec::Vectorized<float>& x) {
   using V = vec::Vectorized<float>;
-  const V a_max(16.f), half(0.5f), minus_half(-0.5f);
+  const V a_max(16.f), minus_half(-0.5f);
   const V ax = x.abs();
-  const V a = V::blendv(ax, a_max, ax > a_max);  // NaN stays NaN
+  const V a = gelu_detail::clamp_above(ax, a_max);
   // -a^2 / 2 = nh + lo exactly (a * -0.5 is exact, the FMA gives the product's rounding error).
   const V am = a * minus_half;
   const V nh = am * a;
@@ -103,7 +117,7 @@ namespace gelu_detail {
   // is the rounding of |x|/2 in q (R(0) = 0.5, e = 2^64), which the subtraction then cancels.
   // It is formed negated so that it is -0 for x < 0 and x = -0: a negative result that
   // underflows is then -0, as x Phi(x) is.
-  const V relu = -fmadd(-x, half, -(ax * half));
+  const V relu = -fmadd(x, minus_half, ax * minus_half);
   return fmadd(q, V(-0x1p-64f), relu);
 }
 
