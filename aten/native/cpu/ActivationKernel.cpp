@@ -1,6 +1,7 @@
 // CPU kernels of activation functions. Compiled once per CPU capability (see DispatchStub.h).
 #include <aten/cpu/Loops.h>
 #include <aten/native/Activation.h>
+#include <aten/native/cpu/GeluMath.h>
 #include <aten/ops/gelu_dtypes.h>
 #include <aten/ops/silu_dtypes.h>
 
@@ -15,9 +16,12 @@ namespace {
 using vec::Vectorized;
 namespace scalar = vec::detail::scalar;
 
-// x * Phi(x), Phi the standard normal CDF, written 0.5 * x * erfc(-x / sqrt(2)): the usual
-// 0.5 * x * (1 + erf(x / sqrt(2))) loses every digit to cancellation as x goes negative
-// (gelu(-5) = -1.4e-6 has 10% error in float that way).
+// x * Phi(x), Phi the standard normal CDF. Float vectors: gelu_exact (GeluMath.h). Elsewhere
+// 0.5 * x * erfc(-x / sqrt(2)) (the usual 0.5 * x * (1 + erf(x / sqrt(2))) loses every digit to
+// cancellation as x goes negative: gelu(-5) = -1.4e-6 has 10% error in float that way): in
+// double, rounded once, for the scalar loop and for Half and BFloat16 (whose vectors would
+// round to 8 bits before erfc, which magnifies that rounding by 2y^2); double vectors use
+// Sleef's erfc.
 //
 // tanh: 0.5 * x * (1 + tanh(u)), u = sqrt(2/pi) * (x + 0.044715 x^3), written as
 // x / (1 + e^(-2u)) (1 + tanh(u) = 2 / (1 + e^(-2u))): one exp and one division, and no
@@ -26,18 +30,28 @@ constexpr double kSqrt1_2 = 0.70710678118654752440;
 constexpr double kTanhK1 = 1.5957691216057307117;  // 2 * sqrt(2 / pi)
 constexpr double kTanhK2 = 1.5957691216057307117 * 0.044715;
 
+template <typename T>
+T gelu_scalar(T x) {
+  const double d = static_cast<double>(x);
+  return static_cast<T>(0.5 * d * std::erfc(-kSqrt1_2 * d));
+}
+
+template <typename T>
+[[gnu::always_inline]] inline Vectorized<T> gelu_vec(Vectorized<T> x) {
+  if constexpr (std::is_same_v<T, float>) {
+    return gelu_exact(x);
+  } else if constexpr (std::is_same_v<T, double>) {
+    return Vectorized<T>(0.5) * x * (x * Vectorized<T>(-kSqrt1_2)).erfc();
+  } else {
+    return x.map(gelu_scalar<T>);
+  }
+}
+
 void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
   ATEN_DISPATCH_gelu_TYPES(iter.common_dtype(), [&] {
     using Vec = Vectorized<scalar_t>;
     if (approximate == GeluType::None) {
-      const Vec half(scalar_t(0.5)), minus_sqrt1_2(scalar_t(-kSqrt1_2));
-      cpu_kernel_vec(
-          iter,
-          [](scalar_t x) -> scalar_t {
-            return static_cast<scalar_t>(0.5 * x *
-                                         scalar::erfc(static_cast<scalar_t>(-kSqrt1_2 * x)));
-          },
-          [=](Vec x) { return half * x * (x * minus_sqrt1_2).erfc(); });
+      cpu_kernel_vec(iter, gelu_scalar<scalar_t>, [](Vec x) { return gelu_vec(x); });
     } else {
       const Vec one(scalar_t(1)), k1(scalar_t(-kTanhK1)), k2(scalar_t(-kTanhK2));
       cpu_kernel_vec(
