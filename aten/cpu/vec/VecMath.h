@@ -33,6 +33,32 @@ V reciprocal_estimate(const V& x) {
   return x.reciprocal();
 }
 
+// tanh for float, inline like exp above. For |x| >= 0.625: tanh|x| = (1 - t) / (1 + t) with
+// t = e^(-2|x|) <= 0.29; numerator and denominator are kept exactly as two-float sums
+// (Fast2Sum) and the quotient is corrected once by its FMA remainder, leaving t's error (damped
+// by 2t / (1 - t^2) < 0.64) and the last rounding. Below 0.625, where 1 - t would cancel:
+// x (1 + x^2 P(x^2)), P of degree 5 fitted by tools/fit/tanh_poly.py (4e-9 relative; the
+// product form keeps tanh(-0) = -0). Both are computed and one is picked per lane.
+template <typename V>
+V tanh_of(const V& x) {
+  const V one(1.f);
+  const V a = x.abs();
+  const V t = (a * V(-2.f)).exp();
+  const V nh = one - t, nl = (one - nh) - t;
+  const V dh = one + t, dl = (one - dh) + t;
+  const V rcp = reciprocal_estimate(dh);
+  const V q = nh * rcp;
+  const V r = fmadd(-q, dh, nh) + (nl - q * dl);
+  const V large = fmadd(r, rcp, q) | (x & V(-0.f));
+  const V s = x * x;
+  V p(0x1.2c83c0p-9f);
+  for (const float c :
+       {-0x1.116a16p-7f, 0x1.64a976p-6f, -0x1.ba08c4p-5f, 0x1.1110eap-3f, -0x1.555556p-2f})
+    p = fmadd(p, s, V(c));
+  const V small = x * fmadd(s, p, one);
+  return V::blendv(large, small, a < V(0.625f));
+}
+
 // sigmoid(x) = 1 / (1 + exp(-x)), written as num / (1 + e) with e = exp(-|x|) and num = 1 for
 // x >= 0, e for x < 0: e never overflows, and a tiny result (x < -88 in float) comes out as
 // itself instead of 1/inf = 0. No division: q = num * (1/(1 + e)) estimated, then corrected

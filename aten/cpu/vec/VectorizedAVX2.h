@@ -144,7 +144,7 @@ class Vectorized<float> {
   Vectorized sin() const { return Sleef_sinf8_u10avx2(v_); }
   Vectorized cos() const { return Sleef_cosf8_u10avx2(v_); }
   Vectorized tan() const { return Sleef_tanf8_u10avx2(v_); }
-  Vectorized tanh() const { return Sleef_tanhf8_u10avx2(v_); }
+  Vectorized tanh() const { return detail::tanh_of(*this); }
   Vectorized erf() const { return Sleef_erff8_u10avx2(v_); }
   Vectorized erfc() const { return Sleef_erfcf8_u15avx2(v_); }
   Vectorized atan() const { return Sleef_atanf8_u10avx2(v_); }

@@ -147,7 +147,7 @@ class Vectorized<float> {
   Vectorized sin() const { return Sleef_sinf16_u10avx512f(v_); }
   Vectorized cos() const { return Sleef_cosf16_u10avx512f(v_); }
   Vectorized tan() const { return Sleef_tanf16_u10avx512f(v_); }
-  Vectorized tanh() const { return Sleef_tanhf16_u10avx512f(v_); }
+  Vectorized tanh() const { return detail::tanh_of(*this); }
   Vectorized erf() const { return Sleef_erff16_u10avx512f(v_); }
   Vectorized erfc() const { return Sleef_erfcf16_u15avx512f(v_); }
   Vectorized atan() const { return Sleef_atanf16_u10avx512f(v_); }
