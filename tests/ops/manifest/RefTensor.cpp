@@ -1,6 +1,7 @@
 #include "RefTensor.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace aten::optest {
@@ -53,6 +54,13 @@ std::complex<double> round_to(ScalarType dtype, std::complex<double> v) {
 
 std::complex<double> read_element(const Tensor& t, const Shape& idx) {
   const char* p = element_ptr(t, idx);
+  // A Bool element is read as the byte it is: memory no kernel wrote (the bad-input tests'
+  // 0x5A sentinel) may hold bytes other than 0 and 1, and loading those as bool is undefined.
+  if (t.scalar_type() == ScalarType::Bool) {
+    unsigned char byte;
+    std::memcpy(&byte, p, 1);
+    return byte;
+  }
   switch (t.scalar_type()) {
 #define ATEN_OPTEST_READ(ctype, name) \
   case ScalarType::name:              \
