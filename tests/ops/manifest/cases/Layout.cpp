@@ -321,8 +321,9 @@ ATEN_OP_CASES(layout) {
   cases.push_back(select_last);
 
   // gather along dim 0 (more index rows than self has) and along the last dim (a wider index).
-  for (auto [dim, index_shape, n] : {std::tuple{int64_t{0}, Shape{9, 35}, kShape[0]},
-                                     std::tuple{int64_t{-1}, Shape{6, 40}, kShape[1]}}) {
+  for (auto [gather_dim, index_shape, n] : {std::tuple{int64_t{0}, Shape{9, 35}, kShape[0]},
+                                            std::tuple{int64_t{-1}, Shape{6, 40}, kShape[1]}}) {
+    const int64_t dim = gather_dim;  // captured below: clang 14 cannot capture a binding
     OpCase c;
     c.overloads = {"gather", "gather.out"};
     c.inputs = {Input{kShape}, below_index(index_shape, n)};
