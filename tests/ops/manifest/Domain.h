@@ -27,6 +27,10 @@ Domain compute_domain(std::span<const ScalarType> inputs, ScalarType result);
 template <typename T>
 concept Real = std::integral<T> || std::floating_point<T>;
 
+// An int64 result in an integral dtype's width (wrapping, as the kernels' integer arithmetic
+// does), while it is still exact: a double would drop the low bits of values past 2^53 first.
+double wrap_integer(ScalarType dtype, int64_t v);
+
 namespace detail {
 
 template <typename T>
@@ -39,18 +43,20 @@ T from_complex(std::complex<double> v) {
 }
 
 template <typename R>
-std::complex<double> to_complex(R r) {
+std::complex<double> to_complex(R r, ScalarType result) {
   if constexpr (std::is_same_v<R, std::complex<double>>) {
     return r;
+  } else if constexpr (std::is_integral_v<R> && !std::is_same_v<R, bool>) {
+    return {wrap_integer(result, r), 0.0};
   } else {
     return {static_cast<double>(r), 0.0};
   }
 }
 
 template <typename T, typename F, size_t... I>
-std::complex<double> call_as(F& f, const std::vector<std::complex<double>>& args,
+std::complex<double> call_as(F& f, const std::vector<std::complex<double>>& args, ScalarType result,
                              std::index_sequence<I...>) {
-  return to_complex(f(from_complex<T>(args[I])...));
+  return to_complex(f(from_complex<T>(args[I])...), result);
 }
 
 template <typename T, size_t>
@@ -62,9 +68,10 @@ constexpr bool invocable_with(std::index_sequence<I...>) {
 }
 
 template <typename T, typename F, size_t N>
-std::complex<double> try_call(F& f, const std::vector<std::complex<double>>& args) {
+std::complex<double> try_call(F& f, const std::vector<std::complex<double>>& args,
+                              ScalarType result) {
   if constexpr (invocable_with<T, F>(std::make_index_sequence<N>{})) {
-    return call_as<T>(f, args, std::make_index_sequence<N>{});
+    return call_as<T>(f, args, result, std::make_index_sequence<N>{});
   } else {
     throw std::logic_error("the reference has no version for this domain");
   }
@@ -73,20 +80,22 @@ std::complex<double> try_call(F& f, const std::vector<std::complex<double>>& arg
 }  // namespace detail
 
 // f(args...) with every argument converted to domain's type, the result back as complex<double>
-// (a bool as 0 / 1). Supports up to 4 arguments.
+// (a bool as 0 / 1, an integer wrapped to the result dtype's width). Supports up to 4
+// arguments.
 template <typename F>
 std::complex<double> apply_in_domain(F& f, Domain domain,
-                                     const std::vector<std::complex<double>>& args) {
+                                     const std::vector<std::complex<double>>& args,
+                                     ScalarType result) {
   auto dispatch = [&]<typename T>() -> std::complex<double> {
     switch (args.size()) {
       case 1:
-        return detail::try_call<T, F, 1>(f, args);
+        return detail::try_call<T, F, 1>(f, args, result);
       case 2:
-        return detail::try_call<T, F, 2>(f, args);
+        return detail::try_call<T, F, 2>(f, args, result);
       case 3:
-        return detail::try_call<T, F, 3>(f, args);
+        return detail::try_call<T, F, 3>(f, args, result);
       case 4:
-        return detail::try_call<T, F, 4>(f, args);
+        return detail::try_call<T, F, 4>(f, args, result);
       default:
         throw std::logic_error("pointwise references take 1 to 4 inputs");
     }

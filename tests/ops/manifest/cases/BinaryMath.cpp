@@ -50,14 +50,20 @@ T pow_ref(T base, T exp) {
   } else {
     // x ** 0 is 1 for every x, complex 0 and NaN included (std::pow(complex) computes
     // exp(0 * log(0)) = NaN there).
-    // ATen computes x ** 0.5 as sqrt(x) and x ** -0.5 as 1 / sqrt(x), which differ from pow on
-    // -inf (NaN, not inf / 0) and -0 (-0 and -inf, not 0 and inf); checked against libtorch 1.13.1.
-    if constexpr (std::floating_point<T>) {
-      if (exp == T(0.5)) return std::sqrt(base);
-      if (exp == T(-0.5)) return T(1) / std::sqrt(base);
-    }
     return exp == T(0) ? T(1) : std::pow(base, exp);
   }
+}
+
+// pow with a Scalar exponent: ATen computes x ** 0.5 as sqrt(x) and x ** -0.5 as 1 / sqrt(x),
+// which differ from pow on -inf (NaN, not inf / 0) and -0 (-0 and -inf, not 0 and inf); checked
+// against libtorch 1.13.1. A tensor of exponents goes through pow, whatever their values.
+template <typename T>
+T pow_scalar_ref(T base, T exp) {
+  if constexpr (std::floating_point<T>) {
+    if (exp == T(0.5)) return std::sqrt(base);
+    if (exp == T(-0.5)) return T(1) / std::sqrt(base);
+  }
+  return pow_ref(base, exp);
 }
 
 // pow(x, e) for a Scalar exponent e (an integral or a floating Scalar, as given).
@@ -69,7 +75,8 @@ OpCase pow_scalar_case(Scalar e, Values values,
       [=](const Tensors& in) { return Tensors{pow(in[0], e)}; },
       [=](const Tensors& in, Tensors& out) { pow_out(out[0], in[0], e); },
       [=](Tensors& in) { in[0].pow_(e); },
-      pointwise([=](auto x) { return pow_ref(x, static_cast<decltype(x)>(ed)); }), values, result);
+      pointwise([=](auto x) { return pow_scalar_ref(x, static_cast<decltype(x)>(ed)); }), values,
+      result);
   return promoting(c, kBool, result);
 }
 
@@ -136,16 +143,21 @@ ATEN_OP_CASES(binary_math) {
   cases.push_back(promoting(pow_one, kBool, with_wrapped_int));
 
   // ---- maximum / minimum: NaN-propagating; complex refused with ATen's message ----
+  // (std::max alone is not: std::max(x, NaN) is x.)
   OpCase max = binary_case(
       {"maximum", "maximum.out"}, [](const Tensors& in) { return Tensors{maximum(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { maximum_out(out[0], in[0], in[1]); }, nullptr,
-      pointwise([]<Real T>(T x, T y) { return std::max(x, y); }));
+      pointwise([]<Real T>(T x, T y) { return x != x   ? x
+                                              : y != y ? y
+                                                       : std::max(x, y); }));
   max.undeclared_error = "maximum not implemented for complex tensors";
   cases.push_back(max);
   OpCase min = binary_case(
       {"minimum", "minimum.out"}, [](const Tensors& in) { return Tensors{minimum(in[0], in[1])}; },
       [](const Tensors& in, Tensors& out) { minimum_out(out[0], in[0], in[1]); }, nullptr,
-      pointwise([]<Real T>(T x, T y) { return std::min(x, y); }));
+      pointwise([]<Real T>(T x, T y) { return x != x   ? x
+                                              : y != y ? y
+                                                       : std::min(x, y); }));
   min.undeclared_error = "minimum not implemented for complex tensors";
   cases.push_back(min);
 

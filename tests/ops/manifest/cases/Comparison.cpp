@@ -78,7 +78,7 @@ Refs all_of(const Refs& in, F f) {
   for_each_index(shape, [&](const Shape& idx) {
     std::vector<std::complex<double>> args = {read_broadcast(in[0], idx),
                                               read_broadcast(in[1], idx)};
-    if (apply_in_domain(f, domain, args).real() == 0) out.values[0] = 0;
+    if (apply_in_domain(f, domain, args, ScalarType::Bool).real() == 0) out.values[0] = 0;
   });
   return {out};
 }

@@ -30,7 +30,8 @@ std::complex<double> at_batch(const RefTensor& t, const Shape& batch, Shape tail
 }
 
 // a @ b with NumPy's rules: a 1-d a is a row, a 1-d b a column, and their dims are dropped
-// from the result; batch dims broadcast.
+// from the result; batch dims broadcast. Integral dtypes accumulate in int64, wrapping, and
+// wrap to the dtype while exact (a sum of products can pass 2^53).
 RefTensor matmul_ref(const RefTensor& a, const RefTensor& b, ScalarType dtype) {
   const bool av = a.dim() == 1, bv = b.dim() == 1;
   const int64_t m = av ? 1 : a.sizes[a.dim() - 2], k = a.sizes.back();
@@ -42,17 +43,24 @@ RefTensor matmul_ref(const RefTensor& a, const RefTensor& b, ScalarType dtype) {
   if (!av) shape.push_back(m);
   if (!bv) shape.push_back(n);
   RefTensor out = filled(shape, dtype);
+  const bool integral = isIntegralType(dtype, /*includeBool=*/true);
   for_each_index(batch, [&](const Shape& bi) {
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) {
         std::complex<double> s = 0;
-        for (int64_t kk = 0; kk < k; ++kk)
-          s += at_batch(a, bi, av ? Shape{kk} : Shape{i, kk}) *
-               at_batch(b, bi, bv ? Shape{kk} : Shape{kk, j});
+        uint64_t si = 0;
+        for (int64_t kk = 0; kk < k; ++kk) {
+          const std::complex<double> x = at_batch(a, bi, av ? Shape{kk} : Shape{i, kk});
+          const std::complex<double> y = at_batch(b, bi, bv ? Shape{kk} : Shape{kk, j});
+          s += x * y;
+          if (integral)
+            si += static_cast<uint64_t>(static_cast<int64_t>(x.real())) *
+                  static_cast<uint64_t>(static_cast<int64_t>(y.real()));
+        }
         Shape idx = bi;
         if (!av) idx.push_back(i);
         if (!bv) idx.push_back(j);
-        out.at(idx) = s;
+        out.at(idx) = integral ? wrap_integer(dtype, static_cast<int64_t>(si)) : s;
       }
   });
   return out;
