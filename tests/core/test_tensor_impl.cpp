@@ -115,9 +115,11 @@ bool contains(const std::string& s, const std::string& part) {
 }
 }  // namespace
 
-// Keeps the failed-allocation test meaningful under the asan preset: ASan's allocator would
-// otherwise abort on a 2^50-byte request instead of returning null as malloc does.
+// Keep the failed-allocation test meaningful under the asan and tsan presets: their allocators
+// would otherwise abort on a 2^50-byte request instead of returning null as malloc does. (The
+// presets' ASAN_OPTIONS / TSAN_OPTIONS set other flags, so this one stands.)
 extern "C" const char* __asan_default_options() { return "allocator_may_return_null=1"; }
+extern "C" const char* __tsan_default_options() { return "allocator_may_return_null=1"; }
 
 TEST(ContiguityFlags, N111IsContiguousAndSuggestsContiguous) {
   // N111 with unit strides: both formats' strides, ambiguous, so the default wins.
