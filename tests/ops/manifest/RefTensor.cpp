@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 namespace aten::optest {
@@ -32,7 +33,11 @@ T narrow(std::complex<double> v) {
     return v != std::complex<double>(0);
   } else if constexpr (std::is_integral_v<T>) {
     // Through int64 so that out-of-range values wrap as the kernels' integer arithmetic does.
-    return static_cast<T>(static_cast<int64_t>(v.real()));
+    // A double at 2^63 is an int64 near the top, rounded up on its way into a double (values
+    // are held as doubles): it stays the largest int64, which reads back as 2^63 again.
+    const double r = v.real();
+    return static_cast<T>(r >= 0x1p63 ? std::numeric_limits<int64_t>::max()
+                                      : static_cast<int64_t>(r));
   } else {
     return ::aten::convert<T>(v.real());
   }
