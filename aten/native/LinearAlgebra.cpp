@@ -68,13 +68,15 @@ std::pair<const char*, const char*> span(const Tensor& t) {
 // The kernel reads its inputs while it writes out, a slice at a time: out may not share memory
 // with them, nor write one element twice.
 void check_out(const Tensor& out, const Tensor& in, const char* name) {
-  if (out.numel() == 0 || in.numel() == 0) return;
+  if (out.numel() == 0) return;
+  // Checked whatever in holds: with an empty inner dim out is still written (beta * self, or 0).
   for (int64_t d = 0; d < out.dim(); ++d)
     ATEN_CHECK(out.strides()[d] != 0 || out.sizes()[d] == 1,
                "unsupported operation: more than one element of the written-to tensor refers to a "
                "single memory location (",
                out.toString(), "). Please clone() the tensor first.");
-  if (out.unsafeGetTensorImpl()->storage().get() != in.unsafeGetTensorImpl()->storage().get())
+  if (in.numel() == 0 ||
+      out.unsafeGetTensorImpl()->storage().get() != in.unsafeGetTensorImpl()->storage().get())
     return;
   auto [o0, o1] = span(out);
   auto [i0, i1] = span(in);
