@@ -25,6 +25,7 @@
 
 #include "DtypeShorthands.h"
 #include "Reference.h"
+#include "ops/manifest/Domain.h"
 
 using namespace aten;
 using C = std::complex<double>;
@@ -75,23 +76,6 @@ double tolerance(ScalarType t) {
   }
 }
 
-// An exact integer result as the dtype keeps it (the low bits: products wrap).
-double wrap(double e, ScalarType t) {
-  const auto v = static_cast<int64_t>(e);
-  switch (t) {
-    case ScalarType::Byte:
-      return static_cast<uint8_t>(v);
-    case ScalarType::Char:
-      return static_cast<int8_t>(v);
-    case ScalarType::Short:
-      return static_cast<int16_t>(v);
-    case ScalarType::Int:
-      return static_cast<int32_t>(v);
-    default:
-      return static_cast<double>(v);
-  }
-}
-
 // A 2-d reference: beta * self + alpha * a @ b, with the size of the terms for the tolerance.
 struct Expected {
   int64_t m, n;
@@ -135,7 +119,8 @@ void expect_matches(const Tensor& r, const Expected& e) {
     for (int64_t j = 0; j < e.n; ++j) {
       const C got = read_c(r, {i, j});
       C want = e.value[i * e.n + j];
-      if (isIntegralType(t, false)) want = wrap(want.real(), t);
+      if (isIntegralType(t, false))
+        want = optest::wrap_integer(t, static_cast<int64_t>(want.real()));
       ASSERT_LE(std::abs(got - want), tolerance(t) * (e.size[i * e.n + j] + 1))
           << t << " at (" << i << ", " << j << "): got " << got << ", want " << want;
     }

@@ -29,7 +29,22 @@ concept Real = std::integral<T> || std::floating_point<T>;
 
 // An int64 result in an integral dtype's width (wrapping, as the kernels' integer arithmetic
 // does), while it is still exact: a double would drop the low bits of values past 2^53 first.
-double wrap_integer(ScalarType dtype, int64_t v);
+inline double wrap_integer(ScalarType dtype, int64_t v) {
+  switch (dtype) {
+    case ScalarType::Bool:
+      return v != 0;
+    case ScalarType::Byte:
+      return static_cast<uint8_t>(v);
+    case ScalarType::Char:
+      return static_cast<int8_t>(v);
+    case ScalarType::Short:
+      return static_cast<int16_t>(v);
+    case ScalarType::Int:
+      return static_cast<int32_t>(v);
+    default:
+      return static_cast<double>(v);
+  }
+}
 
 namespace detail {
 
