@@ -26,7 +26,7 @@ ATEN_DEFINE_DISPATCH(prod_stub);
 ATEN_DEFINE_DISPATCH(all_stub);
 ATEN_DEFINE_DISPATCH(any_stub);
 
-DimMask make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim) {
+DimMask make_dim_mask(OptionalIntArrayRef dims, int64_t ndim) {
   ATEN_CHECK(ndim <= 64, "reductions support tensors of at most 64 dims, got ", ndim);
   DimMask mask;
   if (!dims.has_value() || dims->empty()) {
@@ -50,7 +50,7 @@ DimVector reduction_shape(const Tensor& self, const DimMask& mask, bool keepdim)
   return shape;
 }
 
-void resize_reduction(impl::MetaBase& meta, const Tensor& self, std::optional<IntArrayRef> dims,
+void resize_reduction(impl::MetaBase& meta, const Tensor& self, OptionalIntArrayRef dims,
                       bool keepdim, ScalarType out_dtype, std::optional<ScalarType> second_dtype) {
   const DimVector shape = reduction_shape(self, make_dim_mask(dims, self.dim()), keepdim);
   meta.set_output_raw_strided(0, shape, {}, self.options().dtype(out_dtype));
@@ -173,22 +173,19 @@ ScalarType logical_reduce_dtype(const char* op, const Tensor& self, const Tensor
 namespace aten::meta {
 
 ATEN_META_FUNC(sum_dim_IntList)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
- std::optional<ScalarType> dtype) {
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   native::resize_reduction(*this, self, dim, keepdim,
                            native::sum_dtype(self, maybe_get_output(), dtype));
 }
 
 ATEN_META_FUNC(nansum)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
- std::optional<ScalarType> dtype) {
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   native::resize_reduction(*this, self, dim, keepdim,
                            native::sum_dtype(self, maybe_get_output(), dtype));
 }
 
 ATEN_META_FUNC(mean_dim)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
- std::optional<ScalarType> dtype) {
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   // ATen's rule: the mean is taken in dtype (or self's dtype), which must be floating or
   // complex; the result has out's dtype when out= is given.
   // The message names the dtype as every undeclared one does, then says why, as ATen does.
@@ -235,8 +232,8 @@ ATEN_META_FUNC(any)(const Tensor& self) {
 namespace aten::native {
 
 ATEN_IMPL_FUNC(sum_out)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
- std::optional<ScalarType> /*dtype*/, const Tensor& out) {
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> /*dtype*/,
+ const Tensor& out) {
   run_sum_like(sum_stub, self, make_dim_mask(dim, self.dim()), keepdim, out);
 }
 
@@ -249,8 +246,8 @@ Tensor& sum_all_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor&
 }
 
 ATEN_IMPL_FUNC(nansum_out)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
- std::optional<ScalarType> /*dtype*/, const Tensor& out) {
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> /*dtype*/,
+ const Tensor& out) {
   // Integers have no NaN: a plain sum.
   const DimMask mask = make_dim_mask(dim, self.dim());
   if (isIntegralType(self.scalar_type(), true)) run_sum_like(sum_stub, self, mask, keepdim, out);
@@ -258,7 +255,7 @@ ATEN_IMPL_FUNC(nansum_out)
 }
 
 ATEN_IMPL_FUNC(mean_out)
-(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype,
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype,
  const Tensor& out) {
   // Computed in dtype (or self's), stored in out's.
   const ScalarType in = dtype.value_or(self.scalar_type());

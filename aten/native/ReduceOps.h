@@ -45,14 +45,14 @@ ATEN_DECLARE_DISPATCH(scan_fn, cumprod_stub);
 // Which dims a dim list names; None or [] means all (ATen's rule). Dims are wrapped and
 // checked, and naming one twice is an error.
 using DimMask = std::bitset<64>;
-DimMask make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim);
+DimMask make_dim_mask(OptionalIntArrayRef dims, int64_t ndim);
 
 // The result shape of reducing self over mask.
 DimVector reduction_shape(const Tensor& self, const DimMask& mask, bool keepdim);
 
 // meta(): announces the (contiguous) result; a second output of the same shape when
 // second_dtype is given.
-void resize_reduction(impl::MetaBase& meta, const Tensor& self, std::optional<IntArrayRef> dims,
+void resize_reduction(impl::MetaBase& meta, const Tensor& self, OptionalIntArrayRef dims,
                       bool keepdim, ScalarType out_dtype,
                       std::optional<ScalarType> second_dtype = std::nullopt);
 

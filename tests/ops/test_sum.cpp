@@ -133,6 +133,19 @@ TEST(Sum, OutAndMeta) {
   }
 }
 
+TEST(Sum, DimsAsOneIntBracesVectorOrNone) {
+  // sum(x, 1) once built its IntArrayRef on an int64_t that died before the call (the view
+  // dangled inside std::optional's constructor); every spelling must reach the same dims.
+  const Tensor x = values({3, 4, 5}, ScalarType::Double);
+  const std::vector<int64_t> dims = {1};
+  expect_sum(sum(x, 1), x, {1}, false);
+  expect_sum(x.sum(1, true), x, {1}, true);
+  expect_sum(sum(x, {0, 2}), x, {0, 2}, false);
+  expect_sum(sum(x, dims), x, {1}, false);
+  expect_sum(sum(x, IntArrayRef(dims)), x, {1}, false);
+  expect_sum(sum(x, std::optional<IntArrayRef>()), x, {}, false);
+}
+
 TEST(Sum, BadDimsAreErrorsNamingTheOp) {
   Tensor x = empty({2, 3});
   try {

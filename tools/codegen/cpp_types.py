@@ -75,7 +75,11 @@ def argument_type(t: Type, annotation: Annotation | None = None) -> str:
             return f"const std::optional<{elem.name}>&"
         if isinstance(elem, OptionalType):
             raise ValueError(f"'{t}' is optional twice")
-        # Optional lists and values hold a view or a value: pass by value, like the element.
+        # Optional lists hold a view, optional values a value: pass by value, like the element.
+        # A list's view is an OptionalArrayRef, which a single number builds without dangling.
+        if isinstance(elem, ListType):
+            view = argument_type(elem)  # IntArrayRef or ArrayRef<...>
+            return "OptionalIntArrayRef" if view == "IntArrayRef" else f"Optional{view}"
         return f"std::optional<{argument_type(elem)}>"
     if isinstance(t.elem, OptionalType) and t.elem.elem == BaseType("Tensor"):
         return "ArrayRef<std::optional<Tensor>>"

@@ -366,10 +366,10 @@ class Tensor : public TensorBase {
   bool allclose(const Tensor& other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const;
   bool equal(const Tensor& other) const;
   Tensor sum(std::optional<ScalarType> dtype = std::nullopt) const;
-  Tensor sum(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
-  Tensor nansum(std::optional<IntArrayRef> dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor sum(OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor nansum(OptionalIntArrayRef dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor mean(std::optional<ScalarType> dtype = std::nullopt) const;
-  Tensor mean(std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor mean(OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor prod(std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor prod(int64_t dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor amax(IntArrayRef dim = {}, bool keepdim = false) const;
@@ -385,11 +385,11 @@ class Tensor : public TensorBase {
   Tensor any(int64_t dim, bool keepdim = false) const;
   Tensor any() const;
   Tensor var(bool unbiased = true) const;
-  Tensor var(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
-  Tensor var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor var(OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor var(OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) const;
   Tensor std(bool unbiased = true) const;
-  Tensor std(std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) const;
-  Tensor std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) const;
+  Tensor std(OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor std(OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) const;
   Tensor norm(const Scalar& p = 2) const;
   Tensor norm(const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim = false) const;
   Tensor logsumexp(IntArrayRef dim, bool keepdim = false) const;
@@ -1400,11 +1400,11 @@ inline Tensor Tensor::sum(std::optional<ScalarType> dtype) const {
   return _ops::sum::call(*this, dtype);
 }
 
-inline Tensor Tensor::sum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+inline Tensor Tensor::sum(OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) const {
   return _ops::sum_dim_IntList::call(*this, dim, keepdim, dtype);
 }
 
-inline Tensor Tensor::nansum(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+inline Tensor Tensor::nansum(OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) const {
   return _ops::nansum::call(*this, dim, keepdim, dtype);
 }
 
@@ -1412,7 +1412,7 @@ inline Tensor Tensor::mean(std::optional<ScalarType> dtype) const {
   return _ops::mean::call(*this, dtype);
 }
 
-inline Tensor Tensor::mean(std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) const {
+inline Tensor Tensor::mean(OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) const {
   return _ops::mean_dim::call(*this, dim, keepdim, dtype);
 }
 
@@ -1476,11 +1476,11 @@ inline Tensor Tensor::var(bool unbiased) const {
   return _ops::var::call(*this, unbiased);
 }
 
-inline Tensor Tensor::var(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+inline Tensor Tensor::var(OptionalIntArrayRef dim, bool unbiased, bool keepdim) const {
   return _ops::var_dim::call(*this, dim, unbiased, keepdim);
 }
 
-inline Tensor Tensor::var(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+inline Tensor Tensor::var(OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) const {
   return _ops::var_correction::call(*this, dim, correction, keepdim);
 }
 
@@ -1488,11 +1488,11 @@ inline Tensor Tensor::std(bool unbiased) const {
   return _ops::std_default::call(*this, unbiased);
 }
 
-inline Tensor Tensor::std(std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) const {
+inline Tensor Tensor::std(OptionalIntArrayRef dim, bool unbiased, bool keepdim) const {
   return _ops::std_dim::call(*this, dim, unbiased, keepdim);
 }
 
-inline Tensor Tensor::std(std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) const {
+inline Tensor Tensor::std(OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) const {
   return _ops::std_correction::call(*this, dim, correction, keepdim);
 }
 

@@ -10,15 +10,15 @@ inline Tensor mean(const Tensor& self, std::optional<ScalarType> dtype = std::nu
   return _ops::mean::call(self, dtype);
 }
 
-inline Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor mean(const Tensor& self, OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::mean_dim::call(self, dim, keepdim, dtype);
 }
 
-inline Tensor& mean_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor& mean_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::mean_out::call(self, dim, keepdim, dtype, out);
 }
 
-inline Tensor& mean_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+inline Tensor& mean_outf(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return _ops::mean_out::call(self, dim, keepdim, dtype, out);
 }
 

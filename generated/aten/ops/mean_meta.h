@@ -8,7 +8,7 @@ namespace aten {
 namespace meta {
 
 struct structured_mean_dim : public impl::MetaBase {
-  void meta(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype);
+  void meta(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype);
 };
 
 }  // namespace meta

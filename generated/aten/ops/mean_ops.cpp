@@ -38,11 +38,11 @@ static const TypedOperatorHandle<mean_dim::schema>& mean_dim_handle() {
   return handle;
 }
 
-Tensor mean_dim::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor mean_dim::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return mean_dim_handle().call(self, dim, keepdim, dtype);
 }
 
-Tensor mean_dim::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor mean_dim::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return mean_dim_handle().redispatch(ks, self, dim, keepdim, dtype);
 }
 
@@ -53,11 +53,11 @@ static const TypedOperatorHandle<mean_out::schema>& mean_out_handle() {
   return handle;
 }
 
-Tensor& mean_out::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& mean_out::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return mean_out_handle().call(self, dim, keepdim, dtype, out);
 }
 
-Tensor& mean_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& mean_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return mean_out_handle().redispatch(ks, self, dim, keepdim, dtype, out);
 }
 
@@ -76,7 +76,7 @@ struct structured_mean_out_CPU_functional final : public native::structured_mean
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_CPU_mean_dim(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_CPU_mean_dim(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("mean.dim");
   structured_mean_out_CPU_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -101,7 +101,7 @@ struct structured_mean_out_CPU_out final : public native::structured_mean_out {
   std::array<Tensor, 1> proxy_outputs_;
 };
 
-Tensor& wrapper_CPU_mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_CPU_mean_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("mean.out");
   structured_mean_out_CPU_out op(out);
   op.meta(self, dim, keepdim, dtype);
@@ -125,7 +125,7 @@ struct structured_mean_dim_Meta_functional final : public meta::structured_mean_
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_Meta_mean_dim(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_Meta_mean_dim(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("mean.dim");
   structured_mean_dim_Meta_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -143,7 +143,7 @@ struct structured_mean_dim_Meta_out final : public meta::structured_mean_dim {
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
 };
 
-Tensor& wrapper_Meta_mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_Meta_mean_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("mean.out");
   structured_mean_dim_Meta_out op(out);
   op.meta(self, dim, keepdim, dtype);

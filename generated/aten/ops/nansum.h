@@ -6,15 +6,15 @@
 
 namespace aten {
 
-inline Tensor nansum(const Tensor& self, std::optional<IntArrayRef> dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor nansum(const Tensor& self, OptionalIntArrayRef dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::nansum::call(self, dim, keepdim, dtype);
 }
 
-inline Tensor& nansum_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor& nansum_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim = std::nullopt, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::nansum_out::call(self, dim, keepdim, dtype, out);
 }
 
-inline Tensor& nansum_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+inline Tensor& nansum_outf(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return _ops::nansum_out::call(self, dim, keepdim, dtype, out);
 }
 

@@ -7,7 +7,7 @@ namespace aten {
 namespace native {
 
 struct structured_nansum_out : public meta::structured_nansum {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, const Tensor& out);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, const Tensor& out);
 };
 
 }  // namespace native

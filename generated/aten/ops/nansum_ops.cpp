@@ -23,11 +23,11 @@ static const TypedOperatorHandle<nansum::schema>& nansum_handle() {
   return handle;
 }
 
-Tensor nansum::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor nansum::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return nansum_handle().call(self, dim, keepdim, dtype);
 }
 
-Tensor nansum::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor nansum::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return nansum_handle().redispatch(ks, self, dim, keepdim, dtype);
 }
 
@@ -38,11 +38,11 @@ static const TypedOperatorHandle<nansum_out::schema>& nansum_out_handle() {
   return handle;
 }
 
-Tensor& nansum_out::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& nansum_out::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return nansum_out_handle().call(self, dim, keepdim, dtype, out);
 }
 
-Tensor& nansum_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& nansum_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return nansum_out_handle().redispatch(ks, self, dim, keepdim, dtype, out);
 }
 
@@ -61,7 +61,7 @@ struct structured_nansum_out_CPU_functional final : public native::structured_na
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_CPU_nansum(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_CPU_nansum(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("nansum");
   structured_nansum_out_CPU_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -86,7 +86,7 @@ struct structured_nansum_out_CPU_out final : public native::structured_nansum_ou
   std::array<Tensor, 1> proxy_outputs_;
 };
 
-Tensor& wrapper_CPU_nansum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_CPU_nansum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("nansum.out");
   structured_nansum_out_CPU_out op(out);
   op.meta(self, dim, keepdim, dtype);
@@ -110,7 +110,7 @@ struct structured_nansum_Meta_functional final : public meta::structured_nansum 
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_Meta_nansum(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_Meta_nansum(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("nansum");
   structured_nansum_Meta_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -128,7 +128,7 @@ struct structured_nansum_Meta_out final : public meta::structured_nansum {
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
 };
 
-Tensor& wrapper_Meta_nansum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_Meta_nansum_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("nansum.out");
   structured_nansum_Meta_out op(out);
   op.meta(self, dim, keepdim, dtype);

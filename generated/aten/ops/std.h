@@ -10,27 +10,27 @@ inline Tensor std(const Tensor& self, bool unbiased = true) {
   return _ops::std_default::call(self, unbiased);
 }
 
-inline Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) {
+inline Tensor std(const Tensor& self, OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) {
   return _ops::std_dim::call(self, dim, unbiased, keepdim);
 }
 
-inline Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline Tensor std(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::std_correction::call(self, dim, correction, keepdim);
 }
 
-inline Tensor& std_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) {
+inline Tensor& std_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) {
   return _ops::std_out::call(self, dim, unbiased, keepdim, out);
 }
 
-inline Tensor& std_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+inline Tensor& std_outf(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return _ops::std_out::call(self, dim, unbiased, keepdim, out);
 }
 
-inline Tensor& std_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline Tensor& std_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::std_correction_out::call(self, dim, correction, keepdim, out);
 }
 
-inline Tensor& std_outf(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+inline Tensor& std_outf(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return _ops::std_correction_out::call(self, dim, correction, keepdim, out);
 }
 

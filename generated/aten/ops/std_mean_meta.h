@@ -8,7 +8,7 @@ namespace aten {
 namespace meta {
 
 struct structured_std_mean_correction : public impl::MetaBase {
-  void meta(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim);
+  void meta(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim);
 };
 
 }  // namespace meta

@@ -10,11 +10,11 @@ namespace aten {
 namespace native {
 
 struct structured_std_mean_out : public meta::structured_std_mean_correction {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out0, const Tensor& out1);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out0, const Tensor& out1);
 };
 
 std::tuple<Tensor, Tensor> std_mean(const Tensor& self, bool unbiased);  // std_mean
-std::tuple<Tensor, Tensor> std_mean(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim);  // std_mean.dim
+std::tuple<Tensor, Tensor> std_mean(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim);  // std_mean.dim
 
 }  // namespace native
 }  // namespace aten

@@ -8,12 +8,12 @@ namespace aten {
 namespace native {
 
 struct structured_std_out : public meta::structured_std_correction {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out);
 };
 
 Tensor std(const Tensor& self, bool unbiased);  // std
-Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim);  // std.dim
-Tensor& std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out);  // std.out
+Tensor std(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim);  // std.dim
+Tensor& std(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out);  // std.out
 
 }  // namespace native
 }  // namespace aten

@@ -38,11 +38,11 @@ static const TypedOperatorHandle<std_dim::schema>& std_dim_handle() {
   return handle;
 }
 
-Tensor std_dim::call(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor std_dim::call(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return std_dim_handle().call(self, dim, unbiased, keepdim);
 }
 
-Tensor std_dim::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor std_dim::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return std_dim_handle().redispatch(ks, self, dim, unbiased, keepdim);
 }
 
@@ -53,11 +53,11 @@ static const TypedOperatorHandle<std_correction::schema>& std_correction_handle(
   return handle;
 }
 
-Tensor std_correction::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor std_correction::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return std_correction_handle().call(self, dim, correction, keepdim);
 }
 
-Tensor std_correction::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor std_correction::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return std_correction_handle().redispatch(ks, self, dim, correction, keepdim);
 }
 
@@ -68,11 +68,11 @@ static const TypedOperatorHandle<std_out::schema>& std_out_handle() {
   return handle;
 }
 
-Tensor& std_out::call(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& std_out::call(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return std_out_handle().call(self, dim, unbiased, keepdim, out);
 }
 
-Tensor& std_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& std_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return std_out_handle().redispatch(ks, self, dim, unbiased, keepdim, out);
 }
 
@@ -83,11 +83,11 @@ static const TypedOperatorHandle<std_correction_out::schema>& std_correction_out
   return handle;
 }
 
-Tensor& std_correction_out::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& std_correction_out::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return std_correction_out_handle().call(self, dim, correction, keepdim, out);
 }
 
-Tensor& std_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& std_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return std_correction_out_handle().redispatch(ks, self, dim, correction, keepdim, out);
 }
 
@@ -106,7 +106,7 @@ struct structured_std_out_CPU_functional final : public native::structured_std_o
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_CPU_std_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor wrapper_CPU_std_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("std.correction");
   structured_std_out_CPU_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -131,7 +131,7 @@ struct structured_std_out_CPU_out final : public native::structured_std_out {
   std::array<Tensor, 1> proxy_outputs_;
 };
 
-Tensor& wrapper_CPU_std_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& wrapper_CPU_std_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   OpContext context("std.correction_out");
   structured_std_out_CPU_out op(out);
   op.meta(self, dim, correction, keepdim);
@@ -155,7 +155,7 @@ struct structured_std_correction_Meta_functional final : public meta::structured
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_Meta_std_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor wrapper_Meta_std_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("std.correction");
   structured_std_correction_Meta_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -173,7 +173,7 @@ struct structured_std_correction_Meta_out final : public meta::structured_std_co
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
 };
 
-Tensor& wrapper_Meta_std_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& wrapper_Meta_std_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   OpContext context("std.correction_out");
   structured_std_correction_Meta_out op(out);
   op.meta(self, dim, correction, keepdim);
@@ -190,12 +190,12 @@ Tensor wrapper_CompositeImplicitAutograd_std(const Tensor& self, bool unbiased) 
   return native::std(self, unbiased);
 }
 
-Tensor wrapper_CompositeImplicitAutograd_std_dim(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor wrapper_CompositeImplicitAutograd_std_dim(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   OpContext context("std.dim");
   return native::std(self, dim, unbiased, keepdim);
 }
 
-Tensor& wrapper_CompositeImplicitAutograd_std_out(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& wrapper_CompositeImplicitAutograd_std_out(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   OpContext context("std.out");
   return native::std(self, dim, unbiased, keepdim, out);
 }

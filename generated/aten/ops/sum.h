@@ -10,15 +10,15 @@ inline Tensor sum(const Tensor& self, std::optional<ScalarType> dtype = std::nul
   return _ops::sum::call(self, dtype);
 }
 
-inline Tensor sum(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor sum(const Tensor& self, OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::sum_dim_IntList::call(self, dim, keepdim, dtype);
 }
 
-inline Tensor& sum_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+inline Tensor& sum_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
   return _ops::sum_IntList_out::call(self, dim, keepdim, dtype, out);
 }
 
-inline Tensor& sum_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+inline Tensor& sum_outf(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return _ops::sum_IntList_out::call(self, dim, keepdim, dtype, out);
 }
 

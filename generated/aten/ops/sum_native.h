@@ -8,7 +8,7 @@ namespace aten {
 namespace native {
 
 struct structured_sum_out : public meta::structured_sum_dim_IntList {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, const Tensor& out);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, const Tensor& out);
 };
 
 Tensor sum(const Tensor& self, std::optional<ScalarType> dtype);  // sum

@@ -38,11 +38,11 @@ static const TypedOperatorHandle<sum_dim_IntList::schema>& sum_dim_IntList_handl
   return handle;
 }
 
-Tensor sum_dim_IntList::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor sum_dim_IntList::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return sum_dim_IntList_handle().call(self, dim, keepdim, dtype);
 }
 
-Tensor sum_dim_IntList::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor sum_dim_IntList::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   return sum_dim_IntList_handle().redispatch(ks, self, dim, keepdim, dtype);
 }
 
@@ -53,11 +53,11 @@ static const TypedOperatorHandle<sum_IntList_out::schema>& sum_IntList_out_handl
   return handle;
 }
 
-Tensor& sum_IntList_out::call(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& sum_IntList_out::call(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return sum_IntList_out_handle().call(self, dim, keepdim, dtype, out);
 }
 
-Tensor& sum_IntList_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& sum_IntList_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   return sum_IntList_out_handle().redispatch(ks, self, dim, keepdim, dtype, out);
 }
 
@@ -91,7 +91,7 @@ struct structured_sum_out_CPU_functional final : public native::structured_sum_o
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_CPU_sum_dim_IntList(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_CPU_sum_dim_IntList(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("sum.dim_IntList");
   structured_sum_out_CPU_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -116,7 +116,7 @@ struct structured_sum_out_CPU_out final : public native::structured_sum_out {
   std::array<Tensor, 1> proxy_outputs_;
 };
 
-Tensor& wrapper_CPU_sum_IntList_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_CPU_sum_IntList_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("sum.IntList_out");
   structured_sum_out_CPU_out op(out);
   op.meta(self, dim, keepdim, dtype);
@@ -140,7 +140,7 @@ struct structured_sum_dim_IntList_Meta_functional final : public meta::structure
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_Meta_sum_dim_IntList(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
+Tensor wrapper_Meta_sum_dim_IntList(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   OpContext context("sum.dim_IntList");
   structured_sum_dim_IntList_Meta_functional op;
   op.meta(self, dim, keepdim, dtype);
@@ -158,7 +158,7 @@ struct structured_sum_dim_IntList_Meta_out final : public meta::structured_sum_d
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
 };
 
-Tensor& wrapper_Meta_sum_IntList_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
+Tensor& wrapper_Meta_sum_IntList_out(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, Tensor& out) {
   OpContext context("sum.IntList_out");
   structured_sum_dim_IntList_Meta_out op(out);
   op.meta(self, dim, keepdim, dtype);

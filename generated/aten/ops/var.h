@@ -10,27 +10,27 @@ inline Tensor var(const Tensor& self, bool unbiased = true) {
   return _ops::var::call(self, unbiased);
 }
 
-inline Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) {
+inline Tensor var(const Tensor& self, OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) {
   return _ops::var_dim::call(self, dim, unbiased, keepdim);
 }
 
-inline Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline Tensor var(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::var_correction::call(self, dim, correction, keepdim);
 }
 
-inline Tensor& var_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) {
+inline Tensor& var_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) {
   return _ops::var_out::call(self, dim, unbiased, keepdim, out);
 }
 
-inline Tensor& var_outf(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+inline Tensor& var_outf(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return _ops::var_out::call(self, dim, unbiased, keepdim, out);
 }
 
-inline Tensor& var_out(Tensor& out, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline Tensor& var_out(Tensor& out, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::var_correction_out::call(self, dim, correction, keepdim, out);
 }
 
-inline Tensor& var_outf(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+inline Tensor& var_outf(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return _ops::var_correction_out::call(self, dim, correction, keepdim, out);
 }
 

@@ -10,19 +10,19 @@ inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, bool unbiased = t
   return _ops::var_mean::call(self, unbiased);
 }
 
-inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased = true, bool keepdim = false) {
+inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, OptionalIntArrayRef dim, bool unbiased = true, bool keepdim = false) {
   return _ops::var_mean_dim::call(self, dim, unbiased, keepdim);
 }
 
-inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline std::tuple<Tensor, Tensor> var_mean(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::var_mean_correction::call(self, dim, correction, keepdim);
 }
 
-inline std::tuple<Tensor&, Tensor&> var_mean_out(Tensor& out0, Tensor& out1, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim = false) {
+inline std::tuple<Tensor&, Tensor&> var_mean_out(Tensor& out0, Tensor& out1, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim = false) {
   return _ops::var_mean_correction_out::call(self, dim, correction, keepdim, out0, out1);
 }
 
-inline std::tuple<Tensor&, Tensor&> var_mean_outf(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
+inline std::tuple<Tensor&, Tensor&> var_mean_outf(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
   return _ops::var_mean_correction_out::call(self, dim, correction, keepdim, out0, out1);
 }
 

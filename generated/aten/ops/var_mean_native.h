@@ -10,11 +10,11 @@ namespace aten {
 namespace native {
 
 struct structured_var_mean_out : public meta::structured_var_mean_correction {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out0, const Tensor& out1);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out0, const Tensor& out1);
 };
 
 std::tuple<Tensor, Tensor> var_mean(const Tensor& self, bool unbiased);  // var_mean
-std::tuple<Tensor, Tensor> var_mean(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim);  // var_mean.dim
+std::tuple<Tensor, Tensor> var_mean(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim);  // var_mean.dim
 
 }  // namespace native
 }  // namespace aten

@@ -38,11 +38,11 @@ static const TypedOperatorHandle<var_mean_dim::schema>& var_mean_dim_handle() {
   return handle;
 }
 
-std::tuple<Tensor, Tensor> var_mean_dim::call(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+std::tuple<Tensor, Tensor> var_mean_dim::call(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return var_mean_dim_handle().call(self, dim, unbiased, keepdim);
 }
 
-std::tuple<Tensor, Tensor> var_mean_dim::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+std::tuple<Tensor, Tensor> var_mean_dim::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return var_mean_dim_handle().redispatch(ks, self, dim, unbiased, keepdim);
 }
 
@@ -53,11 +53,11 @@ static const TypedOperatorHandle<var_mean_correction::schema>& var_mean_correcti
   return handle;
 }
 
-std::tuple<Tensor, Tensor> var_mean_correction::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+std::tuple<Tensor, Tensor> var_mean_correction::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return var_mean_correction_handle().call(self, dim, correction, keepdim);
 }
 
-std::tuple<Tensor, Tensor> var_mean_correction::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+std::tuple<Tensor, Tensor> var_mean_correction::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return var_mean_correction_handle().redispatch(ks, self, dim, correction, keepdim);
 }
 
@@ -68,11 +68,11 @@ static const TypedOperatorHandle<var_mean_correction_out::schema>& var_mean_corr
   return handle;
 }
 
-std::tuple<Tensor&, Tensor&> var_mean_correction_out::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
+std::tuple<Tensor&, Tensor&> var_mean_correction_out::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
   return var_mean_correction_out_handle().call(self, dim, correction, keepdim, out0, out1);
 }
 
-std::tuple<Tensor&, Tensor&> var_mean_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
+std::tuple<Tensor&, Tensor&> var_mean_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
   return var_mean_correction_out_handle().redispatch(ks, self, dim, correction, keepdim, out0, out1);
 }
 
@@ -91,7 +91,7 @@ struct structured_var_mean_out_CPU_functional final : public native::structured_
   std::array<Tensor, 2> outputs_;
 };
 
-std::tuple<Tensor, Tensor> wrapper_CPU_var_mean_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+std::tuple<Tensor, Tensor> wrapper_CPU_var_mean_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("var_mean.correction");
   structured_var_mean_out_CPU_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -116,7 +116,7 @@ struct structured_var_mean_out_CPU_out final : public native::structured_var_mea
   std::array<Tensor, 2> proxy_outputs_;
 };
 
-std::tuple<Tensor&, Tensor&> wrapper_CPU_var_mean_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
+std::tuple<Tensor&, Tensor&> wrapper_CPU_var_mean_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
   OpContext context("var_mean.correction_out");
   structured_var_mean_out_CPU_out op(out0, out1);
   op.meta(self, dim, correction, keepdim);
@@ -141,7 +141,7 @@ struct structured_var_mean_correction_Meta_functional final : public meta::struc
   std::array<Tensor, 2> outputs_;
 };
 
-std::tuple<Tensor, Tensor> wrapper_Meta_var_mean_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+std::tuple<Tensor, Tensor> wrapper_Meta_var_mean_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("var_mean.correction");
   structured_var_mean_correction_Meta_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -159,7 +159,7 @@ struct structured_var_mean_correction_Meta_out final : public meta::structured_v
   std::array<std::reference_wrapper<Tensor>, 2> outputs_;
 };
 
-std::tuple<Tensor&, Tensor&> wrapper_Meta_var_mean_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
+std::tuple<Tensor&, Tensor&> wrapper_Meta_var_mean_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out0, Tensor& out1) {
   OpContext context("var_mean.correction_out");
   structured_var_mean_correction_Meta_out op(out0, out1);
   op.meta(self, dim, correction, keepdim);
@@ -176,7 +176,7 @@ std::tuple<Tensor, Tensor> wrapper_CompositeImplicitAutograd_var_mean(const Tens
   return native::var_mean(self, unbiased);
 }
 
-std::tuple<Tensor, Tensor> wrapper_CompositeImplicitAutograd_var_mean_dim(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+std::tuple<Tensor, Tensor> wrapper_CompositeImplicitAutograd_var_mean_dim(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   OpContext context("var_mean.dim");
   return native::var_mean(self, dim, unbiased, keepdim);
 }

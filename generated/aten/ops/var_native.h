@@ -8,12 +8,12 @@ namespace aten {
 namespace native {
 
 struct structured_var_out : public meta::structured_var_correction {
-  void impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out);
+  void impl(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, const Tensor& out);
 };
 
 Tensor var(const Tensor& self, bool unbiased);  // var
-Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim);  // var.dim
-Tensor& var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out);  // var.out
+Tensor var(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim);  // var.dim
+Tensor& var(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out);  // var.out
 
 }  // namespace native
 }  // namespace aten

@@ -38,11 +38,11 @@ static const TypedOperatorHandle<var_dim::schema>& var_dim_handle() {
   return handle;
 }
 
-Tensor var_dim::call(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor var_dim::call(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return var_dim_handle().call(self, dim, unbiased, keepdim);
 }
 
-Tensor var_dim::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor var_dim::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   return var_dim_handle().redispatch(ks, self, dim, unbiased, keepdim);
 }
 
@@ -53,11 +53,11 @@ static const TypedOperatorHandle<var_correction::schema>& var_correction_handle(
   return handle;
 }
 
-Tensor var_correction::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor var_correction::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return var_correction_handle().call(self, dim, correction, keepdim);
 }
 
-Tensor var_correction::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor var_correction::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   return var_correction_handle().redispatch(ks, self, dim, correction, keepdim);
 }
 
@@ -68,11 +68,11 @@ static const TypedOperatorHandle<var_out::schema>& var_out_handle() {
   return handle;
 }
 
-Tensor& var_out::call(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& var_out::call(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return var_out_handle().call(self, dim, unbiased, keepdim, out);
 }
 
-Tensor& var_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& var_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   return var_out_handle().redispatch(ks, self, dim, unbiased, keepdim, out);
 }
 
@@ -83,11 +83,11 @@ static const TypedOperatorHandle<var_correction_out::schema>& var_correction_out
   return handle;
 }
 
-Tensor& var_correction_out::call(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& var_correction_out::call(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return var_correction_out_handle().call(self, dim, correction, keepdim, out);
 }
 
-Tensor& var_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& var_correction_out::redispatch(DispatchKeySet ks, const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   return var_correction_out_handle().redispatch(ks, self, dim, correction, keepdim, out);
 }
 
@@ -106,7 +106,7 @@ struct structured_var_out_CPU_functional final : public native::structured_var_o
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_CPU_var_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor wrapper_CPU_var_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("var.correction");
   structured_var_out_CPU_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -131,7 +131,7 @@ struct structured_var_out_CPU_out final : public native::structured_var_out {
   std::array<Tensor, 1> proxy_outputs_;
 };
 
-Tensor& wrapper_CPU_var_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& wrapper_CPU_var_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   OpContext context("var.correction_out");
   structured_var_out_CPU_out op(out);
   op.meta(self, dim, correction, keepdim);
@@ -155,7 +155,7 @@ struct structured_var_correction_Meta_functional final : public meta::structured
   std::array<Tensor, 1> outputs_;
 };
 
-Tensor wrapper_Meta_var_correction(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim) {
+Tensor wrapper_Meta_var_correction(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
   OpContext context("var.correction");
   structured_var_correction_Meta_functional op;
   op.meta(self, dim, correction, keepdim);
@@ -173,7 +173,7 @@ struct structured_var_correction_Meta_out final : public meta::structured_var_co
   std::array<std::reference_wrapper<Tensor>, 1> outputs_;
 };
 
-Tensor& wrapper_Meta_var_correction_out(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
+Tensor& wrapper_Meta_var_correction_out(const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim, Tensor& out) {
   OpContext context("var.correction_out");
   structured_var_correction_Meta_out op(out);
   op.meta(self, dim, correction, keepdim);
@@ -190,12 +190,12 @@ Tensor wrapper_CompositeImplicitAutograd_var(const Tensor& self, bool unbiased) 
   return native::var(self, unbiased);
 }
 
-Tensor wrapper_CompositeImplicitAutograd_var_dim(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+Tensor wrapper_CompositeImplicitAutograd_var_dim(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim) {
   OpContext context("var.dim");
   return native::var(self, dim, unbiased, keepdim);
 }
 
-Tensor& wrapper_CompositeImplicitAutograd_var_out(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim, Tensor& out) {
+Tensor& wrapper_CompositeImplicitAutograd_var_out(const Tensor& self, OptionalIntArrayRef dim, bool unbiased, bool keepdim, Tensor& out) {
   OpContext context("var.out");
   return native::var(self, dim, unbiased, keepdim, out);
 }
