@@ -441,6 +441,17 @@ TEST(ReductionAccuracy, FloatSumsAndMeansAreAccurate) {
   EXPECT_LT(std::fabs(at(nansum(x)) - reference) / reference, 1e-6);
   Tensor cs = cumsum(x, 0);  // accumulated in double, rounded once per element
   EXPECT_LT(std::fabs(at(cs, {x.numel() - 1}) - reference) / reference, 1e-6);
+  // Column sums (the tiled outer path) and row sums of 65536 elements each, to the same bound.
+  const Tensor columns = sum(x.view({1 << 16, 64}), 0), rows = sum(x.view({64, 1 << 16}), 1);
+  for (int64_t j = 0; j < 64; ++j) {
+    double column = 0, row = 0;
+    for (int64_t i = 0; i < (1 << 16); ++i) {
+      column += x.data_ptr<float>()[i * 64 + j];
+      row += x.data_ptr<float>()[j * (1 << 16) + i];
+    }
+    EXPECT_LT(std::fabs(at(columns, {j}) - column) / column, 1e-6) << "column " << j;
+    EXPECT_LT(std::fabs(at(rows, {j}) - row) / row, 1e-6) << "row " << j;
+  }
 }
 
 TEST(ReductionAccuracy, ComplexSumMeanProdNorm) {
