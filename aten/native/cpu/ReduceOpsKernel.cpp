@@ -77,7 +77,8 @@ bool sum_outer(const ReductionShape& rs, const ops_t& ops) {
   const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
   const int64_t rows_of_tiles = rs.n_out / width;
   auto ceil_div = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
-  // Tiles per row of outputs: as few as kMaxTile allows, as many as four per thread need.
+  // Tiles per row of outputs: as few as kMaxTile allows, but one per thread if there are enough
+  // lanes (kMinTile each) to go round.
   const int64_t fewest = ceil_div(width, kMaxTile), most = ceil_div(width, kMinTile);
   const int64_t wanted = ceil_div(static_cast<int64_t>(get_num_threads()), rows_of_tiles);
   const int64_t per_row = std::clamp(wanted, fewest, std::max(fewest, most));
