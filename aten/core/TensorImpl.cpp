@@ -162,11 +162,31 @@ MemoryFormat TensorImpl::suggest_memory_format() const {
 }
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
-  // On the path of every functional op's output: written in place, no temporaries.
-  check_sizes(sizes);
-  sizes_.assign(sizes.begin(), sizes.end());
-  strides_.resize(sizes.size());
-  fill_contiguous_strides(sizes, strides_.data());
+  // On the path of every functional op's output, so the usual case is one check and one loop.
+  // With every size positive and their product in range, no stride can overflow either.
+  const size_t n = sizes.size();
+  int64_t product = 1;
+  bool usual = true;
+  for (int64_t s : sizes) usual &= s > 0 && !__builtin_mul_overflow(product, s, &product);
+  if (!usual) [[unlikely]] {
+    // Empty or invalid: check_sizes and fill_contiguous_strides name what is wrong, before
+    // anything changes.
+    check_sizes(sizes);
+    DimVector strides(n);
+    fill_contiguous_strides(sizes, strides.data());
+    sizes_ = DimVector(sizes);
+    strides_ = std::move(strides);
+    refresh(/*known_contiguous=*/true);
+    return;
+  }
+  sizes_.resize(n);
+  strides_.resize(n);
+  int64_t running = 1;
+  for (size_t d = n; d-- > 0;) {
+    sizes_[d] = sizes[d];
+    strides_[d] = running;
+    running *= sizes[d];
+  }
   refresh(/*known_contiguous=*/true);
 }
 
