@@ -7,6 +7,9 @@
 namespace aten {
 
 struct OperandInfo {
+  // The iterator builds each operand from its tensor; everything else starts as below.
+  explicit OperandInfo(MaybeOwned<Tensor> t) : tensor(std::move(t)) {}
+
   // The caller's tensor, borrowed (the caller keeps it alive for the iterator's lifetime, as
   // with ATen's TensorIteratorConfig), or one the iterator made: an output it allocated, an
   // input converted to the common dtype. Undefined for an output yet to be allocated.

@@ -12,7 +12,9 @@ namespace aten {
 
 // ---- build(): the pipeline ------------------------------------------------------------------
 
-void TensorIteratorBase::build(TensorIteratorConfig& config) {
+// Flattened: each step runs once per op call, and the calls between them were a tenth of the
+// set-up of a 1-element op.
+[[gnu::flatten]] void TensorIteratorBase::build(TensorIteratorConfig& config) {
   is_reduction_ = config.is_reduction_;
   populate_operands(config);
   mark_outputs();
@@ -153,14 +155,12 @@ int TensorIteratorBase::num_reduce_dims() const {
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   num_outputs_ = config.num_outputs_;
-  operands_.resize(config.operands_.size());
+  operands_.reserve(config.operands_.size());
   for (size_t i = 0; i < config.operands_.size(); ++i) {
-    OperandInfo& op = operands_[i];
     auto& from = config.operands_[i];
-    if (from.tensor->defined()) {
-      op.dtype = from.tensor->scalar_type();
-      op.tensor = std::move(from.tensor);  // a borrow stays a borrow
-    }
+    // Built in place from the tensor: no value-initialised OperandInfo to zero and overwrite.
+    OperandInfo& op = operands_.emplace_back(std::move(from.tensor));  // a borrow stays a borrow
+    if (op.tensor->defined()) op.dtype = op.tensor->scalar_type();
     op.is_output = static_cast<int>(i) < num_outputs_;
     op.name = from.name;
   }
