@@ -43,9 +43,10 @@ class SmallVector {
     }
     return *this;
   }
+  // Nothing is reset: the object is gone (an iterator destroys a dozen of these per op).
   ~SmallVector() {
-    clear();
-    release_heap();
+    std::destroy(data_, data_ + size_);
+    if (data_ != inline_data()) std::free(data_);
   }
 
   T* data() { return data_; }
@@ -63,15 +64,7 @@ class SmallVector {
   operator ArrayRef<T>() const { return ArrayRef<T>(data_, size_); }
 
   void reserve(size_t n) {
-    if (n <= capacity_) return;
-    // NOLINTNEXTLINE(bugprone-sizeof-expression): T may be a pointer; its size is what counts.
-    T* fresh = static_cast<T*>(std::malloc(n * sizeof(T)));
-    if (fresh == nullptr) throw std::bad_alloc();
-    std::uninitialized_move(data_, data_ + size_, fresh);
-    std::destroy(data_, data_ + size_);
-    release_heap();
-    data_ = fresh;
-    capacity_ = n;
+    if (n > capacity_) grow(n);
   }
   // New elements are value-initialised in place (no temporary copied n times).
   void resize(size_t n) {
@@ -133,6 +126,17 @@ class SmallVector {
   }
 
  private:
+  // Out of line: the rare move to the heap stays out of every push_back's inlined code.
+  [[gnu::noinline]] void grow(size_t n) {
+    // NOLINTNEXTLINE(bugprone-sizeof-expression): T may be a pointer; its size is what counts.
+    T* fresh = static_cast<T*>(std::malloc(n * sizeof(T)));
+    if (fresh == nullptr) throw std::bad_alloc();
+    std::uninitialized_move(data_, data_ + size_, fresh);
+    std::destroy(data_, data_ + size_);
+    release_heap();
+    data_ = fresh;
+    capacity_ = n;
+  }
   T* inline_data() { return reinterpret_cast<T*>(inline_); }
   void release_heap() {
     if (data_ != inline_data()) std::free(data_);

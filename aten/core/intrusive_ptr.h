@@ -35,7 +35,7 @@ class intrusive_ptr {
     std::swap(p_, o.p_);
     return *this;
   }
-  ~intrusive_ptr() { reset(); }
+  ~intrusive_ptr() { drop(); }
 
   template <typename... Args>
   static intrusive_ptr make(Args&&... args) {
@@ -54,7 +54,7 @@ class intrusive_ptr {
     return p_ ? p_->refcount_.load(std::memory_order_relaxed) : 0;
   }
   void reset() noexcept {
-    if (p_ != nullptr && p_->refcount_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete p_;
+    drop();
     p_ = nullptr;
   }
   // Hands the reference to the caller; used by converting construction.
@@ -65,6 +65,10 @@ class intrusive_ptr {
  private:
   template <typename U>
   friend class intrusive_ptr;
+  // Gives up this reference; the destructor leaves p_ as it is (nobody reads it again).
+  void drop() noexcept {
+    if (p_ != nullptr && p_->refcount_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete p_;
+  }
   void retain() noexcept {
     if (p_ != nullptr) p_->refcount_.fetch_add(1, std::memory_order_relaxed);
   }
