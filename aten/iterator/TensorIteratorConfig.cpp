@@ -2,19 +2,6 @@
 
 namespace aten {
 
-TensorIteratorConfig& TensorIteratorConfig::add_output(const Tensor& t, const char* name) {
-  ATEN_INTERNAL_ASSERT(num_inputs_ == 0);  // outputs come first, as the iterator assumes
-  operands_.push_back({MaybeOwned<Tensor>::borrowed(t), name});
-  ++num_outputs_;
-  return *this;
-}
-
-TensorIteratorConfig& TensorIteratorConfig::add_input(const Tensor& t, const char* name) {
-  operands_.push_back({MaybeOwned<Tensor>::borrowed(t), name});
-  ++num_inputs_;
-  return *this;
-}
-
 TensorIteratorConfig& TensorIteratorConfig::add_owned_output(Tensor t, const char* name) {
   ATEN_INTERNAL_ASSERT(num_inputs_ == 0);
   operands_.push_back({MaybeOwned<Tensor>::owned(std::move(t)), name});

@@ -13,8 +13,18 @@ class TensorIteratorConfig {
   // The iterator borrows these tensors, as ATen's does: they must outlive the config and the
   // iterator built from it (a named tensor, not a temporary such as a.t()). A structured
   // kernel's meta() borrows its arguments; code that returns an iterator uses the owned forms.
-  TensorIteratorConfig& add_output(const Tensor& t, const char* name = "out");
-  TensorIteratorConfig& add_input(const Tensor& t, const char* name = nullptr);
+  // Inline: a binary op adds three operands per call.
+  TensorIteratorConfig& add_output(const Tensor& t, const char* name = "out") {
+    ATEN_INTERNAL_ASSERT(num_inputs_ == 0);  // outputs come first, as the iterator assumes
+    operands_.push_back({MaybeOwned<Tensor>::borrowed(t), name});
+    ++num_outputs_;
+    return *this;
+  }
+  TensorIteratorConfig& add_input(const Tensor& t, const char* name = nullptr) {
+    operands_.push_back({MaybeOwned<Tensor>::borrowed(t), name});
+    ++num_inputs_;
+    return *this;
+  }
   // A temporary would be gone before the iterator runs: borrowing one does not compile.
   TensorIteratorConfig& add_output(Tensor&& t, const char* name = "out") = delete;
   TensorIteratorConfig& add_input(Tensor&& t, const char* name = nullptr) = delete;
