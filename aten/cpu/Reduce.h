@@ -47,6 +47,14 @@ struct Cascade {
     for (int b = 0; b < n; ++b) level[0][b] += value(b);
     if (++count[0] == kBlock) carry(0);
   }
+  // Adds W sums of kBlock values each, made by the caller in the order add() would have used
+  // (from zero, one value per lane per step): the same arithmetic as kBlock add()s. Level 0
+  // must be empty, as it is between blocks.
+  void add_block(const acc_t* sums) {
+    static_assert(kLevels >= 2);
+    for (int b = 0; b < W; ++b) level[1][b] += sums[b];
+    if (++count[1] == kBlock) carry(1);
+  }
   void carry(int l) {
     if (l + 1 == kLevels) return;  // the top level just keeps growing
     for (int b = 0; b < W; ++b) {
@@ -80,6 +88,17 @@ acc_t cascade_sum(const char* p, int64_t n, int64_t s, const value_t& value) {
     const auto* x = reinterpret_cast<const in_t*>(p);
     Cascade<acc_t, W> lanes;
     int64_t i = 0;
+    // Whole blocks accumulate in a local array the compiler keeps in registers. Through level
+    // 0, which carry() can reach, every step stored the lanes and loaded them back: AVX-512
+    // row sums of floats ran at 18 GB/s. The additions and their order are level 0's, so the
+    // results are the same bits.
+    constexpr int64_t kBlockElems = int64_t{Cascade<acc_t, W>::kBlock} * W;
+    for (; i + kBlockElems <= n; i += kBlockElems) {
+      acc_t block[W] = {};
+      for (int64_t k = i; k < i + kBlockElems; k += W)
+        for (int b = 0; b < W; ++b) block[b] += value(x[k + b]);
+      lanes.add_block(block);
+    }
     for (; i + W <= n; i += W) lanes.add_with([&](int b) { return value(x[i + b]); });
     if (i < n) lanes.add_with([&](int b) { return value(x[i + b]); }, static_cast<int>(n - i));
     acc_t partial[W];
