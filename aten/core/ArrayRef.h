@@ -23,7 +23,9 @@ class ArrayRef {
   // The initializer_list lives until the end of the full expression, which is what an
   // argument needs; GCC warns about it regardless.
 #pragma GCC diagnostic push
+#if !defined(__clang__)  // a GCC warning; clang warns about the unknown name instead
 #pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr ArrayRef(std::initializer_list<T> il) : data_(il.begin()), size_(il.size()) {}
 #pragma GCC diagnostic pop
   ArrayRef(const std::vector<T>& v) : data_(v.data()), size_(v.size()) {}

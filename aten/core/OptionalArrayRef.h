@@ -25,7 +25,9 @@ class OptionalArrayRef : public std::optional<ArrayRef<T>> {
   constexpr OptionalArrayRef(ArrayRef<T> values) : Base(values) {}
   constexpr OptionalArrayRef(const T& one) : Base(ArrayRef<T>(one)) {}
 #pragma GCC diagnostic push
+#if !defined(__clang__)  // a GCC warning; clang warns about the unknown name instead
 #pragma GCC diagnostic ignored "-Winit-list-lifetime"  // see ArrayRef's constructor
+#endif
   constexpr OptionalArrayRef(std::initializer_list<T> values) : Base(ArrayRef<T>(values)) {}
 #pragma GCC diagnostic pop
   // Vectors, SmallVectors, std::arrays: anything ArrayRef views, except single numbers of
