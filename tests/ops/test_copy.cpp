@@ -10,6 +10,7 @@
 #include <aten/ops/empty_strided.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "Reference.h"
@@ -87,6 +88,33 @@ TEST(Copy, LargeTransposesAndChannelsLastAcrossThreads) {
     Tensor back = nhwc.contiguous();
     EXPECT_TRUE(back.is_contiguous());
     expect_copied(back, nhwc);
+  }
+  set_num_threads(2);
+}
+
+// An output past the last-level cache (32 MiB) is written with non-temporal stores, a 16 x 8
+// block at a time. Rows of 4125 in a buffer 4128 wide: every row 64-byte aligned, a ragged last
+// tile (one 8 x 8 block and 5 lone elements) and 2050 rows (a ragged tile the other way); the
+// 3 spare columns must stay untouched.
+TEST(Copy, TransposeLargerThanTheCacheIsExact) {
+  constexpr int64_t rows = 2050, cols = 4125, pitch = 4128;
+  Tensor src_buf = empty({cols, rows});
+  float* s = src_buf.data_ptr<float>();
+  for (int64_t k = 0; k < cols * rows; ++k) s[k] = static_cast<float>(k);
+  const Tensor src = restride(src_buf, {rows, cols}, {1, rows});
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    Tensor buf = empty({rows, pitch});
+    float* d = buf.data_ptr<float>();
+    std::fill(d, d + rows * pitch, -1.0f);
+    restride(buf, {rows, cols}, {pitch, 1}).copy_(src);
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < pitch; ++j) {
+        const float want = j < cols ? s[j * rows + i] : -1.0f;
+        ASSERT_EQ(d[i * pitch + j], want)
+            << "at [" << i << ", " << j << "], " << threads << " threads";
+      }
+    }
   }
   set_num_threads(2);
 }

@@ -6,6 +6,7 @@
 #include <aten/native/Copy.h>
 #include <aten/ops/copy_dtypes.h>
 
+#include <cstdint>
 #include <cstring>
 
 namespace aten::native {
@@ -13,18 +14,40 @@ inline namespace CPU_CAPABILITY {
 namespace {
 
 // A tiled (transposing) copy of 4-byte elements: within a tile the output runs along dim 0
-// and the input along dim 1, so 8 x 8 blocks are transposed in registers.
+// and the input along dim 1, so 16 x 8 and 8 x 8 blocks are transposed in registers.
+template <bool kStream, typename T>
+void transpose_blocks(char** data, int64_t out0, int64_t in0, int64_t out1, int64_t in1,
+                      int64_t full0, int64_t full1) {
+  constexpr int64_t e = sizeof(T);
+  for (int64_t j = 0; j < full1; j += 8) {
+    auto src = [&](int64_t i) { return reinterpret_cast<const T*>(data[1] + i * in0 + j * in1); };
+    auto dst = [&](int64_t i) { return reinterpret_cast<T*>(data[0] + i * out0 + j * out1); };
+    int64_t i = 0;
+    for (; i + 16 <= full0; i += 16)
+      vec::transpose_16x8<kStream>(src(i), in0 / e, dst(i), out1 / e);
+    if (i < full0) vec::transpose_8x8(src(i), in0 / e, dst(i), out1 / e);
+  }
+}
+
 template <typename T>
 void transpose_copy(TensorIteratorBase& iter) {
-  iter.for_each([](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
+  // An output bigger than the last-level cache is written around it: a full tile writes whole
+  // lines of it (kTile0 elements of 4 bytes along its fastest dim), so reading them into the
+  // cache first would be wasted (NCHW -> NHWC of a 51 MiB tensor: 1.2x-1.6x here).
+  const bool stream = iter.numel() * int64_t{sizeof(T)} >= kStreamingStoreBytes;
+  iter.for_each([stream](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
     constexpr int64_t e = sizeof(T);
     const int64_t out0 = strides[0], in0 = strides[1], out1 = strides[2], in1 = strides[3];
     const bool blocks = out0 == e && in1 == e && out1 % e == 0 && in0 % e == 0;
     const int64_t full0 = blocks ? n0 / 8 * 8 : 0, full1 = blocks ? n1 / 8 * 8 : 0;
-    for (int64_t j = 0; j < full1; j += 8)
-      for (int64_t i = 0; i < full0; i += 8)
-        vec::transpose_8x8(reinterpret_cast<const T*>(data[1] + i * in0 + j * in1), in0 / e,
-                           reinterpret_cast<T*>(data[0] + i * out0 + j * out1), out1 / e);
+    // Non-temporal stores need 64-byte aligned rows.
+    const bool aligned = reinterpret_cast<uintptr_t>(data[0]) % 64 == 0 && out1 % 64 == 0;
+    if (stream && aligned) {
+      transpose_blocks<true, T>(data, out0, in0, out1, in1, full0, full1);
+      vec::stream_fence();
+    } else {
+      transpose_blocks<false, T>(data, out0, in0, out1, in1, full0, full1);
+    }
     // The ragged edges of partial tiles, element by element.
     for (int64_t j = 0; j < n1; ++j)
       for (int64_t i = j < full1 ? full0 : 0; i < n0; ++i)
