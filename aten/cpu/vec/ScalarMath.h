@@ -13,7 +13,9 @@
 // intrinsics (GCC PR 105593) wherever they are inlined; silence it where the intrinsic headers
 // are first read (sleef.h includes them), which is where GCC looks for the pragma.
 #pragma GCC diagnostic push
+#if !defined(__clang__)  // GCC's name; clang warns about the unknown warning group instead
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 #include <sleef.h>
