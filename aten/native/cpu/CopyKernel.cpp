@@ -33,7 +33,8 @@ template <typename T>
 void transpose_copy(TensorIteratorBase& iter) {
   // An output bigger than the last-level cache is written around it: a full tile writes whole
   // lines of it (kTile0 elements of 4 bytes along its fastest dim), so reading them into the
-  // cache first would be wasted (NCHW -> NHWC of a 51 MiB tensor: 1.2x-1.6x here).
+  // cache first would be wasted (NCHW -> NHWC of a 51 MiB tensor: 1.1x-1.4x faster here on
+  // one thread, 1.3x-1.9x on two).
   const bool stream = iter.numel() * int64_t{sizeof(T)} >= kStreamingStoreBytes;
   iter.for_each([stream](char** data, const int64_t* strides, int64_t n0, int64_t n1) {
     constexpr int64_t e = sizeof(T);
@@ -41,8 +42,7 @@ void transpose_copy(TensorIteratorBase& iter) {
     const bool blocks = out0 == e && in1 == e && out1 % e == 0 && in0 % e == 0;
     const int64_t full0 = blocks ? n0 / 8 * 8 : 0, full1 = blocks ? n1 / 8 * 8 : 0;
     // Non-temporal stores need 64-byte aligned rows.
-    const bool aligned = reinterpret_cast<uintptr_t>(data[0]) % 64 == 0 && out1 % 64 == 0;
-    if (stream && aligned) {
+    if (stream && reinterpret_cast<uintptr_t>(data[0]) % 64 == 0 && out1 % 64 == 0) {
       transpose_blocks<true, T>(data, out0, in0, out1, in1, full0, full1);
       vec::stream_fence();
     } else {
