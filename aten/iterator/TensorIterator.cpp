@@ -19,16 +19,18 @@ namespace aten {
   populate_operands(config);
   mark_outputs();
   compute_mem_overlaps(config);
-  compute_shape(config);
-  mark_resize_outputs(config);
-  compute_types(config);
-  if (!fast_set_up(config)) {
-    compute_strides();
-    reorder_dimensions(config);
-    allocate_or_resize_outputs();
-    if (!is_meta()) {
-      coalesce_dimensions();
-      choose_blocking(config);
+  if (!uniform_set_up(config)) {
+    compute_shape(config);
+    mark_resize_outputs(config);
+    compute_types(config);
+    if (!fast_set_up(config)) {
+      compute_strides();
+      reorder_dimensions(config);
+      allocate_or_resize_outputs();
+      if (!is_meta()) {
+        coalesce_dimensions();
+        choose_blocking(config);
+      }
     }
   }
   if (!is_meta()) update_data_pointers();
@@ -187,6 +189,42 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
       if (in.defined()) assert_no_overlap(out, in, operands_[j].name ? operands_[j].name : "input");
     }
   }
+}
+
+bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
+  if (config.static_shape_ || config.is_reduction_) return false;
+  // Every defined operand contiguous, of one shape, dtype and device, none a wrapped number
+  // (which promotion ranks apart): then the steps up to fast_set_up() can only decide one
+  // thing, and that is what follows. Anything else, errors included, takes those steps.
+  const TensorImpl* first = nullptr;
+  for (const auto& op : operands_) {
+    if (!op.tensor->defined()) continue;
+    const TensorImpl* t = op.tensor->unsafeGetTensorImpl();
+    if (!t->is_contiguous() || t->is_wrapped_number()) return false;
+    if (first == nullptr) {
+      first = t;
+    } else if (t->dtype() != first->dtype() || !(t->device() == first->device()) ||
+               !(t->sizes() == first->sizes())) {
+      return false;
+    }
+  }
+  if (first == nullptr) return false;
+  common_dtype_ = first->dtype();
+  if (config.promote_integer_inputs_to_float_ && isIntegralType(common_dtype_, true)) return false;
+  device_ = first->device();
+  const int64_t n = first->numel();
+  const bool zero_dim = first->dim() == 0;
+  for (int i = 0; i < num_outputs_; ++i) {
+    OperandInfo& op = operands_[i];
+    if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
+    set_output_raw_strided(
+        i, first->sizes(), {},
+        TensorOptions(op.dtype).device(device_).memory_format(MemoryFormat::Contiguous));
+  }
+  // One flat dim, as fast_set_up() leaves it.
+  shape_.assign(zero_dim ? 0 : 1, n);
+  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
+  return true;
 }
 
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {

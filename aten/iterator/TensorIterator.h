@@ -114,6 +114,7 @@ class TensorIteratorBase : public impl::MetaBase {
   void populate_operands(TensorIteratorConfig& config);
   void mark_outputs();
   void compute_mem_overlaps(const TensorIteratorConfig& config);
+  bool uniform_set_up(const TensorIteratorConfig& config);
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);

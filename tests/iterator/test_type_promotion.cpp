@@ -136,6 +136,21 @@ TEST(TypePromotion, WithWrappedNumbers) {
     }
 }
 
+// Wrapped numbers alone are still their own bucket: a double counts as Float, a complex as
+// ComplexFloat, even when every operand agrees on Double (operands that agree take a short cut
+// in the iterator, which must not skip this).
+TEST(TypePromotion, OnlyWrappedNumbers) {
+  const ScalarType expected[4] = {b1, i8, f4, c4};
+  for (int c = 0; c < 4; ++c) {
+    Tensor w = detail::wrapped_scalar_tensor(kWrapped[c]);
+    EXPECT_EQ(result_dtype(w, w), expected[c]) << kWrapped[c] << " with itself";
+  }
+  Tensor sum = add(detail::wrapped_scalar_tensor(Scalar(2.5)),
+                   detail::wrapped_scalar_tensor(Scalar(1.25)));
+  EXPECT_EQ(sum.dtype(), f4);
+  EXPECT_EQ(sum.data_ptr<float>()[0], 3.75f);
+}
+
 TEST(TypePromotion, IntegerToFloatAndComparisonBuilders) {
   TensorIterator f;
   f.build_binary_float_op(Tensor(), meta({2}, i4), meta({2}, i8));
