@@ -209,8 +209,10 @@ bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
     }
   }
   if (first == nullptr) return false;
-  common_dtype_ = first->dtype();
-  if (config.promote_integer_inputs_to_float_ && isIntegralType(common_dtype_, true)) return false;
+  const ScalarType dtype = first->dtype();
+  if (config.promote_integer_inputs_to_float_ && isIntegralType(dtype, true)) return false;
+  // Decided: from here on nothing declines, so a declined call left the iterator untouched.
+  common_dtype_ = dtype;
   device_ = first->device();
   const int64_t n = first->numel();
   const bool zero_dim = first->dim() == 0;
