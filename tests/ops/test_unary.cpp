@@ -76,8 +76,8 @@ using ref::expect_error;
 
 namespace {
 
-constexpr ScalarType kBool = ScalarType::Bool, kByte = ScalarType::Byte, kChar = ScalarType::Char,
-                     kInt = ScalarType::Int, kLong = ScalarType::Long, kHalf = ScalarType::Half,
+constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kInt = ScalarType::Int,
+                     kLong = ScalarType::Long, kHalf = ScalarType::Half,
                      kBFloat16 = ScalarType::BFloat16, kFloat = ScalarType::Float,
                      kDouble = ScalarType::Double, kComplexFloat = ScalarType::ComplexFloat,
                      kComplexDouble = ScalarType::ComplexDouble;
