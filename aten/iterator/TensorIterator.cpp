@@ -191,6 +191,15 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
   }
 }
 
+namespace {
+// How both dense set-ups leave the iteration: one flat dim of n elements (none for a 0-dim
+// result), along which every operand advances by one element per step.
+void set_flat(DimVector& shape, SmallVector<OperandInfo, 4>& operands, bool zero_dim, int64_t n) {
+  shape.assign(zero_dim ? 0 : 1, n);
+  for (auto& op : operands) op.stride_bytes.assign(shape.size(), elementSize(op.dtype));
+}
+}  // namespace
+
 bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
   if (config.static_shape_ || config.is_reduction_) return false;
   // Every defined operand contiguous, of one shape, dtype and device, none a wrapped number
@@ -223,9 +232,7 @@ bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
         i, first->sizes(), {},
         TensorOptions(op.dtype).device(device_).memory_format(MemoryFormat::Contiguous));
   }
-  // One flat dim, as fast_set_up() leaves it.
-  shape_.assign(zero_dim ? 0 : 1, n);
-  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
+  set_flat(shape_, operands_, zero_dim, n);
   return true;
 }
 
@@ -415,10 +422,7 @@ bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
     if (dense_strides.empty()) options = options.memory_format(format);
     set_output_raw_strided(i, shape_, dense_strides, options);
   }
-  // One flat dim: every operand advances by one element per step.
-  const int64_t n = numel();
-  if (!shape_.empty()) shape_.assign(1, n);
-  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
+  set_flat(shape_, operands_, shape_.empty(), numel());
   return true;
 }
 
