@@ -69,18 +69,15 @@
 #include <string>
 #include <vector>
 
+#include "DtypeShorthands.h"
 #include "Reference.h"
 
 using namespace aten;
 using ref::expect_error;
+using ref::u1, ref::i1, ref::i4, ref::i8, ref::f2, ref::bf, ref::f4, ref::f8, ref::c4, ref::c8;
 
 namespace {
 
-constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kInt = ScalarType::Int,
-                     kLong = ScalarType::Long, kHalf = ScalarType::Half,
-                     kBFloat16 = ScalarType::BFloat16, kFloat = ScalarType::Float,
-                     kDouble = ScalarType::Double, kComplexFloat = ScalarType::ComplexFloat,
-                     kComplexDouble = ScalarType::ComplexDouble;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -233,25 +230,23 @@ TEST(UnarySpecialValues, DoubleMatchesStd) { check_all_specials<double>(); }
 TEST(UnarySpecialValues, SinhCoshNearOverflow) {
   for (double x : {88.9, -89.2, 89.4}) {
     EXPECT_TRUE(
-        same_value(aten::sinh(full({40}, x, kFloat)).data_ptr<float>()[0],
+        same_value(aten::sinh(full({40}, x, f4)).data_ptr<float>()[0],
                    static_cast<float>(std::sinh(static_cast<double>(static_cast<float>(x)))), 2));
     EXPECT_TRUE(
-        same_value(aten::cosh(full({40}, x, kFloat)).data_ptr<float>()[39],
+        same_value(aten::cosh(full({40}, x, f4)).data_ptr<float>()[39],
                    static_cast<float>(std::cosh(static_cast<double>(static_cast<float>(x)))), 2));
   }
   for (double x : {709.9, -710.3}) {
-    EXPECT_TRUE(
-        same_value(aten::sinh(full({40}, x, kDouble)).data_ptr<double>()[3], std::sinh(x), 4));
-    EXPECT_TRUE(
-        same_value(aten::cosh(full({3}, x, kDouble)).data_ptr<double>()[1], std::cosh(x), 4));
+    EXPECT_TRUE(same_value(aten::sinh(full({40}, x, f8)).data_ptr<double>()[3], std::sinh(x), 4));
+    EXPECT_TRUE(same_value(aten::cosh(full({3}, x, f8)).data_ptr<double>()[1], std::cosh(x), 4));
   }
-  EXPECT_TRUE(std::isinf(aten::sinh(full({20}, 89.5, kFloat)).data_ptr<float>()[0]));
+  EXPECT_TRUE(std::isinf(aten::sinh(full({20}, 89.5, f4)).data_ptr<float>()[0]));
 }
 
 TEST(UnaryRound, HalfToEven) {
   const std::vector<double> in = {0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5, 0.49999997, 8388609, -0.7};
   const std::vector<double> want = {0, 2, 2, 4, -0.0, -2, -2, 0, 8388609, -1};
-  for (ScalarType dtype : {kFloat, kDouble}) {
+  for (ScalarType dtype : {f4, f8}) {
     for (int64_t copies : {1, 8}) {  // scalar loop, then mostly vector loop
       Tensor x = empty({copies * 10}, dtype);
       for (int64_t i = 0; i < x.numel(); ++i) ref::write_double(x, {i}, in[i % 10]);
@@ -264,7 +259,7 @@ TEST(UnaryRound, HalfToEven) {
     }
   }
   // Integers are returned as they are.
-  Tensor i = of(kInt, {-3, 7, 0});
+  Tensor i = of(i4, {-3, 7, 0});
   EXPECT_TRUE(same(aten::round(i), i));
 }
 
@@ -272,12 +267,12 @@ TEST(UnaryRound, Decimals) {
   // libtorch 1.13.1 in double: round(x * 100) / 100 (half to even on the scaled value, so
   // 1.005 -> 1 since 1.005 * 100 = 100.49999999999999).
   Tensor d = tensor({0.125, 0.375, 1.005, 2.675, -0.125, 1234.5678, 1e30, 0.5, 1.5, 2.5});
-  d = d.to(kDouble);
+  d = d.to(f8);
   const std::vector<double> two = {0.12, 0.38, 1, 2.68, -0.12, 1234.57, 1e30, 0.5, 1.5, 2.5};
   Tensor r = aten::round(d, 2);
   for (int64_t i = 0; i < 10; ++i) EXPECT_DOUBLE_EQ(r.data_ptr<double>()[i], two[i]) << i;
   // Negative decimals round to tens, hundreds, ... (1250 -> 12.5 -> 12 -> 1200: half to even).
-  Tensor h = aten::round(tensor({1234.5678, 1250.0, 1350.0, -49.0}).to(kDouble), -2);
+  Tensor h = aten::round(tensor({1234.5678, 1250.0, 1350.0, -49.0}).to(f8), -2);
   EXPECT_EQ(std::vector<double>(h.data_ptr<double>(), h.data_ptr<double>() + 4),
             (std::vector<double>{1200, 1200, 1400, -0.0}));
   // In float the scaling is done in float: 2.675f * 100 rounds to 267.5, then to even 268.
@@ -289,19 +284,19 @@ TEST(UnaryRound, Decimals) {
   EXPECT_TRUE(std::isnan(aten::round(tensor({1.5}), 400).data_ptr<double>()[0]));
   EXPECT_DOUBLE_EQ(aten::round(tensor({1.5}), 40).data_ptr<double>()[0], 1.5);
   // out= and in place, and the vector loop.
-  Tensor big = full({100}, 0.125, kDouble), out = empty({0}, kDouble);
+  Tensor big = full({100}, 0.125, f8), out = empty({0}, f8);
   aten::round_out(out, big, 2);
   EXPECT_EQ(out.data_ptr<double>()[99], 0.12);
   big.round_(1);
   EXPECT_EQ(big.data_ptr<double>()[50], 0.1);
   // Floating dtypes only (libtorch: "round_cpu" not implemented for 'Long').
-  expect_error([] { aten::round(of(kLong, {1, 2}), 2); }, {"\"round\" not implemented for 'Long'"});
-  expect_error([] { aten::round(of(kLong, {1, 2}), 0); }, {"\"round\" not implemented for 'Long'"});
+  expect_error([] { aten::round(of(i8, {1, 2}), 2); }, {"\"round\" not implemented for 'Long'"});
+  expect_error([] { aten::round(of(i8, {1, 2}), 0); }, {"\"round\" not implemented for 'Long'"});
 }
 
 TEST(UnarySign, RealAndComplex) {
-  EXPECT_TRUE(same(aten::sign(of(kChar, {-128, -1, 0, 1, 127})), of(kChar, {-1, -1, 0, 1, 1})));
-  EXPECT_TRUE(same(aten::sign(of(kByte, {0, 1, 255})), of(kByte, {0, 1, 1})));
+  EXPECT_TRUE(same(aten::sign(of(i1, {-128, -1, 0, 1, 127})), of(i1, {-1, -1, 0, 1, 1})));
+  EXPECT_TRUE(same(aten::sign(of(u1, {0, 1, 255})), of(u1, {0, 1, 1})));
   EXPECT_TRUE(same(aten::sign(tensor({true, false})), tensor({true, false})));
   expect_error([] { aten::sign(tensor({std::complex<float>(1, 1)})); },
                {"Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
@@ -311,7 +306,7 @@ TEST(UnarySign, RealAndComplex) {
   Tensor z = tensor(
       {C(3, 4), C(-3, 4), C(0, 0), C(-0.0, -0.0), C(0, -2), C(1e300, 1e300), C(kNaN, 0)});
   Tensor s = aten::sgn(z);
-  ASSERT_EQ(s.scalar_type(), kComplexDouble);
+  ASSERT_EQ(s.scalar_type(), c8);
   const auto* p = s.data_ptr<C>();
   EXPECT_EQ(p[0], C(0.6, 0.8));
   EXPECT_EQ(p[1], C(-0.6, 0.8));
@@ -320,7 +315,7 @@ TEST(UnarySign, RealAndComplex) {
   EXPECT_EQ(p[4], C(0, -1));
   EXPECT_NEAR(p[5].real(), std::sqrt(0.5), 1e-15);  // no overflow in |z|
   EXPECT_TRUE(std::isnan(p[6].real()));
-  Tensor zf = aten::sgn(z.to(kComplexFloat));
+  Tensor zf = aten::sgn(z.to(c4));
   EXPECT_EQ(zf.data_ptr<std::complex<float>>()[0], std::complex<float>(0.6f, 0.8f));
   EXPECT_TRUE(same(aten::sgn(tensor({-2, 0, 5})), tensor({-1, 0, 1})));
 }
@@ -329,18 +324,18 @@ TEST(UnaryAbs, ComplexGivesReal) {
   using C = std::complex<float>;
   Tensor z = tensor({C(3, 4), C(-3, -4), C(0, -2), C(std::numeric_limits<float>::infinity(), 1)});
   Tensor a = aten::abs(z);
-  ASSERT_EQ(a.scalar_type(), kFloat);
+  ASSERT_EQ(a.scalar_type(), f4);
   EXPECT_TRUE(same(a, tensor({5.f, 5.f, 2.f, std::numeric_limits<float>::infinity()})));
-  EXPECT_EQ(aten::abs(z.to(kComplexDouble)).scalar_type(), kDouble);
+  EXPECT_EQ(aten::abs(z.to(c8)).scalar_type(), f8);
   // out= of a dtype the real result casts to: a wider real, or a complex (|z| + 0i).
-  Tensor od = empty({0}, kDouble), oc = empty({0}, kComplexFloat), ocd = empty({0}, kComplexDouble);
+  Tensor od = empty({0}, f8), oc = empty({0}, c4), ocd = empty({0}, c8);
   aten::abs_out(od, z);
   aten::abs_out(oc, z);
   aten::abs_out(ocd, z);
   EXPECT_EQ(od.data_ptr<double>()[1], 5.0);
   EXPECT_EQ(oc.data_ptr<C>()[2], C(2, 0));
   EXPECT_EQ(ocd.data_ptr<std::complex<double>>()[0], std::complex<double>(5, 0));
-  Tensor ol = empty({4}, kLong);
+  Tensor ol = empty({4}, i8);
   expect_error([&] { aten::abs_out(ol, z); },
                {"result type Float can't be cast to the desired output type Long"});
   Tensor keep = z.clone();
@@ -348,13 +343,13 @@ TEST(UnaryAbs, ComplexGivesReal) {
                {"In-place abs is not supported for complex tensors", "ComplexFloat"});
   EXPECT_TRUE(same(keep, z));
   // Integers wrap as in two's complement: |-128| is -128 in int8.
-  EXPECT_TRUE(same(aten::abs(of(kChar, {-128, -1, 127})), of(kChar, {-128, 1, 127})));
+  EXPECT_TRUE(same(aten::abs(of(i1, {-128, -1, 127})), of(i1, {-128, 1, 127})));
   expect_error([] { aten::abs(tensor({true})); }, {"\"abs\" not implemented for 'Bool'"});
 }
 
 TEST(UnaryNeg, IntegersWrapAndBoolIsAnError) {
-  EXPECT_TRUE(same(aten::neg(of(kChar, {-128, -1, 0, 127})), of(kChar, {-128, 1, 0, -127})));
-  EXPECT_TRUE(same(aten::neg(of(kByte, {0, 1, 255})), of(kByte, {0, 255, 1})));
+  EXPECT_TRUE(same(aten::neg(of(i1, {-128, -1, 0, 127})), of(i1, {-128, 1, 0, -127})));
+  EXPECT_TRUE(same(aten::neg(of(u1, {0, 1, 255})), of(u1, {0, 255, 1})));
   Tensor b = tensor({true, false});
   expect_error([&] { aten::neg(b); },
                {"Negation, the `-` operator, on a bool tensor is not supported"});
@@ -364,8 +359,8 @@ TEST(UnaryNeg, IntegersWrapAndBoolIsAnError) {
 
 TEST(UnaryBitwiseLogicalNot, Values) {
   EXPECT_TRUE(
-      same(aten::bitwise_not(of(kChar, {-128, -1, 0, 1, 127})), of(kChar, {127, 0, -1, -2, -128})));
-  EXPECT_TRUE(same(aten::bitwise_not(of(kByte, {0, 1, 255})), of(kByte, {255, 254, 0})));
+      same(aten::bitwise_not(of(i1, {-128, -1, 0, 1, 127})), of(i1, {127, 0, -1, -2, -128})));
+  EXPECT_TRUE(same(aten::bitwise_not(of(u1, {0, 1, 255})), of(u1, {255, 254, 0})));
   EXPECT_TRUE(same(aten::bitwise_not(tensor({true, false})), tensor({false, true})));
   expect_error([] { aten::bitwise_not(tensor({1.f})); },
                {"\"bitwise_not\" not implemented for 'Float'"});
@@ -373,9 +368,9 @@ TEST(UnaryBitwiseLogicalNot, Values) {
   // keep their dtype and receive 0 or 1.
   Tensor x = tensor({static_cast<float>(kNaN), 0.f, -0.f, 2.f});
   EXPECT_TRUE(same(aten::logical_not(x), tensor({false, true, true, false})));
-  Tensor out = empty({0}, kLong);
+  Tensor out = empty({0}, i8);
   aten::logical_not_out(out, x);
-  EXPECT_TRUE(same(out, of(kLong, {0, 1, 1, 0})));
+  EXPECT_TRUE(same(out, of(i8, {0, 1, 1, 0})));
   x.logical_not_();
   EXPECT_TRUE(same(x, tensor({0.f, 1.f, 1.f, 0.f})));
   using C = std::complex<double>;
@@ -383,24 +378,24 @@ TEST(UnaryBitwiseLogicalNot, Values) {
 }
 
 TEST(UnaryFloatOps, IntegersComputeInFloat) {
-  Tensor i = of(kInt, {0, 1, 2});
+  Tensor i = of(i4, {0, 1, 2});
   Tensor e = aten::exp(i);
-  ASSERT_EQ(e.scalar_type(), kFloat);
+  ASSERT_EQ(e.scalar_type(), f4);
   EXPECT_FLOAT_EQ(e.data_ptr<float>()[2], std::exp(2.f));
   EXPECT_EQ(aten::reciprocal(i).data_ptr<float>()[0], std::numeric_limits<float>::infinity());
-  EXPECT_EQ(aten::sqrt(tensor({true})).scalar_type(), kFloat);
+  EXPECT_EQ(aten::sqrt(tensor({true})).scalar_type(), f4);
   expect_error([&] { aten::exp_(i); },
                {"result type Float can't be cast to the desired output type Int"});
-  EXPECT_TRUE(same(i, of(kInt, {0, 1, 2})));
+  EXPECT_TRUE(same(i, of(i4, {0, 1, 2})));
   // out= of a wider dtype is fine; of an integer dtype an error.
-  Tensor od = empty({0}, kDouble);
+  Tensor od = empty({0}, f8);
   aten::exp_out(od, tensor({1.f}));
   EXPECT_NEAR(od.data_ptr<double>()[0], std::exp(1.0), 1e-6);
-  Tensor ol = empty({0}, kLong);
+  Tensor ol = empty({0}, i8);
   expect_error([&] { aten::exp_out(ol, tensor({1.f})); },
                {"can't be cast to the desired output type Long"});
   // Not in libtorch 1.13 on CPU (nor here): Half for exp, complex for erf.
-  expect_error([] { aten::exp(tensor({1.f}).to(kHalf)); }, {"\"exp\" not implemented for 'Half'"});
+  expect_error([] { aten::exp(tensor({1.f}).to(f2)); }, {"\"exp\" not implemented for 'Half'"});
   expect_error([] { aten::erf(tensor({std::complex<float>(1, 0)})); },
                {"\"erf\" not implemented for 'ComplexFloat'"});
 }
@@ -426,11 +421,11 @@ TEST(UnaryClamp, Bounds) {
   EXPECT_EQ(k.data_ptr<float>()[4], 1.f);
   EXPECT_EQ(k.data_ptr<float>()[1], 0.f);
   // A NaN bound makes everything NaN, Scalar or Tensor, vector loop or not.
-  for (const Tensor& in : {x, full({50}, 1.f, kFloat)}) {
+  for (const Tensor& in : {x, full({50}, 1.f, f4)}) {
     Tensor n1 = aten::clamp(in, kNaN, 1);
-    Tensor n2 = aten::clamp(in, full({}, kNaN, kFloat), full({}, 1.f, kFloat));
-    Tensor n3 = aten::clamp(in, std::optional<Tensor>(full({in.numel()}, 0.f, kFloat)),
-                            std::optional<Tensor>(full({in.numel()}, kNaN, kFloat)));
+    Tensor n2 = aten::clamp(in, full({}, kNaN, f4), full({}, 1.f, f4));
+    Tensor n3 = aten::clamp(in, std::optional<Tensor>(full({in.numel()}, 0.f, f4)),
+                            std::optional<Tensor>(full({in.numel()}, kNaN, f4)));
     for (int64_t i = 0; i < in.numel(); ++i) {
       EXPECT_TRUE(std::isnan(n1.data_ptr<float>()[i]));
       EXPECT_TRUE(std::isnan(n2.data_ptr<float>()[i]));
@@ -439,11 +434,11 @@ TEST(UnaryClamp, Bounds) {
   }
   // Integers with integer bounds stay integers; a floating bound promotes to Float.
   Tensor i = arange(5);
-  EXPECT_TRUE(same(aten::clamp(i, 3, 1), of(kLong, {1, 1, 1, 1, 1})));
+  EXPECT_TRUE(same(aten::clamp(i, 3, 1), of(i8, {1, 1, 1, 1, 1})));
   Tensor f = aten::clamp(i, 1.5, 2.5);
-  ASSERT_EQ(f.scalar_type(), kFloat);
+  ASSERT_EQ(f.scalar_type(), f4);
   EXPECT_TRUE(same(f, tensor({1.5f, 1.5f, 2.f, 2.5f, 2.5f})));
-  EXPECT_EQ(aten::clamp(tensor({true, false}), 0, 1).scalar_type(), kLong);
+  EXPECT_EQ(aten::clamp(tensor({true, false}), 0, 1).scalar_type(), i8);
   expect_error([&] { i.clamp_(1.5, 2); },
                {"result type Float can't be cast to the desired output type Long"});
   EXPECT_TRUE(same(i, arange(5)));
@@ -454,11 +449,11 @@ TEST(UnaryClamp, Bounds) {
   expect_error([] { aten::clamp(tensor({std::complex<float>(1, 0)}), 0, 1); },
                {"clamp is not supported for complex types"});
   // Tensor bounds broadcast and promote: [3] x [2, 1] bounds, Int self with Double bounds.
-  Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(kDouble);
-  Tensor t = aten::clamp(of(kInt, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
-  ASSERT_EQ(t.scalar_type(), kDouble);
+  Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(f8);
+  Tensor t = aten::clamp(of(i4, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
+  ASSERT_EQ(t.scalar_type(), f8);
   ASSERT_EQ(t.sizes(), IntArrayRef({2, 3}));
-  EXPECT_TRUE(same(t, tensor({0.5, 1.0, 2.0, 1.5, 1.5, 2.0}).to(kDouble).reshape({2, 3})));
+  EXPECT_TRUE(same(t, tensor({0.5, 1.0, 2.0, 1.5, 1.5, 2.0}).to(f8).reshape({2, 3})));
   // clamp_min / clamp_max, Scalar and Tensor; relu is clamp_min(x, 0).
   EXPECT_TRUE(same(aten::clamp_min(tensor({-1, 2}), 0), tensor({0, 2})));
   EXPECT_TRUE(same(aten::clamp_max(tensor({-1.f, 2.f}), 1), tensor({-1.f, 1.f})));
@@ -470,51 +465,50 @@ TEST(UnaryClamp, Bounds) {
 }
 
 TEST(UnaryNanToNum, DefaultsAreTheDtypesExtremes) {
-  Tensor s = tensor({kNaN, kInf, -kInf, 1.0}).to(kDouble);
+  Tensor s = tensor({kNaN, kInf, -kInf, 1.0}).to(f8);
   auto expect_values = [](const Tensor& r, double nan, double pos, double neg) {
     EXPECT_EQ(ref::read_double(r, {0}), nan) << r.scalar_type();
     EXPECT_EQ(ref::read_double(r, {1}), pos) << r.scalar_type();
     EXPECT_EQ(ref::read_double(r, {2}), neg) << r.scalar_type();
     EXPECT_EQ(ref::read_double(r, {3}), 1.0) << r.scalar_type();
   };
-  expect_values(aten::nan_to_num(s.to(kFloat)), 0, FLT_MAX, -FLT_MAX);
+  expect_values(aten::nan_to_num(s.to(f4)), 0, FLT_MAX, -FLT_MAX);
   expect_values(aten::nan_to_num(s), 0, DBL_MAX, -DBL_MAX);
-  expect_values(aten::nan_to_num(s.to(kHalf)), 0, 65504, -65504);
-  expect_values(aten::nan_to_num(s.to(kBFloat16)), 0, 3.3895313892515355e38,
-                -3.3895313892515355e38);
+  expect_values(aten::nan_to_num(s.to(f2)), 0, 65504, -65504);
+  expect_values(aten::nan_to_num(s.to(bf)), 0, 3.3895313892515355e38, -3.3895313892515355e38);
   expect_values(aten::nan_to_num(s, 1.0, 2.0, -3.0), 1, 2, -3);
   // The vector loop.
-  Tensor big = full({100}, kInf, kFloat);
+  Tensor big = full({100}, kInf, f4);
   EXPECT_EQ(aten::nan_to_num(big, std::nullopt, 7.0).data_ptr<float>()[99], 7.f);
-  Tensor i = of(kInt, {1, 2});
+  Tensor i = of(i4, {1, 2});
   EXPECT_TRUE(same(aten::nan_to_num(i), i));
-  Tensor out = empty({0}, kDouble);
-  expect_error([&] { aten::nan_to_num_out(out, s.to(kFloat)); }, {"same dtype"});
+  Tensor out = empty({0}, f8);
+  expect_error([&] { aten::nan_to_num_out(out, s.to(f4)); }, {"same dtype"});
   expect_error([] { aten::nan_to_num(tensor({std::complex<float>(1, 0)})); },
                {"\"nan_to_num\" not implemented for 'ComplexFloat'"});
 }
 
 TEST(UnaryWhere, ConditionAndPromotion) {
   Tensor c = tensor({true, false});
-  Tensor r = aten::where(c, of(kInt, {1, 2}), tensor({1.5, 2.5}).to(kDouble));
-  ASSERT_EQ(r.scalar_type(), kDouble);
-  EXPECT_TRUE(same(r, tensor({1.0, 2.5}).to(kDouble)));
+  Tensor r = aten::where(c, of(i4, {1, 2}), tensor({1.5, 2.5}).to(f8));
+  ASSERT_EQ(r.scalar_type(), f8);
+  EXPECT_TRUE(same(r, tensor({1.0, 2.5}).to(f8)));
   // ATen's buckets: a 0-dim Double counts (higher category), a 0-dim Long does not.
-  EXPECT_EQ(aten::where(c, of(kInt, {1, 2}), full({}, 2.5, kDouble)).scalar_type(), kDouble);
-  EXPECT_EQ(aten::where(c, of(kInt, {1, 2}), full({}, 2, kLong)).scalar_type(), kInt);
+  EXPECT_EQ(aten::where(c, of(i4, {1, 2}), full({}, 2.5, f8)).scalar_type(), f8);
+  EXPECT_EQ(aten::where(c, of(i4, {1, 2}), full({}, 2, i8)).scalar_type(), i4);
   // Broadcasting all three.
   Tensor b = aten::where(tensor({true, false}).reshape({2, 1}), tensor({1.f, 2.f, 3.f}),
-                         full({}, 0.f, kFloat));
+                         full({}, 0.f, f4));
   EXPECT_TRUE(same(b, tensor({1.f, 2.f, 3.f, 0.f, 0.f, 0.f}).reshape({2, 3})));
   expect_error(
       [] { aten::where(tensor({1.f}), tensor({1.f}), tensor({2.f})); },
       {"where expected condition to be a boolean tensor, but got a tensor with dtype Float",
        "condition"});
-  expect_error([] { aten::where(of(kByte, {1}), tensor({1.f}), tensor({2.f})); }, {"dtype Byte"});
-  Tensor out = empty({2}, kFloat);
+  expect_error([] { aten::where(of(u1, {1}), tensor({1.f}), tensor({2.f})); }, {"dtype Byte"});
+  Tensor out = empty({2}, f4);
   expect_error(
       [&] {
-        aten::where_out(out, c, of(kInt, {1, 2}), tensor({1.5, 2.5}).to(kDouble));
+        aten::where_out(out, c, of(i4, {1, 2}), tensor({1.5, 2.5}).to(f8));
       },
       {"Expected out tensor to have dtype Double"});
   using C = std::complex<float>;
