@@ -228,9 +228,8 @@ bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
   for (int i = 0; i < num_outputs_; ++i) {
     OperandInfo& op = operands_[i];
     if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
-    set_output_raw_strided(
-        i, first->sizes(), {},
-        TensorOptions(op.dtype).device(device_).memory_format(MemoryFormat::Contiguous));
+    set_output_raw_strided(i, first->sizes(), {},
+                           original_options(op).memory_format(MemoryFormat::Contiguous));
   }
   set_flat(shape_, operands_, zero_dim, n);
   return true;
