@@ -11,3 +11,5 @@
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/dispatch/Dispatcher.h>
+#include <aten/dispatch/IValue.h>

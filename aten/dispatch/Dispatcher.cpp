@@ -40,13 +40,20 @@ std::vector<OperatorName> Dispatcher::operators() {
   return names;
 }
 
-void Dispatcher::registerSchema(const OperatorName& name, std::string schema) {
+void Dispatcher::registerSchema(const OperatorName& name, std::string schema, BoxedKernel boxed) {
   std::lock_guard<std::mutex> lock(mutex_);
   OperatorEntry& entry = entry_for(name);
   ATEN_CHECK(!entry.has_schema() || entry.schema() == schema, "operator '", name,
              "' is registered twice with different schemas: '", entry.schema(), "' and '", schema,
              "'");
   entry.set_schema(std::move(schema));
+  if (boxed != nullptr) entry.set_boxed(boxed);
+}
+
+void OperatorHandle::callBoxed(std::vector<IValue>& stack) const {
+  const BoxedKernel boxed = entry_->boxed();
+  ATEN_CHECK(boxed != nullptr, "operator '", entry_->name(), "' has no boxed form");
+  boxed(stack);
 }
 
 void Dispatcher::registerKernelFunction(const OperatorName& name, DispatchKey key,

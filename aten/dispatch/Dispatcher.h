@@ -21,6 +21,9 @@ class OperatorHandle {
   const OperatorName& operator_name() const { return entry_->name(); }
   const std::string& schema() const { return entry_->schema(); }
   bool has_kernel(DispatchKey key) const { return entry_->has_kernel(key); }
+  // Calls the operator with the arguments on `stack` (schema order, defaults included) and
+  // leaves its returns there; an error if the operator was registered without a boxed form.
+  void callBoxed(std::vector<IValue>& stack) const;
   // Whether a kernel was registered under exactly `key` (not inherited from an alias key).
   bool has_registered_kernel(DispatchKey key) const { return entry_->registered(key).valid(); }
   // A handle that calls with signature Sig; an error if the registered kernels differ.
@@ -59,7 +62,8 @@ class Dispatcher {
   OperatorHandle findSchemaOrThrow(const char* name, const char* overload_name);
   std::vector<OperatorName> operators();
 
-  void registerSchema(const OperatorName& name, std::string schema);
+  // `boxed` calls the operator from a stack of IValues (detail::call_boxed<_ops::...>).
+  void registerSchema(const OperatorName& name, std::string schema, BoxedKernel boxed = nullptr);
   template <typename Ret, typename... Args>
   void registerKernel(const OperatorName& name, DispatchKey key, Ret (*fn)(Args...)) {
     registerKernelFunction(name, key, KernelFunction::make(fn));

@@ -9,8 +9,13 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace aten {
+
+class IValue;
+// Calls an operator with its arguments on a stack, leaving its returns there (Boxing.h).
+using BoxedKernel = void (*)(std::vector<IValue>& stack);
 
 class OperatorEntry {
  public:
@@ -20,6 +25,8 @@ class OperatorEntry {
   const std::string& schema() const { return schema_; }
   bool has_schema() const { return !schema_.empty(); }
   void set_schema(std::string schema) { schema_ = std::move(schema); }
+  BoxedKernel boxed() const { return boxed_; }
+  void set_boxed(BoxedKernel boxed) { boxed_ = boxed; }
 
   // Registers k under key (a runtime or an alias key), replacing what that key had. Every
   // kernel of one operator must have the same C++ signature.
@@ -46,6 +53,7 @@ class OperatorEntry {
 
   OperatorName name_;
   std::string schema_;
+  BoxedKernel boxed_ = nullptr;
   std::array<KernelFunction, kNumDispatchKeys> registered_{};
   std::array<KernelFunction, kNumRuntimeKeys> table_{};
 };

@@ -104,7 +104,8 @@ def ops_source(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     One file per op, not one per op and key: adding an op compiles one generated file, and a
     full build parses the per-op headers once per op."""
     keys = [_key_section(op, key, ns) for key in op.dispatch_keys]
-    includes = {"aten/core/Tensor.h", "aten/dispatch/Dispatcher.h", f"{ns.root}/ops/{op.base}_ops.h"}
+    includes = {"aten/core/Tensor.h", "aten/dispatch/Boxing.h", "aten/dispatch/Dispatcher.h",
+                f"{ns.root}/ops/{op.base}_ops.h"}
     for k in keys:
         includes |= k.pop("includes")
     context = {

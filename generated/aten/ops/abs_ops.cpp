@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/abs_meta.h>
 #include <aten/ops/abs_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_abs_(Tensor& self) {
 
 namespace detail {
 void register_abs_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::abs::name, _ops::abs::overload_name}, _ops::abs::schema_str);
-  d.registerSchema({_ops::abs_::name, _ops::abs_::overload_name}, _ops::abs_::schema_str);
-  d.registerSchema({_ops::abs_out::name, _ops::abs_out::overload_name}, _ops::abs_out::schema_str);
+  d.registerSchema({_ops::abs::name, _ops::abs::overload_name}, _ops::abs::schema_str,
+                   &detail::call_boxed<_ops::abs>);
+  d.registerSchema({_ops::abs_::name, _ops::abs_::overload_name}, _ops::abs_::schema_str,
+                   &detail::call_boxed<_ops::abs_>);
+  d.registerSchema({_ops::abs_out::name, _ops::abs_out::overload_name}, _ops::abs_out::schema_str,
+                   &detail::call_boxed<_ops::abs_out>);
 }
 
 void register_abs_CPU(Dispatcher& d) {

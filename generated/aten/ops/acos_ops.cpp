@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/acos_meta.h>
 #include <aten/ops/acos_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_acos_(Tensor& self) {
 
 namespace detail {
 void register_acos_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::acos::name, _ops::acos::overload_name}, _ops::acos::schema_str);
-  d.registerSchema({_ops::acos_::name, _ops::acos_::overload_name}, _ops::acos_::schema_str);
-  d.registerSchema({_ops::acos_out::name, _ops::acos_out::overload_name}, _ops::acos_out::schema_str);
+  d.registerSchema({_ops::acos::name, _ops::acos::overload_name}, _ops::acos::schema_str,
+                   &detail::call_boxed<_ops::acos>);
+  d.registerSchema({_ops::acos_::name, _ops::acos_::overload_name}, _ops::acos_::schema_str,
+                   &detail::call_boxed<_ops::acos_>);
+  d.registerSchema({_ops::acos_out::name, _ops::acos_out::overload_name}, _ops::acos_out::schema_str,
+                   &detail::call_boxed<_ops::acos_out>);
 }
 
 void register_acos_CPU(Dispatcher& d) {

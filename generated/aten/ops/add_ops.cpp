@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/add_meta.h>
 #include <aten/ops/add_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_add_Scalar_out(const Tensor& self, con
 
 namespace detail {
 void register_add_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::add_Tensor::name, _ops::add_Tensor::overload_name}, _ops::add_Tensor::schema_str);
-  d.registerSchema({_ops::add__Tensor::name, _ops::add__Tensor::overload_name}, _ops::add__Tensor::schema_str);
-  d.registerSchema({_ops::add_out::name, _ops::add_out::overload_name}, _ops::add_out::schema_str);
-  d.registerSchema({_ops::add_Scalar::name, _ops::add_Scalar::overload_name}, _ops::add_Scalar::schema_str);
-  d.registerSchema({_ops::add__Scalar::name, _ops::add__Scalar::overload_name}, _ops::add__Scalar::schema_str);
-  d.registerSchema({_ops::add_Scalar_out::name, _ops::add_Scalar_out::overload_name}, _ops::add_Scalar_out::schema_str);
+  d.registerSchema({_ops::add_Tensor::name, _ops::add_Tensor::overload_name}, _ops::add_Tensor::schema_str,
+                   &detail::call_boxed<_ops::add_Tensor>);
+  d.registerSchema({_ops::add__Tensor::name, _ops::add__Tensor::overload_name}, _ops::add__Tensor::schema_str,
+                   &detail::call_boxed<_ops::add__Tensor>);
+  d.registerSchema({_ops::add_out::name, _ops::add_out::overload_name}, _ops::add_out::schema_str,
+                   &detail::call_boxed<_ops::add_out>);
+  d.registerSchema({_ops::add_Scalar::name, _ops::add_Scalar::overload_name}, _ops::add_Scalar::schema_str,
+                   &detail::call_boxed<_ops::add_Scalar>);
+  d.registerSchema({_ops::add__Scalar::name, _ops::add__Scalar::overload_name}, _ops::add__Scalar::schema_str,
+                   &detail::call_boxed<_ops::add__Scalar>);
+  d.registerSchema({_ops::add_Scalar_out::name, _ops::add_Scalar_out::overload_name}, _ops::add_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::add_Scalar_out>);
 }
 
 void register_add_CPU(Dispatcher& d) {

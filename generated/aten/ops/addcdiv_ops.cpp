@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/addcdiv_meta.h>
 #include <aten/ops/addcdiv_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_addcdiv_(Tensor& self, const Tensor& tensor1, const Tensor&
 
 namespace detail {
 void register_addcdiv_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::addcdiv::name, _ops::addcdiv::overload_name}, _ops::addcdiv::schema_str);
-  d.registerSchema({_ops::addcdiv_::name, _ops::addcdiv_::overload_name}, _ops::addcdiv_::schema_str);
-  d.registerSchema({_ops::addcdiv_out::name, _ops::addcdiv_out::overload_name}, _ops::addcdiv_out::schema_str);
+  d.registerSchema({_ops::addcdiv::name, _ops::addcdiv::overload_name}, _ops::addcdiv::schema_str,
+                   &detail::call_boxed<_ops::addcdiv>);
+  d.registerSchema({_ops::addcdiv_::name, _ops::addcdiv_::overload_name}, _ops::addcdiv_::schema_str,
+                   &detail::call_boxed<_ops::addcdiv_>);
+  d.registerSchema({_ops::addcdiv_out::name, _ops::addcdiv_out::overload_name}, _ops::addcdiv_out::schema_str,
+                   &detail::call_boxed<_ops::addcdiv_out>);
 }
 
 void register_addcdiv_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/addcmul_meta.h>
 #include <aten/ops/addcmul_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_addcmul_(Tensor& self, const Tensor& tensor1, const Tensor&
 
 namespace detail {
 void register_addcmul_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::addcmul::name, _ops::addcmul::overload_name}, _ops::addcmul::schema_str);
-  d.registerSchema({_ops::addcmul_::name, _ops::addcmul_::overload_name}, _ops::addcmul_::schema_str);
-  d.registerSchema({_ops::addcmul_out::name, _ops::addcmul_out::overload_name}, _ops::addcmul_out::schema_str);
+  d.registerSchema({_ops::addcmul::name, _ops::addcmul::overload_name}, _ops::addcmul::schema_str,
+                   &detail::call_boxed<_ops::addcmul>);
+  d.registerSchema({_ops::addcmul_::name, _ops::addcmul_::overload_name}, _ops::addcmul_::schema_str,
+                   &detail::call_boxed<_ops::addcmul_>);
+  d.registerSchema({_ops::addcmul_out::name, _ops::addcmul_out::overload_name}, _ops::addcmul_out::schema_str,
+                   &detail::call_boxed<_ops::addcmul_out>);
 }
 
 void register_addcmul_CPU(Dispatcher& d) {

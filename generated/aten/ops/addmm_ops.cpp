@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/addmm_meta.h>
 #include <aten/ops/addmm_native.h>
@@ -198,9 +199,12 @@ Tensor& wrapper_Meta_addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2
 
 namespace detail {
 void register_addmm_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::addmm::name, _ops::addmm::overload_name}, _ops::addmm::schema_str);
-  d.registerSchema({_ops::addmm_::name, _ops::addmm_::overload_name}, _ops::addmm_::schema_str);
-  d.registerSchema({_ops::addmm_out::name, _ops::addmm_out::overload_name}, _ops::addmm_out::schema_str);
+  d.registerSchema({_ops::addmm::name, _ops::addmm::overload_name}, _ops::addmm::schema_str,
+                   &detail::call_boxed<_ops::addmm>);
+  d.registerSchema({_ops::addmm_::name, _ops::addmm_::overload_name}, _ops::addmm_::schema_str,
+                   &detail::call_boxed<_ops::addmm_>);
+  d.registerSchema({_ops::addmm_out::name, _ops::addmm_out::overload_name}, _ops::addmm_out::schema_str,
+                   &detail::call_boxed<_ops::addmm_out>);
 }
 
 void register_addmm_CPU(Dispatcher& d) {

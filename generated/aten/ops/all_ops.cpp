@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/all_meta.h>
 #include <aten/ops/all_native.h>
@@ -248,10 +249,14 @@ Tensor& wrapper_Meta_all_all_out(const Tensor& self, Tensor& out) {
 
 namespace detail {
 void register_all_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::all_dim::name, _ops::all_dim::overload_name}, _ops::all_dim::schema_str);
-  d.registerSchema({_ops::all_out::name, _ops::all_out::overload_name}, _ops::all_out::schema_str);
-  d.registerSchema({_ops::all::name, _ops::all::overload_name}, _ops::all::schema_str);
-  d.registerSchema({_ops::all_all_out::name, _ops::all_all_out::overload_name}, _ops::all_all_out::schema_str);
+  d.registerSchema({_ops::all_dim::name, _ops::all_dim::overload_name}, _ops::all_dim::schema_str,
+                   &detail::call_boxed<_ops::all_dim>);
+  d.registerSchema({_ops::all_out::name, _ops::all_out::overload_name}, _ops::all_out::schema_str,
+                   &detail::call_boxed<_ops::all_out>);
+  d.registerSchema({_ops::all::name, _ops::all::overload_name}, _ops::all::schema_str,
+                   &detail::call_boxed<_ops::all>);
+  d.registerSchema({_ops::all_all_out::name, _ops::all_all_out::overload_name}, _ops::all_all_out::schema_str,
+                   &detail::call_boxed<_ops::all_all_out>);
 }
 
 void register_all_CPU(Dispatcher& d) {

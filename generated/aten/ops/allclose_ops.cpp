@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/allclose_native.h>
 #include <aten/ops/allclose_ops.h>
@@ -40,7 +41,8 @@ bool wrapper_CPU_allclose(const Tensor& self, const Tensor& other, double rtol, 
 
 namespace detail {
 void register_allclose_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::allclose::name, _ops::allclose::overload_name}, _ops::allclose::schema_str);
+  d.registerSchema({_ops::allclose::name, _ops::allclose::overload_name}, _ops::allclose::schema_str,
+                   &detail::call_boxed<_ops::allclose>);
 }
 
 void register_allclose_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/amax_meta.h>
 #include <aten/ops/amax_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_amax_out(const Tensor& self, IntArrayRef dim, bool keepdim,
 
 namespace detail {
 void register_amax_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::amax::name, _ops::amax::overload_name}, _ops::amax::schema_str);
-  d.registerSchema({_ops::amax_out::name, _ops::amax_out::overload_name}, _ops::amax_out::schema_str);
+  d.registerSchema({_ops::amax::name, _ops::amax::overload_name}, _ops::amax::schema_str,
+                   &detail::call_boxed<_ops::amax>);
+  d.registerSchema({_ops::amax_out::name, _ops::amax_out::overload_name}, _ops::amax_out::schema_str,
+                   &detail::call_boxed<_ops::amax_out>);
 }
 
 void register_amax_CPU(Dispatcher& d) {

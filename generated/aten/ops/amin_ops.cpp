@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/amin_meta.h>
 #include <aten/ops/amin_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_amin_out(const Tensor& self, IntArrayRef dim, bool keepdim,
 
 namespace detail {
 void register_amin_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::amin::name, _ops::amin::overload_name}, _ops::amin::schema_str);
-  d.registerSchema({_ops::amin_out::name, _ops::amin_out::overload_name}, _ops::amin_out::schema_str);
+  d.registerSchema({_ops::amin::name, _ops::amin::overload_name}, _ops::amin::schema_str,
+                   &detail::call_boxed<_ops::amin>);
+  d.registerSchema({_ops::amin_out::name, _ops::amin_out::overload_name}, _ops::amin_out::schema_str,
+                   &detail::call_boxed<_ops::amin_out>);
 }
 
 void register_amin_CPU(Dispatcher& d) {

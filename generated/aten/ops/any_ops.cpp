@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/any_meta.h>
 #include <aten/ops/any_native.h>
@@ -248,10 +249,14 @@ Tensor& wrapper_Meta_any_all_out(const Tensor& self, Tensor& out) {
 
 namespace detail {
 void register_any_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::any_dim::name, _ops::any_dim::overload_name}, _ops::any_dim::schema_str);
-  d.registerSchema({_ops::any_out::name, _ops::any_out::overload_name}, _ops::any_out::schema_str);
-  d.registerSchema({_ops::any::name, _ops::any::overload_name}, _ops::any::schema_str);
-  d.registerSchema({_ops::any_all_out::name, _ops::any_all_out::overload_name}, _ops::any_all_out::schema_str);
+  d.registerSchema({_ops::any_dim::name, _ops::any_dim::overload_name}, _ops::any_dim::schema_str,
+                   &detail::call_boxed<_ops::any_dim>);
+  d.registerSchema({_ops::any_out::name, _ops::any_out::overload_name}, _ops::any_out::schema_str,
+                   &detail::call_boxed<_ops::any_out>);
+  d.registerSchema({_ops::any::name, _ops::any::overload_name}, _ops::any::schema_str,
+                   &detail::call_boxed<_ops::any>);
+  d.registerSchema({_ops::any_all_out::name, _ops::any_all_out::overload_name}, _ops::any_all_out::schema_str,
+                   &detail::call_boxed<_ops::any_all_out>);
 }
 
 void register_any_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/arange_native.h>
 #include <aten/ops/arange_ops.h>
@@ -135,11 +136,16 @@ Tensor& wrapper_CompositeExplicitAutograd_arange_out(const Scalar& end, Tensor& 
 
 namespace detail {
 void register_arange_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::arange::name, _ops::arange::overload_name}, _ops::arange::schema_str);
-  d.registerSchema({_ops::arange_start::name, _ops::arange_start::overload_name}, _ops::arange_start::schema_str);
-  d.registerSchema({_ops::arange_start_step::name, _ops::arange_start_step::overload_name}, _ops::arange_start_step::schema_str);
-  d.registerSchema({_ops::arange_out::name, _ops::arange_out::overload_name}, _ops::arange_out::schema_str);
-  d.registerSchema({_ops::arange_start_out::name, _ops::arange_start_out::overload_name}, _ops::arange_start_out::schema_str);
+  d.registerSchema({_ops::arange::name, _ops::arange::overload_name}, _ops::arange::schema_str,
+                   &detail::call_boxed<_ops::arange>);
+  d.registerSchema({_ops::arange_start::name, _ops::arange_start::overload_name}, _ops::arange_start::schema_str,
+                   &detail::call_boxed<_ops::arange_start>);
+  d.registerSchema({_ops::arange_start_step::name, _ops::arange_start_step::overload_name}, _ops::arange_start_step::schema_str,
+                   &detail::call_boxed<_ops::arange_start_step>);
+  d.registerSchema({_ops::arange_out::name, _ops::arange_out::overload_name}, _ops::arange_out::schema_str,
+                   &detail::call_boxed<_ops::arange_out>);
+  d.registerSchema({_ops::arange_start_out::name, _ops::arange_start_out::overload_name}, _ops::arange_start_out::schema_str,
+                   &detail::call_boxed<_ops::arange_start_out>);
 }
 
 void register_arange_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/argmax_meta.h>
 #include <aten/ops/argmax_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_argmax_out(const Tensor& self, std::optional<int64_t> dim, 
 
 namespace detail {
 void register_argmax_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::argmax::name, _ops::argmax::overload_name}, _ops::argmax::schema_str);
-  d.registerSchema({_ops::argmax_out::name, _ops::argmax_out::overload_name}, _ops::argmax_out::schema_str);
+  d.registerSchema({_ops::argmax::name, _ops::argmax::overload_name}, _ops::argmax::schema_str,
+                   &detail::call_boxed<_ops::argmax>);
+  d.registerSchema({_ops::argmax_out::name, _ops::argmax_out::overload_name}, _ops::argmax_out::schema_str,
+                   &detail::call_boxed<_ops::argmax_out>);
 }
 
 void register_argmax_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/argmin_meta.h>
 #include <aten/ops/argmin_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_argmin_out(const Tensor& self, std::optional<int64_t> dim, 
 
 namespace detail {
 void register_argmin_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::argmin::name, _ops::argmin::overload_name}, _ops::argmin::schema_str);
-  d.registerSchema({_ops::argmin_out::name, _ops::argmin_out::overload_name}, _ops::argmin_out::schema_str);
+  d.registerSchema({_ops::argmin::name, _ops::argmin::overload_name}, _ops::argmin::schema_str,
+                   &detail::call_boxed<_ops::argmin>);
+  d.registerSchema({_ops::argmin_out::name, _ops::argmin_out::overload_name}, _ops::argmin_out::schema_str,
+                   &detail::call_boxed<_ops::argmin_out>);
 }
 
 void register_argmin_CPU(Dispatcher& d) {

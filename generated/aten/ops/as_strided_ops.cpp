@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/as_strided_native.h>
 #include <aten/ops/as_strided_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_as_strided(const Tensor& self, IntArray
 
 namespace detail {
 void register_as_strided_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::as_strided::name, _ops::as_strided::overload_name}, _ops::as_strided::schema_str);
+  d.registerSchema({_ops::as_strided::name, _ops::as_strided::overload_name}, _ops::as_strided::schema_str,
+                   &detail::call_boxed<_ops::as_strided>);
 }
 
 void register_as_strided_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/asin_meta.h>
 #include <aten/ops/asin_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_asin_(Tensor& self) {
 
 namespace detail {
 void register_asin_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::asin::name, _ops::asin::overload_name}, _ops::asin::schema_str);
-  d.registerSchema({_ops::asin_::name, _ops::asin_::overload_name}, _ops::asin_::schema_str);
-  d.registerSchema({_ops::asin_out::name, _ops::asin_out::overload_name}, _ops::asin_out::schema_str);
+  d.registerSchema({_ops::asin::name, _ops::asin::overload_name}, _ops::asin::schema_str,
+                   &detail::call_boxed<_ops::asin>);
+  d.registerSchema({_ops::asin_::name, _ops::asin_::overload_name}, _ops::asin_::schema_str,
+                   &detail::call_boxed<_ops::asin_>);
+  d.registerSchema({_ops::asin_out::name, _ops::asin_out::overload_name}, _ops::asin_out::schema_str,
+                   &detail::call_boxed<_ops::asin_out>);
 }
 
 void register_asin_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/atan2_meta.h>
 #include <aten/ops/atan2_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_atan2_(Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_atan2_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::atan2::name, _ops::atan2::overload_name}, _ops::atan2::schema_str);
-  d.registerSchema({_ops::atan2_::name, _ops::atan2_::overload_name}, _ops::atan2_::schema_str);
-  d.registerSchema({_ops::atan2_out::name, _ops::atan2_out::overload_name}, _ops::atan2_out::schema_str);
+  d.registerSchema({_ops::atan2::name, _ops::atan2::overload_name}, _ops::atan2::schema_str,
+                   &detail::call_boxed<_ops::atan2>);
+  d.registerSchema({_ops::atan2_::name, _ops::atan2_::overload_name}, _ops::atan2_::schema_str,
+                   &detail::call_boxed<_ops::atan2_>);
+  d.registerSchema({_ops::atan2_out::name, _ops::atan2_out::overload_name}, _ops::atan2_out::schema_str,
+                   &detail::call_boxed<_ops::atan2_out>);
 }
 
 void register_atan2_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/atan_meta.h>
 #include <aten/ops/atan_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_atan_(Tensor& self) {
 
 namespace detail {
 void register_atan_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::atan::name, _ops::atan::overload_name}, _ops::atan::schema_str);
-  d.registerSchema({_ops::atan_::name, _ops::atan_::overload_name}, _ops::atan_::schema_str);
-  d.registerSchema({_ops::atan_out::name, _ops::atan_out::overload_name}, _ops::atan_out::schema_str);
+  d.registerSchema({_ops::atan::name, _ops::atan::overload_name}, _ops::atan::schema_str,
+                   &detail::call_boxed<_ops::atan>);
+  d.registerSchema({_ops::atan_::name, _ops::atan_::overload_name}, _ops::atan_::schema_str,
+                   &detail::call_boxed<_ops::atan_>);
+  d.registerSchema({_ops::atan_out::name, _ops::atan_out::overload_name}, _ops::atan_out::schema_str,
+                   &detail::call_boxed<_ops::atan_out>);
 }
 
 void register_atan_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/bitwise_or_meta.h>
 #include <aten/ops/bitwise_or_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_bitwise_or_Scalar_out(const Tensor& se
 
 namespace detail {
 void register_bitwise_or_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::bitwise_or_Tensor::name, _ops::bitwise_or_Tensor::overload_name}, _ops::bitwise_or_Tensor::schema_str);
-  d.registerSchema({_ops::bitwise_or__Tensor::name, _ops::bitwise_or__Tensor::overload_name}, _ops::bitwise_or__Tensor::schema_str);
-  d.registerSchema({_ops::bitwise_or_Tensor_out::name, _ops::bitwise_or_Tensor_out::overload_name}, _ops::bitwise_or_Tensor_out::schema_str);
-  d.registerSchema({_ops::bitwise_or_Scalar::name, _ops::bitwise_or_Scalar::overload_name}, _ops::bitwise_or_Scalar::schema_str);
-  d.registerSchema({_ops::bitwise_or__Scalar::name, _ops::bitwise_or__Scalar::overload_name}, _ops::bitwise_or__Scalar::schema_str);
-  d.registerSchema({_ops::bitwise_or_Scalar_out::name, _ops::bitwise_or_Scalar_out::overload_name}, _ops::bitwise_or_Scalar_out::schema_str);
+  d.registerSchema({_ops::bitwise_or_Tensor::name, _ops::bitwise_or_Tensor::overload_name}, _ops::bitwise_or_Tensor::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or_Tensor>);
+  d.registerSchema({_ops::bitwise_or__Tensor::name, _ops::bitwise_or__Tensor::overload_name}, _ops::bitwise_or__Tensor::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or__Tensor>);
+  d.registerSchema({_ops::bitwise_or_Tensor_out::name, _ops::bitwise_or_Tensor_out::overload_name}, _ops::bitwise_or_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or_Tensor_out>);
+  d.registerSchema({_ops::bitwise_or_Scalar::name, _ops::bitwise_or_Scalar::overload_name}, _ops::bitwise_or_Scalar::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or_Scalar>);
+  d.registerSchema({_ops::bitwise_or__Scalar::name, _ops::bitwise_or__Scalar::overload_name}, _ops::bitwise_or__Scalar::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or__Scalar>);
+  d.registerSchema({_ops::bitwise_or_Scalar_out::name, _ops::bitwise_or_Scalar_out::overload_name}, _ops::bitwise_or_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::bitwise_or_Scalar_out>);
 }
 
 void register_bitwise_or_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/bitwise_xor_meta.h>
 #include <aten/ops/bitwise_xor_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_bitwise_xor_Scalar_out(const Tensor& s
 
 namespace detail {
 void register_bitwise_xor_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::bitwise_xor_Tensor::name, _ops::bitwise_xor_Tensor::overload_name}, _ops::bitwise_xor_Tensor::schema_str);
-  d.registerSchema({_ops::bitwise_xor__Tensor::name, _ops::bitwise_xor__Tensor::overload_name}, _ops::bitwise_xor__Tensor::schema_str);
-  d.registerSchema({_ops::bitwise_xor_Tensor_out::name, _ops::bitwise_xor_Tensor_out::overload_name}, _ops::bitwise_xor_Tensor_out::schema_str);
-  d.registerSchema({_ops::bitwise_xor_Scalar::name, _ops::bitwise_xor_Scalar::overload_name}, _ops::bitwise_xor_Scalar::schema_str);
-  d.registerSchema({_ops::bitwise_xor__Scalar::name, _ops::bitwise_xor__Scalar::overload_name}, _ops::bitwise_xor__Scalar::schema_str);
-  d.registerSchema({_ops::bitwise_xor_Scalar_out::name, _ops::bitwise_xor_Scalar_out::overload_name}, _ops::bitwise_xor_Scalar_out::schema_str);
+  d.registerSchema({_ops::bitwise_xor_Tensor::name, _ops::bitwise_xor_Tensor::overload_name}, _ops::bitwise_xor_Tensor::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor_Tensor>);
+  d.registerSchema({_ops::bitwise_xor__Tensor::name, _ops::bitwise_xor__Tensor::overload_name}, _ops::bitwise_xor__Tensor::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor__Tensor>);
+  d.registerSchema({_ops::bitwise_xor_Tensor_out::name, _ops::bitwise_xor_Tensor_out::overload_name}, _ops::bitwise_xor_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor_Tensor_out>);
+  d.registerSchema({_ops::bitwise_xor_Scalar::name, _ops::bitwise_xor_Scalar::overload_name}, _ops::bitwise_xor_Scalar::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor_Scalar>);
+  d.registerSchema({_ops::bitwise_xor__Scalar::name, _ops::bitwise_xor__Scalar::overload_name}, _ops::bitwise_xor__Scalar::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor__Scalar>);
+  d.registerSchema({_ops::bitwise_xor_Scalar_out::name, _ops::bitwise_xor_Scalar_out::overload_name}, _ops::bitwise_xor_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::bitwise_xor_Scalar_out>);
 }
 
 void register_bitwise_xor_CPU(Dispatcher& d) {

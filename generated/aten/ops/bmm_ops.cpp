@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/bmm_meta.h>
 #include <aten/ops/bmm_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_bmm_out(const Tensor& self, const Tensor& mat2, Tensor& out
 
 namespace detail {
 void register_bmm_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::bmm::name, _ops::bmm::overload_name}, _ops::bmm::schema_str);
-  d.registerSchema({_ops::bmm_out::name, _ops::bmm_out::overload_name}, _ops::bmm_out::schema_str);
+  d.registerSchema({_ops::bmm::name, _ops::bmm::overload_name}, _ops::bmm::schema_str,
+                   &detail::call_boxed<_ops::bmm>);
+  d.registerSchema({_ops::bmm_out::name, _ops::bmm_out::overload_name}, _ops::bmm_out::schema_str,
+                   &detail::call_boxed<_ops::bmm_out>);
 }
 
 void register_bmm_CPU(Dispatcher& d) {

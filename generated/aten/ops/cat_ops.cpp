@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/cat_meta.h>
 #include <aten/ops/cat_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_cat_out(ArrayRef<Tensor> tensors, int64_t dim, Tensor& out)
 
 namespace detail {
 void register_cat_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::cat::name, _ops::cat::overload_name}, _ops::cat::schema_str);
-  d.registerSchema({_ops::cat_out::name, _ops::cat_out::overload_name}, _ops::cat_out::schema_str);
+  d.registerSchema({_ops::cat::name, _ops::cat::overload_name}, _ops::cat::schema_str,
+                   &detail::call_boxed<_ops::cat>);
+  d.registerSchema({_ops::cat_out::name, _ops::cat_out::overload_name}, _ops::cat_out::schema_str,
+                   &detail::call_boxed<_ops::cat_out>);
 }
 
 void register_cat_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/ceil_meta.h>
 #include <aten/ops/ceil_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_ceil_(Tensor& self) {
 
 namespace detail {
 void register_ceil_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::ceil::name, _ops::ceil::overload_name}, _ops::ceil::schema_str);
-  d.registerSchema({_ops::ceil_::name, _ops::ceil_::overload_name}, _ops::ceil_::schema_str);
-  d.registerSchema({_ops::ceil_out::name, _ops::ceil_out::overload_name}, _ops::ceil_out::schema_str);
+  d.registerSchema({_ops::ceil::name, _ops::ceil::overload_name}, _ops::ceil::schema_str,
+                   &detail::call_boxed<_ops::ceil>);
+  d.registerSchema({_ops::ceil_::name, _ops::ceil_::overload_name}, _ops::ceil_::schema_str,
+                   &detail::call_boxed<_ops::ceil_>);
+  d.registerSchema({_ops::ceil_out::name, _ops::ceil_out::overload_name}, _ops::ceil_out::schema_str,
+                   &detail::call_boxed<_ops::ceil_out>);
 }
 
 void register_ceil_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/chunk_native.h>
 #include <aten/ops/chunk_ops.h>
@@ -40,7 +41,8 @@ std::vector<Tensor> wrapper_CompositeImplicitAutograd_chunk(const Tensor& self, 
 
 namespace detail {
 void register_chunk_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::chunk::name, _ops::chunk::overload_name}, _ops::chunk::schema_str);
+  d.registerSchema({_ops::chunk::name, _ops::chunk::overload_name}, _ops::chunk::schema_str,
+                   &detail::call_boxed<_ops::chunk>);
 }
 
 void register_chunk_CompositeImplicitAutograd(Dispatcher& d) {

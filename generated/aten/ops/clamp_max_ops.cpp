@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/clamp_max_meta.h>
 #include <aten/ops/clamp_max_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_clamp_max__Tensor(Tensor& self, const Tensor& max) {
 
 namespace detail {
 void register_clamp_max_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::clamp_max::name, _ops::clamp_max::overload_name}, _ops::clamp_max::schema_str);
-  d.registerSchema({_ops::clamp_max_::name, _ops::clamp_max_::overload_name}, _ops::clamp_max_::schema_str);
-  d.registerSchema({_ops::clamp_max_out::name, _ops::clamp_max_out::overload_name}, _ops::clamp_max_out::schema_str);
-  d.registerSchema({_ops::clamp_max_Tensor::name, _ops::clamp_max_Tensor::overload_name}, _ops::clamp_max_Tensor::schema_str);
-  d.registerSchema({_ops::clamp_max__Tensor::name, _ops::clamp_max__Tensor::overload_name}, _ops::clamp_max__Tensor::schema_str);
-  d.registerSchema({_ops::clamp_max_Tensor_out::name, _ops::clamp_max_Tensor_out::overload_name}, _ops::clamp_max_Tensor_out::schema_str);
+  d.registerSchema({_ops::clamp_max::name, _ops::clamp_max::overload_name}, _ops::clamp_max::schema_str,
+                   &detail::call_boxed<_ops::clamp_max>);
+  d.registerSchema({_ops::clamp_max_::name, _ops::clamp_max_::overload_name}, _ops::clamp_max_::schema_str,
+                   &detail::call_boxed<_ops::clamp_max_>);
+  d.registerSchema({_ops::clamp_max_out::name, _ops::clamp_max_out::overload_name}, _ops::clamp_max_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_max_out>);
+  d.registerSchema({_ops::clamp_max_Tensor::name, _ops::clamp_max_Tensor::overload_name}, _ops::clamp_max_Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp_max_Tensor>);
+  d.registerSchema({_ops::clamp_max__Tensor::name, _ops::clamp_max__Tensor::overload_name}, _ops::clamp_max__Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp_max__Tensor>);
+  d.registerSchema({_ops::clamp_max_Tensor_out::name, _ops::clamp_max_Tensor_out::overload_name}, _ops::clamp_max_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_max_Tensor_out>);
 }
 
 void register_clamp_max_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/clamp_min_meta.h>
 #include <aten/ops/clamp_min_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_clamp_min__Tensor(Tensor& self, const Tensor& min) {
 
 namespace detail {
 void register_clamp_min_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::clamp_min::name, _ops::clamp_min::overload_name}, _ops::clamp_min::schema_str);
-  d.registerSchema({_ops::clamp_min_::name, _ops::clamp_min_::overload_name}, _ops::clamp_min_::schema_str);
-  d.registerSchema({_ops::clamp_min_out::name, _ops::clamp_min_out::overload_name}, _ops::clamp_min_out::schema_str);
-  d.registerSchema({_ops::clamp_min_Tensor::name, _ops::clamp_min_Tensor::overload_name}, _ops::clamp_min_Tensor::schema_str);
-  d.registerSchema({_ops::clamp_min__Tensor::name, _ops::clamp_min__Tensor::overload_name}, _ops::clamp_min__Tensor::schema_str);
-  d.registerSchema({_ops::clamp_min_Tensor_out::name, _ops::clamp_min_Tensor_out::overload_name}, _ops::clamp_min_Tensor_out::schema_str);
+  d.registerSchema({_ops::clamp_min::name, _ops::clamp_min::overload_name}, _ops::clamp_min::schema_str,
+                   &detail::call_boxed<_ops::clamp_min>);
+  d.registerSchema({_ops::clamp_min_::name, _ops::clamp_min_::overload_name}, _ops::clamp_min_::schema_str,
+                   &detail::call_boxed<_ops::clamp_min_>);
+  d.registerSchema({_ops::clamp_min_out::name, _ops::clamp_min_out::overload_name}, _ops::clamp_min_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_min_out>);
+  d.registerSchema({_ops::clamp_min_Tensor::name, _ops::clamp_min_Tensor::overload_name}, _ops::clamp_min_Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp_min_Tensor>);
+  d.registerSchema({_ops::clamp_min__Tensor::name, _ops::clamp_min__Tensor::overload_name}, _ops::clamp_min__Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp_min__Tensor>);
+  d.registerSchema({_ops::clamp_min_Tensor_out::name, _ops::clamp_min_Tensor_out::overload_name}, _ops::clamp_min_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_min_Tensor_out>);
 }
 
 void register_clamp_min_CPU(Dispatcher& d) {

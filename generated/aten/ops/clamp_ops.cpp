@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/clamp_meta.h>
 #include <aten/ops/clamp_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_clamp__Tensor(Tensor& self, const std::optional<Tensor>& mi
 
 namespace detail {
 void register_clamp_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::clamp::name, _ops::clamp::overload_name}, _ops::clamp::schema_str);
-  d.registerSchema({_ops::clamp_::name, _ops::clamp_::overload_name}, _ops::clamp_::schema_str);
-  d.registerSchema({_ops::clamp_out::name, _ops::clamp_out::overload_name}, _ops::clamp_out::schema_str);
-  d.registerSchema({_ops::clamp_Tensor::name, _ops::clamp_Tensor::overload_name}, _ops::clamp_Tensor::schema_str);
-  d.registerSchema({_ops::clamp__Tensor::name, _ops::clamp__Tensor::overload_name}, _ops::clamp__Tensor::schema_str);
-  d.registerSchema({_ops::clamp_Tensor_out::name, _ops::clamp_Tensor_out::overload_name}, _ops::clamp_Tensor_out::schema_str);
+  d.registerSchema({_ops::clamp::name, _ops::clamp::overload_name}, _ops::clamp::schema_str,
+                   &detail::call_boxed<_ops::clamp>);
+  d.registerSchema({_ops::clamp_::name, _ops::clamp_::overload_name}, _ops::clamp_::schema_str,
+                   &detail::call_boxed<_ops::clamp_>);
+  d.registerSchema({_ops::clamp_out::name, _ops::clamp_out::overload_name}, _ops::clamp_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_out>);
+  d.registerSchema({_ops::clamp_Tensor::name, _ops::clamp_Tensor::overload_name}, _ops::clamp_Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp_Tensor>);
+  d.registerSchema({_ops::clamp__Tensor::name, _ops::clamp__Tensor::overload_name}, _ops::clamp__Tensor::schema_str,
+                   &detail::call_boxed<_ops::clamp__Tensor>);
+  d.registerSchema({_ops::clamp_Tensor_out::name, _ops::clamp_Tensor_out::overload_name}, _ops::clamp_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::clamp_Tensor_out>);
 }
 
 void register_clamp_CPU(Dispatcher& d) {

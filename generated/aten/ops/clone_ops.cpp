@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/clone_native.h>
 #include <aten/ops/clone_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_clone(const Tensor& self, std::optional
 
 namespace detail {
 void register_clone_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::clone::name, _ops::clone::overload_name}, _ops::clone::schema_str);
+  d.registerSchema({_ops::clone::name, _ops::clone::overload_name}, _ops::clone::schema_str,
+                   &detail::call_boxed<_ops::clone>);
 }
 
 void register_clone_CompositeExplicitAutograd(Dispatcher& d) {

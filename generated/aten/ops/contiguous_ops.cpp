@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/contiguous_native.h>
 #include <aten/ops/contiguous_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_contiguous(const Tensor& self, MemoryFo
 
 namespace detail {
 void register_contiguous_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::contiguous::name, _ops::contiguous::overload_name}, _ops::contiguous::schema_str);
+  d.registerSchema({_ops::contiguous::name, _ops::contiguous::overload_name}, _ops::contiguous::schema_str,
+                   &detail::call_boxed<_ops::contiguous>);
 }
 
 void register_contiguous_CompositeImplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/copy_native.h>
 #include <aten/ops/copy_ops.h>
@@ -50,7 +51,8 @@ Tensor& wrapper_Meta_copy_(Tensor& self, const Tensor& src, bool non_blocking) {
 
 namespace detail {
 void register_copy_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::copy_::name, _ops::copy_::overload_name}, _ops::copy_::schema_str);
+  d.registerSchema({_ops::copy_::name, _ops::copy_::overload_name}, _ops::copy_::schema_str,
+                   &detail::call_boxed<_ops::copy_>);
 }
 
 void register_copy_CPU(Dispatcher& d) {

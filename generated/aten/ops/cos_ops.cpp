@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/cos_meta.h>
 #include <aten/ops/cos_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_cos_(Tensor& self) {
 
 namespace detail {
 void register_cos_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::cos::name, _ops::cos::overload_name}, _ops::cos::schema_str);
-  d.registerSchema({_ops::cos_::name, _ops::cos_::overload_name}, _ops::cos_::schema_str);
-  d.registerSchema({_ops::cos_out::name, _ops::cos_out::overload_name}, _ops::cos_out::schema_str);
+  d.registerSchema({_ops::cos::name, _ops::cos::overload_name}, _ops::cos::schema_str,
+                   &detail::call_boxed<_ops::cos>);
+  d.registerSchema({_ops::cos_::name, _ops::cos_::overload_name}, _ops::cos_::schema_str,
+                   &detail::call_boxed<_ops::cos_>);
+  d.registerSchema({_ops::cos_out::name, _ops::cos_out::overload_name}, _ops::cos_out::schema_str,
+                   &detail::call_boxed<_ops::cos_out>);
 }
 
 void register_cos_CPU(Dispatcher& d) {

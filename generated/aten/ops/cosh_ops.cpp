@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/cosh_meta.h>
 #include <aten/ops/cosh_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_cosh_(Tensor& self) {
 
 namespace detail {
 void register_cosh_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::cosh::name, _ops::cosh::overload_name}, _ops::cosh::schema_str);
-  d.registerSchema({_ops::cosh_::name, _ops::cosh_::overload_name}, _ops::cosh_::schema_str);
-  d.registerSchema({_ops::cosh_out::name, _ops::cosh_out::overload_name}, _ops::cosh_out::schema_str);
+  d.registerSchema({_ops::cosh::name, _ops::cosh::overload_name}, _ops::cosh::schema_str,
+                   &detail::call_boxed<_ops::cosh>);
+  d.registerSchema({_ops::cosh_::name, _ops::cosh_::overload_name}, _ops::cosh_::schema_str,
+                   &detail::call_boxed<_ops::cosh_>);
+  d.registerSchema({_ops::cosh_out::name, _ops::cosh_out::overload_name}, _ops::cosh_out::schema_str,
+                   &detail::call_boxed<_ops::cosh_out>);
 }
 
 void register_cosh_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/cumprod_meta.h>
 #include <aten/ops/cumprod_native.h>
@@ -198,9 +199,12 @@ Tensor& wrapper_Meta_cumprod_(Tensor& self, int64_t dim, std::optional<ScalarTyp
 
 namespace detail {
 void register_cumprod_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::cumprod::name, _ops::cumprod::overload_name}, _ops::cumprod::schema_str);
-  d.registerSchema({_ops::cumprod_::name, _ops::cumprod_::overload_name}, _ops::cumprod_::schema_str);
-  d.registerSchema({_ops::cumprod_out::name, _ops::cumprod_out::overload_name}, _ops::cumprod_out::schema_str);
+  d.registerSchema({_ops::cumprod::name, _ops::cumprod::overload_name}, _ops::cumprod::schema_str,
+                   &detail::call_boxed<_ops::cumprod>);
+  d.registerSchema({_ops::cumprod_::name, _ops::cumprod_::overload_name}, _ops::cumprod_::schema_str,
+                   &detail::call_boxed<_ops::cumprod_>);
+  d.registerSchema({_ops::cumprod_out::name, _ops::cumprod_out::overload_name}, _ops::cumprod_out::schema_str,
+                   &detail::call_boxed<_ops::cumprod_out>);
 }
 
 void register_cumprod_CPU(Dispatcher& d) {

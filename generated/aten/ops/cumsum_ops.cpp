@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/cumsum_meta.h>
 #include <aten/ops/cumsum_native.h>
@@ -198,9 +199,12 @@ Tensor& wrapper_Meta_cumsum_(Tensor& self, int64_t dim, std::optional<ScalarType
 
 namespace detail {
 void register_cumsum_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::cumsum::name, _ops::cumsum::overload_name}, _ops::cumsum::schema_str);
-  d.registerSchema({_ops::cumsum_::name, _ops::cumsum_::overload_name}, _ops::cumsum_::schema_str);
-  d.registerSchema({_ops::cumsum_out::name, _ops::cumsum_out::overload_name}, _ops::cumsum_out::schema_str);
+  d.registerSchema({_ops::cumsum::name, _ops::cumsum::overload_name}, _ops::cumsum::schema_str,
+                   &detail::call_boxed<_ops::cumsum>);
+  d.registerSchema({_ops::cumsum_::name, _ops::cumsum_::overload_name}, _ops::cumsum_::schema_str,
+                   &detail::call_boxed<_ops::cumsum_>);
+  d.registerSchema({_ops::cumsum_out::name, _ops::cumsum_out::overload_name}, _ops::cumsum_out::schema_str,
+                   &detail::call_boxed<_ops::cumsum_out>);
 }
 
 void register_cumsum_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/diagonal_native.h>
 #include <aten/ops/diagonal_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_diagonal(const Tensor& self, int64_t of
 
 namespace detail {
 void register_diagonal_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::diagonal::name, _ops::diagonal::overload_name}, _ops::diagonal::schema_str);
+  d.registerSchema({_ops::diagonal::name, _ops::diagonal::overload_name}, _ops::diagonal::schema_str,
+                   &detail::call_boxed<_ops::diagonal>);
 }
 
 void register_diagonal_CompositeExplicitAutograd(Dispatcher& d) {

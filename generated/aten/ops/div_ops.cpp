@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/div_meta.h>
 #include <aten/ops/div_native.h>
@@ -463,18 +464,30 @@ Tensor& wrapper_CompositeExplicitAutograd_div_Scalar_mode_out(const Tensor& self
 
 namespace detail {
 void register_div_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::div_Tensor::name, _ops::div_Tensor::overload_name}, _ops::div_Tensor::schema_str);
-  d.registerSchema({_ops::div__Tensor::name, _ops::div__Tensor::overload_name}, _ops::div__Tensor::schema_str);
-  d.registerSchema({_ops::div_out::name, _ops::div_out::overload_name}, _ops::div_out::schema_str);
-  d.registerSchema({_ops::div_Tensor_mode::name, _ops::div_Tensor_mode::overload_name}, _ops::div_Tensor_mode::schema_str);
-  d.registerSchema({_ops::div__Tensor_mode::name, _ops::div__Tensor_mode::overload_name}, _ops::div__Tensor_mode::schema_str);
-  d.registerSchema({_ops::div_out_mode::name, _ops::div_out_mode::overload_name}, _ops::div_out_mode::schema_str);
-  d.registerSchema({_ops::div_Scalar::name, _ops::div_Scalar::overload_name}, _ops::div_Scalar::schema_str);
-  d.registerSchema({_ops::div__Scalar::name, _ops::div__Scalar::overload_name}, _ops::div__Scalar::schema_str);
-  d.registerSchema({_ops::div_Scalar_out::name, _ops::div_Scalar_out::overload_name}, _ops::div_Scalar_out::schema_str);
-  d.registerSchema({_ops::div_Scalar_mode::name, _ops::div_Scalar_mode::overload_name}, _ops::div_Scalar_mode::schema_str);
-  d.registerSchema({_ops::div__Scalar_mode::name, _ops::div__Scalar_mode::overload_name}, _ops::div__Scalar_mode::schema_str);
-  d.registerSchema({_ops::div_Scalar_mode_out::name, _ops::div_Scalar_mode_out::overload_name}, _ops::div_Scalar_mode_out::schema_str);
+  d.registerSchema({_ops::div_Tensor::name, _ops::div_Tensor::overload_name}, _ops::div_Tensor::schema_str,
+                   &detail::call_boxed<_ops::div_Tensor>);
+  d.registerSchema({_ops::div__Tensor::name, _ops::div__Tensor::overload_name}, _ops::div__Tensor::schema_str,
+                   &detail::call_boxed<_ops::div__Tensor>);
+  d.registerSchema({_ops::div_out::name, _ops::div_out::overload_name}, _ops::div_out::schema_str,
+                   &detail::call_boxed<_ops::div_out>);
+  d.registerSchema({_ops::div_Tensor_mode::name, _ops::div_Tensor_mode::overload_name}, _ops::div_Tensor_mode::schema_str,
+                   &detail::call_boxed<_ops::div_Tensor_mode>);
+  d.registerSchema({_ops::div__Tensor_mode::name, _ops::div__Tensor_mode::overload_name}, _ops::div__Tensor_mode::schema_str,
+                   &detail::call_boxed<_ops::div__Tensor_mode>);
+  d.registerSchema({_ops::div_out_mode::name, _ops::div_out_mode::overload_name}, _ops::div_out_mode::schema_str,
+                   &detail::call_boxed<_ops::div_out_mode>);
+  d.registerSchema({_ops::div_Scalar::name, _ops::div_Scalar::overload_name}, _ops::div_Scalar::schema_str,
+                   &detail::call_boxed<_ops::div_Scalar>);
+  d.registerSchema({_ops::div__Scalar::name, _ops::div__Scalar::overload_name}, _ops::div__Scalar::schema_str,
+                   &detail::call_boxed<_ops::div__Scalar>);
+  d.registerSchema({_ops::div_Scalar_out::name, _ops::div_Scalar_out::overload_name}, _ops::div_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::div_Scalar_out>);
+  d.registerSchema({_ops::div_Scalar_mode::name, _ops::div_Scalar_mode::overload_name}, _ops::div_Scalar_mode::schema_str,
+                   &detail::call_boxed<_ops::div_Scalar_mode>);
+  d.registerSchema({_ops::div__Scalar_mode::name, _ops::div__Scalar_mode::overload_name}, _ops::div__Scalar_mode::schema_str,
+                   &detail::call_boxed<_ops::div__Scalar_mode>);
+  d.registerSchema({_ops::div_Scalar_mode_out::name, _ops::div_Scalar_mode_out::overload_name}, _ops::div_Scalar_mode_out::schema_str,
+                   &detail::call_boxed<_ops::div_Scalar_mode_out>);
 }
 
 void register_div_CPU(Dispatcher& d) {

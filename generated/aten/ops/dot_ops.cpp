@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/dot_native.h>
 #include <aten/ops/dot_ops.h>
@@ -60,8 +61,10 @@ Tensor& wrapper_CompositeExplicitAutograd_dot_out(const Tensor& self, const Tens
 
 namespace detail {
 void register_dot_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::dot::name, _ops::dot::overload_name}, _ops::dot::schema_str);
-  d.registerSchema({_ops::dot_out::name, _ops::dot_out::overload_name}, _ops::dot_out::schema_str);
+  d.registerSchema({_ops::dot::name, _ops::dot::overload_name}, _ops::dot::schema_str,
+                   &detail::call_boxed<_ops::dot>);
+  d.registerSchema({_ops::dot_out::name, _ops::dot_out::overload_name}, _ops::dot_out::schema_str,
+                   &detail::call_boxed<_ops::dot_out>);
 }
 
 void register_dot_CompositeExplicitAutograd(Dispatcher& d) {

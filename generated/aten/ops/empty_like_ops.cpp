@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/empty_like_native.h>
 #include <aten/ops/empty_like_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_empty_like(const Tensor& self, std::opt
 
 namespace detail {
 void register_empty_like_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::empty_like::name, _ops::empty_like::overload_name}, _ops::empty_like::schema_str);
+  d.registerSchema({_ops::empty_like::name, _ops::empty_like::overload_name}, _ops::empty_like::schema_str,
+                   &detail::call_boxed<_ops::empty_like>);
 }
 
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d) {

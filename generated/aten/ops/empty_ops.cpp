@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/empty_native.h>
 #include <aten/ops/empty_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_empty_memory_format(IntArrayRef size, std::optional<ScalarTy
 
 namespace detail {
 void register_empty_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::empty_memory_format::name, _ops::empty_memory_format::overload_name}, _ops::empty_memory_format::schema_str);
+  d.registerSchema({_ops::empty_memory_format::name, _ops::empty_memory_format::overload_name}, _ops::empty_memory_format::schema_str,
+                   &detail::call_boxed<_ops::empty_memory_format>);
 }
 
 void register_empty_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/empty_strided_native.h>
 #include <aten/ops/empty_strided_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_empty_strided(IntArrayRef size, IntArrayRef stride, std::opt
 
 namespace detail {
 void register_empty_strided_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::empty_strided::name, _ops::empty_strided::overload_name}, _ops::empty_strided::schema_str);
+  d.registerSchema({_ops::empty_strided::name, _ops::empty_strided::overload_name}, _ops::empty_strided::schema_str,
+                   &detail::call_boxed<_ops::empty_strided>);
 }
 
 void register_empty_strided_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/eq_meta.h>
 #include <aten/ops/eq_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_eq__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_eq_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::eq_Tensor::name, _ops::eq_Tensor::overload_name}, _ops::eq_Tensor::schema_str);
-  d.registerSchema({_ops::eq__Tensor::name, _ops::eq__Tensor::overload_name}, _ops::eq__Tensor::schema_str);
-  d.registerSchema({_ops::eq_Tensor_out::name, _ops::eq_Tensor_out::overload_name}, _ops::eq_Tensor_out::schema_str);
-  d.registerSchema({_ops::eq_Scalar::name, _ops::eq_Scalar::overload_name}, _ops::eq_Scalar::schema_str);
-  d.registerSchema({_ops::eq__Scalar::name, _ops::eq__Scalar::overload_name}, _ops::eq__Scalar::schema_str);
-  d.registerSchema({_ops::eq_Scalar_out::name, _ops::eq_Scalar_out::overload_name}, _ops::eq_Scalar_out::schema_str);
+  d.registerSchema({_ops::eq_Tensor::name, _ops::eq_Tensor::overload_name}, _ops::eq_Tensor::schema_str,
+                   &detail::call_boxed<_ops::eq_Tensor>);
+  d.registerSchema({_ops::eq__Tensor::name, _ops::eq__Tensor::overload_name}, _ops::eq__Tensor::schema_str,
+                   &detail::call_boxed<_ops::eq__Tensor>);
+  d.registerSchema({_ops::eq_Tensor_out::name, _ops::eq_Tensor_out::overload_name}, _ops::eq_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::eq_Tensor_out>);
+  d.registerSchema({_ops::eq_Scalar::name, _ops::eq_Scalar::overload_name}, _ops::eq_Scalar::schema_str,
+                   &detail::call_boxed<_ops::eq_Scalar>);
+  d.registerSchema({_ops::eq__Scalar::name, _ops::eq__Scalar::overload_name}, _ops::eq__Scalar::schema_str,
+                   &detail::call_boxed<_ops::eq__Scalar>);
+  d.registerSchema({_ops::eq_Scalar_out::name, _ops::eq_Scalar_out::overload_name}, _ops::eq_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::eq_Scalar_out>);
 }
 
 void register_eq_CPU(Dispatcher& d) {

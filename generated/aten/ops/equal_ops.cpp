@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/equal_native.h>
 #include <aten/ops/equal_ops.h>
@@ -40,7 +41,8 @@ bool wrapper_CPU_equal(const Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_equal_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::equal::name, _ops::equal::overload_name}, _ops::equal::schema_str);
+  d.registerSchema({_ops::equal::name, _ops::equal::overload_name}, _ops::equal::schema_str,
+                   &detail::call_boxed<_ops::equal>);
 }
 
 void register_equal_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/erf_meta.h>
 #include <aten/ops/erf_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_erf_(Tensor& self) {
 
 namespace detail {
 void register_erf_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::erf::name, _ops::erf::overload_name}, _ops::erf::schema_str);
-  d.registerSchema({_ops::erf_::name, _ops::erf_::overload_name}, _ops::erf_::schema_str);
-  d.registerSchema({_ops::erf_out::name, _ops::erf_out::overload_name}, _ops::erf_out::schema_str);
+  d.registerSchema({_ops::erf::name, _ops::erf::overload_name}, _ops::erf::schema_str,
+                   &detail::call_boxed<_ops::erf>);
+  d.registerSchema({_ops::erf_::name, _ops::erf_::overload_name}, _ops::erf_::schema_str,
+                   &detail::call_boxed<_ops::erf_>);
+  d.registerSchema({_ops::erf_out::name, _ops::erf_out::overload_name}, _ops::erf_out::schema_str,
+                   &detail::call_boxed<_ops::erf_out>);
 }
 
 void register_erf_CPU(Dispatcher& d) {

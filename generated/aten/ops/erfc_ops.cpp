@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/erfc_meta.h>
 #include <aten/ops/erfc_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_erfc_(Tensor& self) {
 
 namespace detail {
 void register_erfc_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::erfc::name, _ops::erfc::overload_name}, _ops::erfc::schema_str);
-  d.registerSchema({_ops::erfc_::name, _ops::erfc_::overload_name}, _ops::erfc_::schema_str);
-  d.registerSchema({_ops::erfc_out::name, _ops::erfc_out::overload_name}, _ops::erfc_out::schema_str);
+  d.registerSchema({_ops::erfc::name, _ops::erfc::overload_name}, _ops::erfc::schema_str,
+                   &detail::call_boxed<_ops::erfc>);
+  d.registerSchema({_ops::erfc_::name, _ops::erfc_::overload_name}, _ops::erfc_::schema_str,
+                   &detail::call_boxed<_ops::erfc_>);
+  d.registerSchema({_ops::erfc_out::name, _ops::erfc_out::overload_name}, _ops::erfc_out::schema_str,
+                   &detail::call_boxed<_ops::erfc_out>);
 }
 
 void register_erfc_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/exp2_meta.h>
 #include <aten/ops/exp2_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_exp2_(Tensor& self) {
 
 namespace detail {
 void register_exp2_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::exp2::name, _ops::exp2::overload_name}, _ops::exp2::schema_str);
-  d.registerSchema({_ops::exp2_::name, _ops::exp2_::overload_name}, _ops::exp2_::schema_str);
-  d.registerSchema({_ops::exp2_out::name, _ops::exp2_out::overload_name}, _ops::exp2_out::schema_str);
+  d.registerSchema({_ops::exp2::name, _ops::exp2::overload_name}, _ops::exp2::schema_str,
+                   &detail::call_boxed<_ops::exp2>);
+  d.registerSchema({_ops::exp2_::name, _ops::exp2_::overload_name}, _ops::exp2_::schema_str,
+                   &detail::call_boxed<_ops::exp2_>);
+  d.registerSchema({_ops::exp2_out::name, _ops::exp2_out::overload_name}, _ops::exp2_out::schema_str,
+                   &detail::call_boxed<_ops::exp2_out>);
 }
 
 void register_exp2_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/exp_meta.h>
 #include <aten/ops/exp_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_exp_(Tensor& self) {
 
 namespace detail {
 void register_exp_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::exp::name, _ops::exp::overload_name}, _ops::exp::schema_str);
-  d.registerSchema({_ops::exp_::name, _ops::exp_::overload_name}, _ops::exp_::schema_str);
-  d.registerSchema({_ops::exp_out::name, _ops::exp_out::overload_name}, _ops::exp_out::schema_str);
+  d.registerSchema({_ops::exp::name, _ops::exp::overload_name}, _ops::exp::schema_str,
+                   &detail::call_boxed<_ops::exp>);
+  d.registerSchema({_ops::exp_::name, _ops::exp_::overload_name}, _ops::exp_::schema_str,
+                   &detail::call_boxed<_ops::exp_>);
+  d.registerSchema({_ops::exp_out::name, _ops::exp_out::overload_name}, _ops::exp_out::schema_str,
+                   &detail::call_boxed<_ops::exp_out>);
 }
 
 void register_exp_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/expand_as_native.h>
 #include <aten/ops/expand_as_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_expand_as(const Tensor& self, const Ten
 
 namespace detail {
 void register_expand_as_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::expand_as::name, _ops::expand_as::overload_name}, _ops::expand_as::schema_str);
+  d.registerSchema({_ops::expand_as::name, _ops::expand_as::overload_name}, _ops::expand_as::schema_str,
+                   &detail::call_boxed<_ops::expand_as>);
 }
 
 void register_expand_as_CompositeImplicitAutograd(Dispatcher& d) {

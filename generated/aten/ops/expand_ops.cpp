@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/expand_native.h>
 #include <aten/ops/expand_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_expand(const Tensor& self, IntArrayRef 
 
 namespace detail {
 void register_expand_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::expand::name, _ops::expand::overload_name}, _ops::expand::schema_str);
+  d.registerSchema({_ops::expand::name, _ops::expand::overload_name}, _ops::expand::schema_str,
+                   &detail::call_boxed<_ops::expand>);
 }
 
 void register_expand_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/expm1_meta.h>
 #include <aten/ops/expm1_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_expm1_(Tensor& self) {
 
 namespace detail {
 void register_expm1_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::expm1::name, _ops::expm1::overload_name}, _ops::expm1::schema_str);
-  d.registerSchema({_ops::expm1_::name, _ops::expm1_::overload_name}, _ops::expm1_::schema_str);
-  d.registerSchema({_ops::expm1_out::name, _ops::expm1_out::overload_name}, _ops::expm1_out::schema_str);
+  d.registerSchema({_ops::expm1::name, _ops::expm1::overload_name}, _ops::expm1::schema_str,
+                   &detail::call_boxed<_ops::expm1>);
+  d.registerSchema({_ops::expm1_::name, _ops::expm1_::overload_name}, _ops::expm1_::schema_str,
+                   &detail::call_boxed<_ops::expm1_>);
+  d.registerSchema({_ops::expm1_out::name, _ops::expm1_out::overload_name}, _ops::expm1_out::schema_str,
+                   &detail::call_boxed<_ops::expm1_out>);
 }
 
 void register_expm1_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/eye_native.h>
 #include <aten/ops/eye_ops.h>
@@ -60,8 +61,10 @@ Tensor wrapper_CompositeExplicitAutograd_eye_m(int64_t n, int64_t m, std::option
 
 namespace detail {
 void register_eye_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::eye::name, _ops::eye::overload_name}, _ops::eye::schema_str);
-  d.registerSchema({_ops::eye_m::name, _ops::eye_m::overload_name}, _ops::eye_m::schema_str);
+  d.registerSchema({_ops::eye::name, _ops::eye::overload_name}, _ops::eye::schema_str,
+                   &detail::call_boxed<_ops::eye>);
+  d.registerSchema({_ops::eye_m::name, _ops::eye_m::overload_name}, _ops::eye_m::schema_str,
+                   &detail::call_boxed<_ops::eye_m>);
 }
 
 void register_eye_CompositeExplicitAutograd(Dispatcher& d) {

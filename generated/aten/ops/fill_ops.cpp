@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/fill_native.h>
 #include <aten/ops/fill_ops.h>
@@ -50,7 +51,8 @@ Tensor& wrapper_Meta_fill__Scalar(Tensor& self, const Scalar& value) {
 
 namespace detail {
 void register_fill_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::fill__Scalar::name, _ops::fill__Scalar::overload_name}, _ops::fill__Scalar::schema_str);
+  d.registerSchema({_ops::fill__Scalar::name, _ops::fill__Scalar::overload_name}, _ops::fill__Scalar::schema_str,
+                   &detail::call_boxed<_ops::fill__Scalar>);
 }
 
 void register_fill_CPU(Dispatcher& d) {

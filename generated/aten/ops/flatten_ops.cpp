@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/flatten_native.h>
 #include <aten/ops/flatten_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_flatten_using_ints(const Tensor& self, 
 
 namespace detail {
 void register_flatten_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::flatten_using_ints::name, _ops::flatten_using_ints::overload_name}, _ops::flatten_using_ints::schema_str);
+  d.registerSchema({_ops::flatten_using_ints::name, _ops::flatten_using_ints::overload_name}, _ops::flatten_using_ints::schema_str,
+                   &detail::call_boxed<_ops::flatten_using_ints>);
 }
 
 void register_flatten_CompositeImplicitAutograd(Dispatcher& d) {

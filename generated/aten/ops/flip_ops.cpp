@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/flip_native.h>
 #include <aten/ops/flip_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_flip(const Tensor& self, IntArrayRef dims) {
 
 namespace detail {
 void register_flip_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::flip::name, _ops::flip::overload_name}, _ops::flip::schema_str);
+  d.registerSchema({_ops::flip::name, _ops::flip::overload_name}, _ops::flip::schema_str,
+                   &detail::call_boxed<_ops::flip>);
 }
 
 void register_flip_CPU(Dispatcher& d) {

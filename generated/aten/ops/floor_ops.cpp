@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/floor_meta.h>
 #include <aten/ops/floor_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_floor_(Tensor& self) {
 
 namespace detail {
 void register_floor_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::floor::name, _ops::floor::overload_name}, _ops::floor::schema_str);
-  d.registerSchema({_ops::floor_::name, _ops::floor_::overload_name}, _ops::floor_::schema_str);
-  d.registerSchema({_ops::floor_out::name, _ops::floor_out::overload_name}, _ops::floor_out::schema_str);
+  d.registerSchema({_ops::floor::name, _ops::floor::overload_name}, _ops::floor::schema_str,
+                   &detail::call_boxed<_ops::floor>);
+  d.registerSchema({_ops::floor_::name, _ops::floor_::overload_name}, _ops::floor_::schema_str,
+                   &detail::call_boxed<_ops::floor_>);
+  d.registerSchema({_ops::floor_out::name, _ops::floor_out::overload_name}, _ops::floor_out::schema_str,
+                   &detail::call_boxed<_ops::floor_out>);
 }
 
 void register_floor_CPU(Dispatcher& d) {

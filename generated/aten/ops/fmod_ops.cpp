@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/fmod_meta.h>
 #include <aten/ops/fmod_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_fmod_Scalar_out(const Tensor& self, co
 
 namespace detail {
 void register_fmod_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::fmod_Tensor::name, _ops::fmod_Tensor::overload_name}, _ops::fmod_Tensor::schema_str);
-  d.registerSchema({_ops::fmod__Tensor::name, _ops::fmod__Tensor::overload_name}, _ops::fmod__Tensor::schema_str);
-  d.registerSchema({_ops::fmod_Tensor_out::name, _ops::fmod_Tensor_out::overload_name}, _ops::fmod_Tensor_out::schema_str);
-  d.registerSchema({_ops::fmod_Scalar::name, _ops::fmod_Scalar::overload_name}, _ops::fmod_Scalar::schema_str);
-  d.registerSchema({_ops::fmod__Scalar::name, _ops::fmod__Scalar::overload_name}, _ops::fmod__Scalar::schema_str);
-  d.registerSchema({_ops::fmod_Scalar_out::name, _ops::fmod_Scalar_out::overload_name}, _ops::fmod_Scalar_out::schema_str);
+  d.registerSchema({_ops::fmod_Tensor::name, _ops::fmod_Tensor::overload_name}, _ops::fmod_Tensor::schema_str,
+                   &detail::call_boxed<_ops::fmod_Tensor>);
+  d.registerSchema({_ops::fmod__Tensor::name, _ops::fmod__Tensor::overload_name}, _ops::fmod__Tensor::schema_str,
+                   &detail::call_boxed<_ops::fmod__Tensor>);
+  d.registerSchema({_ops::fmod_Tensor_out::name, _ops::fmod_Tensor_out::overload_name}, _ops::fmod_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::fmod_Tensor_out>);
+  d.registerSchema({_ops::fmod_Scalar::name, _ops::fmod_Scalar::overload_name}, _ops::fmod_Scalar::schema_str,
+                   &detail::call_boxed<_ops::fmod_Scalar>);
+  d.registerSchema({_ops::fmod__Scalar::name, _ops::fmod__Scalar::overload_name}, _ops::fmod__Scalar::schema_str,
+                   &detail::call_boxed<_ops::fmod__Scalar>);
+  d.registerSchema({_ops::fmod_Scalar_out::name, _ops::fmod_Scalar_out::overload_name}, _ops::fmod_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::fmod_Scalar_out>);
 }
 
 void register_fmod_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/frac_meta.h>
 #include <aten/ops/frac_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_frac_(Tensor& self) {
 
 namespace detail {
 void register_frac_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::frac::name, _ops::frac::overload_name}, _ops::frac::schema_str);
-  d.registerSchema({_ops::frac_::name, _ops::frac_::overload_name}, _ops::frac_::schema_str);
-  d.registerSchema({_ops::frac_out::name, _ops::frac_out::overload_name}, _ops::frac_out::schema_str);
+  d.registerSchema({_ops::frac::name, _ops::frac::overload_name}, _ops::frac::schema_str,
+                   &detail::call_boxed<_ops::frac>);
+  d.registerSchema({_ops::frac_::name, _ops::frac_::overload_name}, _ops::frac_::schema_str,
+                   &detail::call_boxed<_ops::frac_>);
+  d.registerSchema({_ops::frac_out::name, _ops::frac_out::overload_name}, _ops::frac_out::schema_str,
+                   &detail::call_boxed<_ops::frac_out>);
 }
 
 void register_frac_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/full_like_native.h>
 #include <aten/ops/full_like_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_full_like(const Tensor& self, const Sca
 
 namespace detail {
 void register_full_like_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::full_like::name, _ops::full_like::overload_name}, _ops::full_like::schema_str);
+  d.registerSchema({_ops::full_like::name, _ops::full_like::overload_name}, _ops::full_like::schema_str,
+                   &detail::call_boxed<_ops::full_like>);
 }
 
 void register_full_like_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/full_native.h>
 #include <aten/ops/full_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_full(IntArrayRef size, const Scalar& fi
 
 namespace detail {
 void register_full_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::full::name, _ops::full::overload_name}, _ops::full::schema_str);
+  d.registerSchema({_ops::full::name, _ops::full::overload_name}, _ops::full::schema_str,
+                   &detail::call_boxed<_ops::full>);
 }
 
 void register_full_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/gather_meta.h>
 #include <aten/ops/gather_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_gather_out(const Tensor& self, int64_t dim, const Tensor& i
 
 namespace detail {
 void register_gather_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::gather_out::name, _ops::gather_out::overload_name}, _ops::gather_out::schema_str);
-  d.registerSchema({_ops::gather::name, _ops::gather::overload_name}, _ops::gather::schema_str);
+  d.registerSchema({_ops::gather_out::name, _ops::gather_out::overload_name}, _ops::gather_out::schema_str,
+                   &detail::call_boxed<_ops::gather_out>);
+  d.registerSchema({_ops::gather::name, _ops::gather::overload_name}, _ops::gather::schema_str,
+                   &detail::call_boxed<_ops::gather>);
 }
 
 void register_gather_CPU(Dispatcher& d) {

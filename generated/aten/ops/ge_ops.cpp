@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/ge_meta.h>
 #include <aten/ops/ge_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_ge__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_ge_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::ge_Tensor::name, _ops::ge_Tensor::overload_name}, _ops::ge_Tensor::schema_str);
-  d.registerSchema({_ops::ge__Tensor::name, _ops::ge__Tensor::overload_name}, _ops::ge__Tensor::schema_str);
-  d.registerSchema({_ops::ge_Tensor_out::name, _ops::ge_Tensor_out::overload_name}, _ops::ge_Tensor_out::schema_str);
-  d.registerSchema({_ops::ge_Scalar::name, _ops::ge_Scalar::overload_name}, _ops::ge_Scalar::schema_str);
-  d.registerSchema({_ops::ge__Scalar::name, _ops::ge__Scalar::overload_name}, _ops::ge__Scalar::schema_str);
-  d.registerSchema({_ops::ge_Scalar_out::name, _ops::ge_Scalar_out::overload_name}, _ops::ge_Scalar_out::schema_str);
+  d.registerSchema({_ops::ge_Tensor::name, _ops::ge_Tensor::overload_name}, _ops::ge_Tensor::schema_str,
+                   &detail::call_boxed<_ops::ge_Tensor>);
+  d.registerSchema({_ops::ge__Tensor::name, _ops::ge__Tensor::overload_name}, _ops::ge__Tensor::schema_str,
+                   &detail::call_boxed<_ops::ge__Tensor>);
+  d.registerSchema({_ops::ge_Tensor_out::name, _ops::ge_Tensor_out::overload_name}, _ops::ge_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::ge_Tensor_out>);
+  d.registerSchema({_ops::ge_Scalar::name, _ops::ge_Scalar::overload_name}, _ops::ge_Scalar::schema_str,
+                   &detail::call_boxed<_ops::ge_Scalar>);
+  d.registerSchema({_ops::ge__Scalar::name, _ops::ge__Scalar::overload_name}, _ops::ge__Scalar::schema_str,
+                   &detail::call_boxed<_ops::ge__Scalar>);
+  d.registerSchema({_ops::ge_Scalar_out::name, _ops::ge_Scalar_out::overload_name}, _ops::ge_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::ge_Scalar_out>);
 }
 
 void register_ge_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/gelu_meta.h>
 #include <aten/ops/gelu_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_gelu_(Tensor& self, std::string_view approximate) {
 
 namespace detail {
 void register_gelu_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::gelu::name, _ops::gelu::overload_name}, _ops::gelu::schema_str);
-  d.registerSchema({_ops::gelu_::name, _ops::gelu_::overload_name}, _ops::gelu_::schema_str);
-  d.registerSchema({_ops::gelu_out::name, _ops::gelu_out::overload_name}, _ops::gelu_out::schema_str);
+  d.registerSchema({_ops::gelu::name, _ops::gelu::overload_name}, _ops::gelu::schema_str,
+                   &detail::call_boxed<_ops::gelu>);
+  d.registerSchema({_ops::gelu_::name, _ops::gelu_::overload_name}, _ops::gelu_::schema_str,
+                   &detail::call_boxed<_ops::gelu_>);
+  d.registerSchema({_ops::gelu_out::name, _ops::gelu_out::overload_name}, _ops::gelu_out::schema_str,
+                   &detail::call_boxed<_ops::gelu_out>);
 }
 
 void register_gelu_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/gt_meta.h>
 #include <aten/ops/gt_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_gt__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_gt_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::gt_Tensor::name, _ops::gt_Tensor::overload_name}, _ops::gt_Tensor::schema_str);
-  d.registerSchema({_ops::gt__Tensor::name, _ops::gt__Tensor::overload_name}, _ops::gt__Tensor::schema_str);
-  d.registerSchema({_ops::gt_Tensor_out::name, _ops::gt_Tensor_out::overload_name}, _ops::gt_Tensor_out::schema_str);
-  d.registerSchema({_ops::gt_Scalar::name, _ops::gt_Scalar::overload_name}, _ops::gt_Scalar::schema_str);
-  d.registerSchema({_ops::gt__Scalar::name, _ops::gt__Scalar::overload_name}, _ops::gt__Scalar::schema_str);
-  d.registerSchema({_ops::gt_Scalar_out::name, _ops::gt_Scalar_out::overload_name}, _ops::gt_Scalar_out::schema_str);
+  d.registerSchema({_ops::gt_Tensor::name, _ops::gt_Tensor::overload_name}, _ops::gt_Tensor::schema_str,
+                   &detail::call_boxed<_ops::gt_Tensor>);
+  d.registerSchema({_ops::gt__Tensor::name, _ops::gt__Tensor::overload_name}, _ops::gt__Tensor::schema_str,
+                   &detail::call_boxed<_ops::gt__Tensor>);
+  d.registerSchema({_ops::gt_Tensor_out::name, _ops::gt_Tensor_out::overload_name}, _ops::gt_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::gt_Tensor_out>);
+  d.registerSchema({_ops::gt_Scalar::name, _ops::gt_Scalar::overload_name}, _ops::gt_Scalar::schema_str,
+                   &detail::call_boxed<_ops::gt_Scalar>);
+  d.registerSchema({_ops::gt__Scalar::name, _ops::gt__Scalar::overload_name}, _ops::gt__Scalar::schema_str,
+                   &detail::call_boxed<_ops::gt__Scalar>);
+  d.registerSchema({_ops::gt_Scalar_out::name, _ops::gt_Scalar_out::overload_name}, _ops::gt_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::gt_Scalar_out>);
 }
 
 void register_gt_CPU(Dispatcher& d) {

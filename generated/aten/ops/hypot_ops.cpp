@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/hypot_meta.h>
 #include <aten/ops/hypot_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_hypot_(Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_hypot_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::hypot::name, _ops::hypot::overload_name}, _ops::hypot::schema_str);
-  d.registerSchema({_ops::hypot_::name, _ops::hypot_::overload_name}, _ops::hypot_::schema_str);
-  d.registerSchema({_ops::hypot_out::name, _ops::hypot_out::overload_name}, _ops::hypot_out::schema_str);
+  d.registerSchema({_ops::hypot::name, _ops::hypot::overload_name}, _ops::hypot::schema_str,
+                   &detail::call_boxed<_ops::hypot>);
+  d.registerSchema({_ops::hypot_::name, _ops::hypot_::overload_name}, _ops::hypot_::schema_str,
+                   &detail::call_boxed<_ops::hypot_>);
+  d.registerSchema({_ops::hypot_out::name, _ops::hypot_out::overload_name}, _ops::hypot_out::schema_str,
+                   &detail::call_boxed<_ops::hypot_out>);
 }
 
 void register_hypot_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/index_select_meta.h>
 #include <aten/ops/index_select_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_index_select_out(const Tensor& self, int64_t dim, const Ten
 
 namespace detail {
 void register_index_select_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::index_select_out::name, _ops::index_select_out::overload_name}, _ops::index_select_out::schema_str);
-  d.registerSchema({_ops::index_select::name, _ops::index_select::overload_name}, _ops::index_select::schema_str);
+  d.registerSchema({_ops::index_select_out::name, _ops::index_select_out::overload_name}, _ops::index_select_out::schema_str,
+                   &detail::call_boxed<_ops::index_select_out>);
+  d.registerSchema({_ops::index_select::name, _ops::index_select::overload_name}, _ops::index_select::schema_str,
+                   &detail::call_boxed<_ops::index_select>);
 }
 
 void register_index_select_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/isclose_native.h>
 #include <aten/ops/isclose_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_isclose(const Tensor& self, const Tensor& other, double rtol
 
 namespace detail {
 void register_isclose_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::isclose::name, _ops::isclose::overload_name}, _ops::isclose::schema_str);
+  d.registerSchema({_ops::isclose::name, _ops::isclose::overload_name}, _ops::isclose::schema_str,
+                   &detail::call_boxed<_ops::isclose>);
 }
 
 void register_isclose_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/isfinite_native.h>
 #include <aten/ops/isfinite_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_isfinite(const Tensor& self) {
 
 namespace detail {
 void register_isfinite_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::isfinite::name, _ops::isfinite::overload_name}, _ops::isfinite::schema_str);
+  d.registerSchema({_ops::isfinite::name, _ops::isfinite::overload_name}, _ops::isfinite::schema_str,
+                   &detail::call_boxed<_ops::isfinite>);
 }
 
 void register_isfinite_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/isinf_native.h>
 #include <aten/ops/isinf_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_isinf(const Tensor& self) {
 
 namespace detail {
 void register_isinf_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::isinf::name, _ops::isinf::overload_name}, _ops::isinf::schema_str);
+  d.registerSchema({_ops::isinf::name, _ops::isinf::overload_name}, _ops::isinf::schema_str,
+                   &detail::call_boxed<_ops::isinf>);
 }
 
 void register_isinf_CPU(Dispatcher& d) {

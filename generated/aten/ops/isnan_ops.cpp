@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/isnan_native.h>
 #include <aten/ops/isnan_ops.h>
@@ -50,7 +51,8 @@ Tensor wrapper_Meta_isnan(const Tensor& self) {
 
 namespace detail {
 void register_isnan_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::isnan::name, _ops::isnan::overload_name}, _ops::isnan::schema_str);
+  d.registerSchema({_ops::isnan::name, _ops::isnan::overload_name}, _ops::isnan::schema_str,
+                   &detail::call_boxed<_ops::isnan>);
 }
 
 void register_isnan_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/le_meta.h>
 #include <aten/ops/le_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_le__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_le_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::le_Tensor::name, _ops::le_Tensor::overload_name}, _ops::le_Tensor::schema_str);
-  d.registerSchema({_ops::le__Tensor::name, _ops::le__Tensor::overload_name}, _ops::le__Tensor::schema_str);
-  d.registerSchema({_ops::le_Tensor_out::name, _ops::le_Tensor_out::overload_name}, _ops::le_Tensor_out::schema_str);
-  d.registerSchema({_ops::le_Scalar::name, _ops::le_Scalar::overload_name}, _ops::le_Scalar::schema_str);
-  d.registerSchema({_ops::le__Scalar::name, _ops::le__Scalar::overload_name}, _ops::le__Scalar::schema_str);
-  d.registerSchema({_ops::le_Scalar_out::name, _ops::le_Scalar_out::overload_name}, _ops::le_Scalar_out::schema_str);
+  d.registerSchema({_ops::le_Tensor::name, _ops::le_Tensor::overload_name}, _ops::le_Tensor::schema_str,
+                   &detail::call_boxed<_ops::le_Tensor>);
+  d.registerSchema({_ops::le__Tensor::name, _ops::le__Tensor::overload_name}, _ops::le__Tensor::schema_str,
+                   &detail::call_boxed<_ops::le__Tensor>);
+  d.registerSchema({_ops::le_Tensor_out::name, _ops::le_Tensor_out::overload_name}, _ops::le_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::le_Tensor_out>);
+  d.registerSchema({_ops::le_Scalar::name, _ops::le_Scalar::overload_name}, _ops::le_Scalar::schema_str,
+                   &detail::call_boxed<_ops::le_Scalar>);
+  d.registerSchema({_ops::le__Scalar::name, _ops::le__Scalar::overload_name}, _ops::le__Scalar::schema_str,
+                   &detail::call_boxed<_ops::le__Scalar>);
+  d.registerSchema({_ops::le_Scalar_out::name, _ops::le_Scalar_out::overload_name}, _ops::le_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::le_Scalar_out>);
 }
 
 void register_le_CPU(Dispatcher& d) {

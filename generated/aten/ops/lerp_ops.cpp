@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/lerp_meta.h>
 #include <aten/ops/lerp_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_lerp__Tensor(Tensor& self, const Tensor& end, const Tensor&
 
 namespace detail {
 void register_lerp_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::lerp_Scalar::name, _ops::lerp_Scalar::overload_name}, _ops::lerp_Scalar::schema_str);
-  d.registerSchema({_ops::lerp__Scalar::name, _ops::lerp__Scalar::overload_name}, _ops::lerp__Scalar::schema_str);
-  d.registerSchema({_ops::lerp_Scalar_out::name, _ops::lerp_Scalar_out::overload_name}, _ops::lerp_Scalar_out::schema_str);
-  d.registerSchema({_ops::lerp_Tensor::name, _ops::lerp_Tensor::overload_name}, _ops::lerp_Tensor::schema_str);
-  d.registerSchema({_ops::lerp__Tensor::name, _ops::lerp__Tensor::overload_name}, _ops::lerp__Tensor::schema_str);
-  d.registerSchema({_ops::lerp_Tensor_out::name, _ops::lerp_Tensor_out::overload_name}, _ops::lerp_Tensor_out::schema_str);
+  d.registerSchema({_ops::lerp_Scalar::name, _ops::lerp_Scalar::overload_name}, _ops::lerp_Scalar::schema_str,
+                   &detail::call_boxed<_ops::lerp_Scalar>);
+  d.registerSchema({_ops::lerp__Scalar::name, _ops::lerp__Scalar::overload_name}, _ops::lerp__Scalar::schema_str,
+                   &detail::call_boxed<_ops::lerp__Scalar>);
+  d.registerSchema({_ops::lerp_Scalar_out::name, _ops::lerp_Scalar_out::overload_name}, _ops::lerp_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::lerp_Scalar_out>);
+  d.registerSchema({_ops::lerp_Tensor::name, _ops::lerp_Tensor::overload_name}, _ops::lerp_Tensor::schema_str,
+                   &detail::call_boxed<_ops::lerp_Tensor>);
+  d.registerSchema({_ops::lerp__Tensor::name, _ops::lerp__Tensor::overload_name}, _ops::lerp__Tensor::schema_str,
+                   &detail::call_boxed<_ops::lerp__Tensor>);
+  d.registerSchema({_ops::lerp_Tensor_out::name, _ops::lerp_Tensor_out::overload_name}, _ops::lerp_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::lerp_Tensor_out>);
 }
 
 void register_lerp_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/linspace_native.h>
 #include <aten/ops/linspace_ops.h>
@@ -75,8 +76,10 @@ Tensor wrapper_CompositeExplicitAutograd_linspace(const Scalar& start, const Sca
 
 namespace detail {
 void register_linspace_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::linspace::name, _ops::linspace::overload_name}, _ops::linspace::schema_str);
-  d.registerSchema({_ops::linspace_out::name, _ops::linspace_out::overload_name}, _ops::linspace_out::schema_str);
+  d.registerSchema({_ops::linspace::name, _ops::linspace::overload_name}, _ops::linspace::schema_str,
+                   &detail::call_boxed<_ops::linspace>);
+  d.registerSchema({_ops::linspace_out::name, _ops::linspace_out::overload_name}, _ops::linspace_out::schema_str,
+                   &detail::call_boxed<_ops::linspace_out>);
 }
 
 void register_linspace_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/log10_meta.h>
 #include <aten/ops/log10_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_log10_(Tensor& self) {
 
 namespace detail {
 void register_log10_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::log10::name, _ops::log10::overload_name}, _ops::log10::schema_str);
-  d.registerSchema({_ops::log10_::name, _ops::log10_::overload_name}, _ops::log10_::schema_str);
-  d.registerSchema({_ops::log10_out::name, _ops::log10_out::overload_name}, _ops::log10_out::schema_str);
+  d.registerSchema({_ops::log10::name, _ops::log10::overload_name}, _ops::log10::schema_str,
+                   &detail::call_boxed<_ops::log10>);
+  d.registerSchema({_ops::log10_::name, _ops::log10_::overload_name}, _ops::log10_::schema_str,
+                   &detail::call_boxed<_ops::log10_>);
+  d.registerSchema({_ops::log10_out::name, _ops::log10_out::overload_name}, _ops::log10_out::schema_str,
+                   &detail::call_boxed<_ops::log10_out>);
 }
 
 void register_log10_CPU(Dispatcher& d) {

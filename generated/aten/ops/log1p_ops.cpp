@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/log1p_meta.h>
 #include <aten/ops/log1p_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_log1p_(Tensor& self) {
 
 namespace detail {
 void register_log1p_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::log1p::name, _ops::log1p::overload_name}, _ops::log1p::schema_str);
-  d.registerSchema({_ops::log1p_::name, _ops::log1p_::overload_name}, _ops::log1p_::schema_str);
-  d.registerSchema({_ops::log1p_out::name, _ops::log1p_out::overload_name}, _ops::log1p_out::schema_str);
+  d.registerSchema({_ops::log1p::name, _ops::log1p::overload_name}, _ops::log1p::schema_str,
+                   &detail::call_boxed<_ops::log1p>);
+  d.registerSchema({_ops::log1p_::name, _ops::log1p_::overload_name}, _ops::log1p_::schema_str,
+                   &detail::call_boxed<_ops::log1p_>);
+  d.registerSchema({_ops::log1p_out::name, _ops::log1p_out::overload_name}, _ops::log1p_out::schema_str,
+                   &detail::call_boxed<_ops::log1p_out>);
 }
 
 void register_log1p_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/log2_meta.h>
 #include <aten/ops/log2_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_log2_(Tensor& self) {
 
 namespace detail {
 void register_log2_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::log2::name, _ops::log2::overload_name}, _ops::log2::schema_str);
-  d.registerSchema({_ops::log2_::name, _ops::log2_::overload_name}, _ops::log2_::schema_str);
-  d.registerSchema({_ops::log2_out::name, _ops::log2_out::overload_name}, _ops::log2_out::schema_str);
+  d.registerSchema({_ops::log2::name, _ops::log2::overload_name}, _ops::log2::schema_str,
+                   &detail::call_boxed<_ops::log2>);
+  d.registerSchema({_ops::log2_::name, _ops::log2_::overload_name}, _ops::log2_::schema_str,
+                   &detail::call_boxed<_ops::log2_>);
+  d.registerSchema({_ops::log2_out::name, _ops::log2_out::overload_name}, _ops::log2_out::schema_str,
+                   &detail::call_boxed<_ops::log2_out>);
 }
 
 void register_log2_CPU(Dispatcher& d) {

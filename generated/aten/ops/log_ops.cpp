@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/log_meta.h>
 #include <aten/ops/log_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_log_(Tensor& self) {
 
 namespace detail {
 void register_log_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::log::name, _ops::log::overload_name}, _ops::log::schema_str);
-  d.registerSchema({_ops::log_::name, _ops::log_::overload_name}, _ops::log_::schema_str);
-  d.registerSchema({_ops::log_out::name, _ops::log_out::overload_name}, _ops::log_out::schema_str);
+  d.registerSchema({_ops::log::name, _ops::log::overload_name}, _ops::log::schema_str,
+                   &detail::call_boxed<_ops::log>);
+  d.registerSchema({_ops::log_::name, _ops::log_::overload_name}, _ops::log_::schema_str,
+                   &detail::call_boxed<_ops::log_>);
+  d.registerSchema({_ops::log_out::name, _ops::log_out::overload_name}, _ops::log_out::schema_str,
+                   &detail::call_boxed<_ops::log_out>);
 }
 
 void register_log_CPU(Dispatcher& d) {

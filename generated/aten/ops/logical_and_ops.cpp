@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/logical_and_meta.h>
 #include <aten/ops/logical_and_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_logical_and_(Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_logical_and_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::logical_and::name, _ops::logical_and::overload_name}, _ops::logical_and::schema_str);
-  d.registerSchema({_ops::logical_and_::name, _ops::logical_and_::overload_name}, _ops::logical_and_::schema_str);
-  d.registerSchema({_ops::logical_and_out::name, _ops::logical_and_out::overload_name}, _ops::logical_and_out::schema_str);
+  d.registerSchema({_ops::logical_and::name, _ops::logical_and::overload_name}, _ops::logical_and::schema_str,
+                   &detail::call_boxed<_ops::logical_and>);
+  d.registerSchema({_ops::logical_and_::name, _ops::logical_and_::overload_name}, _ops::logical_and_::schema_str,
+                   &detail::call_boxed<_ops::logical_and_>);
+  d.registerSchema({_ops::logical_and_out::name, _ops::logical_and_out::overload_name}, _ops::logical_and_out::schema_str,
+                   &detail::call_boxed<_ops::logical_and_out>);
 }
 
 void register_logical_and_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/logical_not_meta.h>
 #include <aten/ops/logical_not_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_logical_not_(Tensor& self) {
 
 namespace detail {
 void register_logical_not_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::logical_not::name, _ops::logical_not::overload_name}, _ops::logical_not::schema_str);
-  d.registerSchema({_ops::logical_not_::name, _ops::logical_not_::overload_name}, _ops::logical_not_::schema_str);
-  d.registerSchema({_ops::logical_not_out::name, _ops::logical_not_out::overload_name}, _ops::logical_not_out::schema_str);
+  d.registerSchema({_ops::logical_not::name, _ops::logical_not::overload_name}, _ops::logical_not::schema_str,
+                   &detail::call_boxed<_ops::logical_not>);
+  d.registerSchema({_ops::logical_not_::name, _ops::logical_not_::overload_name}, _ops::logical_not_::schema_str,
+                   &detail::call_boxed<_ops::logical_not_>);
+  d.registerSchema({_ops::logical_not_out::name, _ops::logical_not_out::overload_name}, _ops::logical_not_out::schema_str,
+                   &detail::call_boxed<_ops::logical_not_out>);
 }
 
 void register_logical_not_CPU(Dispatcher& d) {

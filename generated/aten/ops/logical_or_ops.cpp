@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/logical_or_meta.h>
 #include <aten/ops/logical_or_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_logical_or_(Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_logical_or_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::logical_or::name, _ops::logical_or::overload_name}, _ops::logical_or::schema_str);
-  d.registerSchema({_ops::logical_or_::name, _ops::logical_or_::overload_name}, _ops::logical_or_::schema_str);
-  d.registerSchema({_ops::logical_or_out::name, _ops::logical_or_out::overload_name}, _ops::logical_or_out::schema_str);
+  d.registerSchema({_ops::logical_or::name, _ops::logical_or::overload_name}, _ops::logical_or::schema_str,
+                   &detail::call_boxed<_ops::logical_or>);
+  d.registerSchema({_ops::logical_or_::name, _ops::logical_or_::overload_name}, _ops::logical_or_::schema_str,
+                   &detail::call_boxed<_ops::logical_or_>);
+  d.registerSchema({_ops::logical_or_out::name, _ops::logical_or_out::overload_name}, _ops::logical_or_out::schema_str,
+                   &detail::call_boxed<_ops::logical_or_out>);
 }
 
 void register_logical_or_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/logical_xor_meta.h>
 #include <aten/ops/logical_xor_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_logical_xor_(Tensor& self, const Tensor& other) {
 
 namespace detail {
 void register_logical_xor_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::logical_xor::name, _ops::logical_xor::overload_name}, _ops::logical_xor::schema_str);
-  d.registerSchema({_ops::logical_xor_::name, _ops::logical_xor_::overload_name}, _ops::logical_xor_::schema_str);
-  d.registerSchema({_ops::logical_xor_out::name, _ops::logical_xor_out::overload_name}, _ops::logical_xor_out::schema_str);
+  d.registerSchema({_ops::logical_xor::name, _ops::logical_xor::overload_name}, _ops::logical_xor::schema_str,
+                   &detail::call_boxed<_ops::logical_xor>);
+  d.registerSchema({_ops::logical_xor_::name, _ops::logical_xor_::overload_name}, _ops::logical_xor_::schema_str,
+                   &detail::call_boxed<_ops::logical_xor_>);
+  d.registerSchema({_ops::logical_xor_out::name, _ops::logical_xor_out::overload_name}, _ops::logical_xor_out::schema_str,
+                   &detail::call_boxed<_ops::logical_xor_out>);
 }
 
 void register_logical_xor_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/logsumexp_meta.h>
 #include <aten/ops/logsumexp_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_logsumexp_out(const Tensor& self, IntArrayRef dim, bool kee
 
 namespace detail {
 void register_logsumexp_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::logsumexp::name, _ops::logsumexp::overload_name}, _ops::logsumexp::schema_str);
-  d.registerSchema({_ops::logsumexp_out::name, _ops::logsumexp_out::overload_name}, _ops::logsumexp_out::schema_str);
+  d.registerSchema({_ops::logsumexp::name, _ops::logsumexp::overload_name}, _ops::logsumexp::schema_str,
+                   &detail::call_boxed<_ops::logsumexp>);
+  d.registerSchema({_ops::logsumexp_out::name, _ops::logsumexp_out::overload_name}, _ops::logsumexp_out::schema_str,
+                   &detail::call_boxed<_ops::logsumexp_out>);
 }
 
 void register_logsumexp_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/lt_meta.h>
 #include <aten/ops/lt_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_lt__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_lt_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::lt_Tensor::name, _ops::lt_Tensor::overload_name}, _ops::lt_Tensor::schema_str);
-  d.registerSchema({_ops::lt__Tensor::name, _ops::lt__Tensor::overload_name}, _ops::lt__Tensor::schema_str);
-  d.registerSchema({_ops::lt_Tensor_out::name, _ops::lt_Tensor_out::overload_name}, _ops::lt_Tensor_out::schema_str);
-  d.registerSchema({_ops::lt_Scalar::name, _ops::lt_Scalar::overload_name}, _ops::lt_Scalar::schema_str);
-  d.registerSchema({_ops::lt__Scalar::name, _ops::lt__Scalar::overload_name}, _ops::lt__Scalar::schema_str);
-  d.registerSchema({_ops::lt_Scalar_out::name, _ops::lt_Scalar_out::overload_name}, _ops::lt_Scalar_out::schema_str);
+  d.registerSchema({_ops::lt_Tensor::name, _ops::lt_Tensor::overload_name}, _ops::lt_Tensor::schema_str,
+                   &detail::call_boxed<_ops::lt_Tensor>);
+  d.registerSchema({_ops::lt__Tensor::name, _ops::lt__Tensor::overload_name}, _ops::lt__Tensor::schema_str,
+                   &detail::call_boxed<_ops::lt__Tensor>);
+  d.registerSchema({_ops::lt_Tensor_out::name, _ops::lt_Tensor_out::overload_name}, _ops::lt_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::lt_Tensor_out>);
+  d.registerSchema({_ops::lt_Scalar::name, _ops::lt_Scalar::overload_name}, _ops::lt_Scalar::schema_str,
+                   &detail::call_boxed<_ops::lt_Scalar>);
+  d.registerSchema({_ops::lt__Scalar::name, _ops::lt__Scalar::overload_name}, _ops::lt__Scalar::schema_str,
+                   &detail::call_boxed<_ops::lt__Scalar>);
+  d.registerSchema({_ops::lt_Scalar_out::name, _ops::lt_Scalar_out::overload_name}, _ops::lt_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::lt_Scalar_out>);
 }
 
 void register_lt_CPU(Dispatcher& d) {

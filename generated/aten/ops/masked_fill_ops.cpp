@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/masked_fill_native.h>
 #include <aten/ops/masked_fill_ops.h>
@@ -120,10 +121,14 @@ Tensor wrapper_CompositeExplicitAutograd_masked_fill_Tensor(const Tensor& self, 
 
 namespace detail {
 void register_masked_fill_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::masked_fill__Scalar::name, _ops::masked_fill__Scalar::overload_name}, _ops::masked_fill__Scalar::schema_str);
-  d.registerSchema({_ops::masked_fill_Scalar::name, _ops::masked_fill_Scalar::overload_name}, _ops::masked_fill_Scalar::schema_str);
-  d.registerSchema({_ops::masked_fill__Tensor::name, _ops::masked_fill__Tensor::overload_name}, _ops::masked_fill__Tensor::schema_str);
-  d.registerSchema({_ops::masked_fill_Tensor::name, _ops::masked_fill_Tensor::overload_name}, _ops::masked_fill_Tensor::schema_str);
+  d.registerSchema({_ops::masked_fill__Scalar::name, _ops::masked_fill__Scalar::overload_name}, _ops::masked_fill__Scalar::schema_str,
+                   &detail::call_boxed<_ops::masked_fill__Scalar>);
+  d.registerSchema({_ops::masked_fill_Scalar::name, _ops::masked_fill_Scalar::overload_name}, _ops::masked_fill_Scalar::schema_str,
+                   &detail::call_boxed<_ops::masked_fill_Scalar>);
+  d.registerSchema({_ops::masked_fill__Tensor::name, _ops::masked_fill__Tensor::overload_name}, _ops::masked_fill__Tensor::schema_str,
+                   &detail::call_boxed<_ops::masked_fill__Tensor>);
+  d.registerSchema({_ops::masked_fill_Tensor::name, _ops::masked_fill_Tensor::overload_name}, _ops::masked_fill_Tensor::schema_str,
+                   &detail::call_boxed<_ops::masked_fill_Tensor>);
 }
 
 void register_masked_fill_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/matmul_native.h>
 #include <aten/ops/matmul_ops.h>
@@ -60,8 +61,10 @@ Tensor& wrapper_CompositeImplicitAutograd_matmul_out(const Tensor& self, const T
 
 namespace detail {
 void register_matmul_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::matmul::name, _ops::matmul::overload_name}, _ops::matmul::schema_str);
-  d.registerSchema({_ops::matmul_out::name, _ops::matmul_out::overload_name}, _ops::matmul_out::schema_str);
+  d.registerSchema({_ops::matmul::name, _ops::matmul::overload_name}, _ops::matmul::schema_str,
+                   &detail::call_boxed<_ops::matmul>);
+  d.registerSchema({_ops::matmul_out::name, _ops::matmul_out::overload_name}, _ops::matmul_out::schema_str,
+                   &detail::call_boxed<_ops::matmul_out>);
 }
 
 void register_matmul_CompositeImplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/max_meta.h>
 #include <aten/ops/max_native.h>
@@ -165,9 +166,12 @@ Tensor wrapper_CompositeExplicitAutograd_max(const Tensor& self) {
 
 namespace detail {
 void register_max_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::max_dim::name, _ops::max_dim::overload_name}, _ops::max_dim::schema_str);
-  d.registerSchema({_ops::max_dim_max::name, _ops::max_dim_max::overload_name}, _ops::max_dim_max::schema_str);
-  d.registerSchema({_ops::max::name, _ops::max::overload_name}, _ops::max::schema_str);
+  d.registerSchema({_ops::max_dim::name, _ops::max_dim::overload_name}, _ops::max_dim::schema_str,
+                   &detail::call_boxed<_ops::max_dim>);
+  d.registerSchema({_ops::max_dim_max::name, _ops::max_dim_max::overload_name}, _ops::max_dim_max::schema_str,
+                   &detail::call_boxed<_ops::max_dim_max>);
+  d.registerSchema({_ops::max::name, _ops::max::overload_name}, _ops::max::schema_str,
+                   &detail::call_boxed<_ops::max>);
 }
 
 void register_max_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/maximum_meta.h>
 #include <aten/ops/maximum_native.h>
@@ -132,8 +133,10 @@ Tensor& wrapper_Meta_maximum_out(const Tensor& self, const Tensor& other, Tensor
 
 namespace detail {
 void register_maximum_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::maximum::name, _ops::maximum::overload_name}, _ops::maximum::schema_str);
-  d.registerSchema({_ops::maximum_out::name, _ops::maximum_out::overload_name}, _ops::maximum_out::schema_str);
+  d.registerSchema({_ops::maximum::name, _ops::maximum::overload_name}, _ops::maximum::schema_str,
+                   &detail::call_boxed<_ops::maximum>);
+  d.registerSchema({_ops::maximum_out::name, _ops::maximum_out::overload_name}, _ops::maximum_out::schema_str,
+                   &detail::call_boxed<_ops::maximum_out>);
 }
 
 void register_maximum_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/mean_meta.h>
 #include <aten/ops/mean_native.h>
@@ -164,9 +165,12 @@ Tensor wrapper_CompositeExplicitAutograd_mean(const Tensor& self, std::optional<
 
 namespace detail {
 void register_mean_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::mean::name, _ops::mean::overload_name}, _ops::mean::schema_str);
-  d.registerSchema({_ops::mean_dim::name, _ops::mean_dim::overload_name}, _ops::mean_dim::schema_str);
-  d.registerSchema({_ops::mean_out::name, _ops::mean_out::overload_name}, _ops::mean_out::schema_str);
+  d.registerSchema({_ops::mean::name, _ops::mean::overload_name}, _ops::mean::schema_str,
+                   &detail::call_boxed<_ops::mean>);
+  d.registerSchema({_ops::mean_dim::name, _ops::mean_dim::overload_name}, _ops::mean_dim::schema_str,
+                   &detail::call_boxed<_ops::mean_dim>);
+  d.registerSchema({_ops::mean_out::name, _ops::mean_out::overload_name}, _ops::mean_out::schema_str,
+                   &detail::call_boxed<_ops::mean_out>);
 }
 
 void register_mean_CPU(Dispatcher& d) {

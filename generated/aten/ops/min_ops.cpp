@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/min_meta.h>
 #include <aten/ops/min_native.h>
@@ -165,9 +166,12 @@ Tensor wrapper_CompositeExplicitAutograd_min(const Tensor& self) {
 
 namespace detail {
 void register_min_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::min_dim::name, _ops::min_dim::overload_name}, _ops::min_dim::schema_str);
-  d.registerSchema({_ops::min_dim_min::name, _ops::min_dim_min::overload_name}, _ops::min_dim_min::schema_str);
-  d.registerSchema({_ops::min::name, _ops::min::overload_name}, _ops::min::schema_str);
+  d.registerSchema({_ops::min_dim::name, _ops::min_dim::overload_name}, _ops::min_dim::schema_str,
+                   &detail::call_boxed<_ops::min_dim>);
+  d.registerSchema({_ops::min_dim_min::name, _ops::min_dim_min::overload_name}, _ops::min_dim_min::schema_str,
+                   &detail::call_boxed<_ops::min_dim_min>);
+  d.registerSchema({_ops::min::name, _ops::min::overload_name}, _ops::min::schema_str,
+                   &detail::call_boxed<_ops::min>);
 }
 
 void register_min_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/minimum_meta.h>
 #include <aten/ops/minimum_native.h>
@@ -132,8 +133,10 @@ Tensor& wrapper_Meta_minimum_out(const Tensor& self, const Tensor& other, Tensor
 
 namespace detail {
 void register_minimum_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::minimum::name, _ops::minimum::overload_name}, _ops::minimum::schema_str);
-  d.registerSchema({_ops::minimum_out::name, _ops::minimum_out::overload_name}, _ops::minimum_out::schema_str);
+  d.registerSchema({_ops::minimum::name, _ops::minimum::overload_name}, _ops::minimum::schema_str,
+                   &detail::call_boxed<_ops::minimum>);
+  d.registerSchema({_ops::minimum_out::name, _ops::minimum_out::overload_name}, _ops::minimum_out::schema_str,
+                   &detail::call_boxed<_ops::minimum_out>);
 }
 
 void register_minimum_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/mm_meta.h>
 #include <aten/ops/mm_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_mm_out(const Tensor& self, const Tensor& mat2, Tensor& out)
 
 namespace detail {
 void register_mm_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::mm::name, _ops::mm::overload_name}, _ops::mm::schema_str);
-  d.registerSchema({_ops::mm_out::name, _ops::mm_out::overload_name}, _ops::mm_out::schema_str);
+  d.registerSchema({_ops::mm::name, _ops::mm::overload_name}, _ops::mm::schema_str,
+                   &detail::call_boxed<_ops::mm>);
+  d.registerSchema({_ops::mm_out::name, _ops::mm_out::overload_name}, _ops::mm_out::schema_str,
+                   &detail::call_boxed<_ops::mm_out>);
 }
 
 void register_mm_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/mul_meta.h>
 #include <aten/ops/mul_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_mul_Scalar_out(const Tensor& self, con
 
 namespace detail {
 void register_mul_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::mul_Tensor::name, _ops::mul_Tensor::overload_name}, _ops::mul_Tensor::schema_str);
-  d.registerSchema({_ops::mul__Tensor::name, _ops::mul__Tensor::overload_name}, _ops::mul__Tensor::schema_str);
-  d.registerSchema({_ops::mul_out::name, _ops::mul_out::overload_name}, _ops::mul_out::schema_str);
-  d.registerSchema({_ops::mul_Scalar::name, _ops::mul_Scalar::overload_name}, _ops::mul_Scalar::schema_str);
-  d.registerSchema({_ops::mul__Scalar::name, _ops::mul__Scalar::overload_name}, _ops::mul__Scalar::schema_str);
-  d.registerSchema({_ops::mul_Scalar_out::name, _ops::mul_Scalar_out::overload_name}, _ops::mul_Scalar_out::schema_str);
+  d.registerSchema({_ops::mul_Tensor::name, _ops::mul_Tensor::overload_name}, _ops::mul_Tensor::schema_str,
+                   &detail::call_boxed<_ops::mul_Tensor>);
+  d.registerSchema({_ops::mul__Tensor::name, _ops::mul__Tensor::overload_name}, _ops::mul__Tensor::schema_str,
+                   &detail::call_boxed<_ops::mul__Tensor>);
+  d.registerSchema({_ops::mul_out::name, _ops::mul_out::overload_name}, _ops::mul_out::schema_str,
+                   &detail::call_boxed<_ops::mul_out>);
+  d.registerSchema({_ops::mul_Scalar::name, _ops::mul_Scalar::overload_name}, _ops::mul_Scalar::schema_str,
+                   &detail::call_boxed<_ops::mul_Scalar>);
+  d.registerSchema({_ops::mul__Scalar::name, _ops::mul__Scalar::overload_name}, _ops::mul__Scalar::schema_str,
+                   &detail::call_boxed<_ops::mul__Scalar>);
+  d.registerSchema({_ops::mul_Scalar_out::name, _ops::mul_Scalar_out::overload_name}, _ops::mul_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::mul_Scalar_out>);
 }
 
 void register_mul_CPU(Dispatcher& d) {

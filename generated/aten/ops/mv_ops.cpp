@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/mv_native.h>
 #include <aten/ops/mv_ops.h>
@@ -60,8 +61,10 @@ Tensor& wrapper_CompositeExplicitAutograd_mv_out(const Tensor& self, const Tenso
 
 namespace detail {
 void register_mv_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::mv::name, _ops::mv::overload_name}, _ops::mv::schema_str);
-  d.registerSchema({_ops::mv_out::name, _ops::mv_out::overload_name}, _ops::mv_out::schema_str);
+  d.registerSchema({_ops::mv::name, _ops::mv::overload_name}, _ops::mv::schema_str,
+                   &detail::call_boxed<_ops::mv>);
+  d.registerSchema({_ops::mv_out::name, _ops::mv_out::overload_name}, _ops::mv_out::schema_str,
+                   &detail::call_boxed<_ops::mv_out>);
 }
 
 void register_mv_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/nan_to_num_meta.h>
 #include <aten/ops/nan_to_num_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_nan_to_num_(Tensor& self, std::optional<double> nan, std::o
 
 namespace detail {
 void register_nan_to_num_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::nan_to_num::name, _ops::nan_to_num::overload_name}, _ops::nan_to_num::schema_str);
-  d.registerSchema({_ops::nan_to_num_::name, _ops::nan_to_num_::overload_name}, _ops::nan_to_num_::schema_str);
-  d.registerSchema({_ops::nan_to_num_out::name, _ops::nan_to_num_out::overload_name}, _ops::nan_to_num_out::schema_str);
+  d.registerSchema({_ops::nan_to_num::name, _ops::nan_to_num::overload_name}, _ops::nan_to_num::schema_str,
+                   &detail::call_boxed<_ops::nan_to_num>);
+  d.registerSchema({_ops::nan_to_num_::name, _ops::nan_to_num_::overload_name}, _ops::nan_to_num_::schema_str,
+                   &detail::call_boxed<_ops::nan_to_num_>);
+  d.registerSchema({_ops::nan_to_num_out::name, _ops::nan_to_num_out::overload_name}, _ops::nan_to_num_out::schema_str,
+                   &detail::call_boxed<_ops::nan_to_num_out>);
 }
 
 void register_nan_to_num_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/nansum_meta.h>
 #include <aten/ops/nansum_native.h>
@@ -139,8 +140,10 @@ Tensor& wrapper_Meta_nansum_out(const Tensor& self, OptionalIntArrayRef dim, boo
 
 namespace detail {
 void register_nansum_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::nansum::name, _ops::nansum::overload_name}, _ops::nansum::schema_str);
-  d.registerSchema({_ops::nansum_out::name, _ops::nansum_out::overload_name}, _ops::nansum_out::schema_str);
+  d.registerSchema({_ops::nansum::name, _ops::nansum::overload_name}, _ops::nansum::schema_str,
+                   &detail::call_boxed<_ops::nansum>);
+  d.registerSchema({_ops::nansum_out::name, _ops::nansum_out::overload_name}, _ops::nansum_out::schema_str,
+                   &detail::call_boxed<_ops::nansum_out>);
 }
 
 void register_nansum_CPU(Dispatcher& d) {

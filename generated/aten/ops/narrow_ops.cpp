@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/narrow_native.h>
 #include <aten/ops/narrow_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_narrow(const Tensor& self, int64_t dim,
 
 namespace detail {
 void register_narrow_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::narrow::name, _ops::narrow::overload_name}, _ops::narrow::schema_str);
+  d.registerSchema({_ops::narrow::name, _ops::narrow::overload_name}, _ops::narrow::schema_str,
+                   &detail::call_boxed<_ops::narrow>);
 }
 
 void register_narrow_CompositeImplicitAutograd(Dispatcher& d) {

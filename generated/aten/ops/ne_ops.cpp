@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/ne_meta.h>
 #include <aten/ops/ne_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_ne__Scalar(Tensor& self, const Scalar& other) {
 
 namespace detail {
 void register_ne_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::ne_Tensor::name, _ops::ne_Tensor::overload_name}, _ops::ne_Tensor::schema_str);
-  d.registerSchema({_ops::ne__Tensor::name, _ops::ne__Tensor::overload_name}, _ops::ne__Tensor::schema_str);
-  d.registerSchema({_ops::ne_Tensor_out::name, _ops::ne_Tensor_out::overload_name}, _ops::ne_Tensor_out::schema_str);
-  d.registerSchema({_ops::ne_Scalar::name, _ops::ne_Scalar::overload_name}, _ops::ne_Scalar::schema_str);
-  d.registerSchema({_ops::ne__Scalar::name, _ops::ne__Scalar::overload_name}, _ops::ne__Scalar::schema_str);
-  d.registerSchema({_ops::ne_Scalar_out::name, _ops::ne_Scalar_out::overload_name}, _ops::ne_Scalar_out::schema_str);
+  d.registerSchema({_ops::ne_Tensor::name, _ops::ne_Tensor::overload_name}, _ops::ne_Tensor::schema_str,
+                   &detail::call_boxed<_ops::ne_Tensor>);
+  d.registerSchema({_ops::ne__Tensor::name, _ops::ne__Tensor::overload_name}, _ops::ne__Tensor::schema_str,
+                   &detail::call_boxed<_ops::ne__Tensor>);
+  d.registerSchema({_ops::ne_Tensor_out::name, _ops::ne_Tensor_out::overload_name}, _ops::ne_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::ne_Tensor_out>);
+  d.registerSchema({_ops::ne_Scalar::name, _ops::ne_Scalar::overload_name}, _ops::ne_Scalar::schema_str,
+                   &detail::call_boxed<_ops::ne_Scalar>);
+  d.registerSchema({_ops::ne__Scalar::name, _ops::ne__Scalar::overload_name}, _ops::ne__Scalar::schema_str,
+                   &detail::call_boxed<_ops::ne__Scalar>);
+  d.registerSchema({_ops::ne_Scalar_out::name, _ops::ne_Scalar_out::overload_name}, _ops::ne_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::ne_Scalar_out>);
 }
 
 void register_ne_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/neg_meta.h>
 #include <aten/ops/neg_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_neg_(Tensor& self) {
 
 namespace detail {
 void register_neg_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::neg::name, _ops::neg::overload_name}, _ops::neg::schema_str);
-  d.registerSchema({_ops::neg_::name, _ops::neg_::overload_name}, _ops::neg_::schema_str);
-  d.registerSchema({_ops::neg_out::name, _ops::neg_out::overload_name}, _ops::neg_out::schema_str);
+  d.registerSchema({_ops::neg::name, _ops::neg::overload_name}, _ops::neg::schema_str,
+                   &detail::call_boxed<_ops::neg>);
+  d.registerSchema({_ops::neg_::name, _ops::neg_::overload_name}, _ops::neg_::schema_str,
+                   &detail::call_boxed<_ops::neg_>);
+  d.registerSchema({_ops::neg_out::name, _ops::neg_out::overload_name}, _ops::neg_out::schema_str,
+                   &detail::call_boxed<_ops::neg_out>);
 }
 
 void register_neg_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/norm_meta.h>
 #include <aten/ops/norm_native.h>
@@ -164,9 +165,12 @@ Tensor wrapper_CompositeExplicitAutograd_norm_Scalar(const Tensor& self, const S
 
 namespace detail {
 void register_norm_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::norm_Scalar::name, _ops::norm_Scalar::overload_name}, _ops::norm_Scalar::schema_str);
-  d.registerSchema({_ops::norm_ScalarOpt_dim::name, _ops::norm_ScalarOpt_dim::overload_name}, _ops::norm_ScalarOpt_dim::schema_str);
-  d.registerSchema({_ops::norm_out::name, _ops::norm_out::overload_name}, _ops::norm_out::schema_str);
+  d.registerSchema({_ops::norm_Scalar::name, _ops::norm_Scalar::overload_name}, _ops::norm_Scalar::schema_str,
+                   &detail::call_boxed<_ops::norm_Scalar>);
+  d.registerSchema({_ops::norm_ScalarOpt_dim::name, _ops::norm_ScalarOpt_dim::overload_name}, _ops::norm_ScalarOpt_dim::schema_str,
+                   &detail::call_boxed<_ops::norm_ScalarOpt_dim>);
+  d.registerSchema({_ops::norm_out::name, _ops::norm_out::overload_name}, _ops::norm_out::schema_str,
+                   &detail::call_boxed<_ops::norm_out>);
 }
 
 void register_norm_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/ones_native.h>
 #include <aten/ops/ones_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_ones(IntArrayRef size, std::optional<Sc
 
 namespace detail {
 void register_ones_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::ones::name, _ops::ones::overload_name}, _ops::ones::schema_str);
+  d.registerSchema({_ops::ones::name, _ops::ones::overload_name}, _ops::ones::schema_str,
+                   &detail::call_boxed<_ops::ones>);
 }
 
 void register_ones_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/permute_native.h>
 #include <aten/ops/permute_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_permute(const Tensor& self, IntArrayRef
 
 namespace detail {
 void register_permute_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::permute::name, _ops::permute::overload_name}, _ops::permute::schema_str);
+  d.registerSchema({_ops::permute::name, _ops::permute::overload_name}, _ops::permute::schema_str,
+                   &detail::call_boxed<_ops::permute>);
 }
 
 void register_permute_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/pow_meta.h>
 #include <aten/ops/pow_native.h>
@@ -440,14 +441,22 @@ Tensor& wrapper_Meta_pow_Scalar_out(const Scalar& self, const Tensor& exponent, 
 
 namespace detail {
 void register_pow_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::pow_Tensor_Tensor::name, _ops::pow_Tensor_Tensor::overload_name}, _ops::pow_Tensor_Tensor::schema_str);
-  d.registerSchema({_ops::pow__Tensor::name, _ops::pow__Tensor::overload_name}, _ops::pow__Tensor::schema_str);
-  d.registerSchema({_ops::pow_Tensor_Tensor_out::name, _ops::pow_Tensor_Tensor_out::overload_name}, _ops::pow_Tensor_Tensor_out::schema_str);
-  d.registerSchema({_ops::pow_Tensor_Scalar::name, _ops::pow_Tensor_Scalar::overload_name}, _ops::pow_Tensor_Scalar::schema_str);
-  d.registerSchema({_ops::pow__Scalar::name, _ops::pow__Scalar::overload_name}, _ops::pow__Scalar::schema_str);
-  d.registerSchema({_ops::pow_Tensor_Scalar_out::name, _ops::pow_Tensor_Scalar_out::overload_name}, _ops::pow_Tensor_Scalar_out::schema_str);
-  d.registerSchema({_ops::pow_Scalar::name, _ops::pow_Scalar::overload_name}, _ops::pow_Scalar::schema_str);
-  d.registerSchema({_ops::pow_Scalar_out::name, _ops::pow_Scalar_out::overload_name}, _ops::pow_Scalar_out::schema_str);
+  d.registerSchema({_ops::pow_Tensor_Tensor::name, _ops::pow_Tensor_Tensor::overload_name}, _ops::pow_Tensor_Tensor::schema_str,
+                   &detail::call_boxed<_ops::pow_Tensor_Tensor>);
+  d.registerSchema({_ops::pow__Tensor::name, _ops::pow__Tensor::overload_name}, _ops::pow__Tensor::schema_str,
+                   &detail::call_boxed<_ops::pow__Tensor>);
+  d.registerSchema({_ops::pow_Tensor_Tensor_out::name, _ops::pow_Tensor_Tensor_out::overload_name}, _ops::pow_Tensor_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::pow_Tensor_Tensor_out>);
+  d.registerSchema({_ops::pow_Tensor_Scalar::name, _ops::pow_Tensor_Scalar::overload_name}, _ops::pow_Tensor_Scalar::schema_str,
+                   &detail::call_boxed<_ops::pow_Tensor_Scalar>);
+  d.registerSchema({_ops::pow__Scalar::name, _ops::pow__Scalar::overload_name}, _ops::pow__Scalar::schema_str,
+                   &detail::call_boxed<_ops::pow__Scalar>);
+  d.registerSchema({_ops::pow_Tensor_Scalar_out::name, _ops::pow_Tensor_Scalar_out::overload_name}, _ops::pow_Tensor_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::pow_Tensor_Scalar_out>);
+  d.registerSchema({_ops::pow_Scalar::name, _ops::pow_Scalar::overload_name}, _ops::pow_Scalar::schema_str,
+                   &detail::call_boxed<_ops::pow_Scalar>);
+  d.registerSchema({_ops::pow_Scalar_out::name, _ops::pow_Scalar_out::overload_name}, _ops::pow_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::pow_Scalar_out>);
 }
 
 void register_pow_CPU(Dispatcher& d) {

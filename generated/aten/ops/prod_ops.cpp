@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/prod_meta.h>
 #include <aten/ops/prod_native.h>
@@ -184,10 +185,14 @@ Tensor& wrapper_CompositeExplicitAutograd_prod_out(const Tensor& self, std::opti
 
 namespace detail {
 void register_prod_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::prod::name, _ops::prod::overload_name}, _ops::prod::schema_str);
-  d.registerSchema({_ops::prod_dim_int::name, _ops::prod_dim_int::overload_name}, _ops::prod_dim_int::schema_str);
-  d.registerSchema({_ops::prod_int_out::name, _ops::prod_int_out::overload_name}, _ops::prod_int_out::schema_str);
-  d.registerSchema({_ops::prod_out::name, _ops::prod_out::overload_name}, _ops::prod_out::schema_str);
+  d.registerSchema({_ops::prod::name, _ops::prod::overload_name}, _ops::prod::schema_str,
+                   &detail::call_boxed<_ops::prod>);
+  d.registerSchema({_ops::prod_dim_int::name, _ops::prod_dim_int::overload_name}, _ops::prod_dim_int::schema_str,
+                   &detail::call_boxed<_ops::prod_dim_int>);
+  d.registerSchema({_ops::prod_int_out::name, _ops::prod_int_out::overload_name}, _ops::prod_int_out::schema_str,
+                   &detail::call_boxed<_ops::prod_int_out>);
+  d.registerSchema({_ops::prod_out::name, _ops::prod_out::overload_name}, _ops::prod_out::schema_str,
+                   &detail::call_boxed<_ops::prod_out>);
 }
 
 void register_prod_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/reciprocal_meta.h>
 #include <aten/ops/reciprocal_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_reciprocal_(Tensor& self) {
 
 namespace detail {
 void register_reciprocal_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::reciprocal::name, _ops::reciprocal::overload_name}, _ops::reciprocal::schema_str);
-  d.registerSchema({_ops::reciprocal_::name, _ops::reciprocal_::overload_name}, _ops::reciprocal_::schema_str);
-  d.registerSchema({_ops::reciprocal_out::name, _ops::reciprocal_out::overload_name}, _ops::reciprocal_out::schema_str);
+  d.registerSchema({_ops::reciprocal::name, _ops::reciprocal::overload_name}, _ops::reciprocal::schema_str,
+                   &detail::call_boxed<_ops::reciprocal>);
+  d.registerSchema({_ops::reciprocal_::name, _ops::reciprocal_::overload_name}, _ops::reciprocal_::schema_str,
+                   &detail::call_boxed<_ops::reciprocal_>);
+  d.registerSchema({_ops::reciprocal_out::name, _ops::reciprocal_out::overload_name}, _ops::reciprocal_out::schema_str,
+                   &detail::call_boxed<_ops::reciprocal_out>);
 }
 
 void register_reciprocal_CPU(Dispatcher& d) {

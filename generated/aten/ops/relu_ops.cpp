@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/relu_native.h>
 #include <aten/ops/relu_ops.h>
@@ -60,8 +61,10 @@ Tensor& wrapper_CompositeExplicitAutograd_relu_(Tensor& self) {
 
 namespace detail {
 void register_relu_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::relu::name, _ops::relu::overload_name}, _ops::relu::schema_str);
-  d.registerSchema({_ops::relu_::name, _ops::relu_::overload_name}, _ops::relu_::schema_str);
+  d.registerSchema({_ops::relu::name, _ops::relu::overload_name}, _ops::relu::schema_str,
+                   &detail::call_boxed<_ops::relu>);
+  d.registerSchema({_ops::relu_::name, _ops::relu_::overload_name}, _ops::relu_::schema_str,
+                   &detail::call_boxed<_ops::relu_>);
 }
 
 void register_relu_CompositeExplicitAutograd(Dispatcher& d) {

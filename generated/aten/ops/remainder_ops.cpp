@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/remainder_meta.h>
 #include <aten/ops/remainder_native.h>
@@ -289,14 +290,22 @@ Tensor& wrapper_CompositeExplicitAutograd_remainder_Scalar_Tensor_out(const Scal
 
 namespace detail {
 void register_remainder_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::remainder_Tensor::name, _ops::remainder_Tensor::overload_name}, _ops::remainder_Tensor::schema_str);
-  d.registerSchema({_ops::remainder__Tensor::name, _ops::remainder__Tensor::overload_name}, _ops::remainder__Tensor::schema_str);
-  d.registerSchema({_ops::remainder_Tensor_out::name, _ops::remainder_Tensor_out::overload_name}, _ops::remainder_Tensor_out::schema_str);
-  d.registerSchema({_ops::remainder_Scalar::name, _ops::remainder_Scalar::overload_name}, _ops::remainder_Scalar::schema_str);
-  d.registerSchema({_ops::remainder__Scalar::name, _ops::remainder__Scalar::overload_name}, _ops::remainder__Scalar::schema_str);
-  d.registerSchema({_ops::remainder_Scalar_out::name, _ops::remainder_Scalar_out::overload_name}, _ops::remainder_Scalar_out::schema_str);
-  d.registerSchema({_ops::remainder_Scalar_Tensor::name, _ops::remainder_Scalar_Tensor::overload_name}, _ops::remainder_Scalar_Tensor::schema_str);
-  d.registerSchema({_ops::remainder_Scalar_Tensor_out::name, _ops::remainder_Scalar_Tensor_out::overload_name}, _ops::remainder_Scalar_Tensor_out::schema_str);
+  d.registerSchema({_ops::remainder_Tensor::name, _ops::remainder_Tensor::overload_name}, _ops::remainder_Tensor::schema_str,
+                   &detail::call_boxed<_ops::remainder_Tensor>);
+  d.registerSchema({_ops::remainder__Tensor::name, _ops::remainder__Tensor::overload_name}, _ops::remainder__Tensor::schema_str,
+                   &detail::call_boxed<_ops::remainder__Tensor>);
+  d.registerSchema({_ops::remainder_Tensor_out::name, _ops::remainder_Tensor_out::overload_name}, _ops::remainder_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::remainder_Tensor_out>);
+  d.registerSchema({_ops::remainder_Scalar::name, _ops::remainder_Scalar::overload_name}, _ops::remainder_Scalar::schema_str,
+                   &detail::call_boxed<_ops::remainder_Scalar>);
+  d.registerSchema({_ops::remainder__Scalar::name, _ops::remainder__Scalar::overload_name}, _ops::remainder__Scalar::schema_str,
+                   &detail::call_boxed<_ops::remainder__Scalar>);
+  d.registerSchema({_ops::remainder_Scalar_out::name, _ops::remainder_Scalar_out::overload_name}, _ops::remainder_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::remainder_Scalar_out>);
+  d.registerSchema({_ops::remainder_Scalar_Tensor::name, _ops::remainder_Scalar_Tensor::overload_name}, _ops::remainder_Scalar_Tensor::schema_str,
+                   &detail::call_boxed<_ops::remainder_Scalar_Tensor>);
+  d.registerSchema({_ops::remainder_Scalar_Tensor_out::name, _ops::remainder_Scalar_Tensor_out::overload_name}, _ops::remainder_Scalar_Tensor_out::schema_str,
+                   &detail::call_boxed<_ops::remainder_Scalar_Tensor_out>);
 }
 
 void register_remainder_CPU(Dispatcher& d) {

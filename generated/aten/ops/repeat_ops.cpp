@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/repeat_native.h>
 #include <aten/ops/repeat_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_repeat(const Tensor& self, IntArrayRef 
 
 namespace detail {
 void register_repeat_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::repeat::name, _ops::repeat::overload_name}, _ops::repeat::schema_str);
+  d.registerSchema({_ops::repeat::name, _ops::repeat::overload_name}, _ops::repeat::schema_str,
+                   &detail::call_boxed<_ops::repeat>);
 }
 
 void register_repeat_CompositeExplicitAutograd(Dispatcher& d) {

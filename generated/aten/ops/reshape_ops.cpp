@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/reshape_native.h>
 #include <aten/ops/reshape_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_reshape(const Tensor& self, IntArrayRef
 
 namespace detail {
 void register_reshape_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::reshape::name, _ops::reshape::overload_name}, _ops::reshape::schema_str);
+  d.registerSchema({_ops::reshape::name, _ops::reshape::overload_name}, _ops::reshape::schema_str,
+                   &detail::call_boxed<_ops::reshape>);
 }
 
 void register_reshape_CompositeImplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/roll_native.h>
 #include <aten/ops/roll_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_roll(const Tensor& self, IntArrayRef sh
 
 namespace detail {
 void register_roll_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::roll::name, _ops::roll::overload_name}, _ops::roll::schema_str);
+  d.registerSchema({_ops::roll::name, _ops::roll::overload_name}, _ops::roll::schema_str,
+                   &detail::call_boxed<_ops::roll>);
 }
 
 void register_roll_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/round_meta.h>
 #include <aten/ops/round_native.h>
@@ -338,12 +339,18 @@ Tensor& wrapper_Meta_round__decimals(Tensor& self, int64_t decimals) {
 
 namespace detail {
 void register_round_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::round::name, _ops::round::overload_name}, _ops::round::schema_str);
-  d.registerSchema({_ops::round_::name, _ops::round_::overload_name}, _ops::round_::schema_str);
-  d.registerSchema({_ops::round_out::name, _ops::round_out::overload_name}, _ops::round_out::schema_str);
-  d.registerSchema({_ops::round_decimals::name, _ops::round_decimals::overload_name}, _ops::round_decimals::schema_str);
-  d.registerSchema({_ops::round__decimals::name, _ops::round__decimals::overload_name}, _ops::round__decimals::schema_str);
-  d.registerSchema({_ops::round_decimals_out::name, _ops::round_decimals_out::overload_name}, _ops::round_decimals_out::schema_str);
+  d.registerSchema({_ops::round::name, _ops::round::overload_name}, _ops::round::schema_str,
+                   &detail::call_boxed<_ops::round>);
+  d.registerSchema({_ops::round_::name, _ops::round_::overload_name}, _ops::round_::schema_str,
+                   &detail::call_boxed<_ops::round_>);
+  d.registerSchema({_ops::round_out::name, _ops::round_out::overload_name}, _ops::round_out::schema_str,
+                   &detail::call_boxed<_ops::round_out>);
+  d.registerSchema({_ops::round_decimals::name, _ops::round_decimals::overload_name}, _ops::round_decimals::schema_str,
+                   &detail::call_boxed<_ops::round_decimals>);
+  d.registerSchema({_ops::round__decimals::name, _ops::round__decimals::overload_name}, _ops::round__decimals::schema_str,
+                   &detail::call_boxed<_ops::round__decimals>);
+  d.registerSchema({_ops::round_decimals_out::name, _ops::round_decimals_out::overload_name}, _ops::round_decimals_out::schema_str,
+                   &detail::call_boxed<_ops::round_decimals_out>);
 }
 
 void register_round_CPU(Dispatcher& d) {

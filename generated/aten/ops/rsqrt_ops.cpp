@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/rsqrt_meta.h>
 #include <aten/ops/rsqrt_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_rsqrt_(Tensor& self) {
 
 namespace detail {
 void register_rsqrt_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::rsqrt::name, _ops::rsqrt::overload_name}, _ops::rsqrt::schema_str);
-  d.registerSchema({_ops::rsqrt_::name, _ops::rsqrt_::overload_name}, _ops::rsqrt_::schema_str);
-  d.registerSchema({_ops::rsqrt_out::name, _ops::rsqrt_out::overload_name}, _ops::rsqrt_out::schema_str);
+  d.registerSchema({_ops::rsqrt::name, _ops::rsqrt::overload_name}, _ops::rsqrt::schema_str,
+                   &detail::call_boxed<_ops::rsqrt>);
+  d.registerSchema({_ops::rsqrt_::name, _ops::rsqrt_::overload_name}, _ops::rsqrt_::schema_str,
+                   &detail::call_boxed<_ops::rsqrt_>);
+  d.registerSchema({_ops::rsqrt_out::name, _ops::rsqrt_out::overload_name}, _ops::rsqrt_out::schema_str,
+                   &detail::call_boxed<_ops::rsqrt_out>);
 }
 
 void register_rsqrt_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/scatter_meta.h>
 #include <aten/ops/scatter_native.h>
@@ -702,18 +703,30 @@ Tensor& wrapper_Meta_scatter__value_reduce(Tensor& self, int64_t dim, const Tens
 
 namespace detail {
 void register_scatter_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::scatter_src::name, _ops::scatter_src::overload_name}, _ops::scatter_src::schema_str);
-  d.registerSchema({_ops::scatter__src::name, _ops::scatter__src::overload_name}, _ops::scatter__src::schema_str);
-  d.registerSchema({_ops::scatter_src_out::name, _ops::scatter_src_out::overload_name}, _ops::scatter_src_out::schema_str);
-  d.registerSchema({_ops::scatter_value::name, _ops::scatter_value::overload_name}, _ops::scatter_value::schema_str);
-  d.registerSchema({_ops::scatter__value::name, _ops::scatter__value::overload_name}, _ops::scatter__value::schema_str);
-  d.registerSchema({_ops::scatter_value_out::name, _ops::scatter_value_out::overload_name}, _ops::scatter_value_out::schema_str);
-  d.registerSchema({_ops::scatter_reduce::name, _ops::scatter_reduce::overload_name}, _ops::scatter_reduce::schema_str);
-  d.registerSchema({_ops::scatter__reduce::name, _ops::scatter__reduce::overload_name}, _ops::scatter__reduce::schema_str);
-  d.registerSchema({_ops::scatter_reduce_out::name, _ops::scatter_reduce_out::overload_name}, _ops::scatter_reduce_out::schema_str);
-  d.registerSchema({_ops::scatter_value_reduce::name, _ops::scatter_value_reduce::overload_name}, _ops::scatter_value_reduce::schema_str);
-  d.registerSchema({_ops::scatter__value_reduce::name, _ops::scatter__value_reduce::overload_name}, _ops::scatter__value_reduce::schema_str);
-  d.registerSchema({_ops::scatter_value_reduce_out::name, _ops::scatter_value_reduce_out::overload_name}, _ops::scatter_value_reduce_out::schema_str);
+  d.registerSchema({_ops::scatter_src::name, _ops::scatter_src::overload_name}, _ops::scatter_src::schema_str,
+                   &detail::call_boxed<_ops::scatter_src>);
+  d.registerSchema({_ops::scatter__src::name, _ops::scatter__src::overload_name}, _ops::scatter__src::schema_str,
+                   &detail::call_boxed<_ops::scatter__src>);
+  d.registerSchema({_ops::scatter_src_out::name, _ops::scatter_src_out::overload_name}, _ops::scatter_src_out::schema_str,
+                   &detail::call_boxed<_ops::scatter_src_out>);
+  d.registerSchema({_ops::scatter_value::name, _ops::scatter_value::overload_name}, _ops::scatter_value::schema_str,
+                   &detail::call_boxed<_ops::scatter_value>);
+  d.registerSchema({_ops::scatter__value::name, _ops::scatter__value::overload_name}, _ops::scatter__value::schema_str,
+                   &detail::call_boxed<_ops::scatter__value>);
+  d.registerSchema({_ops::scatter_value_out::name, _ops::scatter_value_out::overload_name}, _ops::scatter_value_out::schema_str,
+                   &detail::call_boxed<_ops::scatter_value_out>);
+  d.registerSchema({_ops::scatter_reduce::name, _ops::scatter_reduce::overload_name}, _ops::scatter_reduce::schema_str,
+                   &detail::call_boxed<_ops::scatter_reduce>);
+  d.registerSchema({_ops::scatter__reduce::name, _ops::scatter__reduce::overload_name}, _ops::scatter__reduce::schema_str,
+                   &detail::call_boxed<_ops::scatter__reduce>);
+  d.registerSchema({_ops::scatter_reduce_out::name, _ops::scatter_reduce_out::overload_name}, _ops::scatter_reduce_out::schema_str,
+                   &detail::call_boxed<_ops::scatter_reduce_out>);
+  d.registerSchema({_ops::scatter_value_reduce::name, _ops::scatter_value_reduce::overload_name}, _ops::scatter_value_reduce::schema_str,
+                   &detail::call_boxed<_ops::scatter_value_reduce>);
+  d.registerSchema({_ops::scatter__value_reduce::name, _ops::scatter__value_reduce::overload_name}, _ops::scatter__value_reduce::schema_str,
+                   &detail::call_boxed<_ops::scatter__value_reduce>);
+  d.registerSchema({_ops::scatter_value_reduce_out::name, _ops::scatter_value_reduce_out::overload_name}, _ops::scatter_value_reduce_out::schema_str,
+                   &detail::call_boxed<_ops::scatter_value_reduce_out>);
 }
 
 void register_scatter_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/select_native.h>
 #include <aten/ops/select_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_select_int(const Tensor& self, int64_t 
 
 namespace detail {
 void register_select_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::select_int::name, _ops::select_int::overload_name}, _ops::select_int::schema_str);
+  d.registerSchema({_ops::select_int::name, _ops::select_int::overload_name}, _ops::select_int::schema_str,
+                   &detail::call_boxed<_ops::select_int>);
 }
 
 void register_select_CompositeExplicitAutograd(Dispatcher& d) {

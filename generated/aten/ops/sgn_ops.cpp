@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sgn_meta.h>
 #include <aten/ops/sgn_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sgn_(Tensor& self) {
 
 namespace detail {
 void register_sgn_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sgn::name, _ops::sgn::overload_name}, _ops::sgn::schema_str);
-  d.registerSchema({_ops::sgn_::name, _ops::sgn_::overload_name}, _ops::sgn_::schema_str);
-  d.registerSchema({_ops::sgn_out::name, _ops::sgn_out::overload_name}, _ops::sgn_out::schema_str);
+  d.registerSchema({_ops::sgn::name, _ops::sgn::overload_name}, _ops::sgn::schema_str,
+                   &detail::call_boxed<_ops::sgn>);
+  d.registerSchema({_ops::sgn_::name, _ops::sgn_::overload_name}, _ops::sgn_::schema_str,
+                   &detail::call_boxed<_ops::sgn_>);
+  d.registerSchema({_ops::sgn_out::name, _ops::sgn_out::overload_name}, _ops::sgn_out::schema_str,
+                   &detail::call_boxed<_ops::sgn_out>);
 }
 
 void register_sgn_CPU(Dispatcher& d) {

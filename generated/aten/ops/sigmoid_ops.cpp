@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sigmoid_meta.h>
 #include <aten/ops/sigmoid_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sigmoid_(Tensor& self) {
 
 namespace detail {
 void register_sigmoid_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sigmoid::name, _ops::sigmoid::overload_name}, _ops::sigmoid::schema_str);
-  d.registerSchema({_ops::sigmoid_::name, _ops::sigmoid_::overload_name}, _ops::sigmoid_::schema_str);
-  d.registerSchema({_ops::sigmoid_out::name, _ops::sigmoid_out::overload_name}, _ops::sigmoid_out::schema_str);
+  d.registerSchema({_ops::sigmoid::name, _ops::sigmoid::overload_name}, _ops::sigmoid::schema_str,
+                   &detail::call_boxed<_ops::sigmoid>);
+  d.registerSchema({_ops::sigmoid_::name, _ops::sigmoid_::overload_name}, _ops::sigmoid_::schema_str,
+                   &detail::call_boxed<_ops::sigmoid_>);
+  d.registerSchema({_ops::sigmoid_out::name, _ops::sigmoid_out::overload_name}, _ops::sigmoid_out::schema_str,
+                   &detail::call_boxed<_ops::sigmoid_out>);
 }
 
 void register_sigmoid_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sign_meta.h>
 #include <aten/ops/sign_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sign_(Tensor& self) {
 
 namespace detail {
 void register_sign_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sign::name, _ops::sign::overload_name}, _ops::sign::schema_str);
-  d.registerSchema({_ops::sign_::name, _ops::sign_::overload_name}, _ops::sign_::schema_str);
-  d.registerSchema({_ops::sign_out::name, _ops::sign_out::overload_name}, _ops::sign_out::schema_str);
+  d.registerSchema({_ops::sign::name, _ops::sign::overload_name}, _ops::sign::schema_str,
+                   &detail::call_boxed<_ops::sign>);
+  d.registerSchema({_ops::sign_::name, _ops::sign_::overload_name}, _ops::sign_::schema_str,
+                   &detail::call_boxed<_ops::sign_>);
+  d.registerSchema({_ops::sign_out::name, _ops::sign_out::overload_name}, _ops::sign_out::schema_str,
+                   &detail::call_boxed<_ops::sign_out>);
 }
 
 void register_sign_CPU(Dispatcher& d) {

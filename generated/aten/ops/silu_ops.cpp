@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/silu_meta.h>
 #include <aten/ops/silu_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_silu_(Tensor& self) {
 
 namespace detail {
 void register_silu_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::silu::name, _ops::silu::overload_name}, _ops::silu::schema_str);
-  d.registerSchema({_ops::silu_::name, _ops::silu_::overload_name}, _ops::silu_::schema_str);
-  d.registerSchema({_ops::silu_out::name, _ops::silu_out::overload_name}, _ops::silu_out::schema_str);
+  d.registerSchema({_ops::silu::name, _ops::silu::overload_name}, _ops::silu::schema_str,
+                   &detail::call_boxed<_ops::silu>);
+  d.registerSchema({_ops::silu_::name, _ops::silu_::overload_name}, _ops::silu_::schema_str,
+                   &detail::call_boxed<_ops::silu_>);
+  d.registerSchema({_ops::silu_out::name, _ops::silu_out::overload_name}, _ops::silu_out::schema_str,
+                   &detail::call_boxed<_ops::silu_out>);
 }
 
 void register_silu_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sin_meta.h>
 #include <aten/ops/sin_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sin_(Tensor& self) {
 
 namespace detail {
 void register_sin_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sin::name, _ops::sin::overload_name}, _ops::sin::schema_str);
-  d.registerSchema({_ops::sin_::name, _ops::sin_::overload_name}, _ops::sin_::schema_str);
-  d.registerSchema({_ops::sin_out::name, _ops::sin_out::overload_name}, _ops::sin_out::schema_str);
+  d.registerSchema({_ops::sin::name, _ops::sin::overload_name}, _ops::sin::schema_str,
+                   &detail::call_boxed<_ops::sin>);
+  d.registerSchema({_ops::sin_::name, _ops::sin_::overload_name}, _ops::sin_::schema_str,
+                   &detail::call_boxed<_ops::sin_>);
+  d.registerSchema({_ops::sin_out::name, _ops::sin_out::overload_name}, _ops::sin_out::schema_str,
+                   &detail::call_boxed<_ops::sin_out>);
 }
 
 void register_sin_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sinh_meta.h>
 #include <aten/ops/sinh_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sinh_(Tensor& self) {
 
 namespace detail {
 void register_sinh_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sinh::name, _ops::sinh::overload_name}, _ops::sinh::schema_str);
-  d.registerSchema({_ops::sinh_::name, _ops::sinh_::overload_name}, _ops::sinh_::schema_str);
-  d.registerSchema({_ops::sinh_out::name, _ops::sinh_out::overload_name}, _ops::sinh_out::schema_str);
+  d.registerSchema({_ops::sinh::name, _ops::sinh::overload_name}, _ops::sinh::schema_str,
+                   &detail::call_boxed<_ops::sinh>);
+  d.registerSchema({_ops::sinh_::name, _ops::sinh_::overload_name}, _ops::sinh_::schema_str,
+                   &detail::call_boxed<_ops::sinh_>);
+  d.registerSchema({_ops::sinh_out::name, _ops::sinh_out::overload_name}, _ops::sinh_out::schema_str,
+                   &detail::call_boxed<_ops::sinh_out>);
 }
 
 void register_sinh_CPU(Dispatcher& d) {

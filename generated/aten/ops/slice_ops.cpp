@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/slice_native.h>
 #include <aten/ops/slice_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_slice_Tensor(const Tensor& self, int64_
 
 namespace detail {
 void register_slice_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::slice_Tensor::name, _ops::slice_Tensor::overload_name}, _ops::slice_Tensor::schema_str);
+  d.registerSchema({_ops::slice_Tensor::name, _ops::slice_Tensor::overload_name}, _ops::slice_Tensor::schema_str,
+                   &detail::call_boxed<_ops::slice_Tensor>);
 }
 
 void register_slice_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/split_native.h>
 #include <aten/ops/split_ops.h>
@@ -40,7 +41,8 @@ std::vector<Tensor> wrapper_CompositeImplicitAutograd_split_Tensor(const Tensor&
 
 namespace detail {
 void register_split_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::split_Tensor::name, _ops::split_Tensor::overload_name}, _ops::split_Tensor::schema_str);
+  d.registerSchema({_ops::split_Tensor::name, _ops::split_Tensor::overload_name}, _ops::split_Tensor::schema_str,
+                   &detail::call_boxed<_ops::split_Tensor>);
 }
 
 void register_split_CompositeImplicitAutograd(Dispatcher& d) {

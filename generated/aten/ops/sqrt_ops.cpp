@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sqrt_meta.h>
 #include <aten/ops/sqrt_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_sqrt_(Tensor& self) {
 
 namespace detail {
 void register_sqrt_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sqrt::name, _ops::sqrt::overload_name}, _ops::sqrt::schema_str);
-  d.registerSchema({_ops::sqrt_::name, _ops::sqrt_::overload_name}, _ops::sqrt_::schema_str);
-  d.registerSchema({_ops::sqrt_out::name, _ops::sqrt_out::overload_name}, _ops::sqrt_out::schema_str);
+  d.registerSchema({_ops::sqrt::name, _ops::sqrt::overload_name}, _ops::sqrt::schema_str,
+                   &detail::call_boxed<_ops::sqrt>);
+  d.registerSchema({_ops::sqrt_::name, _ops::sqrt_::overload_name}, _ops::sqrt_::schema_str,
+                   &detail::call_boxed<_ops::sqrt_>);
+  d.registerSchema({_ops::sqrt_out::name, _ops::sqrt_out::overload_name}, _ops::sqrt_out::schema_str,
+                   &detail::call_boxed<_ops::sqrt_out>);
 }
 
 void register_sqrt_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/squeeze_native.h>
 #include <aten/ops/squeeze_ops.h>
@@ -60,8 +61,10 @@ Tensor wrapper_CompositeExplicitAutograd_squeeze_dim(const Tensor& self, int64_t
 
 namespace detail {
 void register_squeeze_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::squeeze::name, _ops::squeeze::overload_name}, _ops::squeeze::schema_str);
-  d.registerSchema({_ops::squeeze_dim::name, _ops::squeeze_dim::overload_name}, _ops::squeeze_dim::schema_str);
+  d.registerSchema({_ops::squeeze::name, _ops::squeeze::overload_name}, _ops::squeeze::schema_str,
+                   &detail::call_boxed<_ops::squeeze>);
+  d.registerSchema({_ops::squeeze_dim::name, _ops::squeeze_dim::overload_name}, _ops::squeeze_dim::schema_str,
+                   &detail::call_boxed<_ops::squeeze_dim>);
 }
 
 void register_squeeze_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/stack_native.h>
 #include <aten/ops/stack_ops.h>
@@ -60,8 +61,10 @@ Tensor& wrapper_CompositeExplicitAutograd_stack_out(ArrayRef<Tensor> tensors, in
 
 namespace detail {
 void register_stack_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::stack::name, _ops::stack::overload_name}, _ops::stack::schema_str);
-  d.registerSchema({_ops::stack_out::name, _ops::stack_out::overload_name}, _ops::stack_out::schema_str);
+  d.registerSchema({_ops::stack::name, _ops::stack::overload_name}, _ops::stack::schema_str,
+                   &detail::call_boxed<_ops::stack>);
+  d.registerSchema({_ops::stack_out::name, _ops::stack_out::overload_name}, _ops::stack_out::schema_str,
+                   &detail::call_boxed<_ops::stack_out>);
 }
 
 void register_stack_CompositeExplicitAutograd(Dispatcher& d) {

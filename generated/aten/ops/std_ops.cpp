@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/std_meta.h>
 #include <aten/ops/std_native.h>
@@ -204,11 +205,16 @@ Tensor& wrapper_CompositeImplicitAutograd_std_out(const Tensor& self, OptionalIn
 
 namespace detail {
 void register_std_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::std_default::name, _ops::std_default::overload_name}, _ops::std_default::schema_str);
-  d.registerSchema({_ops::std_dim::name, _ops::std_dim::overload_name}, _ops::std_dim::schema_str);
-  d.registerSchema({_ops::std_correction::name, _ops::std_correction::overload_name}, _ops::std_correction::schema_str);
-  d.registerSchema({_ops::std_out::name, _ops::std_out::overload_name}, _ops::std_out::schema_str);
-  d.registerSchema({_ops::std_correction_out::name, _ops::std_correction_out::overload_name}, _ops::std_correction_out::schema_str);
+  d.registerSchema({_ops::std_default::name, _ops::std_default::overload_name}, _ops::std_default::schema_str,
+                   &detail::call_boxed<_ops::std_default>);
+  d.registerSchema({_ops::std_dim::name, _ops::std_dim::overload_name}, _ops::std_dim::schema_str,
+                   &detail::call_boxed<_ops::std_dim>);
+  d.registerSchema({_ops::std_correction::name, _ops::std_correction::overload_name}, _ops::std_correction::schema_str,
+                   &detail::call_boxed<_ops::std_correction>);
+  d.registerSchema({_ops::std_out::name, _ops::std_out::overload_name}, _ops::std_out::schema_str,
+                   &detail::call_boxed<_ops::std_out>);
+  d.registerSchema({_ops::std_correction_out::name, _ops::std_correction_out::overload_name}, _ops::std_correction_out::schema_str,
+                   &detail::call_boxed<_ops::std_correction_out>);
 }
 
 void register_std_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sub_meta.h>
 #include <aten/ops/sub_native.h>
@@ -249,12 +250,18 @@ Tensor& wrapper_CompositeExplicitAutograd_sub_Scalar_out(const Tensor& self, con
 
 namespace detail {
 void register_sub_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sub_Tensor::name, _ops::sub_Tensor::overload_name}, _ops::sub_Tensor::schema_str);
-  d.registerSchema({_ops::sub__Tensor::name, _ops::sub__Tensor::overload_name}, _ops::sub__Tensor::schema_str);
-  d.registerSchema({_ops::sub_out::name, _ops::sub_out::overload_name}, _ops::sub_out::schema_str);
-  d.registerSchema({_ops::sub_Scalar::name, _ops::sub_Scalar::overload_name}, _ops::sub_Scalar::schema_str);
-  d.registerSchema({_ops::sub__Scalar::name, _ops::sub__Scalar::overload_name}, _ops::sub__Scalar::schema_str);
-  d.registerSchema({_ops::sub_Scalar_out::name, _ops::sub_Scalar_out::overload_name}, _ops::sub_Scalar_out::schema_str);
+  d.registerSchema({_ops::sub_Tensor::name, _ops::sub_Tensor::overload_name}, _ops::sub_Tensor::schema_str,
+                   &detail::call_boxed<_ops::sub_Tensor>);
+  d.registerSchema({_ops::sub__Tensor::name, _ops::sub__Tensor::overload_name}, _ops::sub__Tensor::schema_str,
+                   &detail::call_boxed<_ops::sub__Tensor>);
+  d.registerSchema({_ops::sub_out::name, _ops::sub_out::overload_name}, _ops::sub_out::schema_str,
+                   &detail::call_boxed<_ops::sub_out>);
+  d.registerSchema({_ops::sub_Scalar::name, _ops::sub_Scalar::overload_name}, _ops::sub_Scalar::schema_str,
+                   &detail::call_boxed<_ops::sub_Scalar>);
+  d.registerSchema({_ops::sub__Scalar::name, _ops::sub__Scalar::overload_name}, _ops::sub__Scalar::schema_str,
+                   &detail::call_boxed<_ops::sub__Scalar>);
+  d.registerSchema({_ops::sub_Scalar_out::name, _ops::sub_Scalar_out::overload_name}, _ops::sub_Scalar_out::schema_str,
+                   &detail::call_boxed<_ops::sub_Scalar_out>);
 }
 
 void register_sub_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/sum_meta.h>
 #include <aten/ops/sum_native.h>
@@ -184,10 +185,14 @@ Tensor& wrapper_CompositeExplicitAutograd_sum_out(const Tensor& self, std::optio
 
 namespace detail {
 void register_sum_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::sum::name, _ops::sum::overload_name}, _ops::sum::schema_str);
-  d.registerSchema({_ops::sum_dim_IntList::name, _ops::sum_dim_IntList::overload_name}, _ops::sum_dim_IntList::schema_str);
-  d.registerSchema({_ops::sum_IntList_out::name, _ops::sum_IntList_out::overload_name}, _ops::sum_IntList_out::schema_str);
-  d.registerSchema({_ops::sum_out::name, _ops::sum_out::overload_name}, _ops::sum_out::schema_str);
+  d.registerSchema({_ops::sum::name, _ops::sum::overload_name}, _ops::sum::schema_str,
+                   &detail::call_boxed<_ops::sum>);
+  d.registerSchema({_ops::sum_dim_IntList::name, _ops::sum_dim_IntList::overload_name}, _ops::sum_dim_IntList::schema_str,
+                   &detail::call_boxed<_ops::sum_dim_IntList>);
+  d.registerSchema({_ops::sum_IntList_out::name, _ops::sum_IntList_out::overload_name}, _ops::sum_IntList_out::schema_str,
+                   &detail::call_boxed<_ops::sum_IntList_out>);
+  d.registerSchema({_ops::sum_out::name, _ops::sum_out::overload_name}, _ops::sum_out::schema_str,
+                   &detail::call_boxed<_ops::sum_out>);
 }
 
 void register_sum_CPU(Dispatcher& d) {

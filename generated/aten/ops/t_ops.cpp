@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/t_native.h>
 #include <aten/ops/t_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_t(const Tensor& self) {
 
 namespace detail {
 void register_t_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::t::name, _ops::t::overload_name}, _ops::t::schema_str);
+  d.registerSchema({_ops::t::name, _ops::t::overload_name}, _ops::t::schema_str,
+                   &detail::call_boxed<_ops::t>);
 }
 
 void register_t_CompositeImplicitAutograd(Dispatcher& d) {

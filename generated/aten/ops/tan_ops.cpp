@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/tan_meta.h>
 #include <aten/ops/tan_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_tan_(Tensor& self) {
 
 namespace detail {
 void register_tan_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::tan::name, _ops::tan::overload_name}, _ops::tan::schema_str);
-  d.registerSchema({_ops::tan_::name, _ops::tan_::overload_name}, _ops::tan_::schema_str);
-  d.registerSchema({_ops::tan_out::name, _ops::tan_out::overload_name}, _ops::tan_out::schema_str);
+  d.registerSchema({_ops::tan::name, _ops::tan::overload_name}, _ops::tan::schema_str,
+                   &detail::call_boxed<_ops::tan>);
+  d.registerSchema({_ops::tan_::name, _ops::tan_::overload_name}, _ops::tan_::schema_str,
+                   &detail::call_boxed<_ops::tan_>);
+  d.registerSchema({_ops::tan_out::name, _ops::tan_out::overload_name}, _ops::tan_out::schema_str,
+                   &detail::call_boxed<_ops::tan_out>);
 }
 
 void register_tan_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/tanh_meta.h>
 #include <aten/ops/tanh_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_tanh_(Tensor& self) {
 
 namespace detail {
 void register_tanh_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::tanh::name, _ops::tanh::overload_name}, _ops::tanh::schema_str);
-  d.registerSchema({_ops::tanh_::name, _ops::tanh_::overload_name}, _ops::tanh_::schema_str);
-  d.registerSchema({_ops::tanh_out::name, _ops::tanh_out::overload_name}, _ops::tanh_out::schema_str);
+  d.registerSchema({_ops::tanh::name, _ops::tanh::overload_name}, _ops::tanh::schema_str,
+                   &detail::call_boxed<_ops::tanh>);
+  d.registerSchema({_ops::tanh_::name, _ops::tanh_::overload_name}, _ops::tanh_::schema_str,
+                   &detail::call_boxed<_ops::tanh_>);
+  d.registerSchema({_ops::tanh_out::name, _ops::tanh_out::overload_name}, _ops::tanh_out::schema_str,
+                   &detail::call_boxed<_ops::tanh_out>);
 }
 
 void register_tanh_CPU(Dispatcher& d) {

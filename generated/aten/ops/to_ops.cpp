@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/to_native.h>
 #include <aten/ops/to_ops.h>
@@ -60,8 +61,10 @@ Tensor wrapper_CompositeImplicitAutograd_to_other(const Tensor& self, const Tens
 
 namespace detail {
 void register_to_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::to_dtype::name, _ops::to_dtype::overload_name}, _ops::to_dtype::schema_str);
-  d.registerSchema({_ops::to_other::name, _ops::to_other::overload_name}, _ops::to_other::schema_str);
+  d.registerSchema({_ops::to_dtype::name, _ops::to_dtype::overload_name}, _ops::to_dtype::schema_str,
+                   &detail::call_boxed<_ops::to_dtype>);
+  d.registerSchema({_ops::to_other::name, _ops::to_other::overload_name}, _ops::to_other::schema_str,
+                   &detail::call_boxed<_ops::to_other>);
 }
 
 void register_to_CompositeImplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/transpose_native.h>
 #include <aten/ops/transpose_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_transpose_int(const Tensor& self, int64
 
 namespace detail {
 void register_transpose_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::transpose_int::name, _ops::transpose_int::overload_name}, _ops::transpose_int::schema_str);
+  d.registerSchema({_ops::transpose_int::name, _ops::transpose_int::overload_name}, _ops::transpose_int::schema_str,
+                   &detail::call_boxed<_ops::transpose_int>);
 }
 
 void register_transpose_CompositeExplicitAutograd(Dispatcher& d) {

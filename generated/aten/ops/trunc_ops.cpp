@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/trunc_meta.h>
 #include <aten/ops/trunc_native.h>
@@ -184,9 +185,12 @@ Tensor& wrapper_Meta_trunc_(Tensor& self) {
 
 namespace detail {
 void register_trunc_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::trunc::name, _ops::trunc::overload_name}, _ops::trunc::schema_str);
-  d.registerSchema({_ops::trunc_::name, _ops::trunc_::overload_name}, _ops::trunc_::schema_str);
-  d.registerSchema({_ops::trunc_out::name, _ops::trunc_out::overload_name}, _ops::trunc_out::schema_str);
+  d.registerSchema({_ops::trunc::name, _ops::trunc::overload_name}, _ops::trunc::schema_str,
+                   &detail::call_boxed<_ops::trunc>);
+  d.registerSchema({_ops::trunc_::name, _ops::trunc_::overload_name}, _ops::trunc_::schema_str,
+                   &detail::call_boxed<_ops::trunc_>);
+  d.registerSchema({_ops::trunc_out::name, _ops::trunc_out::overload_name}, _ops::trunc_out::schema_str,
+                   &detail::call_boxed<_ops::trunc_out>);
 }
 
 void register_trunc_CPU(Dispatcher& d) {

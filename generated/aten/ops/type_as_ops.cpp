@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/type_as_native.h>
 #include <aten/ops/type_as_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeImplicitAutograd_type_as(const Tensor& self, const Tenso
 
 namespace detail {
 void register_type_as_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::type_as::name, _ops::type_as::overload_name}, _ops::type_as::schema_str);
+  d.registerSchema({_ops::type_as::name, _ops::type_as::overload_name}, _ops::type_as::schema_str,
+                   &detail::call_boxed<_ops::type_as>);
 }
 
 void register_type_as_CompositeImplicitAutograd(Dispatcher& d) {

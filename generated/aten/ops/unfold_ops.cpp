@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/unfold_native.h>
 #include <aten/ops/unfold_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_unfold(const Tensor& self, int64_t dime
 
 namespace detail {
 void register_unfold_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::unfold::name, _ops::unfold::overload_name}, _ops::unfold::schema_str);
+  d.registerSchema({_ops::unfold::name, _ops::unfold::overload_name}, _ops::unfold::schema_str,
+                   &detail::call_boxed<_ops::unfold>);
 }
 
 void register_unfold_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/unsqueeze_native.h>
 #include <aten/ops/unsqueeze_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_unsqueeze(const Tensor& self, int64_t d
 
 namespace detail {
 void register_unsqueeze_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::unsqueeze::name, _ops::unsqueeze::overload_name}, _ops::unsqueeze::schema_str);
+  d.registerSchema({_ops::unsqueeze::name, _ops::unsqueeze::overload_name}, _ops::unsqueeze::schema_str,
+                   &detail::call_boxed<_ops::unsqueeze>);
 }
 
 void register_unsqueeze_CompositeExplicitAutograd(Dispatcher& d) {

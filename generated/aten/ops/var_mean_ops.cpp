@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/var_mean_meta.h>
 #include <aten/ops/var_mean_native.h>
@@ -185,10 +186,14 @@ std::tuple<Tensor, Tensor> wrapper_CompositeImplicitAutograd_var_mean_dim(const 
 
 namespace detail {
 void register_var_mean_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::var_mean::name, _ops::var_mean::overload_name}, _ops::var_mean::schema_str);
-  d.registerSchema({_ops::var_mean_dim::name, _ops::var_mean_dim::overload_name}, _ops::var_mean_dim::schema_str);
-  d.registerSchema({_ops::var_mean_correction::name, _ops::var_mean_correction::overload_name}, _ops::var_mean_correction::schema_str);
-  d.registerSchema({_ops::var_mean_correction_out::name, _ops::var_mean_correction_out::overload_name}, _ops::var_mean_correction_out::schema_str);
+  d.registerSchema({_ops::var_mean::name, _ops::var_mean::overload_name}, _ops::var_mean::schema_str,
+                   &detail::call_boxed<_ops::var_mean>);
+  d.registerSchema({_ops::var_mean_dim::name, _ops::var_mean_dim::overload_name}, _ops::var_mean_dim::schema_str,
+                   &detail::call_boxed<_ops::var_mean_dim>);
+  d.registerSchema({_ops::var_mean_correction::name, _ops::var_mean_correction::overload_name}, _ops::var_mean_correction::schema_str,
+                   &detail::call_boxed<_ops::var_mean_correction>);
+  d.registerSchema({_ops::var_mean_correction_out::name, _ops::var_mean_correction_out::overload_name}, _ops::var_mean_correction_out::schema_str,
+                   &detail::call_boxed<_ops::var_mean_correction_out>);
 }
 
 void register_var_mean_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/var_meta.h>
 #include <aten/ops/var_native.h>
@@ -204,11 +205,16 @@ Tensor& wrapper_CompositeImplicitAutograd_var_out(const Tensor& self, OptionalIn
 
 namespace detail {
 void register_var_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::var::name, _ops::var::overload_name}, _ops::var::schema_str);
-  d.registerSchema({_ops::var_dim::name, _ops::var_dim::overload_name}, _ops::var_dim::schema_str);
-  d.registerSchema({_ops::var_correction::name, _ops::var_correction::overload_name}, _ops::var_correction::schema_str);
-  d.registerSchema({_ops::var_out::name, _ops::var_out::overload_name}, _ops::var_out::schema_str);
-  d.registerSchema({_ops::var_correction_out::name, _ops::var_correction_out::overload_name}, _ops::var_correction_out::schema_str);
+  d.registerSchema({_ops::var::name, _ops::var::overload_name}, _ops::var::schema_str,
+                   &detail::call_boxed<_ops::var>);
+  d.registerSchema({_ops::var_dim::name, _ops::var_dim::overload_name}, _ops::var_dim::schema_str,
+                   &detail::call_boxed<_ops::var_dim>);
+  d.registerSchema({_ops::var_correction::name, _ops::var_correction::overload_name}, _ops::var_correction::schema_str,
+                   &detail::call_boxed<_ops::var_correction>);
+  d.registerSchema({_ops::var_out::name, _ops::var_out::overload_name}, _ops::var_out::schema_str,
+                   &detail::call_boxed<_ops::var_out>);
+  d.registerSchema({_ops::var_correction_out::name, _ops::var_correction_out::overload_name}, _ops::var_correction_out::schema_str,
+                   &detail::call_boxed<_ops::var_correction_out>);
 }
 
 void register_var_CPU(Dispatcher& d) {

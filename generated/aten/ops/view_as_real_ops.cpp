@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/view_as_real_native.h>
 #include <aten/ops/view_as_real_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_view_as_real(const Tensor& self) {
 
 namespace detail {
 void register_view_as_real_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::view_as_real::name, _ops::view_as_real::overload_name}, _ops::view_as_real::schema_str);
+  d.registerSchema({_ops::view_as_real::name, _ops::view_as_real::overload_name}, _ops::view_as_real::schema_str,
+                   &detail::call_boxed<_ops::view_as_real>);
 }
 
 void register_view_as_real_CompositeExplicitAutograd(Dispatcher& d) {

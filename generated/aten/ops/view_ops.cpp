@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/view_native.h>
 #include <aten/ops/view_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_view(const Tensor& self, IntArrayRef si
 
 namespace detail {
 void register_view_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::view::name, _ops::view::overload_name}, _ops::view::schema_str);
+  d.registerSchema({_ops::view::name, _ops::view::overload_name}, _ops::view::schema_str,
+                   &detail::call_boxed<_ops::view>);
 }
 
 void register_view_CompositeExplicitAutograd(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/where_meta.h>
 #include <aten/ops/where_native.h>
@@ -132,8 +133,10 @@ Tensor& wrapper_Meta_where_self_out(const Tensor& condition, const Tensor& self,
 
 namespace detail {
 void register_where_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::where_self::name, _ops::where_self::overload_name}, _ops::where_self::schema_str);
-  d.registerSchema({_ops::where_self_out::name, _ops::where_self_out::overload_name}, _ops::where_self_out::schema_str);
+  d.registerSchema({_ops::where_self::name, _ops::where_self::overload_name}, _ops::where_self::schema_str,
+                   &detail::call_boxed<_ops::where_self>);
+  d.registerSchema({_ops::where_self_out::name, _ops::where_self_out::overload_name}, _ops::where_self_out::schema_str,
+                   &detail::call_boxed<_ops::where_self_out>);
 }
 
 void register_where_CPU(Dispatcher& d) {

@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/zero_native.h>
 #include <aten/ops/zero_ops.h>
@@ -40,7 +41,8 @@ Tensor& wrapper_CompositeExplicitAutograd_zero_(Tensor& self) {
 
 namespace detail {
 void register_zero_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::zero_::name, _ops::zero_::overload_name}, _ops::zero_::schema_str);
+  d.registerSchema({_ops::zero_::name, _ops::zero_::overload_name}, _ops::zero_::schema_str,
+                   &detail::call_boxed<_ops::zero_>);
 }
 
 void register_zero_CompositeExplicitAutograd(Dispatcher& d) {

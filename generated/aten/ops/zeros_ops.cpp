@@ -3,6 +3,7 @@
 // dispatch key, the wrappers of its kernels and the function that registers them.
 #include <aten/core/Error.h>
 #include <aten/core/Tensor.h>
+#include <aten/dispatch/Boxing.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/zeros_native.h>
 #include <aten/ops/zeros_ops.h>
@@ -40,7 +41,8 @@ Tensor wrapper_CompositeExplicitAutograd_zeros(IntArrayRef size, std::optional<S
 
 namespace detail {
 void register_zeros_schemas(Dispatcher& d) {
-  d.registerSchema({_ops::zeros::name, _ops::zeros::overload_name}, _ops::zeros::schema_str);
+  d.registerSchema({_ops::zeros::name, _ops::zeros::overload_name}, _ops::zeros::schema_str,
+                   &detail::call_boxed<_ops::zeros>);
 }
 
 void register_zeros_CompositeExplicitAutograd(Dispatcher& d) {
