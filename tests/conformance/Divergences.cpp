@@ -1,0 +1,144 @@
+#include "Divergences.h"
+
+#include <aten/core/Error.h>
+
+#include <fnmatch.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace aten::conformance {
+
+namespace {
+
+std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t");
+  const auto e = s.find_last_not_of(" \t");
+  s = b == std::string::npos ? "" : s.substr(b, e - b + 1);
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
+    s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+std::vector<std::string> list_of(const std::string& v) {
+  std::vector<std::string> items;
+  if (v.empty() || v.front() != '[') return {trim(v)};
+  std::stringstream ss(v.substr(1, v.rfind(']') - 1));
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!trim(item).empty()) items.push_back(trim(item));
+  return items;
+}
+
+bool matches_any(const std::vector<std::string>& globs, const std::string& s) {
+  if (globs.empty()) return true;
+  for (const std::string& g : globs)
+    if (fnmatch(g.c_str(), s.c_str(), 0) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+namespace {
+
+// Sets the field `key` of d from its text (continuation lines already joined).
+void set_field(Divergence& d, const std::string& key, const std::string& value,
+               const std::string& where) {
+  if (key == "ops") {
+    d.ops = list_of(value);
+  } else if (key == "category") {
+    d.category = value;
+  } else if (key == "dtypes") {
+    d.dtypes = list_of(value);
+  } else if (key == "arrangements") {
+    d.arrangements = list_of(value);
+  } else if (key == "meta") {
+    ATEN_CHECK(value == "true" || value == "false", where, ": meta is true or false");
+    d.meta = value == "true";
+  } else if (key == "detail") {
+    d.detail = value;
+  } else if (key == "reason") {
+    d.reason = value;
+  } else if (key == "status") {
+    ATEN_CHECK(value == "open", where, ": status is 'open' or absent");
+    d.open = true;
+  } else {
+    ATEN_ERROR(where, ": unknown key '", key,
+               "' (ops, category, dtypes, arrangements, meta, detail, status, reason)");
+  }
+}
+
+}  // namespace
+
+std::vector<Divergence> read_divergences(const std::string& path) {
+  std::ifstream in(path);
+  ATEN_CHECK(in.good(), "conformance: cannot read ", path);
+  std::vector<Divergence> table;
+  // The key being read, its text so far and where it started: a line indented past the keys
+  // continues it.
+  std::string key, value, where;
+  auto flush = [&] {
+    if (!key.empty()) set_field(table.back(), key, trim(value), where);
+    key.clear();
+  };
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const std::string t = trim(line);
+    if (t.empty() || t.front() == '#') continue;
+    if (line.rfind("    ", 0) == 0 && !key.empty()) {
+      value += " " + t;
+      continue;
+    }
+    flush();
+    std::string body = line;
+    if (t.rfind("- ", 0) == 0) {
+      table.emplace_back().line = n;
+      body = t.substr(2);
+    } else {
+      ATEN_CHECK(!table.empty() && line.rfind("  ", 0) == 0, path, ":", n,
+                 ": expected '- ops: ...' or an indented 'key: value'");
+    }
+    const auto colon = body.find(':');
+    ATEN_CHECK(colon != std::string::npos, path, ":", n, ": expected 'key: value'");
+    key = trim(body.substr(0, colon));
+    value = body.substr(colon + 1);
+    where = path + ":" + std::to_string(n);
+  }
+  flush();
+  for (const Divergence& d : table) {
+    ATEN_CHECK(!d.ops.empty() && !d.category.empty() && !d.reason.empty(), path, ":", d.line,
+               ": an entry needs ops, category and reason");
+  }
+  return table;
+}
+
+const Divergence* explain(const std::vector<Divergence>& table, const Call& call,
+                          const Disagreement& d) {
+  std::vector<std::string> dtypes, arrangements;
+  for (const Arg& a : call.args) {
+    auto add = [&](const TensorArg& t) {
+      dtypes.push_back(toString(t.dtype));
+      arrangements.push_back(name_of(t.arrangement));
+    };
+    if (a.is_tensor) add(a.tensor);
+    for (const TensorArg& t : a.tensors) add(t);
+  }
+  auto any_of = [](const std::vector<std::string>& wanted, const std::vector<std::string>& have) {
+    if (wanted.empty()) return true;
+    for (const std::string& h : have)
+      if (matches_any(wanted, h)) return true;
+    return false;
+  };
+  for (const Divergence& e : table) {
+    if (!matches_any(e.ops, call.overload)) continue;
+    if (fnmatch((e.category + "*").c_str(), d.category.c_str(), 0) != 0) continue;
+    if (!any_of(e.dtypes, dtypes) || !any_of(e.arrangements, arrangements)) continue;
+    if (e.meta.has_value() && *e.meta != call.meta) continue;
+    if (!e.detail.empty() && fnmatch(("*" + e.detail + "*").c_str(), d.detail.c_str(), 0) != 0) {
+      continue;
+    }
+    return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace aten::conformance

@@ -1,0 +1,213 @@
+// The conformance suite: random calls of every MiniATen overload that libtorch also has, made
+// on both libraries, compared (Compare.h), and each disagreement either explained by
+// divergences.yaml or reported as a one-line reproducer. Exits 1 on any unexplained one.
+//
+//   conformance [--calls N] [--seed S] [--call I] [--reproducers FILE] [--verbose]
+//
+// The seed comes from --seed, else ATEN_CONFORMANCE_SEED, else a fixed default; the count from
+// --calls, else ATEN_CONFORMANCE_CALLS, else 50,000. `--call I` makes call I of the run alone.
+#include "Calls.h"
+#include "Compare.h"
+#include "Divergences.h"
+#include "Run.h"
+
+#include <aten/OpManifest.h>
+#include <aten/ops/empty_strided.h>
+
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/csrc/jit/frontend/function_schema_parser.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace aten::conformance {
+namespace {
+
+struct Target {
+  std::string overload;  // "add.Tensor"
+  c10::FunctionSchema mine;
+  std::vector<std::string> types;  // each argument's declared type
+  const c10::FunctionSchema* torch;
+  std::span<const ScalarType> dtypes;
+};
+
+// Factories of uninitialised memory: only their geometry is compared.
+const std::set<std::string, std::less<>> kUninitialized = {"empty.memory_format", "empty_strided",
+                                                           "empty_like"};
+
+// A Meta tensor of t's geometry and dtype: what is compared of uninitialised memory.
+Tensor geometry_only(const Tensor& t) {
+  return empty_strided(t.sizes(), t.strides(), t.options().device(kMeta));
+}
+
+std::string full_name(const manifest::Overload& o) {
+  std::string n(o.name);
+  if (!o.overload.empty()) n.append(".").append(o.overload);
+  return n;
+}
+
+// Why MiniATen's schema cannot be called through libtorch's, or "".
+std::string incompatible(const c10::FunctionSchema& mine, const c10::FunctionSchema& torch) {
+  for (const c10::Argument& a : mine.arguments()) {
+    const c10::Argument* t = nullptr;
+    for (const c10::Argument& b : torch.arguments())
+      if (b.name() == a.name()) t = &b;
+    if (t == nullptr) return "libtorch has no argument '" + a.name() + "'";
+    if (t->type()->str() != a.type()->str())
+      return "argument '" + a.name() + "' is " + a.type()->str() + ", libtorch's " +
+             t->type()->str();
+  }
+  for (const c10::Argument& b : torch.arguments()) {
+    bool found = false;
+    for (const c10::Argument& a : mine.arguments()) found |= a.name() == b.name();
+    if (!found && !b.default_value().has_value())
+      return "libtorch's argument '" + b.name() + "' has no default";
+  }
+  return "";
+}
+
+std::vector<Target> targets(std::ostream& log) {
+  std::vector<Target> ts;
+  std::vector<std::string> lacking, differing;
+  for (const manifest::Overload& o : manifest::kOverloads) {
+    const std::string name = full_name(o);
+    auto handle = c10::Dispatcher::singleton().findSchema(
+        {"aten::" + std::string(o.name), std::string(o.overload)});
+    if (!handle) {
+      lacking.push_back(name);
+      continue;
+    }
+    auto mine = torch::jit::parseSchema("aten::" + std::string(o.schema));
+    const std::string why = incompatible(mine, handle->schema());
+    if (!why.empty()) {
+      differing.push_back(name + " (" + why + ")");
+      continue;
+    }
+    ts.push_back({name, std::move(mine), declared_types(o.schema), &handle->schema(), o.dtypes});
+  }
+  log << "conformance: " << ts.size() << " overloads compared; libtorch lacks " << lacking.size();
+  for (const auto& n : lacking) log << " " << n;
+  log << "\n";
+  for (const auto& d : differing) log << "conformance: schema differs, not compared: " << d << "\n";
+  return ts;
+}
+
+uint64_t env_or(const char* name, uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::strtoull(v, nullptr, 0) : fallback;
+}
+
+struct Tally {
+  int64_t agreed = 0, both_threw = 0, explained = 0, open = 0, unexplained = 0;
+  std::map<std::string, int64_t> open_by_op;
+  std::map<std::string, std::pair<int64_t, int64_t>> by_category;  // explained, unexplained
+  std::map<std::string, int64_t> unexplained_by_op;
+};
+
+int run(int argc, char** argv) {
+  uint64_t seed = env_or("ATEN_CONFORMANCE_SEED", 20261125);
+  uint64_t calls = env_or("ATEN_CONFORMANCE_CALLS", 50000);
+  int64_t only = -1;
+  bool verbose = false;
+  // Each call's line before it is made, for a call that crashes the process.
+  const bool trace = std::getenv("ATEN_CONFORMANCE_TRACE") != nullptr;
+  std::string reproducers, table_path = ATEN_CONFORMANCE_DIVERGENCES;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--calls") calls = std::stoull(next());
+    else if (a == "--seed") seed = std::stoull(next());
+    else if (a == "--call") only = std::stoll(next());
+    else if (a == "--reproducers") reproducers = next();
+    else if (a == "--divergences") table_path = next();
+    else if (a == "--verbose") verbose = true;
+    else throw std::runtime_error("unknown argument " + a);
+  }
+  const std::vector<Divergence> table = read_divergences(table_path);
+  const std::vector<Target> ts = targets(std::cout);
+  std::cout << "conformance: seed " << seed << " (ATEN_CONFORMANCE_SEED), " << calls << " calls, "
+            << table.size() << " intentional divergences in " << table_path << "\n";
+  std::unique_ptr<std::ofstream> repro;
+  if (!reproducers.empty()) repro = std::make_unique<std::ofstream>(reproducers);
+  Tally tally;
+  const uint64_t begin = only >= 0 ? static_cast<uint64_t>(only) : 0;
+  const uint64_t end = only >= 0 ? begin + 1 : calls;
+  for (uint64_t i = begin; i < end; ++i) {
+    const Target& t = ts[(i * 0x9e3779b97f4a7c15ULL ^ seed) % ts.size()];
+    const Call call = make_call(t.mine, t.types, t.overload, t.dtypes, seed, i);
+    if (trace) std::cerr << "call " << i << ": " << call.str() << std::endl;
+    std::optional<Disagreement> d;
+    Outcome mine = run_miniaten(call);
+    Outcome theirs = run_libtorch(call, *t.torch);
+    if (kUninitialized.count(t.overload)) {
+      for (Outcome* o : {&mine, &theirs})
+        for (IValue& v : o->returns)
+          if (v.is<Tensor>()) v = geometry_only(v.get<Tensor>());
+    }
+    d = compare(call, mine, theirs);
+    if (verbose || only >= 0) {
+      std::cout << "call " << i << ": " << call.str()
+                << "\n  MiniATen: " << (mine.threw ? "throws " + mine.error : "returns")
+                << "\n  libtorch: " << (theirs.threw ? "throws " + theirs.error : "returns")
+                << "\n";
+    }
+    if (!d) {
+      ++(mine.threw ? tally.both_threw : tally.agreed);
+      continue;
+    }
+    const Divergence* why = explain(table, call, *d);
+    auto& cat = tally.by_category[d->category];
+    if (why != nullptr) {
+      ++(why->open ? tally.open : tally.explained);
+      ++cat.first;
+      if (why->open) ++tally.open_by_op[t.overload];
+      continue;
+    }
+    ++tally.unexplained;
+    ++cat.second;
+    ++tally.unexplained_by_op[t.overload];
+    const std::string line = "ATEN_CONFORMANCE_SEED=" + std::to_string(seed) +
+                             " conformance --call " + std::to_string(i) + "  # " + call.str() +
+                             ": " + d->category + ": " + d->detail;
+    if (repro) *repro << line << "\n";
+    if (tally.unexplained <= 30 || only >= 0) std::cout << line << "\n";
+  }
+  std::cout << "conformance: " << (end - begin) << " calls: " << tally.agreed << " agree, "
+            << tally.both_threw << " both throw, " << tally.explained
+            << " disagree as divergences.yaml explains, " << tally.open
+            << " are open bugs listed there, " << tally.unexplained << " unexplained\n";
+  for (const auto& [category, counts] : tally.by_category) {
+    std::cout << "  " << category << ": " << counts.first << " listed, " << counts.second
+              << " unexplained\n";
+  }
+  if (!tally.open_by_op.empty()) {
+    std::cout << "  open bugs by overload:";
+    for (const auto& [op, n] : tally.open_by_op) std::cout << " " << op << "=" << n;
+    std::cout << "\n";
+  }
+  if (!tally.unexplained_by_op.empty()) {
+    std::cout << "  unexplained by overload:";
+    for (const auto& [op, n] : tally.unexplained_by_op) std::cout << " " << op << "=" << n;
+    std::cout << "\n";
+  }
+  return tally.unexplained == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace aten::conformance
+
+int main(int argc, char** argv) {
+  try {
+    return aten::conformance::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "conformance: " << e.what() << "\n";
+    return 2;
+  }
+}

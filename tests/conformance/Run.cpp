@@ -1,0 +1,110 @@
+#include "Run.h"
+
+#include "Bridge.h"
+
+#include <aten/dispatch/Dispatcher.h>
+
+#include <ATen/core/dispatch/Dispatcher.h>
+
+namespace aten::conformance {
+
+namespace {
+
+bool is_written(const c10::Argument& a) {
+  return a.alias_info() != nullptr && a.alias_info()->isWrite();
+}
+
+IValue materialize(const Arg& a, bool meta) {
+  if (a.is_tensor) return materialize(a.tensor, meta);
+  if (a.is_tensor_list) {
+    std::vector<Tensor> ts;
+    for (const TensorArg& t : a.tensors) ts.push_back(materialize(t, meta));
+    return ts;
+  }
+  return a.value;
+}
+
+}  // namespace
+
+Outcome run_miniaten(const Call& call) {
+  Outcome o;
+  Stack stack;
+  for (const Arg& a : call.args) stack.push_back(materialize(a, call.meta));
+  std::vector<Tensor> written;
+  const auto& args = call.schema->arguments();
+  for (size_t i = 0; i < args.size(); ++i)
+    if (is_written(args[i]) && stack[i].is<Tensor>()) written.push_back(stack[i].get<Tensor>());
+  const auto dot = call.overload.find('.');
+  const std::string name = call.overload.substr(0, dot);
+  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
+  try {
+    Dispatcher::singleton().findSchemaOrThrow(name.c_str(), overload.c_str()).callBoxed(stack);
+    o.returns = std::move(stack);
+  } catch (const std::exception& e) {
+    o.threw = true;
+    o.error = e.what();
+  }
+  o.written = std::move(written);
+  return o;
+}
+
+namespace {
+
+// Calls that corrupt libtorch 1.13's heap or crash it, so are not made on it: the outcome says
+// so instead, and divergences.yaml gives the reason.
+const char* crashes_libtorch(const Call& call) {
+  const Arg& self = call.args.front();
+  // index_select of a 0-dim tensor with more than one index writes past its 1-element result.
+  if (call.overload.rfind("index_select", 0) == 0 && self.is_tensor && self.tensor.shape.empty()) {
+    for (const Arg& a : call.args)
+      if (a.name == "index" && a.is_tensor && !a.tensor.shape.empty() && a.tensor.shape[0] > 1)
+        return "libtorch 1.13 writes past the result of index_select on a 0-dim tensor";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Outcome run_libtorch(const Call& call, const c10::FunctionSchema& torch_schema) {
+  Outcome o;
+  if (const char* why = crashes_libtorch(call)) {
+    o.threw = true;
+    o.error = std::string("not called: ") + why;
+    return o;
+  }
+  torch::jit::Stack stack;
+  std::vector<at::Tensor> written;
+  try {
+    for (const c10::Argument& ta : torch_schema.arguments()) {
+      const Arg* mine = nullptr;
+      for (const Arg& a : call.args)
+        if (a.name == ta.name()) mine = &a;
+      if (mine == nullptr) {  // an argument MiniATen's schema lacks: libtorch's default
+        stack.push_back(*ta.default_value());
+        continue;
+      }
+      stack.push_back(to_torch(materialize(*mine, call.meta), ta.type()));
+      if (is_written(ta) && stack.back().isTensor()) written.push_back(stack.back().toTensor());
+    }
+  } catch (const std::exception& e) {
+    ATEN_ERROR("conformance: could not make the arguments of ", call.str(),
+               " for libtorch: ", e.what());
+  }
+  const auto dot = call.overload.find('.');
+  const std::string name = "aten::" + call.overload.substr(0, dot);
+  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
+  try {
+    c10::Dispatcher::singleton()
+        .findSchemaOrThrow(name.c_str(), overload.c_str())
+        .callBoxed(&stack);
+    for (const c10::IValue& v : stack) o.returns.push_back(from_torch(v));
+  } catch (const std::exception& e) {
+    o.threw = true;
+    o.error = e.what();
+    o.error = o.error.substr(0, o.error.find('\n'));
+  }
+  for (const at::Tensor& t : written) o.written.push_back(from_torch(t));
+  return o;
+}
+
+}  // namespace aten::conformance
