@@ -500,6 +500,7 @@ ATEN_VEC_TEST(VecConvert, BetweenFloatDoubleInt32Int64) {
 // ---- generic-only types -----------------------------------------------------------------------
 
 ATEN_VEC_TEST(VecGeneric, BoolMasksAreTrue) {
+  ATEN_VEC_SKIP_IF_UNSUPPORTED();  // the generic types are compiled with this capability's flags
   using V = Vectorized<bool>;
   bool a[V::size()], b[V::size()];
   for (int64_t i = 0; i < V::size(); ++i) {
@@ -517,6 +518,7 @@ ATEN_VEC_TEST(VecGeneric, BoolMasksAreTrue) {
 }
 
 ATEN_VEC_TEST(VecGeneric, Complex) {
+  ATEN_VEC_SKIP_IF_UNSUPPORTED();
   using C = std::complex<float>;
   using V = Vectorized<C>;
   std::vector<C> a(V::size()), b(V::size());
