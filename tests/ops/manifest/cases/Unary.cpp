@@ -58,9 +58,6 @@ namespace aten::optest {
 namespace {
 
 using C = std::complex<double>;
-constexpr ScalarType kBool = ScalarType::Bool, kLong = ScalarType::Long;
-constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat,
-                     kComplexDouble = ScalarType::ComplexDouble;
 
 // Integer and Bool inputs of the floating-point ops: accepted, computed in Float.
 const std::vector<ScalarType> kIntegral = {
