@@ -122,5 +122,5 @@ inline std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << t
 
 }  // namespace aten
 
-// promoteTypes(a, b) belongs with the dtypes; it lives in its own header for reading.
+// promote_types(a, b) belongs with the dtypes; it lives in its own header for reading.
 #include <aten/core/TypePromotion.h>

@@ -11,7 +11,7 @@ ScalarType combine_categories(ScalarType higher, ScalarType lower) {
   if (higher == ScalarType::Bool || isFloatingType(lower) || isComplexType(lower)) {
     if (higher == ScalarType::Undefined) return lower;
     if (lower == ScalarType::Undefined) return higher;
-    return promoteTypes(higher, lower);
+    return promote_types(higher, lower);
   }
   return higher != ScalarType::Undefined ? higher : lower;
 }
@@ -19,7 +19,7 @@ ScalarType combine_categories(ScalarType higher, ScalarType lower) {
 ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
   if (a == ScalarType::Undefined) return b;
   if (b == ScalarType::Undefined) return a;
-  return promoteTypes(a, b);
+  return promote_types(a, b);
 }
 
 ScalarType wrapped_kind(ScalarType dtype) {
