@@ -11,3 +11,4 @@
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/iterator/ResultType.h>

@@ -52,4 +52,17 @@ ScalarType ResultTypeState::result() const {
   return combine_categories(dimensioned_, combine_categories(zero_dim_, wrapped_));
 }
 
+ScalarType result_type(const TensorBase& tensor, const TensorBase& other) {
+  return ResultTypeState().update(tensor).update(other).result();
+}
+ScalarType result_type(const TensorBase& tensor, const Scalar& other) {
+  return ResultTypeState().update(tensor).update(other).result();
+}
+ScalarType result_type(const Scalar& scalar, const TensorBase& tensor) {
+  return ResultTypeState().update(scalar).update(tensor).result();
+}
+ScalarType result_type(const Scalar& scalar1, const Scalar& scalar2) {
+  return ResultTypeState().update(scalar1).update(scalar2).result();
+}
+
 }  // namespace aten
