@@ -23,6 +23,7 @@ constexpr DispatchKey zero__keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey zeros_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey ones_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey full_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey scalar_tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey zeros_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey ones_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey full_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -602,6 +603,10 @@ constexpr Overload overloads[] = {
      "full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::full_keys, true, {}},
+    {"scalar_tensor", "",
+     "scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::scalar_tensor_keys, true, {}},
     {"zeros_like", "",
      "zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",

@@ -1,6 +1,6 @@
-// fill_ and zero_, and the factories built on them: zeros, ones, full, zeros_like, ones_like,
-// full_like, eye; and tensor(...) from C++ values. Every dtype fill_ declares, every layout,
-// Meta runs against CPU runs, errors; values read back through strides.
+// fill_ and zero_, and the factories built on them: zeros, ones, full, scalar_tensor,
+// zeros_like, ones_like, full_like, eye; and tensor(...) from C++ values. Every dtype fill_
+// declares, every layout, Meta runs against CPU runs, errors; values read back through strides.
 #include <aten/Factories.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
@@ -11,6 +11,7 @@
 #include <aten/ops/full_like.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/ones_like.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/zero.h>
 #include <aten/ops/zeros.h>
 #include <aten/ops/zeros_like.h>
@@ -171,6 +172,43 @@ TEST(Full, Errors) {
   expect_error([] { full({2}, 1000, ScalarType::Byte); }, {"fill_.Scalar: ", "1000", "Byte"});
   expect_error([] { zeros({2, -3}); }, {"empty.memory_format: ", "negative dimension -3"});
   expect_error([] { ones({2}, TensorOptions().pinned_memory(true)); }, {"pin_memory"});
+}
+
+// Without a dtype, Float whatever the value's kind (libtorch 1.13.1: torch.scalar_tensor(1),
+// (True) and (2**40) are float32 too; with 1j it refuses, "value cannot be converted to type
+// float without overflow").
+TEST(ScalarTensor, ZeroDimFloatUnlessADtypeIsGiven) {
+  for (const Scalar& v : {Scalar(2.5), Scalar(3), Scalar(true), Scalar(int64_t{1} << 40)}) {
+    Tensor t = scalar_tensor(v);
+    EXPECT_EQ(t.dim(), 0);
+    EXPECT_EQ(t.dtype(), kFloat);
+    EXPECT_FALSE(t.is_wrapped_number());
+    EXPECT_EQ(t.item<double>(), v.to<float>()) << v;
+  }
+  EXPECT_EQ(scalar_tensor(7, kLong).item<int64_t>(), 7);
+  EXPECT_EQ(scalar_tensor(3.7, kInt).item<int32_t>(), 3);
+  Tensor z = scalar_tensor(std::complex<double>(0.5, -1), kComplexDouble);
+  EXPECT_EQ(z.item<complex<double>>(), complex<double>(0.5, -1));
+  EXPECT_TRUE(
+      std::isnan(static_cast<float>(scalar_tensor(std::nan(""), kHalf).data_ptr<Half>()[0])));
+  for (ScalarType t : kTypes) {
+    Tensor cpu = scalar_tensor(1, t);
+    EXPECT_EQ(cpu.dtype(), t);
+    expect_all(cpu, 1);
+    expect_same_geometry(scalar_tensor(1, TensorOptions(t).device(kMeta)), cpu);
+  }
+  Tensor m = scalar_tensor(2, std::nullopt, std::nullopt, kMeta, std::nullopt);
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.dtype(), kFloat);
+}
+
+TEST(ScalarTensor, ValuesAreConvertedWithChecks) {
+  expect_error([] { scalar_tensor(1000, kByte); }, {"scalar_tensor", "1000", "Byte"});
+  expect_error([] { scalar_tensor(std::complex<double>(0, 1)); }, {"scalar_tensor", "Float"});
+  expect_error([] { scalar_tensor(1e300); }, {"scalar_tensor", "Float"});
+  expect_error([] { scalar_tensor(std::numeric_limits<double>::infinity(), kInt); },
+               {"scalar_tensor", "Int"});
+  expect_error([] { scalar_tensor(1, TensorOptions().pinned_memory(true)); }, {"pin_memory"});
 }
 
 TEST(Like, FollowsEmptyLikesPreserveRules) {
