@@ -426,6 +426,7 @@ void register_split_CompositeImplicitAutograd(Dispatcher& d);
 void register_split_with_sizes_CompositeImplicitAutograd(Dispatcher& d);
 void register_chunk_CompositeImplicitAutograd(Dispatcher& d);
 void register_type_as_CompositeImplicitAutograd(Dispatcher& d);
+void register_where_CompositeImplicitAutograd(Dispatcher& d);
 void register_var_CompositeImplicitAutograd(Dispatcher& d);
 void register_std_CompositeImplicitAutograd(Dispatcher& d);
 void register_var_mean_CompositeImplicitAutograd(Dispatcher& d);
@@ -853,6 +854,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_split_with_sizes_CompositeImplicitAutograd(d);
   register_chunk_CompositeImplicitAutograd(d);
   register_type_as_CompositeImplicitAutograd(d);
+  register_where_CompositeImplicitAutograd(d);
   register_var_CompositeImplicitAutograd(d);
   register_std_CompositeImplicitAutograd(d);
   register_var_mean_CompositeImplicitAutograd(d);
