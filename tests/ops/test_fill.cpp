@@ -327,3 +327,43 @@ TEST(TensorFromValues, ShapeAndNestedForms) {
       {"expected sequence of length 2 at dim 1 (got 1)"});
   expect_error([] { tensor({1.f, 2.f, 3.f}, {2, 2}); }, {"3 values cannot fill shape [2, 2]"});
 }
+
+// tensor(values, options) converts values to the options' dtype as copy_ does (a cast: ATen's
+// at::tensor({300}, kByte) is 44), to Float when the options give no dtype (as ATen's
+// at::tensor({1, 2}, TensorOptions()) is Float), and makes the tensor on the options' device.
+TEST(TensorFromValues, WithOptionsConverts) {
+  Tensor f = tensor({1, 2, 3}, kFloat);
+  EXPECT_EQ(f.dtype(), kFloat);
+  EXPECT_EQ(f.sizes(), IntArrayRef({3}));
+  EXPECT_EQ(f.data_ptr<float>()[2], 3.f);
+  Tensor l = tensor({1.5f, -2.5f, 3.f, 4.f}, {2, 2}, TensorOptions().dtype(kLong));
+  EXPECT_EQ(l.dtype(), kLong);
+  EXPECT_EQ(l.sizes(), IntArrayRef({2, 2}));
+  EXPECT_EQ(at2(l, 0, 0), 1);
+  EXPECT_EQ(at2(l, 0, 1), -2);
+  EXPECT_EQ(tensor({300}, kByte).data_ptr<uint8_t>()[0], 44);
+  EXPECT_EQ(tensor({0.f, 2.f}, kBool).data_ptr<bool>()[1], true);
+  Tensor c = tensor({1.5, 2.0}, kComplexFloat);
+  EXPECT_EQ(c.data_ptr<complex<float>>()[0], complex<float>(1.5f, 0));
+  EXPECT_EQ(tensor({1, 2}, TensorOptions()).dtype(), kFloat);
+  Tensor d = tensor({{1, 2}, {3, 4}}, kDouble);
+  EXPECT_EQ(d.dtype(), kDouble);
+  EXPECT_EQ(at2(d, 1, 0), 3);
+  Tensor p = tensor({{{true}, {false}}}, kShort);
+  EXPECT_EQ(p.sizes(), IntArrayRef({1, 2, 1}));
+  EXPECT_EQ(p.dtype(), kShort);
+  Tensor s = tensor({7}, {}, kHalf);
+  EXPECT_EQ(s.dim(), 0);
+  EXPECT_EQ(s.item<float>(), 7.f);
+  Tensor m = tensor({1, 2, 3}, TensorOptions().dtype(kDouble).device(kMeta));
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.dtype(), kDouble);
+  EXPECT_EQ(m.sizes(), IntArrayRef({3}));
+  Tensor on_meta = tensor({1.5}, kMeta);
+  EXPECT_TRUE(on_meta.is_meta());
+  EXPECT_EQ(on_meta.dtype(), kFloat);
+  // A braced second argument is still a shape.
+  EXPECT_EQ(tensor({7.f}, {}).dim(), 0);
+  EXPECT_EQ(tensor({1, 2, 3, 4}, {2, 2}).dtype(), kInt);
+  expect_error([] { tensor({1, 2, 3}, {2, 2}, kFloat); }, {"3 values cannot fill shape [2, 2]"});
+}
