@@ -13,3 +13,4 @@
 #include <aten/cpu/Parallel.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/dispatch/IValue.h>
+#include <aten/iterator/ResultType.h>

@@ -44,7 +44,7 @@ void fails(const std::string& what, const std::function<void()>& f) {
 
 int main() {
   using ST = ScalarType;
-  std::cout << "Two tensors with dimensions: the promoted dtype (promoteTypes).\n";
+  std::cout << "Two tensors with dimensions: the promoted dtype (promote_types).\n";
   show("Int + Long", meta(ST::Int) + meta(ST::Long));            // the wider integer
   show("Byte + Char", meta(ST::Byte) + meta(ST::Char));          // needs a sign bit too
   show("Bool + Int", meta(ST::Bool) + meta(ST::Int));            // Bool is below all

@@ -26,6 +26,22 @@ enum class ScalarType : int8_t {
 };
 constexpr int kNumScalarTypes = static_cast<int>(ScalarType::Undefined);
 
+// ATen's short names, so that `ones({2, 3}, kLong)` and `TensorOptions().dtype(kFloat)` read as
+// they do there. Constants in namespace aten, not macros, so that a program which includes
+// libtorch's headers too has both `at::kFloat` and `aten::kFloat`.
+constexpr ScalarType kBool = ScalarType::Bool;
+constexpr ScalarType kByte = ScalarType::Byte;
+constexpr ScalarType kChar = ScalarType::Char;
+constexpr ScalarType kShort = ScalarType::Short;
+constexpr ScalarType kInt = ScalarType::Int;
+constexpr ScalarType kLong = ScalarType::Long;
+constexpr ScalarType kHalf = ScalarType::Half;
+constexpr ScalarType kBFloat16 = ScalarType::BFloat16;
+constexpr ScalarType kFloat = ScalarType::Float;
+constexpr ScalarType kDouble = ScalarType::Double;
+constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat;
+constexpr ScalarType kComplexDouble = ScalarType::ComplexDouble;
+
 // Every dtype with its C++ element type: (C++ type, ScalarType name).
 #define ATEN_FORALL_SCALAR_TYPES_WITH_CPP_TYPE(_) \
   _(uint8_t, Byte)                                \
@@ -106,5 +122,5 @@ inline std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << t
 
 }  // namespace aten
 
-// promoteTypes(a, b) belongs with the dtypes; it lives in its own header for reading.
+// promote_types(a, b) belongs with the dtypes; it lives in its own header for reading.
 #include <aten/core/TypePromotion.h>

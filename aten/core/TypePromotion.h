@@ -1,5 +1,5 @@
 #pragma once
-// promoteTypes: the dtype two operands of different dtypes are computed in, as in ATen.
+// promote_types: the dtype two operands of different dtypes are computed in, as in ATen.
 // Included by ScalarType.h; kept apart because it is the one rule with real content.
 //
 // The result is derived from rules rather than stored as a table, so the test (which spells
@@ -45,7 +45,7 @@ constexpr bool is_double_precision(ScalarType t) {
 }  // namespace detail
 
 // Undefined with anything is Undefined.
-constexpr ScalarType promoteTypes(ScalarType a, ScalarType b) {
+constexpr ScalarType promote_types(ScalarType a, ScalarType b) {
   using detail::promotion_is_complex;
   using detail::promotion_is_floating;
   if (a == ScalarType::Undefined || b == ScalarType::Undefined) return ScalarType::Undefined;
@@ -76,9 +76,9 @@ constexpr ScalarType promoteTypes(ScalarType a, ScalarType b) {
 }
 
 // Whether a value computed in dtype `from` may be written into a tensor of dtype `to` without
-// losing its category (ATen's canCast, used for out= tensors): no complex into real, no
+// losing its category (ATen's can_cast, used for out= tensors): no complex into real, no
 // floating into integral, nothing but Bool into Bool.
-constexpr bool canCast(ScalarType from, ScalarType to) {
+constexpr bool can_cast(ScalarType from, ScalarType to) {
   using detail::promotion_is_complex;
   using detail::promotion_is_floating;
   if (promotion_is_complex(from) && !promotion_is_complex(to)) return false;

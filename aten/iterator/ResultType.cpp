@@ -11,7 +11,7 @@ ScalarType combine_categories(ScalarType higher, ScalarType lower) {
   if (higher == ScalarType::Bool || isFloatingType(lower) || isComplexType(lower)) {
     if (higher == ScalarType::Undefined) return lower;
     if (lower == ScalarType::Undefined) return higher;
-    return promoteTypes(higher, lower);
+    return promote_types(higher, lower);
   }
   return higher != ScalarType::Undefined ? higher : lower;
 }
@@ -19,7 +19,7 @@ ScalarType combine_categories(ScalarType higher, ScalarType lower) {
 ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
   if (a == ScalarType::Undefined) return b;
   if (b == ScalarType::Undefined) return a;
-  return promoteTypes(a, b);
+  return promote_types(a, b);
 }
 
 ScalarType wrapped_kind(ScalarType dtype) {
@@ -50,6 +50,19 @@ ResultTypeState& ResultTypeState::update(const Scalar& s) {
 
 ScalarType ResultTypeState::result() const {
   return combine_categories(dimensioned_, combine_categories(zero_dim_, wrapped_));
+}
+
+ScalarType result_type(const TensorBase& tensor, const TensorBase& other) {
+  return ResultTypeState().update(tensor).update(other).result();
+}
+ScalarType result_type(const TensorBase& tensor, const Scalar& other) {
+  return ResultTypeState().update(tensor).update(other).result();
+}
+ScalarType result_type(const Scalar& scalar, const TensorBase& tensor) {
+  return ResultTypeState().update(scalar).update(tensor).result();
+}
+ScalarType result_type(const Scalar& scalar1, const Scalar& scalar2) {
+  return ResultTypeState().update(scalar1).update(scalar2).result();
 }
 
 }  // namespace aten

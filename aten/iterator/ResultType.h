@@ -9,6 +9,8 @@
 //   ResultTypeState s;
 //   s.update(self).update(min_scalar);
 //   ScalarType t = s.result();
+//
+// result_type(a, b) is the same for two operands, under ATen's name.
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorBase.h>
 
@@ -25,5 +27,12 @@ class ResultTypeState {
   ScalarType zero_dim_ = ScalarType::Undefined;
   ScalarType wrapped_ = ScalarType::Undefined;
 };
+
+// ATen's result_type: the dtype an op of these two operands computes in, a Scalar counting as
+// a wrapped number (result_type(int32_tensor, 2.5) is Float, result_type(2, 2.5) is Float).
+ScalarType result_type(const TensorBase& tensor, const TensorBase& other);
+ScalarType result_type(const TensorBase& tensor, const Scalar& other);
+ScalarType result_type(const Scalar& scalar, const TensorBase& tensor);
+ScalarType result_type(const Scalar& scalar1, const Scalar& scalar2);
 
 }  // namespace aten

@@ -350,7 +350,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
     if (op.is_output) {
       if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) return;
       if (config.enforce_safe_casting_to_output_)
-        ATEN_CHECK(canCast(common_dtype_, op.dtype), "result type ", common_dtype_,
+        ATEN_CHECK(can_cast(common_dtype_, op.dtype), "result type ", common_dtype_,
                    " can't be cast to the desired output type ", op.dtype, " (",
                    op.name ? op.name : "out", ": ", op.tensor->toString(), ")");
       if (config.cast_common_dtype_to_outputs_ && cpu) {

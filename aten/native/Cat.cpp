@@ -108,10 +108,10 @@ ATEN_META_FUNC(cat)(ArrayRef<Tensor> tensors, int64_t dim) {
   const auto [d, valid] = native::check_cat(tensors, dim);
   // Every tensor takes part in type promotion, skipped ones too (as in ATen).
   ScalarType dtype = tensors[0].scalar_type();
-  for (const Tensor& t : tensors) dtype = promoteTypes(dtype, t.scalar_type());
+  for (const Tensor& t : tensors) dtype = promote_types(dtype, t.scalar_type());
   ATEN_DISPATCH_cat_TYPES(dtype, [] {});
   if (const Tensor& out = maybe_get_output(); out.defined()) {
-    ATEN_CHECK(canCast(dtype, out.scalar_type()),
+    ATEN_CHECK(can_cast(dtype, out.scalar_type()),
                "input types can't be cast to the desired output type ", out.dtype(),
                " (the inputs promote to ", dtype, ")");
     dtype = out.scalar_type();

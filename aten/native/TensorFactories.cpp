@@ -1,7 +1,8 @@
 // Kernels of the factory operators. The dispatcher picks CPU or Meta from the `device`
 // argument; both create the tensor through aten/core/Empty.h, the one place storage is made.
-// The filled factories (zeros, ones, full, eye and the _like forms) are composites: an empty
-// tensor, then fill_ (a no-op check on Meta). Ranges are in RangeFactories.cpp.
+// The filled factories (zeros, ones, full, scalar_tensor, eye and the _like forms) are
+// composites: an empty tensor, then fill_ (a no-op check on Meta). Ranges are in
+// RangeFactories.cpp.
 #include <aten/core/Empty.h>
 #include <aten/ops/diagonal.h>
 #include <aten/ops/empty.h>
@@ -16,6 +17,7 @@
 #include <aten/ops/full_native.h>
 #include <aten/ops/ones_like_native.h>
 #include <aten/ops/ones_native.h>
+#include <aten/ops/scalar_tensor_native.h>
 #include <aten/ops/zero.h>
 #include <aten/ops/zeros.h>
 #include <aten/ops/zeros_like_native.h>
@@ -111,6 +113,12 @@ Tensor full(IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType
     }
   }
   return aten::empty(size, dtype, layout, device, pin_memory, std::nullopt).fill_(fill_value);
+}
+
+// Unlike full, no dtype means the default one (Float), whatever s's kind.
+Tensor scalar_tensor(const Scalar& s, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                     std::optional<Device> device, std::optional<bool> pin_memory) {
+  return aten::empty({}, dtype, layout, device, pin_memory, std::nullopt).fill_(s);
 }
 
 // The _like forms take self's dtype (not the value's) and layout, by empty_like's rules.

@@ -13,6 +13,7 @@
 #include <aten/ops/zeros.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/full.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/zeros_like.h>
 #include <aten/ops/ones_like.h>
 #include <aten/ops/full_like.h>

@@ -23,6 +23,7 @@ constexpr DispatchKey zero__keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey zeros_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey ones_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey full_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey scalar_tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey zeros_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey ones_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey full_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -270,6 +271,9 @@ constexpr DispatchKey nan_to_num_out_keys[] = {DispatchKey::CPU, DispatchKey::Me
 constexpr ScalarType where_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey where_self_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey where_self_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey where_ScalarSelf_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey where_ScalarOther_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey where_Scalar_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey add_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey add__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -602,6 +606,10 @@ constexpr Overload overloads[] = {
      "full(int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::full_keys, true, {}},
+    {"scalar_tensor", "",
+     "scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::scalar_tensor_keys, true, {}},
     {"zeros_like", "",
      "zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",
@@ -1382,6 +1390,18 @@ constexpr Overload overloads[] = {
      "where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "where.self_out",
      detail::where_self_out_keys, true, detail::where_dtypes},
+    {"where", "ScalarSelf",
+     "where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::where_ScalarSelf_keys, true, detail::where_dtypes},
+    {"where", "ScalarOther",
+     "where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::where_ScalarOther_keys, true, detail::where_dtypes},
+    {"where", "Scalar",
+     "where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::where_Scalar_keys, true, detail::where_dtypes},
     {"add", "Tensor",
      "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
      SchemaKind::functional, true, true, "add.out",

@@ -20,8 +20,8 @@ struct Format {
   int bias() const { return (1 << (exp_bits - 1)) - 1; }
   int max_exp() const { return (1 << exp_bits) - 1; }
 };
-constexpr Format kHalf{5, 10};
-constexpr Format kBF16{8, 7};
+constexpr Format kHalfFormat{5, 10};
+constexpr Format kBFloat16Format{8, 7};
 
 double ref_to_double(Format f, uint16_t bits) {
   const int sign = bits >> 15;
@@ -124,14 +124,16 @@ void check_float_sweep(Format f) {
 
 }  // namespace
 
-TEST(Half, EveryBitPatternConvertsExactlyAndRoundTrips) { check_every_bit_pattern<Half>(kHalf); }
-TEST(BFloat16, EveryBitPatternConvertsExactlyAndRoundTrips) {
-  check_every_bit_pattern<BFloat16>(kBF16);
+TEST(Half, EveryBitPatternConvertsExactlyAndRoundTrips) {
+  check_every_bit_pattern<Half>(kHalfFormat);
 }
-TEST(Half, TiesRoundToEvenOverflowGoesToInf) { check_every_tie<Half>(kHalf); }
-TEST(BFloat16, TiesRoundToEvenOverflowGoesToInf) { check_every_tie<BFloat16>(kBF16); }
-TEST(Half, FloatsRoundToNearestEven) { check_float_sweep<Half>(kHalf); }
-TEST(BFloat16, FloatsRoundToNearestEven) { check_float_sweep<BFloat16>(kBF16); }
+TEST(BFloat16, EveryBitPatternConvertsExactlyAndRoundTrips) {
+  check_every_bit_pattern<BFloat16>(kBFloat16Format);
+}
+TEST(Half, TiesRoundToEvenOverflowGoesToInf) { check_every_tie<Half>(kHalfFormat); }
+TEST(BFloat16, TiesRoundToEvenOverflowGoesToInf) { check_every_tie<BFloat16>(kBFloat16Format); }
+TEST(Half, FloatsRoundToNearestEven) { check_float_sweep<Half>(kHalfFormat); }
+TEST(BFloat16, FloatsRoundToNearestEven) { check_float_sweep<BFloat16>(kBFloat16Format); }
 
 TEST(Half, SpecialValues) {
   EXPECT_EQ(Half(65504.f).x, 0x7bff);

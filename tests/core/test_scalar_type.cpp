@@ -3,6 +3,9 @@
 #include <aten/core/Tensor.h>
 #include <gtest/gtest.h>
 
+#include <set>
+#include <utility>
+
 using namespace aten;
 
 TEST(ScalarType, NamesAndSizesMatchATen) {
@@ -62,6 +65,31 @@ TEST(ScalarType, EveryDtypeNameSizeAndCategory) {
     EXPECT_EQ(isIntegralType(f.t, false), f.integral) << f.name;
     EXPECT_EQ(isIntegralType(f.t, true), f.integral_or_bool) << f.name;
   }
+}
+
+// ATen's short names: constants of the enum (so usable in constant expressions and switch
+// cases), one per dtype, each naming the dtype of the same name.
+TEST(ScalarType, ATenShortNames) {
+  static_assert(kFloat == ScalarType::Float);
+  const std::pair<ScalarType, const char*> names[] = {{kBool, "Bool"},
+                                                      {kByte, "Byte"},
+                                                      {kChar, "Char"},
+                                                      {kShort, "Short"},
+                                                      {kInt, "Int"},
+                                                      {kLong, "Long"},
+                                                      {kHalf, "Half"},
+                                                      {kBFloat16, "BFloat16"},
+                                                      {kFloat, "Float"},
+                                                      {kDouble, "Double"},
+                                                      {kComplexFloat, "ComplexFloat"},
+                                                      {kComplexDouble, "ComplexDouble"}};
+  std::set<ScalarType> distinct;
+  for (const auto& [t, name] : names) {
+    EXPECT_STREQ(toString(t), name);
+    distinct.insert(t);
+  }
+  EXPECT_EQ(distinct.size(), static_cast<size_t>(kNumScalarTypes));
+  EXPECT_EQ(TensorOptions(kLong).dtype(), ScalarType::Long);
 }
 
 TEST(ScalarType, EveryDtypeHasItsCppType) {

@@ -1,11 +1,13 @@
 // TensorIterator's type promotion: every pair of the 12 dtypes, and every mix of dimensioned
 // tensors, 0-dim tensors and wrapped numbers (C++ scalars), against tables written out here
-// (PyTorch's result_type rules); then casting into out= and in-place results, with values.
+// (PyTorch's result_type rules), through the iterator and through result_type; then casting
+// into out= and in-place results, with values.
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/ScalarOps.h>
 #include <aten/core/Tensor.h>
+#include <aten/iterator/ResultType.h>
 #include <aten/iterator/TensorIterator.h>
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
@@ -149,6 +151,40 @@ TEST(TypePromotion, OnlyWrappedNumbers) {
                    detail::wrapped_scalar_tensor(Scalar(1.25)));
   EXPECT_EQ(sum.dtype(), f4);
   EXPECT_EQ(sum.data_ptr<float>()[0], 3.75f);
+}
+
+// result_type answers as the iterator computes, for every bucket mix, without building one.
+TEST(ResultType, EveryPairOfDtypesInEveryBucket) {
+  for (int r = 0; r < 12; ++r) {
+    for (int c = 0; c < 12; ++c) {
+      EXPECT_EQ(result_type(meta({3}, kOrder[r]), meta({3}, kOrder[c])), kTensorTensor[r][c])
+          << kOrder[r] << " with " << kOrder[c];
+      EXPECT_EQ(result_type(meta({}, kOrder[r]), meta({}, kOrder[c])), kTensorTensor[r][c]);
+      EXPECT_EQ(result_type(meta({3}, kOrder[r]), meta({}, kOrder[c])), kTensorZeroDim[r][c]);
+      EXPECT_EQ(result_type(meta({}, kOrder[c]), meta({3}, kOrder[r])), kTensorZeroDim[r][c]);
+    }
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(result_type(meta({3}, kOrder[r]), kWrapped[c]), kTensorWrapped[r][c])
+          << kOrder[r] << " with " << kWrapped[c];
+      EXPECT_EQ(result_type(kWrapped[c], meta({3}, kOrder[r])), kTensorWrapped[r][c]);
+      EXPECT_EQ(result_type(meta({}, kOrder[r]), kWrapped[c]), kZeroDimWrapped[r][c]);
+      // A tensor marked as a wrapped number is in the Scalars' bucket.
+      EXPECT_EQ(result_type(meta({3}, kOrder[r]), detail::wrapped_scalar_tensor(kWrapped[c])),
+                kTensorWrapped[r][c]);
+    }
+  }
+}
+
+// Two Scalars are one bucket, a double counting as Float and a complex as ComplexFloat
+// (libtorch 1.13.1: torch.result_type(2, 2.5) is float32, (True, 2) int64, (2.5, 1j) complex64).
+TEST(ResultType, TwoScalars) {
+  const ScalarType expected[4][4] = {
+      {b1, i8, f4, c4}, {i8, i8, f4, c4}, {f4, f4, f4, c4}, {c4, c4, c4, c4}};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      EXPECT_EQ(result_type(kWrapped[r], kWrapped[c]), expected[r][c])
+          << kWrapped[r] << " with " << kWrapped[c];
+  EXPECT_EQ(result_type(Scalar(int64_t{1} << 40), Scalar(1)), i8);
 }
 
 TEST(TypePromotion, IntegerToFloatAndComparisonBuilders) {

@@ -1,6 +1,6 @@
-// fill_ and zero_, and the factories built on them: zeros, ones, full, zeros_like, ones_like,
-// full_like, eye; and tensor(...) from C++ values. Every dtype fill_ declares, every layout,
-// Meta runs against CPU runs, errors; values read back through strides.
+// fill_ and zero_, and the factories built on them: zeros, ones, full, scalar_tensor,
+// zeros_like, ones_like, full_like, eye; and tensor(...) from C++ values. Every dtype fill_
+// declares, every layout, Meta runs against CPU runs, errors; values read back through strides.
 #include <aten/Factories.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
@@ -11,6 +11,7 @@
 #include <aten/ops/full_like.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/ones_like.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/zero.h>
 #include <aten/ops/zeros.h>
 #include <aten/ops/zeros_like.h>
@@ -173,6 +174,43 @@ TEST(Full, Errors) {
   expect_error([] { ones({2}, TensorOptions().pinned_memory(true)); }, {"pin_memory"});
 }
 
+// Without a dtype, Float whatever the value's kind (libtorch 1.13.1: torch.scalar_tensor(1),
+// (True) and (2**40) are float32 too; with 1j it refuses, "value cannot be converted to type
+// float without overflow").
+TEST(ScalarTensor, ZeroDimFloatUnlessADtypeIsGiven) {
+  for (const Scalar& v : {Scalar(2.5), Scalar(3), Scalar(true), Scalar(int64_t{1} << 40)}) {
+    Tensor t = scalar_tensor(v);
+    EXPECT_EQ(t.dim(), 0);
+    EXPECT_EQ(t.dtype(), kFloat);
+    EXPECT_FALSE(t.is_wrapped_number());
+    EXPECT_EQ(t.item<double>(), v.to<float>()) << v;
+  }
+  EXPECT_EQ(scalar_tensor(7, kLong).item<int64_t>(), 7);
+  EXPECT_EQ(scalar_tensor(3.7, kInt).item<int32_t>(), 3);
+  Tensor z = scalar_tensor(std::complex<double>(0.5, -1), kComplexDouble);
+  EXPECT_EQ(z.item<complex<double>>(), complex<double>(0.5, -1));
+  EXPECT_TRUE(
+      std::isnan(static_cast<float>(scalar_tensor(std::nan(""), kHalf).data_ptr<Half>()[0])));
+  for (ScalarType t : kTypes) {
+    Tensor cpu = scalar_tensor(1, t);
+    EXPECT_EQ(cpu.dtype(), t);
+    expect_all(cpu, 1);
+    expect_same_geometry(scalar_tensor(1, TensorOptions(t).device(kMeta)), cpu);
+  }
+  Tensor m = scalar_tensor(2, std::nullopt, std::nullopt, kMeta, std::nullopt);
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.dtype(), kFloat);
+}
+
+TEST(ScalarTensor, ValuesAreConvertedWithChecks) {
+  expect_error([] { scalar_tensor(1000, kByte); }, {"scalar_tensor", "1000", "Byte"});
+  expect_error([] { scalar_tensor(std::complex<double>(0, 1)); }, {"scalar_tensor", "Float"});
+  expect_error([] { scalar_tensor(1e300); }, {"scalar_tensor", "Float"});
+  expect_error([] { scalar_tensor(std::numeric_limits<double>::infinity(), kInt); },
+               {"scalar_tensor", "Int"});
+  expect_error([] { scalar_tensor(1, TensorOptions().pinned_memory(true)); }, {"pin_memory"});
+}
+
 TEST(Like, FollowsEmptyLikesPreserveRules) {
   for (ScalarType t : kTypes) {
     // A dense permuted self keeps its strides; dtype and device are self's unless given.
@@ -288,4 +326,44 @@ TEST(TensorFromValues, ShapeAndNestedForms) {
       },
       {"expected sequence of length 2 at dim 1 (got 1)"});
   expect_error([] { tensor({1.f, 2.f, 3.f}, {2, 2}); }, {"3 values cannot fill shape [2, 2]"});
+}
+
+// tensor(values, options) converts values to the options' dtype as copy_ does (a cast: ATen's
+// at::tensor({300}, kByte) is 44), to Float when the options give no dtype (as ATen's
+// at::tensor({1, 2}, TensorOptions()) is Float), and makes the tensor on the options' device.
+TEST(TensorFromValues, WithOptionsConverts) {
+  Tensor f = tensor({1, 2, 3}, kFloat);
+  EXPECT_EQ(f.dtype(), kFloat);
+  EXPECT_EQ(f.sizes(), IntArrayRef({3}));
+  EXPECT_EQ(f.data_ptr<float>()[2], 3.f);
+  Tensor l = tensor({1.5f, -2.5f, 3.f, 4.f}, {2, 2}, TensorOptions().dtype(kLong));
+  EXPECT_EQ(l.dtype(), kLong);
+  EXPECT_EQ(l.sizes(), IntArrayRef({2, 2}));
+  EXPECT_EQ(at2(l, 0, 0), 1);
+  EXPECT_EQ(at2(l, 0, 1), -2);
+  EXPECT_EQ(tensor({300}, kByte).data_ptr<uint8_t>()[0], 44);
+  EXPECT_EQ(tensor({0.f, 2.f}, kBool).data_ptr<bool>()[1], true);
+  Tensor c = tensor({1.5, 2.0}, kComplexFloat);
+  EXPECT_EQ(c.data_ptr<complex<float>>()[0], complex<float>(1.5f, 0));
+  EXPECT_EQ(tensor({1, 2}, TensorOptions()).dtype(), kFloat);
+  Tensor d = tensor({{1, 2}, {3, 4}}, kDouble);
+  EXPECT_EQ(d.dtype(), kDouble);
+  EXPECT_EQ(at2(d, 1, 0), 3);
+  Tensor p = tensor({{{true}, {false}}}, kShort);
+  EXPECT_EQ(p.sizes(), IntArrayRef({1, 2, 1}));
+  EXPECT_EQ(p.dtype(), kShort);
+  Tensor s = tensor({7}, {}, kHalf);
+  EXPECT_EQ(s.dim(), 0);
+  EXPECT_EQ(s.item<float>(), 7.f);
+  Tensor m = tensor({1, 2, 3}, TensorOptions().dtype(kDouble).device(kMeta));
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.dtype(), kDouble);
+  EXPECT_EQ(m.sizes(), IntArrayRef({3}));
+  Tensor on_meta = tensor({1.5}, kMeta);
+  EXPECT_TRUE(on_meta.is_meta());
+  EXPECT_EQ(on_meta.dtype(), kFloat);
+  // A braced second argument is still a shape.
+  EXPECT_EQ(tensor({7.f}, {}).dim(), 0);
+  EXPECT_EQ(tensor({1, 2, 3, 4}, {2, 2}).dtype(), kInt);
+  expect_error([] { tensor({1, 2, 3}, {2, 2}, kFloat); }, {"3 values cannot fill shape [2, 2]"});
 }

@@ -516,6 +516,45 @@ TEST(UnaryWhere, ConditionAndPromotion) {
                    tensor({C(1, 1), C(0, 0)})));
 }
 
+// where.ScalarOther / ScalarSelf / Scalar: a Scalar is a wrapped number, below every tensor in
+// type promotion. The dtypes are libtorch 1.13.1's: torch.where(c, int32, 7) is int32,
+// (c, 2.5, int32) float32, (c, bool, 1) int64, (c, 1, 2.5) float32, (c, True, False) bool,
+// (c, float16, 2.5) float16, (c, 0-dim bool, 1) int64, (c, 0-dim int32, 2.5) float32.
+TEST(UnaryWhere, ScalarOverloads) {
+  using C = std::complex<double>;
+  Tensor c = tensor({true, false, true});
+  Tensor i = of(i4, {1, 2, 3});
+  EXPECT_TRUE(same(aten::where(c, i, 7), of(i4, {1, 7, 3})));
+  EXPECT_TRUE(same(aten::where(c, 2.5, i), of(f4, {2.5, 2, 2.5})));
+  EXPECT_TRUE(same(aten::where(c, tensor({false, true, true}), 1), of(i8, {0, 1, 1})));
+  EXPECT_TRUE(same(aten::where(c, 1, 2.5), of(f4, {1, 2.5, 1})));
+  EXPECT_TRUE(same(aten::where(c, 1, 2), of(i8, {1, 2, 1})));
+  EXPECT_TRUE(same(aten::where(c, true, false), tensor({true, false, true})));
+  EXPECT_EQ(aten::where(c, 1, C(0, 1)).scalar_type(), c4);
+  EXPECT_EQ(aten::where(c, of(f2, {1, 2, 3}), 2.5).scalar_type(), f2);
+  EXPECT_EQ(aten::where(c, C(0, 1), of(f8, {1, 2, 3})).scalar_type(), c8);
+  EXPECT_EQ(aten::where(c, tensor({true}, {}), 1).scalar_type(), i8);
+  EXPECT_EQ(aten::where(c, of(i4, {1}).reshape({}), 2.5).scalar_type(), f4);
+  // The shape is the condition's (and the tensor's) broadcast.
+  EXPECT_EQ(aten::where(tensor({true, false}).reshape({2, 1}), 1, 0).sizes(), IntArrayRef({2, 1}));
+  EXPECT_EQ(aten::where(tensor({true}, {}), 1, 2.5).dim(), 0);
+  EXPECT_TRUE(same(aten::where(tensor({false}, {}), i, 0), of(i4, {0, 0, 0})));
+  // On Meta: the Scalars are CPU numbers, which join the condition's device.
+  Tensor mc = empty({4, 1}, TensorOptions(kBool).device(kMeta));
+  Tensor m = aten::where(mc, empty({3}, TensorOptions(kInt).device(kMeta)), 7);
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.scalar_type(), i4);
+  EXPECT_EQ(m.sizes(), IntArrayRef({4, 3}));
+  Tensor ms = aten::where(mc, 1, 2.5);
+  EXPECT_TRUE(ms.is_meta());
+  EXPECT_EQ(ms.scalar_type(), f4);
+  EXPECT_EQ(ms.sizes(), IntArrayRef({4, 1}));
+  expect_error([] { aten::where(tensor({1.f}), 1, 2); },
+               {"where.Scalar: ", "where expected condition to be a boolean tensor"});
+  expect_error([&] { aten::where(c, empty({3}, TensorOptions().device(kMeta)), 0); },
+               {"where.ScalarOther: ", "Expected all tensors to be on the same device"});
+}
+
 TEST(UnaryGelu, ApproximateAndAccuracy) {
   expect_error([] { aten::gelu(tensor({1.f}), "foo"); },
                {"approximate argument must be either none or tanh"});

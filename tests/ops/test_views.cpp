@@ -298,6 +298,19 @@ TEST(Select, NegativeIndexAndErrors) {
   expect_error([&] { iota({}).select(0, 0); }, {"select() cannot be applied to a 0-dim tensor."});
 }
 
+// t[i] is ATen's t.select(0, i): the same view, the same errors.
+TEST(Select, IndexOperatorSelectsAlongDimZero) {
+  Tensor base = iota({3, 4});
+  Tensor row = base[1];
+  expect_view(row, base, {4}, [](const Index& i) { return Index{1, i[0]}; });
+  EXPECT_EQ(base[-1][2].item<float>(), 10);
+  row[0].fill_(-1);  // a view: writes show through
+  EXPECT_EQ(base.select(0, 1).select(0, 0).item<float>(), -1);
+  expect_meta_like_cpu(base, [](const Tensor& t) { return t[2]; });
+  expect_error([&] { base[3]; }, {"select.int: ", "index 3 out of range"});
+  expect_error([] { iota({})[0]; }, {"select() cannot be applied to a 0-dim tensor."});
+}
+
 TEST(Slice, StepAndPythonClamping) {
   Tensor base = iota({10});
   auto elements = [](const Tensor& t) {

@@ -59,7 +59,7 @@ Tensors sentinel_outs(const Tensors& results, const std::vector<ScalarType>& dty
   return outs;
 }
 
-// A dtype the result cannot be cast into (ATen's canCast): Long for a floating result, Double
+// A dtype the result cannot be cast into (ATen's can_cast): Long for a floating result, Double
 // for a complex one, Bool for an integral one; none for Bool.
 std::optional<ScalarType> unsafe_out_dtype(ScalarType result) {
   if (isComplexType(result)) return ScalarType::Double;

@@ -332,7 +332,10 @@ def tensor_body(operators: list[Operator]) -> FileSpec:
                     }
                 )
     includes = [f"aten/ops/{op.base}_ops.h" for op in operators if op.has_methods]
-    return FileSpec("aten/core/TensorBody.h", "TensorBody.h.j2", {"includes": includes, "methods": methods})
+    # ATen's t[i] is t.select(0, i); the operator exists where that method does.
+    index_by_select = any(str(f.func.name) == "select.int" and f.has_method for op in operators for f in op.functions)
+    return FileSpec("aten/core/TensorBody.h", "TensorBody.h.j2",
+                    {"includes": includes, "methods": methods, "index_by_select": index_by_select})
 
 
 def functions_aggregate(operators: list[Operator]) -> FileSpec:

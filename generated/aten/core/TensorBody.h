@@ -404,6 +404,9 @@ class Tensor : public TensorBase {
   Tensor dot(const Tensor& tensor) const;
   Tensor mv(const Tensor& vec) const;
   Tensor matmul(const Tensor& other) const;
+
+  // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
+  Tensor operator[](int64_t index) const { return select(0, index); }
 };
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.

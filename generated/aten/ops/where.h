@@ -18,4 +18,16 @@ inline Tensor& where_outf(const Tensor& condition, const Tensor& self, const Ten
   return _ops::where_self_out::call(condition, self, other, out);
 }
 
+inline Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  return _ops::where_ScalarSelf::call(condition, self, other);
+}
+
+inline Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  return _ops::where_ScalarOther::call(condition, self, other);
+}
+
+inline Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  return _ops::where_Scalar::call(condition, self, other);
+}
+
 }  // namespace aten

@@ -47,6 +47,51 @@ Tensor& where_self_out::redispatch(DispatchKeySet ks, const Tensor& condition, c
   return where_self_out_handle().redispatch(ks, condition, self, other, out);
 }
 
+static const TypedOperatorHandle<where_ScalarSelf::schema>& where_ScalarSelf_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(where_ScalarSelf::name, where_ScalarSelf::overload_name)
+      .typed<where_ScalarSelf::schema>();
+  return handle;
+}
+
+Tensor where_ScalarSelf::call(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  return where_ScalarSelf_handle().call(condition, self, other);
+}
+
+Tensor where_ScalarSelf::redispatch(DispatchKeySet ks, const Tensor& condition, const Scalar& self, const Tensor& other) {
+  return where_ScalarSelf_handle().redispatch(ks, condition, self, other);
+}
+
+static const TypedOperatorHandle<where_ScalarOther::schema>& where_ScalarOther_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(where_ScalarOther::name, where_ScalarOther::overload_name)
+      .typed<where_ScalarOther::schema>();
+  return handle;
+}
+
+Tensor where_ScalarOther::call(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  return where_ScalarOther_handle().call(condition, self, other);
+}
+
+Tensor where_ScalarOther::redispatch(DispatchKeySet ks, const Tensor& condition, const Tensor& self, const Scalar& other) {
+  return where_ScalarOther_handle().redispatch(ks, condition, self, other);
+}
+
+static const TypedOperatorHandle<where_Scalar::schema>& where_Scalar_handle() {
+  static const auto handle = Dispatcher::singleton()
+      .findSchemaOrThrow(where_Scalar::name, where_Scalar::overload_name)
+      .typed<where_Scalar::schema>();
+  return handle;
+}
+
+Tensor where_Scalar::call(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  return where_Scalar_handle().call(condition, self, other);
+}
+
+Tensor where_Scalar::redispatch(DispatchKeySet ks, const Tensor& condition, const Scalar& self, const Scalar& other) {
+  return where_Scalar_handle().redispatch(ks, condition, self, other);
+}
+
 }  // namespace _ops
 
 // CPU kernels of `where`: the structured wrappers around structured_where_self_out.
@@ -131,12 +176,38 @@ Tensor& wrapper_Meta_where_self_out(const Tensor& condition, const Tensor& self,
 
 }  // namespace
 
+// CompositeImplicitAutograd kernels of `where`: wrappers around the hand-written kernels of <aten/ops/where_native.h>.
+namespace {
+
+Tensor wrapper_CompositeImplicitAutograd_where_ScalarSelf(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  OpContext context("where.ScalarSelf");
+  return native::where(condition, self, other);
+}
+
+Tensor wrapper_CompositeImplicitAutograd_where_ScalarOther(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  OpContext context("where.ScalarOther");
+  return native::where(condition, self, other);
+}
+
+Tensor wrapper_CompositeImplicitAutograd_where_Scalar(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  OpContext context("where.Scalar");
+  return native::where(condition, self, other);
+}
+
+}  // namespace
+
 namespace detail {
 void register_where_schemas(Dispatcher& d) {
   d.registerSchema({_ops::where_self::name, _ops::where_self::overload_name}, _ops::where_self::schema_str,
                    &detail::call_boxed<_ops::where_self>);
   d.registerSchema({_ops::where_self_out::name, _ops::where_self_out::overload_name}, _ops::where_self_out::schema_str,
                    &detail::call_boxed<_ops::where_self_out>);
+  d.registerSchema({_ops::where_ScalarSelf::name, _ops::where_ScalarSelf::overload_name}, _ops::where_ScalarSelf::schema_str,
+                   &detail::call_boxed<_ops::where_ScalarSelf>);
+  d.registerSchema({_ops::where_ScalarOther::name, _ops::where_ScalarOther::overload_name}, _ops::where_ScalarOther::schema_str,
+                   &detail::call_boxed<_ops::where_ScalarOther>);
+  d.registerSchema({_ops::where_Scalar::name, _ops::where_Scalar::overload_name}, _ops::where_Scalar::schema_str,
+                   &detail::call_boxed<_ops::where_Scalar>);
 }
 
 void register_where_CPU(Dispatcher& d) {
@@ -147,6 +218,12 @@ void register_where_CPU(Dispatcher& d) {
 void register_where_Meta(Dispatcher& d) {
   d.registerKernel({"where", "self"}, DispatchKey::Meta, &wrapper_Meta_where_self);
   d.registerKernel({"where", "self_out"}, DispatchKey::Meta, &wrapper_Meta_where_self_out);
+}
+
+void register_where_CompositeImplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"where", "ScalarSelf"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_where_ScalarSelf);
+  d.registerKernel({"where", "ScalarOther"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_where_ScalarOther);
+  d.registerKernel({"where", "Scalar"}, DispatchKey::CompositeImplicitAutograd, &wrapper_CompositeImplicitAutograd_where_Scalar);
 }
 }  // namespace detail
 

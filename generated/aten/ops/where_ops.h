@@ -31,5 +31,32 @@ struct where_self_out {
   static Tensor& redispatch(DispatchKeySet ks, const Tensor& condition, const Tensor& self, const Tensor& other, Tensor& out);
 };
 
+struct where_ScalarSelf {
+  using schema = Tensor(const Tensor&, const Scalar&, const Tensor&);
+  static constexpr const char* name = "where";
+  static constexpr const char* overload_name = "ScalarSelf";
+  static constexpr const char* schema_str = "where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor";
+  static Tensor call(const Tensor& condition, const Scalar& self, const Tensor& other);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& condition, const Scalar& self, const Tensor& other);
+};
+
+struct where_ScalarOther {
+  using schema = Tensor(const Tensor&, const Tensor&, const Scalar&);
+  static constexpr const char* name = "where";
+  static constexpr const char* overload_name = "ScalarOther";
+  static constexpr const char* schema_str = "where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor";
+  static Tensor call(const Tensor& condition, const Tensor& self, const Scalar& other);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& condition, const Tensor& self, const Scalar& other);
+};
+
+struct where_Scalar {
+  using schema = Tensor(const Tensor&, const Scalar&, const Scalar&);
+  static constexpr const char* name = "where";
+  static constexpr const char* overload_name = "Scalar";
+  static constexpr const char* schema_str = "where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor";
+  static Tensor call(const Tensor& condition, const Scalar& self, const Scalar& other);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& condition, const Scalar& self, const Scalar& other);
+};
+
 }  // namespace _ops
 }  // namespace aten

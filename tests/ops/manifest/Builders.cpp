@@ -14,7 +14,7 @@ std::vector<std::vector<OpCase> (*)()>& makers() {
 
 ScalarType promote_all(std::span<const ScalarType> dtypes) {
   ScalarType t = dtypes.empty() ? ScalarType::Float : dtypes[0];
-  for (ScalarType d : dtypes) t = promoteTypes(t, d);
+  for (ScalarType d : dtypes) t = promote_types(t, d);
   return t;
 }
 

@@ -25,8 +25,8 @@ namespace {
 // (tests/ops/test_views.cpp); both run every dtype and Meta there.
 const std::set<std::string, std::less<>> kCheckedElsewhere = {
     // factories
-    "empty", "empty_strided", "empty_like", "zeros", "ones", "full", "zeros_like", "ones_like",
-    "full_like", "arange", "linspace", "eye",
+    "empty", "empty_strided", "empty_like", "zeros", "ones", "full", "scalar_tensor", "zeros_like",
+    "ones_like", "full_like", "arange", "linspace", "eye",
     // views
     "as_strided", "view", "reshape", "flatten", "permute", "transpose", "t", "expand", "expand_as",
     "squeeze", "unsqueeze", "select", "slice", "narrow", "unfold", "diagonal", "split",

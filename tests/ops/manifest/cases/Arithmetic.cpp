@@ -29,8 +29,6 @@ std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes) {
   return {dtypes[0] == ScalarType::Bool ? ScalarType::Long : dtypes[0]};
 }
 
-const std::vector<ScalarType> kBool = {ScalarType::Bool};
-
 OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
                  std::vector<ScalarType> (*result)(std::span<const ScalarType>)) {
   c.promoted_dtypes = std::move(promoted);
@@ -120,7 +118,7 @@ ATEN_OP_CASES(arithmetic) {
           [](const Tensors& in) { return Tensors{add(in[0], 2.5)}; },
           [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 2.5); },
           [](Tensors& in) { in[0].add_(2.5); }, pointwise([](auto x) { return x + 2.5; })),
-      kBool, with_wrapped_float));
+      {kBool}, with_wrapped_float));
   cases.push_back(
       promoting(unary_case(
                     {"add.Scalar", "add.Scalar_out", "add_.Scalar"},
@@ -128,7 +126,7 @@ ATEN_OP_CASES(arithmetic) {
                     [](const Tensors& in, Tensors& out) { add_out(out[0], in[0], 4, 2); },
                     [](Tensors& in) { in[0].add_(4, 2); },
                     pointwise([](auto x) { return x + decltype(x)(8); })),
-                kBool, with_wrapped_int));
+                {kBool}, with_wrapped_int));
 
   // sub of a Bool tensor is ATen's error, which says what to use instead.
   OpCase sub_tt = binary_case({"sub.Tensor", "sub.out", "sub_.Tensor"},
@@ -170,14 +168,14 @@ ATEN_OP_CASES(arithmetic) {
           [](const Tensors& in) { return Tensors{mul(in[0], -1.5)}; },
           [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], -1.5); },
           [](Tensors& in) { in[0].mul_(-1.5); }, pointwise([](auto x) { return x * -1.5; })),
-      kBool, with_wrapped_float));
+      {kBool}, with_wrapped_float));
   cases.push_back(promoting(
       unary_case(
           {"mul.Scalar", "mul.Scalar_out", "mul_.Scalar"},
           [](const Tensors& in) { return Tensors{mul(in[0], 3)}; },
           [](const Tensors& in, Tensors& out) { mul_out(out[0], in[0], 3); },
           [](Tensors& in) { in[0].mul_(3); }, pointwise([](auto x) { return x * decltype(x)(3); })),
-      kBool, with_wrapped_int));
+      {kBool}, with_wrapped_int));
 
   // ---- div: true division (integers and Bool give Float) ----
   cases.push_back(binary_case({"div.Tensor", "div.out", "div_.Tensor"},
@@ -224,7 +222,7 @@ ATEN_OP_CASES(arithmetic) {
       [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], 3, "floor"); },
       [](Tensors& in) { in[0].div_(3, "floor"); },
       pointwise([]<Real T>(T x) { return floor_div(x, T(3)); }));
-  cases.push_back(promoting(with_dtypes(div_scalar_floor, kRealDtypes), kBool, with_wrapped_int));
+  cases.push_back(promoting(with_dtypes(div_scalar_floor, kRealDtypes), {kBool}, with_wrapped_int));
   OpCase div_scalar_trunc = unary_case(
       {"div.Scalar_mode", "div.Scalar_mode_out", "div_.Scalar_mode"},
       [](const Tensors& in) { return Tensors{div(in[0], 2.5, "trunc")}; },
@@ -232,7 +230,8 @@ ATEN_OP_CASES(arithmetic) {
       [](Tensors& in) { in[0].div_(2.5, "trunc"); },
       pointwise([]<Real T>(T x) { return std::trunc(static_cast<double>(x) / 2.5); }), Values::any,
       with_wrapped_float);
-  cases.push_back(promoting(with_dtypes(div_scalar_trunc, kRealDtypes), kBool, with_wrapped_float));
+  cases.push_back(
+      promoting(with_dtypes(div_scalar_trunc, kRealDtypes), {kBool}, with_wrapped_float));
 
   // ---- remainder (Python's sign) and fmod (C's sign): no Bool, no complex ----
   // The Scalar divisors of these cases and div's Scalar_mode ones are positive: a negative one
@@ -249,13 +248,13 @@ ATEN_OP_CASES(arithmetic) {
                     [](const Tensors& in, Tensors& out) { remainder_out(out[0], in[0], 4); },
                     [](Tensors& in) { in[0].remainder_(4); },
                     pointwise([]<Real T>(T x) { return python_mod(x, T(4)); })),
-                kBool, with_wrapped_int));
+                {kBool}, with_wrapped_int));
   OpCase rem_scalar_tensor = unary_case(
       {"remainder.Scalar_Tensor", "remainder.Scalar_Tensor_out"},
       [](const Tensors& in) { return Tensors{remainder(5, in[0])}; },
       [](const Tensors& in, Tensors& out) { remainder_out(out[0], 5, in[0]); }, nullptr,
       pointwise([]<Real T>(T y) { return python_mod(T(5), y); }), Values::nonzero);
-  cases.push_back(promoting(rem_scalar_tensor, kBool, with_wrapped_int));
+  cases.push_back(promoting(rem_scalar_tensor, {kBool}, with_wrapped_int));
   cases.push_back(binary_case(
       {"fmod.Tensor", "fmod.Tensor_out", "fmod_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(fmod),
       pointwise([]<Real T>(T x, T y) { return c_mod(x, y); }), Values::any, Values::nonzero));
@@ -267,7 +266,7 @@ ATEN_OP_CASES(arithmetic) {
                     [](Tensors& in) { in[0].fmod_(1.5); },
                     pointwise([]<Real T>(T x) { return std::fmod(static_cast<double>(x), 1.5); }),
                     Values::any, with_wrapped_float),
-                kBool, with_wrapped_float));
+                {kBool}, with_wrapped_float));
   return cases;
 }
 

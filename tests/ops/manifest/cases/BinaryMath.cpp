@@ -35,8 +35,6 @@ OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
   return c;
 }
 
-const std::vector<ScalarType> kBool = {ScalarType::Bool};
-
 // base ** exp as ATen defines it for integers: exact (wrapping) products, and for a negative
 // exponent the integer part of 1 / base ** |exp|.
 template <typename T>
@@ -77,7 +75,7 @@ OpCase pow_scalar_case(Scalar e, Values values,
       [=](Tensors& in) { in[0].pow_(e); },
       pointwise([=](auto x) { return pow_scalar_ref(x, static_cast<decltype(x)>(ed)); }), values,
       result);
-  return promoting(c, kBool, result);
+  return promoting(c, {kBool}, result);
 }
 
 // ATen's lerp is defined by two forms, each exact at the end it is used near: x + w (y - x) for
@@ -128,19 +126,19 @@ ATEN_OP_CASES(binary_math) {
       {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(2, in[0])}; },
       [](const Tensors& in, Tensors& out) { pow_out(out[0], 2, in[0]); }, nullptr,
       pointwise([](auto y) { return pow_ref(decltype(y)(2), y); }), Values::small);
-  cases.push_back(promoting(pow_st, kBool, with_wrapped_int));
+  cases.push_back(promoting(pow_st, {kBool}, with_wrapped_int));
   OpCase pow_st_float = unary_case(
       {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1.5, in[0])}; },
       [](const Tensors& in, Tensors& out) { pow_out(out[0], 1.5, in[0]); }, nullptr,
       pointwise([](auto y) { return pow_ref(decltype(y)(1.5), y); }), Values::any,
       promoted_to_float);
-  cases.push_back(promoting(pow_st_float, kBool, promoted_to_float));
+  cases.push_back(promoting(pow_st_float, {kBool}, promoted_to_float));
   // 1 ** anything is 1 (the fill ATen special-cases), for every dtype.
   OpCase pow_one = unary_case(
       {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1, in[0])}; },
       [](const Tensors& in, Tensors& out) { pow_out(out[0], 1, in[0]); }, nullptr,
       pointwise([](auto y) { return decltype(y)(1); }));
-  cases.push_back(promoting(pow_one, kBool, with_wrapped_int));
+  cases.push_back(promoting(pow_one, {kBool}, with_wrapped_int));
 
   // ---- maximum / minimum: NaN-propagating; complex refused with ATen's message ----
   // (std::max alone is not: std::max(x, NaN) is x.)

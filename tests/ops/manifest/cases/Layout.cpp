@@ -242,7 +242,7 @@ ATEN_OP_CASES(layout) {
   cat_mixed.inputs[1].dtype = ScalarType::Float;
   cat_mixed.call = [](const Tensors& in) { return Tensors{cat({in[0], in[1], in[2]}, -2)}; };
   cat_mixed.result_dtypes = [](std::span<const ScalarType> t) {
-    return std::vector{promoteTypes(t[0], ScalarType::Float)};
+    return std::vector{promote_types(t[0], ScalarType::Float)};
   };
   cases.push_back(cat_mixed);
 

@@ -58,9 +58,6 @@ namespace aten::optest {
 namespace {
 
 using C = std::complex<double>;
-constexpr ScalarType kBool = ScalarType::Bool, kLong = ScalarType::Long;
-constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat,
-                     kComplexDouble = ScalarType::ComplexDouble;
 
 // Integer and Bool inputs of the floating-point ops: accepted, computed in Float.
 const std::vector<ScalarType> kIntegral = {
@@ -361,6 +358,41 @@ ATEN_OP_CASES(unary) {
         pointwise([](auto cond, auto a, auto b) { return cond != decltype(cond)(0) ? a : b; }));
     c.inputs[0].dtype = kBool;
     c.inputs.push_back(Input{kShape});
+    return c;
+  }());
+  // The Scalar overloads: the Scalar is a wrapped number, so an int one leaves the tensor's
+  // dtype (a Bool tensor becomes Long) and a float one makes integral tensors Float.
+  add([] {
+    OpCase c = binary_case(
+        {"where.ScalarOther"},
+        [](const Tensors& in) { return Tensors{aten::where(in[0], in[1], 7)}; }, nullptr, nullptr,
+        pointwise([](auto cond, auto a) { return cond != decltype(cond)(0) ? a : decltype(a)(7); }),
+        Values::any, Values::any, bool_to_long);
+    c.inputs[0].dtype = kBool;
+    return c;
+  }());
+  add([] {
+    OpCase c = binary_case(
+        {"where.ScalarSelf"},
+        [](const Tensors& in) { return Tensors{aten::where(in[0], -2.5, in[1])}; }, nullptr,
+        nullptr, pointwise([](auto cond, auto b) {
+          return cond != decltype(cond)(0) ? decltype(b)(-2.5) : b;
+        }),
+        Values::any, Values::any, promoted_to_float);
+    c.inputs[0].dtype = kBool;
+    return c;
+  }());
+  // Two Scalars: nothing of the dtype under test but the condition, so Bool is the one dtype
+  // that runs, and every other is refused by the condition check.
+  add([] {
+    OpCase c = unary_case(
+        {"where.Scalar"}, [](const Tensors& in) { return Tensors{aten::where(in[0], 1, 0.5)}; },
+        nullptr, nullptr, pointwise([](auto cond) {
+          return cond != decltype(cond)(0) ? decltype(cond)(1) : decltype(cond)(0.5);
+        }),
+        Values::any, [](std::span<const ScalarType>) { return std::vector{ScalarType::Float}; });
+    c.dtypes = {kBool};
+    c.undeclared_error = "where expected condition to be a boolean tensor";
     return c;
   }());
   return cases;
