@@ -6,19 +6,19 @@ namespace aten::manifest {
 namespace detail {
 constexpr DispatchKey empty_memory_format_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey empty_strided_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey copy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey empty_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType clone_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType clone_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey clone_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType contiguous_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey contiguous_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType to_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey to_dtype_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey to_other_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType zero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType zero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey zero__keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey zeros_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey ones_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -35,6 +35,7 @@ constexpr DispatchKey arange_start_out_keys[] = {DispatchKey::CPU, DispatchKey::
 constexpr ScalarType linspace_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey linspace_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey linspace_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType eye_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey eye_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey eye_m_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey as_strided_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -59,26 +60,26 @@ constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeImplicitA
 constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey type_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType masked_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType masked_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey masked_fill__Scalar_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey masked_fill_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey masked_fill__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey masked_fill_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType cat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType cat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey cat_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey cat_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType stack_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey stack_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey stack_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType flip_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey flip_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
-constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey index_select_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -267,7 +268,7 @@ constexpr ScalarType nan_to_num_dtypes[] = {ScalarType::Bool, ScalarType::Byte, 
 constexpr DispatchKey nan_to_num_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey nan_to_num__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey nan_to_num_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType where_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType where_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey where_self_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey where_self_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -645,11 +646,11 @@ constexpr Overload overloads[] = {
     {"eye", "",
      "eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
-     detail::eye_keys, true, {}},
+     detail::eye_keys, true, detail::eye_dtypes},
     {"eye", "m",
      "eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
-     detail::eye_m_keys, true, {}},
+     detail::eye_m_keys, true, detail::eye_dtypes},
     {"as_strided", "",
      "as_strided(Tensor(a) self, int[] size, int[] stride, int? storage_offset=None) -> Tensor(a)",
      SchemaKind::functional, true, true, "",
