@@ -15,6 +15,7 @@
 #include <aten/ops/add.h>
 #include <aten/ops/empty.h>
 
+#include <complex>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -58,14 +59,18 @@ int main() {
   show("Float [3] + Double []", meta(ST::Float) + meta(ST::Double, {}));
   show("Int [3] + Double []", meta(ST::Int) + meta(ST::Double, {}));     // floating: it wins
   show("Long [] + Float []", meta(ST::Long, {}) + meta(ST::Float, {}));  // both zero-dim: promoted
+  // complex, at the tensor's precision
+  show("Float [3] + ComplexDouble []", meta(ST::Float) + meta(ST::ComplexDouble, {}));
 
   std::cout << "\nC++ numbers: an integer keeps the tensor's dtype, a float makes it floating\n"
-               "(Float, the default dtype), bool changes nothing:\n";
+               "(Float, the default dtype), a complex one complex, bool changes nothing:\n";
   show("Char [3] + 1000", meta(ST::Char) + 1000);  // the value does not matter, only its kind
   show("Int [3] + 2.5", meta(ST::Int) + 2.5);
   show("Half [3] + 2.5", meta(ST::Half) + 2.5);  // already floating: stays Half
   show("Bool [3] + 1", meta(ST::Bool) + 1);      // integer beats bool: Long
   show("Int [3] + true", meta(ST::Int) + true);
+  // complex, at the tensor's precision
+  show("Half [3] + 1j", meta(ST::Half) + std::complex<double>(0, 1));
 
   std::cout << "\nThe values, on CPU: an Int tensor plus 0.5 computes in Float.\n";
   Tensor i = tensor({1, 2, 3});

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <complex>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -112,6 +114,27 @@ Tensor make(IntArrayRef sizes, const std::function<double(int64_t)>& f, IntArray
                              : empty_strided(sizes, strides, TensorOptions(scalar_type_of<T>));
   fill<T>(t, f);
   return t;
+}
+
+// A 1-d ComplexHalf tensor of vs, each part rounded to Half.
+inline Tensor complex_half(const std::vector<std::complex<float>>& vs) {
+  Tensor t = empty({static_cast<int64_t>(vs.size())}, TensorOptions(ScalarType::ComplexHalf));
+  for (size_t i = 0; i < vs.size(); ++i) set(t, {static_cast<int64_t>(i)}, complex<Half>(vs[i]));
+  return t;
+}
+
+// t is a ComplexHalf tensor holding want in C order, part by part exactly (NaN matches NaN).
+inline void expect_complex_half(const Tensor& t, const std::vector<std::complex<float>>& want) {
+  ASSERT_EQ(t.scalar_type(), ScalarType::ComplexHalf) << t.toString();
+  ASSERT_EQ(t.numel(), static_cast<int64_t>(want.size())) << t.toString();
+  size_t i = 0;
+  for_each_index(t.sizes(), [&](const std::vector<int64_t>& idx) {
+    const auto got = static_cast<std::complex<float>>(get<complex<Half>>(t, idx));
+    const auto same = [](float g, float w) { return std::isnan(w) ? std::isnan(g) : g == w; };
+    EXPECT_TRUE(same(got.real(), want[i].real()) && same(got.imag(), want[i].imag()))
+        << "at " << i << ": got " << got << ", expected " << want[i];
+    ++i;
+  });
 }
 
 // A view with the given geometry over base's storage (no copy), for transposes and broadcasts

@@ -29,7 +29,9 @@ template <typename To, typename From>
 constexpr To convert(From f) {
   if constexpr (is_complex_v<From>) {
     if constexpr (is_complex_v<To>) {
-      return To(f);
+      // Part by part, so that complex<Half> converts as its Half parts do.
+      using V = typename To::value_type;
+      return To(convert<V>(f.real()), convert<V>(f.imag()));
     } else if constexpr (std::same_as<To, bool>) {
       return f.real() != 0 || f.imag() != 0;
     } else {

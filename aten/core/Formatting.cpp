@@ -249,6 +249,8 @@ const char* torch_dtype_name(ScalarType t) {
       return "torch.float32";
     case ScalarType::Double:
       return "torch.float64";
+    case ScalarType::ComplexHalf:
+      return "torch.complex32";
     case ScalarType::ComplexFloat:
       return "torch.complex64";
     case ScalarType::ComplexDouble:

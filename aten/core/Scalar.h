@@ -31,6 +31,9 @@ class Scalar {
     v_.z[0] = static_cast<double>(v.real());
     v_.z[1] = static_cast<double>(v.imag());
   }
+  // complex<Half> values become complex doubles, as Half ones become doubles.
+  template <ReducedFloat T>
+  Scalar(std::complex<T> v) : Scalar(static_cast<std::complex<float>>(v)) {}
 
   Tag tag() const { return tag_; }
   bool isBoolean() const { return tag_ == Tag::Bool; }
@@ -55,7 +58,7 @@ class Scalar {
     return ScalarType::Undefined;
   }
 
-  // The value as T, for any of the 12 element types. A value T cannot hold (300 as int8_t,
+  // The value as T, for any of the 13 element types. A value T cannot hold (300 as int8_t,
   // 1e300 as float, 1+2j as a real type) is an error, as in ATen; to bool never fails.
   template <typename T>
   T to() const {

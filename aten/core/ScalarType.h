@@ -10,12 +10,12 @@
 
 namespace aten {
 
-// Every dtype, in ATen's order (ATen's ComplexHalf and quantized types left out).
+// Every dtype, in ATen's order (ATen's quantized types left out).
 // clang-format 14 lays this list out differently on each run.
 // clang-format off
 #define ATEN_FORALL_SCALAR_TYPE_NAMES(_) \
-  _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexFloat) \
-  _(ComplexDouble) _(Bool) _(BFloat16)
+  _(Byte) _(Char) _(Short) _(Int) _(Long) _(Half) _(Float) _(Double) _(ComplexHalf) \
+  _(ComplexFloat) _(ComplexDouble) _(Bool) _(BFloat16)
 // clang-format on
 
 enum class ScalarType : int8_t {
@@ -39,6 +39,7 @@ constexpr ScalarType kHalf = ScalarType::Half;
 constexpr ScalarType kBFloat16 = ScalarType::BFloat16;
 constexpr ScalarType kFloat = ScalarType::Float;
 constexpr ScalarType kDouble = ScalarType::Double;
+constexpr ScalarType kComplexHalf = ScalarType::ComplexHalf;
 constexpr ScalarType kComplexFloat = ScalarType::ComplexFloat;
 constexpr ScalarType kComplexDouble = ScalarType::ComplexDouble;
 
@@ -52,6 +53,7 @@ constexpr ScalarType kComplexDouble = ScalarType::ComplexDouble;
   _(::aten::Half, Half)                           \
   _(float, Float)                                 \
   _(double, Double)                               \
+  _(::aten::complex<::aten::Half>, ComplexHalf)   \
   _(::aten::complex<float>, ComplexFloat)         \
   _(::aten::complex<double>, ComplexDouble)       \
   _(bool, Bool)                                   \
@@ -82,6 +84,7 @@ constexpr int64_t elementSize(ScalarType t) {
       return 2;
     case ScalarType::Int:
     case ScalarType::Float:
+    case ScalarType::ComplexHalf:
       return 4;
     case ScalarType::Long:
     case ScalarType::Double:
@@ -100,11 +103,45 @@ constexpr bool isFloatingType(ScalarType t) {
          t == ScalarType::Double;
 }
 constexpr bool isComplexType(ScalarType t) {
-  return t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
+  return t == ScalarType::ComplexHalf || t == ScalarType::ComplexFloat ||
+         t == ScalarType::ComplexDouble;
 }
 constexpr bool isIntegralType(ScalarType t, bool include_bool) {
   return t == ScalarType::Byte || t == ScalarType::Char || t == ScalarType::Short ||
          t == ScalarType::Int || t == ScalarType::Long || (include_bool && t == ScalarType::Bool);
+}
+
+// The dtype of a complex dtype's real and imaginary parts; any other dtype is its own.
+constexpr ScalarType toRealValueType(ScalarType t) {
+  switch (t) {
+    case ScalarType::ComplexHalf:
+      return ScalarType::Half;
+    case ScalarType::ComplexFloat:
+      return ScalarType::Float;
+    case ScalarType::ComplexDouble:
+      return ScalarType::Double;
+    default:
+      return t;
+  }
+}
+
+// The complex dtype whose parts have floating dtype t; a complex dtype is its own. BFloat16 has
+// no complex counterpart and gets ComplexFloat, as in ATen 1.13. Undefined for other dtypes.
+constexpr ScalarType toComplexType(ScalarType t) {
+  switch (t) {
+    case ScalarType::Half:
+    case ScalarType::ComplexHalf:
+      return ScalarType::ComplexHalf;
+    case ScalarType::BFloat16:
+    case ScalarType::Float:
+    case ScalarType::ComplexFloat:
+      return ScalarType::ComplexFloat;
+    case ScalarType::Double:
+    case ScalarType::ComplexDouble:
+      return ScalarType::ComplexDouble;
+    default:
+      return ScalarType::Undefined;
+  }
 }
 
 template <typename T>

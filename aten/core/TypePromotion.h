@@ -3,21 +3,25 @@
 // Included by ScalarType.h; kept apart because it is the one rule with real content.
 //
 // The result is derived from rules rather than stored as a table, so the test (which spells
-// the 12x12 table out cell by cell) is an independent check:
+// the 13x13 table out cell by cell) is an independent check:
 //   - Bool is below every other dtype;
 //   - integral with integral: the wider; Byte with a signed type needs a sign bit, so
 //     Byte+Char is Short and Byte with a wider signed type is that type;
 //   - anything with a floating or complex type: that type (integers carry no precision);
 //   - Half with BFloat16: neither holds the other, so Float;
 //   - floating with floating: the wider;
-//   - any complex operand: complex, at double precision if either side is double-precision.
+//   - any complex operand: the complex dtype whose parts have the promotion of the two
+//     operands' real dtypes (a complex dtype's parts, or the dtype itself), so ComplexHalf with
+//     Int is ComplexHalf, with BFloat16 ComplexFloat (Half with BFloat16 is Float), and
+//     ComplexFloat with Double is ComplexDouble.
 #include <aten/core/ScalarType.h>
 
 namespace aten {
 namespace detail {
 
 constexpr bool promotion_is_complex(ScalarType t) {
-  return t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
+  return t == ScalarType::ComplexHalf || t == ScalarType::ComplexFloat ||
+         t == ScalarType::ComplexDouble;
 }
 constexpr bool promotion_is_floating(ScalarType t) {
   return t == ScalarType::Half || t == ScalarType::BFloat16 || t == ScalarType::Float ||
@@ -38,10 +42,6 @@ constexpr int signed_rank(ScalarType t) {
       return -1;
   }
 }
-constexpr bool is_double_precision(ScalarType t) {
-  return t == ScalarType::Double || t == ScalarType::ComplexDouble;
-}
-
 }  // namespace detail
 
 // Undefined with anything is Undefined.
@@ -53,11 +53,8 @@ constexpr ScalarType promote_types(ScalarType a, ScalarType b) {
   if (a == ScalarType::Bool) return b;
   if (b == ScalarType::Bool) return a;
 
-  if (promotion_is_complex(a) || promotion_is_complex(b)) {
-    return detail::is_double_precision(a) || detail::is_double_precision(b)
-               ? ScalarType::ComplexDouble
-               : ScalarType::ComplexFloat;
-  }
+  if (promotion_is_complex(a) || promotion_is_complex(b))
+    return toComplexType(promote_types(toRealValueType(a), toRealValueType(b)));
   const bool fa = promotion_is_floating(a), fb = promotion_is_floating(b);
   if (fa && fb) {
     if (a == ScalarType::Double || b == ScalarType::Double) return ScalarType::Double;

@@ -3,23 +3,24 @@
 namespace aten {
 namespace {
 
-// The combination of two buckets: the higher-priority bucket's dtype wins unless the lower
-// one is of a higher category, in which case the two are promoted.
-ScalarType combine_categories(ScalarType higher, ScalarType lower) {
-  if (isComplexType(higher)) return higher;
-  if (!isComplexType(lower) && isFloatingType(higher)) return higher;
-  if (higher == ScalarType::Bool || isFloatingType(lower) || isComplexType(lower)) {
-    if (higher == ScalarType::Undefined) return lower;
-    if (lower == ScalarType::Undefined) return higher;
-    return promote_types(higher, lower);
-  }
-  return higher != ScalarType::Undefined ? higher : lower;
-}
-
 ScalarType promote_skipping_undefined(ScalarType a, ScalarType b) {
   if (a == ScalarType::Undefined) return b;
   if (b == ScalarType::Undefined) return a;
   return promote_types(a, b);
+}
+
+// The combination of two buckets: the higher-priority bucket's dtype wins unless the lower one
+// is of a higher category. A complex lower bucket keeps a floating higher one's precision (Half
+// with a complex number is ComplexHalf; Float with a 0-dim ComplexDouble is ComplexFloat) and
+// replaces an integral or Bool one; a floating lower bucket is promoted with a Bool or integral
+// higher one.
+ScalarType combine_categories(ScalarType higher, ScalarType lower) {
+  if (isComplexType(higher)) return higher;
+  if (isComplexType(lower)) return isFloatingType(higher) ? toComplexType(higher) : lower;
+  if (isFloatingType(higher)) return higher;
+  if (higher == ScalarType::Bool || isFloatingType(lower))
+    return promote_skipping_undefined(higher, lower);
+  return higher != ScalarType::Undefined ? higher : lower;
 }
 
 ScalarType wrapped_kind(ScalarType dtype) {

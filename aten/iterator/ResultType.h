@@ -2,7 +2,8 @@
 // ATen's result_type: the dtype operands compute in together. Operands fall in three buckets,
 // highest priority first: tensors with dims, 0-dim tensors, wrapped numbers (C++ scalars, whose
 // floating/complex kinds count as the default Float/ComplexFloat); a lower bucket counts only
-// when its category (bool < integral < floating < complex) is higher. TensorIterator's common
+// when its category (bool < integral < floating < complex) is higher, and a complex one over a
+// floating one keeps its precision (a Half tensor plus 1j is ComplexHalf). TensorIterator's common
 // dtype is this; ops whose Scalar arguments take part in promotion without being operands
 // (clamp's bounds) or that promote some operands only (where's self and other) use it directly:
 //

@@ -14,7 +14,7 @@ namespace {
 // cannot hold (300 into Char, 1+2j into Float) is an error on CPU and Meta alike and leaves
 // self untouched.
 void check_fill_value(const Tensor& self, const Scalar& value) {
-  ATEN_DISPATCH_fill_TYPES(self.scalar_type(), [&] { (void)value.to<scalar_t>(); });
+  ATEN_DISPATCH_fill_TYPES(self.scalar_type(), [&] { (void)fill_value<scalar_t>(value); });
 }
 }  // namespace
 

@@ -26,13 +26,13 @@ namespace {
 void meta_moment(impl::MetaBase& meta, const Tensor& self, OptionalIntArrayRef dim, bool keepdim) {
   const Tensor& out = meta.maybe_get_output();
   resize_reduction(meta, self, dim, keepdim,
-                   out.defined() ? out.scalar_type() : to_real_dtype(self.scalar_type()));
+                   out.defined() ? out.scalar_type() : toRealValueType(self.scalar_type()));
 }
 
 void run_moment(const char* op, const Tensor& self, OptionalIntArrayRef dim,
                 std::optional<int64_t> correction, bool keepdim, bool take_sqrt,
                 const Tensor& out) {
-  compute_into(out, to_real_dtype(self.scalar_type()), op, [&](const Tensor& result) {
+  compute_into(out, toRealValueType(self.scalar_type()), op, [&](const Tensor& result) {
     auto iter = make_reduction(result, self, make_dim_mask(dim, self.dim()), keepdim);
     moments_stub(iter.device(), iter, correction.value_or(1), take_sqrt);
   });
@@ -63,13 +63,13 @@ ATEN_META_FUNC(std_correction)
 // (variance in the real dtype, mean in self's dtype)
 ATEN_META_FUNC(var_mean_correction)
 (const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> /*correction*/, bool keepdim) {
-  native::resize_reduction(*this, self, dim, keepdim, native::to_real_dtype(self.scalar_type()),
+  native::resize_reduction(*this, self, dim, keepdim, toRealValueType(self.scalar_type()),
                            self.scalar_type());
 }
 
 ATEN_META_FUNC(std_mean_correction)
 (const Tensor& self, OptionalIntArrayRef dim, std::optional<int64_t> /*correction*/, bool keepdim) {
-  native::resize_reduction(*this, self, dim, keepdim, native::to_real_dtype(self.scalar_type()),
+  native::resize_reduction(*this, self, dim, keepdim, toRealValueType(self.scalar_type()),
                            self.scalar_type());
 }
 

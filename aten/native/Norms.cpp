@@ -29,9 +29,8 @@ namespace aten::meta {
 ATEN_META_FUNC(norm_ScalarOpt_dim)
 (const Tensor& self, const std::optional<Scalar>& /*p*/, IntArrayRef dim, bool keepdim) {
   const Tensor& out = maybe_get_output();
-  native::resize_reduction(
-      *this, self, dim, keepdim,
-      out.defined() ? out.scalar_type() : native::to_real_dtype(self.scalar_type()));
+  native::resize_reduction(*this, self, dim, keepdim,
+                           out.defined() ? out.scalar_type() : toRealValueType(self.scalar_type()));
 }
 
 // Integral and Bool inputs give Float; the result must be floating.
@@ -56,7 +55,7 @@ ATEN_IMPL_FUNC(norm_out)
   ATEN_DISPATCH_norm_TYPES(self.scalar_type(), [] {});
   const double pv = p ? p->toDouble() : 2.0;
   const DimMask mask = make_dim_mask(dim, self.dim());
-  compute_into(out, to_real_dtype(self.scalar_type()), "norm", [&](const Tensor& result) {
+  compute_into(out, toRealValueType(self.scalar_type()), "norm", [&](const Tensor& result) {
     if (reduced_count(self, mask) == 0) {
       result.zero_();  // the norm of nothing is 0 for every p, as in ATen 1.13
       return;

@@ -115,12 +115,6 @@ bool can_cast_result(ScalarType from, ScalarType to) {
   return true;
 }
 
-ScalarType to_real_dtype(ScalarType t) {
-  if (t == ScalarType::ComplexFloat) return ScalarType::Float;
-  if (t == ScalarType::ComplexDouble) return ScalarType::Double;
-  return t;
-}
-
 void compute_into(const Tensor& out, ScalarType compute_dtype, const char* op,
                   FunctionRef<void(const Tensor&)> compute) {
   if (out.scalar_type() == compute_dtype) {

@@ -71,8 +71,6 @@ void check_nonempty_reduction(const Tensor& self, const DimMask& mask, bool all_
 // Whether a result computed in dtype `from` may be written into a tensor of dtype `to`
 // (no complex into real, no floating into integral, only Bool into Bool).
 bool can_cast_result(ScalarType from, ScalarType to);
-// The real dtype of a complex one, others unchanged.
-ScalarType to_real_dtype(ScalarType t);
 
 // Runs compute(result) into out directly when out has the compute dtype, else into a
 // temporary that is then copied into out (after can_cast_result, or an error naming `op`).

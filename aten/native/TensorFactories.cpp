@@ -11,6 +11,7 @@
 #include <aten/ops/empty_native.h>
 #include <aten/ops/empty_strided.h>
 #include <aten/ops/empty_strided_native.h>
+#include <aten/ops/eye_dtypes.h>
 #include <aten/ops/eye_native.h>
 #include <aten/ops/fill.h>
 #include <aten/ops/full_like_native.h>
@@ -144,6 +145,7 @@ Tensor eye(int64_t n, int64_t m, std::optional<ScalarType> dtype, std::optional<
            std::optional<Device> device, std::optional<bool> pin_memory) {
   ATEN_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
   ATEN_CHECK(m >= 0, "m must be greater or equal to 0, got ", m);
+  ATEN_DISPATCH_eye_TYPES(dtype.value_or(ScalarType::Float), [] {});
   Tensor result = aten::zeros({n, m}, dtype, layout, device, pin_memory);
   result.diagonal().fill_(1);
   return result;

@@ -356,8 +356,7 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
 Tensor view_as_real(const Tensor& self) {
   ATEN_CHECK(isComplexType(self.scalar_type()),
              "view_as_real is only supported for complex tensors, got ", self.toString());
-  const ScalarType real = self.scalar_type() == ScalarType::ComplexFloat ? ScalarType::Float
-                                                                         : ScalarType::Double;
+  const ScalarType real = toRealValueType(self.scalar_type());
   DimVector sizes(self.sizes()), strides(self.strides());
   for (int64_t& s : strides) s *= 2;
   sizes.push_back(2);
@@ -367,9 +366,9 @@ Tensor view_as_real(const Tensor& self) {
 
 Tensor view_as_complex(const Tensor& self) {
   const ScalarType t = self.scalar_type();
-  ATEN_CHECK(t == ScalarType::Float || t == ScalarType::Double,
-             "view_as_complex is only supported for float and double tensors, but got a tensor of "
-             "scalar type: ",
+  ATEN_CHECK(t == ScalarType::Half || t == ScalarType::Float || t == ScalarType::Double,
+             "view_as_complex is only supported for half, float and double tensors, but got a "
+             "tensor of scalar type: ",
              t);
   ATEN_CHECK(self.dim() != 0, "Input tensor must have one or more dimensions");
   ATEN_CHECK(self.sizes().back() == 2, "Tensor must have a last dimension of size 2 (",
@@ -386,9 +385,7 @@ Tensor view_as_complex(const Tensor& self) {
   ATEN_CHECK(self.storage_offset() % 2 == 0,
              "Tensor must have a storage_offset divisible by 2 (offset ", self.storage_offset(),
              ")");
-  return detail::alias_as_dtype(
-      self, t == ScalarType::Float ? ScalarType::ComplexFloat : ScalarType::ComplexDouble, sizes,
-      strides, self.storage_offset() / 2);
+  return detail::alias_as_dtype(self, toComplexType(t), sizes, strides, self.storage_offset() / 2);
 }
 
 }  // namespace aten::native

@@ -38,16 +38,6 @@
 #include <aten/ops/trunc_native.h>
 
 namespace aten {
-namespace {
-
-ScalarType to_real(ScalarType t) {
-  return t == ScalarType::ComplexFloat    ? ScalarType::Float
-         : t == ScalarType::ComplexDouble ? ScalarType::Double
-                                          : t;
-}
-
-}  // namespace
-
 namespace meta {
 
 // meta() of an op computed in floating point: integer and Bool inputs give Float.
@@ -129,7 +119,7 @@ ATEN_META_FUNC(abs)(const Tensor& self) {
     build_unary_op(out, self);
     return;
   }
-  const ScalarType real = to_real(dtype);
+  const ScalarType real = toRealValueType(dtype);
   ATEN_CHECK(!(out.defined() && out.is_same(self)),
              "In-place abs is not supported for complex tensors: its result type ", real,
              " can't be written into self (", dtype, ")");

@@ -88,6 +88,8 @@ class DefaultTest(unittest.TestCase):
         "ScalarType? dtype=long": "ScalarType::Long",
         "ScalarType dtype=float32": "ScalarType::Float",
         "ScalarType? dtype=cdouble": "ScalarType::ComplexDouble",
+        "ScalarType? dtype=complex32": "ScalarType::ComplexHalf",
+        "ScalarType? dtype=chalf": "ScalarType::ComplexHalf",
         "Layout? layout=strided": "Layout::Strided",
     }
 
@@ -111,15 +113,18 @@ class DtypeTableTest(unittest.TestCase):
         expected = {"Bool": "bool", "Byte": "uint8_t", "Char": "int8_t", "Short": "int16_t", "Int": "int32_t",
                     "Long": "int64_t", "Float": "float", "Double": "double", "Half": "::aten::Half",
                     "BFloat16": "::aten::BFloat16", "ComplexFloat": "std::complex<float>",
-                    "ComplexDouble": "std::complex<double>"}
+                    "ComplexDouble": "std::complex<double>", "ComplexHalf": "std::complex<::aten::Half>"}
         self.assertEqual({name: d.cpp_type for name, d in dtypes.DTYPES.items()}, expected)
         self.assertEqual(dtypes.headers(("Int", "Half", "ComplexFloat", "ComplexDouble")),
                          ["aten/core/Half.h", "complex"])
+        # complex<Half> is the specialization in Complex.h, which must be seen first.
+        self.assertEqual(dtypes.headers(("ComplexHalf",)), ["aten/core/Complex.h"])
 
     def test_groups_are_atens(self):
         self.assertEqual(dtypes.expand(["all"])[0], ("Byte", "Char", "Short", "Int", "Long", "Float", "Double"))
         self.assertEqual(dtypes.expand(["integral"])[0], ("Byte", "Char", "Short", "Int", "Long"))
         self.assertEqual(dtypes.expand(["floating"])[0], ("Float", "Double"))
+        # ComplexHalf is named by the ops that have it, as ATen adds kComplexHalf to a group.
         self.assertEqual(dtypes.expand(["complex"])[0], ("ComplexFloat", "ComplexDouble"))
 
     def test_expand(self):

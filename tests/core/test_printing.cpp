@@ -46,6 +46,23 @@ TEST(Printing, EveryDtype) {
   EXPECT_EQ(to_string(tensor({complex<float>(1, 2)}, {})), "tensor(1.+2.j)");
 }
 
+// complex32 prints as PyTorch prints it: the parts' values (read as floats), always named.
+TEST(Printing, ComplexHalf) {
+  using CH = complex<Half>;
+  EXPECT_EQ(to_string(tensor({CH(1.f, 2.f), CH(3.f, -4.f)})),
+            "tensor([1.+2.j, 3.-4.j], dtype=torch.complex32)");
+  EXPECT_EQ(to_string(tensor({CH(1.5f, 2.f), CH(-3.f, -0.25f)})),
+            "tensor([ 1.5000+2.0000j, -3.0000-0.2500j], dtype=torch.complex32)");
+  EXPECT_EQ(to_string(tensor({CH(0.1f, 0.2f), CH(1e4f, -1e-3f)})),
+            "tensor([9.9976e-02+0.2000j, 1.0000e+04-0.0010j], dtype=torch.complex32)");
+  EXPECT_EQ(to_string(tensor({CH(1.f, 2.f)}, {})), "tensor(1.+2.j, dtype=torch.complex32)");
+  EXPECT_EQ(to_string(tensor({CH(INFINITY, 0.f), CH(NAN, 0.f), CH(1.f, 1.f)})),
+            "tensor([inf+0.j, nan+0.j, 1.+1.j], dtype=torch.complex32)");
+  EXPECT_EQ(to_string(empty({0}, ScalarType::ComplexHalf)), "tensor([], dtype=torch.complex32)");
+  EXPECT_EQ(to_string(empty({2}, TensorOptions(ScalarType::ComplexHalf).device(kMeta))),
+            "tensor(..., device='meta', size=(2,), dtype=torch.complex32)");
+}
+
 TEST(Printing, FloatModes) {
   // Integer-valued but far apart: scientific.
   EXPECT_EQ(to_string(tensor({1.f, 2000.f})), "tensor([1.0000e+00, 2.0000e+03])");

@@ -32,6 +32,9 @@ TEST(Scalar, ComplexKindAndType) {
   EXPECT_EQ(Scalar(BFloat16(0.5f)).toDouble(), 0.5);
   EXPECT_EQ(Scalar(uint8_t{200}).type(), ScalarType::Long);
   EXPECT_EQ(Scalar(true).type(), ScalarType::Bool);
+  Scalar zh = complex<Half>(Half(0.5f), Half(-2.f));  // complex doubles, as Half gives doubles
+  EXPECT_TRUE(zh.isComplex());
+  EXPECT_EQ(zh.toComplexDouble(), complex<double>(0.5, -2.0));
 }
 
 TEST(Scalar, ToEveryCppType) {
@@ -48,12 +51,15 @@ TEST(Scalar, ToEveryCppType) {
   EXPECT_EQ(i.to<double>(), 7.0);
   EXPECT_EQ(i.to<complex<float>>(), complex<float>(7.f, 0.f));
   EXPECT_EQ(i.to<complex<double>>(), complex<double>(7.0, 0.0));
+  EXPECT_EQ(i.to<complex<Half>>(), complex<Half>(7.f, 0.f));
   EXPECT_EQ(d.to<int32_t>(), 2);
   EXPECT_EQ(static_cast<float>(d.to<Half>()), 2.5f);
   EXPECT_EQ(d.to<complex<double>>(), complex<double>(2.5, 0));
   EXPECT_EQ(b.to<double>(), 1.0);
   EXPECT_EQ(b.to<complex<float>>(), complex<float>(1.f, 0.f));
   EXPECT_EQ(z.to<complex<float>>(), complex<float>(3.f, 4.f));
+  EXPECT_EQ(z.to<complex<Half>>(), complex<Half>(3.f, 4.f));
+  EXPECT_EQ(Scalar(0.1).to<complex<Half>>(), complex<Half>(Half(0.1f), 0.f));  // rounded
   EXPECT_EQ(z.to<bool>(), true);
   EXPECT_EQ(Scalar(complex<double>(0, 0)).to<bool>(), false);
   EXPECT_EQ(Scalar(complex<double>(0, 1)).to<bool>(), true);
@@ -81,6 +87,13 @@ TEST(Scalar, ValuesThatDoNotFitAreErrors) {
   EXPECT_NE(error_of([] { Scalar(complex<double>(1, 2)).to<double>(); }).find("without overflow"),
             std::string::npos);
   EXPECT_THROW(Scalar(complex<double>(1e300, 0)).to<complex<float>>(), Error);
+  // ComplexHalf: each part must fit Half, as ATen's masked_fill and alpha require.
+  EXPECT_NE(error_of([] {
+              Scalar(70000).to<complex<Half>>();
+            }).find("cannot be converted to type ComplexHalf without overflow"),
+            std::string::npos);
+  EXPECT_THROW(Scalar(complex<double>(1, 1e5)).to<complex<Half>>(), Error);
+  EXPECT_EQ(Scalar(INFINITY).to<complex<Half>>().real(), std::numeric_limits<Half>::infinity());
 }
 
 TEST(Scalar, EqualityIsKindAndValue) {

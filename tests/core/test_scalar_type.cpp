@@ -44,6 +44,7 @@ const DtypeFacts kFacts[] = {
     {ScalarType::BFloat16, "BFloat16", 2, true, false, false, false},
     {ScalarType::Float, "Float", 4, true, false, false, false},
     {ScalarType::Double, "Double", 8, true, false, false, false},
+    {ScalarType::ComplexHalf, "ComplexHalf", 4, false, true, false, false},
     {ScalarType::ComplexFloat, "ComplexFloat", 8, false, true, false, false},
     {ScalarType::ComplexDouble, "ComplexDouble", 16, false, true, false, false},
 };
@@ -56,7 +57,7 @@ void expect_cpp_type(ScalarType t) {
 }  // namespace
 
 TEST(ScalarType, EveryDtypeNameSizeAndCategory) {
-  ASSERT_EQ(kNumScalarTypes, 12);
+  ASSERT_EQ(kNumScalarTypes, 13);
   for (const auto& f : kFacts) {
     EXPECT_STREQ(toString(f.t), f.name);
     EXPECT_EQ(elementSize(f.t), f.size) << f.name;
@@ -103,9 +104,43 @@ TEST(ScalarType, EveryDtypeHasItsCppType) {
   expect_cpp_type<BFloat16>(ScalarType::BFloat16);
   expect_cpp_type<float>(ScalarType::Float);
   expect_cpp_type<double>(ScalarType::Double);
+  expect_cpp_type<complex<Half>>(ScalarType::ComplexHalf);
   expect_cpp_type<complex<float>>(ScalarType::ComplexFloat);
   expect_cpp_type<complex<double>>(ScalarType::ComplexDouble);
   expect_cpp_type<const float>(ScalarType::Float);
+}
+
+// ATen's enumerator values up to Bool (ATen's quantized types, which MiniATen lacks, come next),
+// so those dtypes' numbers mean the same in both.
+TEST(ScalarType, ComplexHalfSitsWhereATenHasIt) {
+  EXPECT_EQ(static_cast<int>(ScalarType::Double), 7);
+  EXPECT_EQ(static_cast<int>(ScalarType::ComplexHalf), 8);
+  EXPECT_EQ(static_cast<int>(ScalarType::ComplexFloat), 9);
+  EXPECT_EQ(static_cast<int>(ScalarType::ComplexDouble), 10);
+  EXPECT_EQ(static_cast<int>(ScalarType::Bool), 11);
+}
+
+// Every dtype's real counterpart (toRealValueType) and complex one (toComplexType), as ATen
+// 1.13 maps them: BFloat16, which has no complex dtype, goes to ComplexFloat.
+TEST(ScalarType, RealAndComplexCounterparts) {
+  for (int i = 0; i < kNumScalarTypes; ++i) {
+    const auto t = static_cast<ScalarType>(i);
+    if (!isComplexType(t)) {
+      EXPECT_EQ(toRealValueType(t), t) << t;
+    }
+  }
+  EXPECT_EQ(toRealValueType(ScalarType::ComplexHalf), ScalarType::Half);
+  EXPECT_EQ(toRealValueType(ScalarType::ComplexFloat), ScalarType::Float);
+  EXPECT_EQ(toRealValueType(ScalarType::ComplexDouble), ScalarType::Double);
+  EXPECT_EQ(toComplexType(ScalarType::Half), ScalarType::ComplexHalf);
+  EXPECT_EQ(toComplexType(ScalarType::BFloat16), ScalarType::ComplexFloat);
+  EXPECT_EQ(toComplexType(ScalarType::Float), ScalarType::ComplexFloat);
+  EXPECT_EQ(toComplexType(ScalarType::Double), ScalarType::ComplexDouble);
+  for (ScalarType c :
+       {ScalarType::ComplexHalf, ScalarType::ComplexFloat, ScalarType::ComplexDouble})
+    EXPECT_EQ(toComplexType(c), c);
+  EXPECT_EQ(toComplexType(ScalarType::Int), ScalarType::Undefined);
+  EXPECT_EQ(toComplexType(ScalarType::Bool), ScalarType::Undefined);
 }
 
 TEST(Scalar, KeepsItsKindAndConverts) {

@@ -3,7 +3,9 @@
 // is an error naming the op.
 #include <aten/Dispatch.h>
 #include <aten/core/Error.h>
+#include <aten/ops/add_dtypes.h>
 #include <aten/ops/hypot_dtypes.h>
+#include <aten/ops/sum_dtypes.h>
 #include <gtest/gtest.h>
 
 #include "Reference.h"
@@ -80,4 +82,16 @@ TEST(DtypeDispatch, PerOpSwitchCoversTheYamlList) {
   // hypot declares [floating, Half, BFloat16]; the list comes back in ScalarType order.
   EXPECT_EQ(accepted([](ScalarType t) { ATEN_DISPATCH_hypot_TYPES(t, [] {}); }),
             (std::vector<S>{S::Half, S::Float, S::Double, S::BFloat16}));
+}
+
+// ComplexHalf is in no group (ATen's AND kComplexHalf): an op that lists it binds scalar_t to
+// complex<Half>, and one that does not refuses it.
+TEST(DtypeDispatch, ComplexHalfOnlyWhereListed) {
+  EXPECT_EQ(ATEN_DISPATCH_add_TYPES(ScalarType::ComplexHalf,
+                                    [] { return std::string(typeid(scalar_t).name()); }),
+            typeid(complex<Half>).name());
+  EXPECT_EQ(error_of([] { ATEN_DISPATCH_sum_TYPES(ScalarType::ComplexHalf, [] {}); }),
+            "\"sum\" not implemented for 'ComplexHalf'");
+  EXPECT_EQ(error_of([] { ATEN_DISPATCH_COMPLEX_TYPES(ScalarType::ComplexHalf, "f", [] {}); }),
+            "\"f\" not implemented for 'ComplexHalf'");
 }

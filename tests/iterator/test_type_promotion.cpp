@@ -1,4 +1,4 @@
-// TensorIterator's type promotion: every pair of the 12 dtypes, and every mix of dimensioned
+// TensorIterator's type promotion: every pair of the 13 dtypes, and every mix of dimensioned
 // tensors, 0-dim tensors and wrapped numbers (C++ scalars), against tables written out here
 // (PyTorch's result_type rules), through the iterator and through result_type; then casting
 // into out= and in-place results, with values.
@@ -27,37 +27,45 @@ using namespace aten::ref;
 
 constexpr const ScalarType* kOrder = ref::kDtypeOrder;
 
+// The tables are PyTorch 1.13's torch.result_type for the same operands.
+
 // Dimensioned (rows) with dimensioned (columns): ATen's promotion table.
-constexpr ScalarType kTensorTensor[12][12] = {
-    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* u1 */ {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* i1 */ {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* i2 */ {i2, i2, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* i4 */ {i4, i4, i4, i4, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c4, c8},
-    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f4, f4, f8, c4, c8},
-    /* bf */ {bf, bf, bf, bf, bf, bf, f4, bf, f4, f8, c4, c8},
-    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f8, c4, c8},
-    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8},
-    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c8, c4, c8},
-    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+constexpr ScalarType kTensorTensor[13][13] = {
+    //        b1  u1  i1  i2  i4  i8  f2  bf  f4  f8  c2  c4  c8
+    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* u1 */ {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* i1 */ {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* i2 */ {i2, i2, i2, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* i4 */ {i4, i4, i4, i4, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f4, f4, f8, c2, c4, c8},
+    /* bf */ {bf, bf, bf, bf, bf, bf, f4, bf, f4, f8, c4, c4, c8},
+    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f8, c4, c4, c8},
+    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8, c8},
+    /* c2 */ {c2, c2, c2, c2, c2, c2, c2, c4, c4, c8, c2, c4, c8},
+    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8},
+    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
 };
 
 // Dimensioned (rows) with 0-dim (columns): the 0-dim operand counts only when its category
-// (bool < integral < floating < complex) is higher.
-constexpr ScalarType kTensorZeroDim[12][12] = {
-    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
-    /* u1 */ {u1, u1, u1, u1, u1, u1, f2, bf, f4, f8, c4, c8},
-    /* i1 */ {i1, i1, i1, i1, i1, i1, f2, bf, f4, f8, c4, c8},
-    /* i2 */ {i2, i2, i2, i2, i2, i2, f2, bf, f4, f8, c4, c8},
-    /* i4 */ {i4, i4, i4, i4, i4, i4, f2, bf, f4, f8, c4, c8},
-    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c4, c8},
-    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f2, f2, f2, c4, c8},
-    /* bf */ {bf, bf, bf, bf, bf, bf, bf, bf, bf, bf, c4, c8},
-    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f4, c4, c8},
-    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8},
-    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4},
-    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+// (bool < integral < floating < complex) is higher. A complex one keeps a floating tensor's
+// precision (Half with ComplexDouble is ComplexHalf, Float with it ComplexFloat; BFloat16,
+// which has no complex dtype, gives ComplexFloat).
+constexpr ScalarType kTensorZeroDim[13][13] = {
+    //        b1  u1  i1  i2  i4  i8  f2  bf  f4  f8  c2  c4  c8
+    /* b1 */ {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* u1 */ {u1, u1, u1, u1, u1, u1, f2, bf, f4, f8, c2, c4, c8},
+    /* i1 */ {i1, i1, i1, i1, i1, i1, f2, bf, f4, f8, c2, c4, c8},
+    /* i2 */ {i2, i2, i2, i2, i2, i2, f2, bf, f4, f8, c2, c4, c8},
+    /* i4 */ {i4, i4, i4, i4, i4, i4, f2, bf, f4, f8, c2, c4, c8},
+    /* i8 */ {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c2, c4, c8},
+    /* f2 */ {f2, f2, f2, f2, f2, f2, f2, f2, f2, f2, c2, c2, c2},
+    /* bf */ {bf, bf, bf, bf, bf, bf, bf, bf, bf, bf, c4, c4, c4},
+    /* f4 */ {f4, f4, f4, f4, f4, f4, f4, f4, f4, f4, c4, c4, c4},
+    /* f8 */ {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8, c8},
+    /* c2 */ {c2, c2, c2, c2, c2, c2, c2, c2, c2, c2, c2, c2, c2},
+    /* c4 */ {c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4, c4},
+    /* c8 */ {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
 };
 
 // Wrapped numbers: bool, int64, double, complex<double> from C++.
@@ -65,34 +73,37 @@ const Scalar kWrapped[4] = {Scalar(true), Scalar(int64_t{2}), Scalar(2.5),
                             Scalar(std::complex<double>(1, 2))};
 
 // Dimensioned (rows) with a wrapped number (columns); a double counts as Float, a complex as
-// ComplexFloat (the default dtypes).
-constexpr ScalarType kTensorWrapped[12][4] = {
+// ComplexFloat (the default dtypes), which a floating tensor makes its own precision: Half plus
+// a complex number is ComplexHalf.
+constexpr ScalarType kTensorWrapped[13][4] = {
     /* b1 */ {b1, i8, f4, c4},
     /* u1 */ {u1, u1, f4, c4},
     /* i1 */ {i1, i1, f4, c4},
     /* i2 */ {i2, i2, f4, c4},
     /* i4 */ {i4, i4, f4, c4},
     /* i8 */ {i8, i8, f4, c4},
-    /* f2 */ {f2, f2, f2, c4},
+    /* f2 */ {f2, f2, f2, c2},
     /* bf */ {bf, bf, bf, c4},
     /* f4 */ {f4, f4, f4, c4},
     /* f8 */ {f8, f8, f8, c8},
+    /* c2 */ {c2, c2, c2, c2},
     /* c4 */ {c4, c4, c4, c4},
     /* c8 */ {c8, c8, c8, c8},
 };
 
 // 0-dim (rows) with a wrapped number (columns).
-constexpr ScalarType kZeroDimWrapped[12][4] = {
+constexpr ScalarType kZeroDimWrapped[13][4] = {
     /* b1 */ {b1, i8, f4, c4},
     /* u1 */ {u1, u1, f4, c4},
     /* i1 */ {i1, i1, f4, c4},
     /* i2 */ {i2, i2, f4, c4},
     /* i4 */ {i4, i4, f4, c4},
     /* i8 */ {i8, i8, f4, c4},
-    /* f2 */ {f2, f2, f2, c4},
+    /* f2 */ {f2, f2, f2, c2},
     /* bf */ {bf, bf, bf, c4},
     /* f4 */ {f4, f4, f4, c4},
     /* f8 */ {f8, f8, f8, c8},
+    /* c2 */ {c2, c2, c2, c2},
     /* c4 */ {c4, c4, c4, c4},
     /* c8 */ {c8, c8, c8, c8},
 };
@@ -108,8 +119,8 @@ ScalarType result_dtype(const Tensor& a, const Tensor& b) {
 }  // namespace
 
 TEST(TypePromotion, EveryPairOfDtypes) {
-  for (int r = 0; r < 12; ++r)
-    for (int c = 0; c < 12; ++c) {
+  for (int r = 0; r < 13; ++r)
+    for (int c = 0; c < 13; ++c) {
       EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), meta({3}, kOrder[c])), kTensorTensor[r][c])
           << kOrder[r] << " with " << kOrder[c];
       // Two 0-dim tensors are one bucket: the plain table again.
@@ -118,8 +129,8 @@ TEST(TypePromotion, EveryPairOfDtypes) {
 }
 
 TEST(TypePromotion, DimensionedWithZeroDim) {
-  for (int r = 0; r < 12; ++r)
-    for (int c = 0; c < 12; ++c) {
+  for (int r = 0; r < 13; ++r)
+    for (int c = 0; c < 13; ++c) {
       EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), meta({}, kOrder[c])), kTensorZeroDim[r][c])
           << kOrder[r] << " with 0-dim " << kOrder[c];
       EXPECT_EQ(result_dtype(meta({}, kOrder[c]), meta({3}, kOrder[r])), kTensorZeroDim[r][c]);
@@ -127,7 +138,7 @@ TEST(TypePromotion, DimensionedWithZeroDim) {
 }
 
 TEST(TypePromotion, WithWrappedNumbers) {
-  for (int r = 0; r < 12; ++r)
+  for (int r = 0; r < 13; ++r)
     for (int c = 0; c < 4; ++c) {
       Tensor w = detail::wrapped_scalar_tensor(kWrapped[c]);
       EXPECT_EQ(result_dtype(meta({3}, kOrder[r]), w), kTensorWrapped[r][c])
@@ -215,6 +226,19 @@ TEST(TypePromotion, ComputesInTheCommonDtypeWithValues) {
   Tensor z = add(i, tensor({1.5}, {}));  // 0-dim Double: higher category, its size wins
   EXPECT_EQ(z.dtype(), f8);
   EXPECT_EQ(z.data_ptr<double>()[1], 3.5);
+}
+
+// ATen's `half + (1+2j)` computes in ComplexHalf; the three buckets at once (Half with dims, a
+// 0-dim Float, a complex number) keep the tensor's precision too, and BFloat16, which has no
+// complex dtype, gives ComplexFloat. (The values: test_binary.cpp.)
+TEST(TypePromotion, HalfWithAComplexNumberIsComplexHalf) {
+  EXPECT_EQ(add(meta({3}, f2), Scalar(std::complex<double>(1, 2))).dtype(), c2);
+  ResultTypeState s;
+  s.update(meta({3}, f2)).update(meta({}, f4)).update(Scalar(std::complex<double>(0, 1)));
+  EXPECT_EQ(s.result(), c2);
+  ResultTypeState b;
+  b.update(meta({3}, bf)).update(Scalar(std::complex<double>(0, 1)));
+  EXPECT_EQ(b.result(), c4);
 }
 
 TEST(TypePromotion, OutAndInPlaceCastSafelyOrRefuse) {

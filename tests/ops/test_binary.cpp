@@ -514,6 +514,57 @@ TEST(AddSub, AlphaRulesAndBoolSubtraction) {
   EXPECT_EQ(values<complex<double>>(sub(z, z, complex<double>(0, 1)))[0], complex<double>(2, 0));
 }
 
+// ComplexHalf add / sub / mul as libtorch 1.13 computes them (expected values from it): each
+// operation in float rounded to ComplexHalf, so add rounds alpha * other before the sum, even
+// for alpha 1, where an infinite part of other meets alpha's 0 imaginary part (inf * 0 = NaN);
+// a product is the schoolbook formula. A Scalar other is a ComplexHalf, alpha 1.
+TEST(AddSubMul, ComplexHalfRoundsEachOperationAsATen) {
+  using Z = std::complex<float>;
+  const Tensor x = ref::complex_half({{1.f, 2.f}, {0.5f, -1.f}, {-3.f, 0.25f}, {0.1f, 0.7f}});
+  const Tensor y = ref::complex_half({{0.3f, -2.5f}, {1.7f, 0.2f}, {2.9f, 2.9f}, {-0.35f, 1.1f}});
+  ref::expect_complex_half(add(x, y, 3.3), {{1.990234375f, -6.25f},
+                                            {6.11328125f, -0.33984375f},
+                                            {6.5703125f, 9.8203125f},
+                                            {-1.0556640625f, 4.328125f}});
+  ref::expect_complex_half(x * y, {{5.30078125f, -1.900390625f},
+                                   {1.0498046875f, -1.6005859375f},
+                                   {-9.4296875f, -7.9765625f},
+                                   {-0.80517578125f, -0.13525390625f}});
+  ref::expect_complex_half(sub(x, y), {{0.7001953125f, 4.5f},
+                                       {-1.2001953125f, -1.2001953125f},
+                                       {-5.8984375f, -2.650390625f},
+                                       {0.4501953125f, -0.3994140625f}});
+  ref::expect_complex_half(x * 1.7, {{1.7001953125f, 3.400390625f},
+                                     {0.85009765625f, -1.7001953125f},
+                                     {-5.1015625f, 0.425048828125f},
+                                     {0.169921875f, 1.1904296875f}});
+
+  const float inf = INFINITY, nan = NAN;
+  const Tensor a = ref::complex_half({{inf, 0.f}, {1.f, 2.f}, {0.f, inf}});
+  const Tensor b = ref::complex_half({{inf, 0.f}, {inf, 0.f}, {2.f, 1.f}});
+  ref::expect_complex_half(a + b, {{inf, nan}, {inf, nan}, {2.f, inf}});
+  ref::expect_complex_half(add(a, b, 2), {{inf, nan}, {inf, nan}, {4.f, inf}});
+  ref::expect_complex_half(a - b, {{nan, nan}, {-inf, nan}, {-2.f, inf}});
+  ref::expect_complex_half(a * b, {{inf, nan}, {inf, inf}, {-inf, inf}});
+  ref::expect_complex_half(a + 1, {{inf, 0.f}, {2.f, 2.f}, {1.f, inf}});
+  ref::expect_complex_half(a * 2, {{inf, nan}, {2.f, 4.f}, {nan, inf}});
+
+  // A Half tensor with a complex number, ATen's `half + 1j`; in place and out= of other dtypes.
+  Tensor h = make1d<Half>({0.5, -1.25});
+  ref::expect_complex_half(h + Z(0.f, 1.f), {{0.5f, 1.f}, {-1.25f, 1.f}});
+  Tensor zh = ref::complex_half({{1.f, 1.f}, {2.f, -2.f}});
+  zh.add_(h);
+  ref::expect_complex_half(zh, {{1.5f, 1.f}, {0.75f, -2.f}});
+  Tensor out = empty({0}, ScalarType::ComplexFloat);
+  add_out(out, zh, zh);
+  EXPECT_EQ(values<complex<float>>(out), (std::vector<complex<float>>{{3.f, 2.f}, {1.5f, -4.f}}));
+  ref::expect_error([&] { h.add_(Z(0.f, 1.f)); }, {"ComplexHalf", "Half"});
+  ref::expect_error([&] { add(zh, zh, 1e5); }, {"cannot be converted to type ComplexHalf"});
+  // With a wider dtype, the wider complex one; the other ops are not implemented for it.
+  EXPECT_EQ((zh * make1d<float>({1, 2})).dtype(), ScalarType::ComplexFloat);
+  ref::expect_error([&] { div(zh, zh); }, {"\"div\" not implemented for 'ComplexHalf'"});
+}
+
 TEST(Bitwise, IntegralAndBoolOnly) {
   Tensor a = make1d<int32_t>({0b1100, -1}), b = make1d<int32_t>({0b1010, 5});
   EXPECT_EQ(values<int32_t>(a & b), (std::vector<int32_t>{0b1000, 5}));

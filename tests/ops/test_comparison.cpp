@@ -267,6 +267,30 @@ TEST(ValueTests, FloatingIntegralAndComplex) {
   ref::expect_same_geometry(isinf(ref::to_meta(t)), isinf(t));
 }
 
+// ComplexHalf: ==, != and the value tests as libtorch 1.13 gives them; ordering is refused.
+TEST(ValueTests, ComplexHalf) {
+  const float inf = INFINITY, nan = NAN;
+  const Tensor z = ref::complex_half({{1, 2}, {inf, 0}, {0, nan}, {0.5f, -1}});
+  const Tensor w = ref::complex_half({{1, 2}, {inf, 1}, {0, nan}, {0.5f, 1}});
+  EXPECT_EQ(values<bool>(eq(z, w)), bools({1, 0, 0, 0}));
+  EXPECT_EQ(values<bool>(ne(z, w)), bools({0, 1, 1, 1}));
+  EXPECT_EQ(values<bool>(eq(z, complex<double>(0.5, -1))), bools({0, 0, 0, 1}));
+  EXPECT_EQ(values<bool>(isnan(z)), bools({0, 0, 1, 0}));
+  EXPECT_EQ(values<bool>(isinf(z)), bools({0, 1, 0, 0}));
+  EXPECT_EQ(values<bool>(isfinite(z)), bools({1, 0, 0, 1}));
+  // In place: 1 or 0 in self's dtype.
+  Tensor self = z.clone();
+  self.eq_(w);
+  ref::expect_complex_half(self, {{1, 0}, {0, 0}, {0, 0}, {0, 0}});
+  // isclose in complex<float>: |z - w| against atol + rtol * |w|.
+  const Tensor a = ref::complex_half({{3, 4}, {0, 0}}), b = ref::complex_half({{3, 4.25f}, {3, 4}});
+  EXPECT_EQ(values<bool>(isclose(a, b, 0, 5)), bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(a, b, 0, 4.5)), bools({1, 0}));
+  EXPECT_TRUE(allclose(a, a));
+  ref::expect_error([&] { lt(z, w); }, {"\"lt\" not implemented for 'ComplexHalf'"});
+  ref::expect_error([&] { equal(z, w); }, {"\"equal\" not implemented for 'ComplexHalf'"});
+}
+
 // ---- isclose / allclose ---------------------------------------------------------------------
 
 TEST(IsClose, TolerancesAreRelativeToOther) {

@@ -23,9 +23,10 @@ using aten::ref::restride;
 namespace {
 
 const ScalarType kTypes[] = {
-    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,         ScalarType::Short,
-    ScalarType::Int,   ScalarType::Long,   ScalarType::Half,         ScalarType::BFloat16,
-    ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+    ScalarType::Bool,         ScalarType::Byte,   ScalarType::Char,        ScalarType::Short,
+    ScalarType::Int,          ScalarType::Long,   ScalarType::Half,        ScalarType::BFloat16,
+    ScalarType::Float,        ScalarType::Double, ScalarType::ComplexHalf, ScalarType::ComplexFloat,
+    ScalarType::ComplexDouble};
 
 // Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
 Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
@@ -224,8 +225,8 @@ TEST(To, ConvertsOrAliases) {
 }
 
 TEST(Clone, HalfBFloat16AndComplexCopyToo) {
-  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat,
-                       ScalarType::ComplexDouble}) {
+  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexHalf,
+                       ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
     Tensor tr = restride(values({6, 4}, t), {4, 6}, {1, 4});  // not viewable as [24]
     Tensor c = clone(tr, MemoryFormat::Contiguous);
     EXPECT_TRUE(c.is_contiguous());
@@ -237,4 +238,25 @@ TEST(Clone, HalfBFloat16AndComplexCopyToo) {
       ASSERT_EQ(ref::read_double(flat, {i++}), ref::read_double(tr, idx)) << t;
     });
   }
+}
+
+// ComplexHalf converts part by part, as libtorch 1.13 does (its values): each part rounded to
+// Half (overflowing to inf, underflowing to 0), the imaginary part kept between complex dtypes
+// and dropped into real ones.
+TEST(Copy, ComplexHalfPartByPart) {
+  Tensor zd = empty({3}, ScalarType::ComplexDouble);
+  const complex<double> in[3] = {{0.1, 1e5}, {-2.5e-8, 3}, {65519, 0.3}};
+  for (int64_t i = 0; i < 3; ++i) ref::set(zd, {i}, in[i]);
+  ref::expect_complex_half(zd.to(ScalarType::ComplexHalf),
+                           {{0.0999755859375f, INFINITY}, {-0.f, 3.f}, {65504.f, 0.300048828125f}});
+  const Tensor y = ref::complex_half({{1.5f, -2.f}, {-0.75f, 0.f}});
+  const Tensor yc = y.to(ScalarType::ComplexFloat);
+  EXPECT_EQ(ref::get<complex<float>>(yc, {0}), complex<float>(1.5f, -2.f));
+  EXPECT_EQ(ref::get<int32_t>(y.to(ScalarType::Int), {0}), 1);
+  EXPECT_EQ(ref::get<Half>(y.to(ScalarType::Half), {1}), Half(-0.75f));
+  EXPECT_EQ(ref::read_double(y.to(ScalarType::BFloat16), {0}), 1.5);
+  EXPECT_EQ(ref::get<uint8_t>(y.to(ScalarType::Bool), {1}), 1);
+  ref::expect_complex_half(
+      ref::make<bool>({2}, [](int64_t i) { return i == 0; }).to(ScalarType::ComplexHalf),
+      {{1.f, 0.f}, {0.f, 0.f}});
 }

@@ -29,11 +29,12 @@ using aten::ref::expect_same_geometry;
 
 namespace {
 
-// fill_'s dtypes (native_functions.yaml): all 12.
+// fill_'s dtypes (native_functions.yaml): all 13.
 const ScalarType kTypes[] = {
-    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,         ScalarType::Short,
-    ScalarType::Int,   ScalarType::Long,   ScalarType::Half,         ScalarType::BFloat16,
-    ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+    ScalarType::Bool,         ScalarType::Byte,   ScalarType::Char,        ScalarType::Short,
+    ScalarType::Int,          ScalarType::Long,   ScalarType::Half,        ScalarType::BFloat16,
+    ScalarType::Float,        ScalarType::Double, ScalarType::ComplexHalf, ScalarType::ComplexFloat,
+    ScalarType::ComplexDouble};
 
 // Every element of t (any strides) equals v.
 void expect_all(const Tensor& t, double v) {
@@ -83,6 +84,22 @@ TEST(Fill, ComplexKeepsTheImaginaryPartAndRealTypesRefuseIt) {
   Tensor bf = empty({3}, ScalarType::BFloat16);
   bf.fill_(1e30);  // within BFloat16's range (float's exponent), rounded to nearest even
   expect_all(bf, static_cast<double>(static_cast<float>(BFloat16(1e30f))));
+}
+
+// ComplexHalf takes fill_'s value through complex<float>'s range check, then rounds, as ATen's
+// fill does (1e10 fills inf, 1e39 is an error); masked_fill and Scalar::to check Half's range.
+TEST(Fill, ComplexHalfChecksAsComplexFloatThenRounds) {
+  Tensor z = zeros({3}, ScalarType::ComplexHalf);
+  z.fill_(std::complex<double>(0.1, -2));
+  ref::expect_complex_half(
+      z, {{0.0999755859375f, -2.f}, {0.0999755859375f, -2.f}, {0.0999755859375f, -2.f}});
+  z.fill_(1e10);
+  ref::expect_complex_half(z, {{INFINITY, 0.f}, {INFINITY, 0.f}, {INFINITY, 0.f}});
+  expect_error([&] { z.fill_(1e39); }, {"fill_.Scalar: ", "overflow"});
+  ref::expect_complex_half(full({2}, std::complex<double>(70000, 1), ScalarType::ComplexHalf),
+                           {{INFINITY, 1.f}, {INFINITY, 1.f}});
+  expect_error([&] { z.masked_fill(ones({3}, ScalarType::Bool), 70000); },
+               {"cannot be converted to type ComplexHalf without overflow"});
 }
 
 TEST(Fill, ExpandedSelfIsAllowedBecauseFillIsIdempotent) {
@@ -248,6 +265,11 @@ TEST(Like, FollowsEmptyLikesPreserveRules) {
 
 TEST(Eye, SquareRectangularEveryDtypeAndMeta) {
   for (ScalarType t : kTypes) {
+    if (t == ScalarType::ComplexHalf) {  // not in ATen's eye either
+      expect_error([] { eye(2, ScalarType::ComplexHalf); },
+                   {"\"eye\" not implemented for 'ComplexHalf'"});
+      continue;
+    }
     for (auto [n, m] : {std::pair<int64_t, int64_t>{3, 3}, {2, 5}, {5, 2}, {0, 3}, {1, 1}}) {
       Tensor e = eye(n, m, t);
       ASSERT_EQ(e.sizes(), IntArrayRef({n, m}));
@@ -290,6 +312,10 @@ TEST(TensorFromValues, EveryDtype) {
   Tensor z = tensor({complex<double>(0.5, -1)});
   EXPECT_EQ(z.dtype(), ScalarType::ComplexDouble);
   EXPECT_EQ(z.item<complex<double>>(), complex<double>(0.5, -1));
+  Tensor zh = tensor({complex<Half>(0.5f, -1.f)});
+  EXPECT_EQ(zh.dtype(), ScalarType::ComplexHalf);
+  EXPECT_EQ(zh.item<complex<Half>>(), complex<Half>(0.5f, -1.f));
+  EXPECT_EQ(zh.item(), Scalar(complex<double>(0.5, -1)));
 }
 
 TEST(TensorFromValues, ShapeAndNestedForms) {

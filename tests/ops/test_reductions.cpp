@@ -267,6 +267,22 @@ TEST(ReductionMoments, ComplexGivesRealVarianceAndComplexMean) {
   EXPECT_DOUBLE_EQ(at(aten::std(z)), std::sqrt(5.0 / 3));
 }
 
+// ComplexHalf: var and var_mean, as libtorch 1.13 has them (a Half variance, a ComplexHalf mean);
+// the other reductions but all / any are not implemented for it.
+TEST(ReductionMoments, ComplexHalfVarianceAndMean) {
+  const Tensor z = ref::complex_half({{1, 2}, {0.5f, -1}, {-3, 0.25f}, {0.1f, 0.7f}});
+  Tensor v = var(z);
+  ASSERT_EQ(v.scalar_type(), ScalarType::Half);
+  EXPECT_EQ(static_cast<float>(ref::get<Half>(v, {})), 4.7890625f);
+  auto [v2, m] = var_mean(z, IntArrayRef{0}, std::nullopt);
+  EXPECT_EQ(static_cast<float>(ref::get<Half>(v2, {})), 4.7890625f);
+  ref::expect_complex_half(m.reshape({1}), {{-0.35009765625f, 0.487548828125f}});
+  EXPECT_TRUE(all(z).item<bool>());
+  EXPECT_FALSE(any(ref::complex_half({{0, 0}, {0, -0.f}})).item<bool>());
+  expect_error([&] { sum(z); }, {"\"sum\" not implemented for 'ComplexHalf'"});
+  expect_error([&] { aten::std(z); }, {"\"std\" not implemented for 'ComplexHalf'"});
+}
+
 // ---- indices ------------------------------------------------------------------------------------
 
 TEST(ReductionIndices, TiesGiveTheFirstOccurrence) {

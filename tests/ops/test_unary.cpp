@@ -347,6 +347,28 @@ TEST(UnaryAbs, ComplexGivesReal) {
   expect_error([] { aten::abs(tensor({true})); }, {"\"abs\" not implemented for 'Bool'"});
 }
 
+// ComplexHalf: |z| and z / |z| computed in complex<float> and rounded (libtorch 1.13's values);
+// abs is Half. Its other unary ops are not implemented, as in libtorch.
+TEST(UnaryComplexHalf, AbsSgnNegAsATen) {
+  const Tensor z = ref::complex_half({{1.f, 2.f}, {0.5f, -1.f}, {-3.f, 0.25f}, {0.1f, 0.7f}});
+  Tensor a = aten::abs(z);
+  ASSERT_EQ(a.scalar_type(), f2);
+  EXPECT_TRUE(
+      same(a, ref::make<Half>({4}, [](int64_t i) {
+             return std::vector<double>{2.236328125, 1.1181640625, 3.009765625, 0.70751953125}[i];
+           })));
+  ref::expect_complex_half(aten::sgn(z), {{0.447265625f, 0.89453125f},
+                                          {0.447265625f, -0.89453125f},
+                                          {-0.99658203125f, 0.08306884765625f},
+                                          {0.141357421875f, 0.98974609375f}});
+  ref::expect_complex_half(
+      aten::neg(z),
+      {{-1.f, -2.f}, {-0.5f, 1.f}, {3.f, -0.25f}, {-0.0999755859375f, -0.7001953125f}});
+  expect_error([&] { z.clone().abs_(); }, {"In-place abs is not supported", "ComplexHalf"});
+  expect_error([&] { aten::exp(z); }, {"\"exp\" not implemented for 'ComplexHalf'"});
+  expect_error([&] { aten::sign(z); }, {"Please use torch.sgn instead"});
+}
+
 TEST(UnaryNeg, IntegersWrapAndBoolIsAnError) {
   EXPECT_TRUE(same(aten::neg(of(i1, {-128, -1, 0, 127})), of(i1, {-128, 1, 0, -127})));
   EXPECT_TRUE(same(aten::neg(of(u1, {0, 1, 255})), of(u1, {0, 255, 1})));

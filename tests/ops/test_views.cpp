@@ -472,8 +472,10 @@ TEST(ViewAsReal, AndViewAsComplex) {
                {"view_as_real: view_as_real is only supported for complex tensors"});
   expect_error(
       [] { view_as_complex(iota({2}, ScalarType::Int)); },
-      {"view_as_complex: view_as_complex is only supported for float and double tensors, but got a "
-       "tensor of scalar type: Int"});
+      {"view_as_complex: view_as_complex is only supported for half, float and double tensors, but "
+       "got a tensor of scalar type: Int"});
+  expect_error([] { view_as_complex(iota({2}, ScalarType::BFloat16)); },
+               {"got a tensor of scalar type: BFloat16"});
   expect_error([] { view_as_complex(iota({}, ScalarType::Float)); },
                {"Input tensor must have one or more dimensions"});
   expect_error(
@@ -493,6 +495,26 @@ TEST(ViewAsReal, AndViewAsComplex) {
       {"stride divisible by 2 for all but last dimension"});
   expect_error([] { view_as_complex(iota({5}).slice(0, 1, 3)); },
                {"storage_offset divisible by 2"});
+}
+
+// ComplexHalf's parts are Half, as in ATen: view_as_real gives Half, view_as_complex of Half
+// gives ComplexHalf, over the same storage.
+TEST(ViewAsReal, AndViewAsComplexOfComplexHalf) {
+  Tensor z = tensor({complex<Half>(1.f, 2.f), complex<Half>(3.f, -4.f)});
+  Tensor r = view_as_real(z);
+  EXPECT_EQ(r.dtype(), ScalarType::Half);
+  EXPECT_EQ(r.sizes(), IntArrayRef({2, 2}));
+  EXPECT_EQ(r.strides(), IntArrayRef({2, 1}));
+  EXPECT_EQ(storage_of(r), storage_of(z));
+  EXPECT_EQ(r.data_ptr<Half>()[3], Half(-4.f));
+  Tensor back = view_as_complex(r);
+  EXPECT_EQ(back.dtype(), ScalarType::ComplexHalf);
+  EXPECT_EQ(back.data_ptr<complex<Half>>(), z.data_ptr<complex<Half>>());
+  Tensor h = view_as_complex(iota({3, 2}, ScalarType::Half).slice(0, 1));
+  EXPECT_EQ(h.dtype(), ScalarType::ComplexHalf);
+  EXPECT_EQ(h.storage_offset(), 1);
+  EXPECT_EQ(h.data_ptr<complex<Half>>()[0], complex<Half>(2.f, 3.f));
+  expect_meta_like_cpu(z, [](const Tensor& t) { return view_as_real(t); });
 }
 
 TEST(Views, KeepTheirBaseAliveAndFlagsFollowTheGeometry) {

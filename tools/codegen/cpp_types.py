@@ -42,7 +42,8 @@ _DTYPE_NAMES = {
     "int32": "Int", "int": "Int", "int64": "Long", "long": "Long", "float16": "Half", "half": "Half",
     "bfloat16": "BFloat16", "float32": "Float", "float": "Float", "float64": "Double",
     "double": "Double", "complex64": "ComplexFloat", "cfloat": "ComplexFloat",
-    "complex128": "ComplexDouble", "cdouble": "ComplexDouble",
+    "complex128": "ComplexDouble", "cdouble": "ComplexDouble", "complex32": "ComplexHalf",
+    "chalf": "ComplexHalf",
 }
 
 # Schema identifiers allowed as defaults, per base type.

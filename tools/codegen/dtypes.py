@@ -3,7 +3,8 @@ groups a list may use (`dtypes: [all, Half, BFloat16]`).
 
 The names are the ScalarType enumerators of aten/core/ScalarType.h. The groups are ATen's
 (AT_DISPATCH_ALL_TYPES and friends): `all` is integral + floating without Bool, Half, BFloat16
-or complex, which an op adds by name. Every group also gets a dispatch macro in the generated
+or complex, which an op adds by name; `complex` is ComplexFloat and ComplexDouble, and
+ComplexHalf is named too where an op has it. Every group also gets a dispatch macro in the generated
 <aten/Dispatch.h> (`ATEN_DISPATCH_ALL_TYPES(TYPE, NAME, ...)`).
 """
 from __future__ import annotations
@@ -28,11 +29,13 @@ _TABLE = (
     Dtype("Float", "float", ""),
     Dtype("Double", "double", ""),
     # The reduced-precision and complex value types live in aten/core (std::complex is ATen's
-    # c10::complex here). An op may list them once its kernels handle them.
+    # c10::complex here, specialized for Half in aten/core/Complex.h). An op may list them once
+    # its kernels handle them.
     Dtype("Half", "::aten::Half", "aten/core/Half.h"),
     Dtype("BFloat16", "::aten::BFloat16", "aten/core/BFloat16.h"),
     Dtype("ComplexFloat", "std::complex<float>", "complex"),
     Dtype("ComplexDouble", "std::complex<double>", "complex"),
+    Dtype("ComplexHalf", "std::complex<::aten::Half>", "aten/core/Complex.h"),
 )
 DTYPES: dict[str, Dtype] = {d.name: d for d in _TABLE}
 

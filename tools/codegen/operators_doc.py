@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from tools.codegen.dtypes import GROUPS
+from tools.codegen.dtypes import DTYPES, GROUPS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "<!-- operators:begin (python3 -m tools.codegen.operators_doc --write) -->"
@@ -25,7 +25,7 @@ def _dtypes(names: list[str]) -> str:
     """`all` for the seven it names, then the rest by name, in the manifest's order."""
     if not names:
         return "any (no dtype dispatch)"
-    if len(names) == 12:
+    if len(names) == len(DTYPES):
         return "every dtype"
     rest = list(names)
     shown = []

@@ -2,9 +2,10 @@
 // remainder, fmod. Compiled once per CPU capability (see DispatchStub.h).
 //
 // Integers wrap around (two's complement) on overflow, as ATen's do in practice; Half and
-// BFloat16 compute in float and round once; the Vectorized path is taken where strides allow
-// and an operation maps onto whole vectors (float, double, int32, int64 have SIMD
-// specialisations; other types use the generic one, which the compiler vectorises or not).
+// BFloat16 compute in float and round once, ComplexHalf in float with each operation rounded to
+// it (Complex.h); the Vectorized path is taken where strides allow and an operation maps onto
+// whole vectors (float, double, int32, int64 have SIMD specialisations; other types use the
+// generic one, which the compiler vectorises or not).
 #include <aten/cpu/Loops.h>
 #include <aten/native/BinaryOps.h>
 #include <aten/native/cpu/FloatingDispatch.h>
@@ -38,6 +39,11 @@ void add_loop(TensorIteratorBase& iter, const Scalar& alpha_scalar) {
     cpu_kernel(iter, [=](scalar_t a, scalar_t b) -> scalar_t {
       return scalar_t(static_cast<float>(a) + alpha * static_cast<float>(b));
     });
+  } else if constexpr (std::is_same_v<scalar_t, complex<Half>>) {
+    // As ATen: alpha * b rounded to ComplexHalf, then the sum, even for alpha 1 (which keeps an
+    // infinite b's 0 * inf = NaN part).
+    const auto alpha = alpha_scalar.to<scalar_t>();
+    cpu_kernel(iter, [=](scalar_t a, scalar_t b) -> scalar_t { return a + alpha * b; });
   } else if constexpr (is_wrapping_int_v<scalar_t>) {
     const auto alpha = alpha_scalar.to<scalar_t>();
     if (alpha == scalar_t(1)) {

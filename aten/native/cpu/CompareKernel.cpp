@@ -130,7 +130,7 @@ inline bool is_inf(T x) {
   if constexpr (std::is_integral_v<T>) {
     return false;
   } else if constexpr (is_complex_v<T>) {
-    return std::isinf(x.real()) || std::isinf(x.imag());
+    return is_inf(x.real()) || is_inf(x.imag());
   } else {
     return std::isinf(static_cast<opmath_t<T>>(x));
   }
@@ -141,7 +141,7 @@ inline bool is_finite(T x) {
   if constexpr (std::is_integral_v<T>) {
     return true;
   } else if constexpr (is_complex_v<T>) {
-    return std::isfinite(x.real()) && std::isfinite(x.imag());
+    return is_finite(x.real()) && is_finite(x.imag());
   } else {
     return std::isfinite(static_cast<opmath_t<T>>(x));
   }
@@ -166,7 +166,8 @@ void isfinite_kernel(TensorIteratorBase& iter) {
 }
 
 // What isclose computes in: the float types in themselves (Half and BFloat16 in float), integers
-// and Bool in double, complex in itself with real tolerances of its precision.
+// and Bool in double, complex in itself (ComplexHalf in complex<float>) with real tolerances of
+// its precision.
 template <typename T>
 struct CloseMath {
   using value = std::conditional_t<std::is_integral_v<T>, double, opmath_t<T>>;
@@ -174,8 +175,8 @@ struct CloseMath {
 };
 template <typename T>
 struct CloseMath<std::complex<T>> {
-  using value = std::complex<T>;
-  using real = T;
+  using value = opmath_t<std::complex<T>>;
+  using real = typename value::value_type;
 };
 
 void isclose_kernel(TensorIteratorBase& iter, double rtol_d, double atol_d, bool equal_nan) {

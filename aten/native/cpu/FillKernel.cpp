@@ -10,7 +10,7 @@ namespace {
 
 void fill_kernel(TensorIteratorBase& iter, const Scalar& value) {
   ATEN_DISPATCH_fill_TYPES(iter.dtype(0), [&] {
-    const scalar_t v = value.to<scalar_t>();
+    const scalar_t v = fill_value<scalar_t>(value);
     cpu_kernel_vec(
         iter, [v]() -> scalar_t { return v; }, [v]() { return vec::Vectorized<scalar_t>(v); });
   });

@@ -2,7 +2,8 @@
 // Element arithmetic shared by the pointwise kernels (header-only, included by files compiled
 // once per CPU capability):
 //   - opmath_t<T>: the type T's arithmetic runs in. Half and BFloat16 compute in float and
-//     round once at the end, as ATen's kernels do (opmath_type).
+//     round once at the end, as ATen's kernels do (opmath_type); complex<Half> in
+//     complex<float>.
 //   - wrapping integer + - * and negation: two's complement results without signed-overflow
 //     undefined behaviour, matching what the vector instructions give.
 //   - is_nan for every element type (false for integers).
@@ -27,6 +28,10 @@ struct OpMath<Half> {
 template <>
 struct OpMath<BFloat16> {
   using type = float;
+};
+template <>
+struct OpMath<complex<Half>> {
+  using type = complex<float>;
 };
 template <typename T>
 using opmath_t = typename OpMath<T>::type;
@@ -54,7 +59,7 @@ inline bool is_nan(T x) {
   if constexpr (std::is_integral_v<T>) {
     return false;
   } else if constexpr (is_complex_v<T>) {
-    return std::isnan(x.real()) || std::isnan(x.imag());
+    return is_nan(x.real()) || is_nan(x.imag());
   } else {
     return std::isnan(static_cast<opmath_t<T>>(x));
   }

@@ -4,6 +4,7 @@
 // in float). Scalar lambdas handle what the vector loop leaves over and non-contiguous data.
 #include <aten/cpu/Loops.h>
 #include <aten/native/UnaryOps.h>
+#include <aten/native/cpu/OpMath.h>
 #include <aten/ops/abs_dtypes.h>
 #include <aten/ops/acos_dtypes.h>
 #include <aten/ops/asin_dtypes.h>
@@ -135,15 +136,17 @@ void neg_kernel(TensorIteratorBase& iter) {
 }
 
 // Complex self: the result is |z|, real, or |z| + 0i when out= asked for a complex dtype (the
-// meta() makes the output self's dtype then, cast afterwards if out's is another).
+// meta() makes the output self's dtype then, cast afterwards if out's is another). ComplexHalf
+// computes in complex<float> and rounds once.
 template <typename T>
 void abs_loop(TensorIteratorBase& iter) {
   if constexpr (is_complex_v<T>) {
     using real_t = typename T::value_type;
+    using O = opmath_t<T>;
     if (isComplexType(iter.dtype(0))) {
-      cpu_kernel(iter, [](T z) -> T { return T(std::abs(z)); });
+      cpu_kernel(iter, [](T z) -> T { return T(real_t(std::abs(static_cast<O>(z)))); });
     } else {
-      cpu_kernel(iter, [](T z) -> real_t { return std::abs(z); });
+      cpu_kernel(iter, [](T z) -> real_t { return real_t(std::abs(static_cast<O>(z))); });
     }
   } else {
     cpu_kernel_vec(
@@ -193,13 +196,15 @@ void sign_kernel(TensorIteratorBase& iter) {
   ATEN_DISPATCH_sign_TYPES(iter.common_dtype(), [&] { sign_loop<scalar_t>(iter); });
 }
 
-// z / |z|, 0 at 0; real dtypes are sign's.
+// z / |z|, 0 at 0 (ComplexHalf computed in complex<float>); real dtypes are sign's.
 template <typename T>
 void sgn_loop(TensorIteratorBase& iter) {
   if constexpr (is_complex_v<T>) {
+    using O = opmath_t<T>;
     cpu_kernel(iter, [](T z) -> T {
-      const auto r = std::abs(z);
-      return r == 0 ? T(0) : T(z.real() / r, z.imag() / r);
+      const O w = static_cast<O>(z);
+      const auto r = std::abs(w);
+      return r == 0 ? T(0) : T(O(w.real() / r, w.imag() / r));
     });
   } else {
     sign_loop<T>(iter);

@@ -3,25 +3,27 @@
 // The dtypes `sgn` declares, as a switch: ATEN_DISPATCH_sgn_TYPES(dtype, [&] { ... scalar_t ... })
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/BFloat16.h>
+#include <aten/core/Complex.h>
 #include <aten/core/Half.h>
 #include <complex>
 
-#define ATEN_DISPATCH_sgn_TYPES(TYPE, ...)                               \
-  [&] {                                                                  \
-    switch (TYPE) {                                                      \
-      ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)                           \
-      ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)                        \
-      ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)                         \
-      ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)                       \
-      ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)                         \
-      ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)                        \
-      ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)                         \
-      ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)                       \
-      ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)                   \
-      ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)           \
-      ATEN_DTYPE_CASE(ComplexFloat, std::complex<float>, __VA_ARGS__)    \
-      ATEN_DTYPE_CASE(ComplexDouble, std::complex<double>, __VA_ARGS__)  \
-      default:                                                           \
-        ::aten::detail::dtype_not_implemented("sgn", TYPE);              \
-    }                                                                    \
+#define ATEN_DISPATCH_sgn_TYPES(TYPE, ...)                                   \
+  [&] {                                                                      \
+    switch (TYPE) {                                                          \
+      ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)                               \
+      ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)                            \
+      ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)                             \
+      ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)                           \
+      ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)                             \
+      ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)                            \
+      ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)                             \
+      ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)                           \
+      ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)                       \
+      ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)               \
+      ATEN_DTYPE_CASE(ComplexFloat, std::complex<float>, __VA_ARGS__)        \
+      ATEN_DTYPE_CASE(ComplexDouble, std::complex<double>, __VA_ARGS__)      \
+      ATEN_DTYPE_CASE(ComplexHalf, std::complex<::aten::Half>, __VA_ARGS__)  \
+      default:                                                               \
+        ::aten::detail::dtype_not_implemented("sgn", TYPE);                  \
+    }                                                                        \
   }()

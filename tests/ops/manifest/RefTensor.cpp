@@ -17,7 +17,7 @@ char* element_ptr(const Tensor& t, const Shape& idx) {
 
 template <typename T>
 std::complex<double> widen(T v) {
-  if constexpr (std::is_same_v<T, complex<float>> || std::is_same_v<T, complex<double>>) {
+  if constexpr (is_complex_v<T>) {
     return {static_cast<double>(v.real()), static_cast<double>(v.imag())};
   } else {
     return {::aten::convert<double>(v), 0.0};
@@ -26,9 +26,9 @@ std::complex<double> widen(T v) {
 
 template <typename T>
 T narrow(std::complex<double> v) {
-  if constexpr (std::is_same_v<T, complex<float>> || std::is_same_v<T, complex<double>>) {
+  if constexpr (is_complex_v<T>) {
     using R = typename T::value_type;
-    return T(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+    return T(::aten::convert<R>(v.real()), ::aten::convert<R>(v.imag()));
   } else if constexpr (std::is_same_v<T, bool>) {
     return v != std::complex<double>(0);
   } else if constexpr (std::is_integral_v<T>) {

@@ -133,12 +133,12 @@ ATEN_OP_CASES(binary_math) {
       pointwise([](auto y) { return pow_ref(decltype(y)(1.5), y); }), Values::any,
       promoted_to_float);
   cases.push_back(promoting(pow_st_float, {kBool}, promoted_to_float));
-  // 1 ** anything is 1 (the fill ATen special-cases), for every dtype.
+  // 1 ** anything is 1 (the fill ATen special-cases), for every dtype, ComplexHalf included.
   OpCase pow_one = unary_case(
       {"pow.Scalar", "pow.Scalar_out"}, [](const Tensors& in) { return Tensors{pow(1, in[0])}; },
       [](const Tensors& in, Tensors& out) { pow_out(out[0], 1, in[0]); }, nullptr,
       pointwise([](auto y) { return decltype(y)(1); }));
-  cases.push_back(promoting(pow_one, {kBool}, with_wrapped_int));
+  cases.push_back(promoting(pow_one, {kBool, kComplexHalf}, with_wrapped_int));
 
   // ---- maximum / minimum: NaN-propagating; complex refused with ATen's message ----
   // (std::max alone is not: std::max(x, NaN) is x.)
@@ -203,6 +203,7 @@ ATEN_OP_CASES(binary_math) {
       [](Tensors& in) { in[0].addcdiv_(in[1], in[2], 0.5); }, addcdiv_ref);
   addcdiv_c.inputs.push_back(Input{kShape, Values::nonzero});
   addcdiv_c.undeclared_error = "Integer division with addcdiv is no longer supported";
+  addcdiv_c.undeclared_errors = {{ScalarType::ComplexHalf, "\"addcdiv\" not implemented"}};
   cases.push_back(addcdiv_c);
   return cases;
 }

@@ -53,7 +53,8 @@ ATEN_OP_CASES(copy) {
   cases.push_back(unary_case(
       {"contiguous"}, [](const Tensors& in) { return Tensors{in[0].contiguous()}; }, nullptr,
       nullptr, identity));
-  for (ScalarType to : {ScalarType::Double, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
+  for (ScalarType to : {ScalarType::Double, ScalarType::Half, ScalarType::Long, ScalarType::Bool,
+                        ScalarType::ComplexHalf}) {
     OpCase c = unary_case(
         {"to.dtype"}, [to](const Tensors& in) { return Tensors{in[0].to(to)}; }, nullptr, nullptr,
         identity, Values::positive);

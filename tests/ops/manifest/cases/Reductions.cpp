@@ -179,11 +179,7 @@ std::vector<ScalarType> same(std::span<const ScalarType> t) { return {t[0]}; }
 std::vector<ScalarType> long_if_integral(std::span<const ScalarType> t) {
   return {isIntegralType(t[0], true) ? ScalarType::Long : t[0]};
 }
-std::vector<ScalarType> real_of(std::span<const ScalarType> t) {
-  if (t[0] == ScalarType::ComplexFloat) return {ScalarType::Float};
-  if (t[0] == ScalarType::ComplexDouble) return {ScalarType::Double};
-  return {t[0]};
-}
+std::vector<ScalarType> real_of(std::span<const ScalarType> t) { return {toRealValueType(t[0])}; }
 std::vector<ScalarType> index_dtype(std::span<const ScalarType>) { return {ScalarType::Long}; }
 std::vector<ScalarType> values_and_indices(std::span<const ScalarType> t) {
   return {t[0], ScalarType::Long};
@@ -251,11 +247,12 @@ std::optional<IntArrayRef> opt_dims(const Dims& d) {
 }
 IntArrayRef dims_or_all(const Dims& d) { return d ? IntArrayRef(*d) : IntArrayRef(); }
 
-// Every dtype: for cases whose dtype= makes any input valid.
+// Every dtype but ComplexFloat and ComplexDouble (which every op here declares): for cases whose
+// dtype= makes any input valid (a ComplexHalf input converted to it, as in ATen).
 const std::vector<ScalarType> kEveryDtype = {
-    ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char, ScalarType::Short,
-    ScalarType::Int,   ScalarType::Long,  ScalarType::Half, ScalarType::BFloat16,
-    ScalarType::Float, ScalarType::Double};
+    ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,       ScalarType::Short,
+    ScalarType::Int,   ScalarType::Long,   ScalarType::Half,       ScalarType::BFloat16,
+    ScalarType::Float, ScalarType::Double, ScalarType::ComplexHalf};
 
 // Products stay finite and exact in every dtype, Byte included: mostly 1, among the first
 // elements some 2.
@@ -290,6 +287,7 @@ void sum_cases(std::vector<OpCase>& cases) {
     sum_out(out[0], in[0], IntArrayRef{1}, true, ScalarType::Double);
   };
   d.skip_layouts = {Layout::zero_dim};
+  d.promoted_dtypes = {ScalarType::ComplexHalf};  // sum declares the others
   cases.push_back(d);
 }
 

@@ -58,6 +58,8 @@ namespace aten::optest {
 namespace {
 
 using C = std::complex<double>;
+// The complex dtypes, which ops that refuse them do with a message of their own.
+const std::vector<ScalarType> kComplex = {kComplexHalf, kComplexFloat, kComplexDouble};
 
 // Integer and Bool inputs of the floating-point ops: accepted, computed in Float.
 const std::vector<ScalarType> kIntegral = {
@@ -81,8 +83,7 @@ std::vector<ScalarType> bool_to_long(std::span<const ScalarType> dtypes) {
 
 // |z| of a complex self is real.
 std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes) {
-  const ScalarType t = dtypes[0];
-  return {t == kComplexFloat ? ScalarType::Float : t == kComplexDouble ? ScalarType::Double : t};
+  return {toRealValueType(dtypes[0])};
 }
 
 // ATen's clamp with one tensor bound is maximum / minimum (clamp_min.Tensor, clamp.Tensor with
@@ -153,7 +154,7 @@ ATEN_OP_CASES(unary) {
                              pointwise([](Real auto x) {
                                return (decltype(x)(0) < x) - (x < decltype(x)(0));
                              })),
-                  {kComplexFloat, kComplexDouble}, "Please use torch.sgn instead"));
+                  kComplex, "Please use torch.sgn instead"));
   add(unary_case({"sgn", "sgn.out", "sgn_"}, ATEN_OPTEST_UNARY_CALLS(sgn), pointwise([](auto x) {
                    if constexpr (std::is_same_v<decltype(x), C>) {
                      return x == C(0) ? C(0) : x / std::abs(x);
@@ -180,8 +181,7 @@ ATEN_OP_CASES(unary) {
                                 ATEN_ROUNDING_CASE(ceil, std::ceil))
                    : unary_case({"trunc", "trunc.out", "trunc_"}, ATEN_OPTEST_UNARY_CALLS(trunc),
                                 ATEN_ROUNDING_CASE(trunc, std::trunc));
-    add(with_errors(c, {kComplexFloat, kComplexDouble},
-                    std::string(op) + " is not supported for complex inputs"));
+    add(with_errors(c, kComplex, std::string(op) + " is not supported for complex inputs"));
   }
   add(unary_case({"round", "round.out", "round_"}, ATEN_OPTEST_UNARY_CALLS(round),
                  ATEN_ROUNDING_CASE(round, std::nearbyint)));
@@ -244,7 +244,7 @@ ATEN_OP_CASES(unary) {
         ScalarType::Byte,  ScalarType::Char,   ScalarType::Short, ScalarType::Int,     kLong,
         ScalarType::Float, ScalarType::Double, ScalarType::Half,  ScalarType::BFloat16};
     c = with_errors(c, {kBool}, "Boolean inputs not supported for relu");
-    return with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp);
+    return with_errors(c, kComplex, kComplexClamp);
   }());
   add(unary_case(
       {"gelu", "gelu.out", "gelu_"}, [](const Tensors& in) { return Tensors{aten::gelu(in[0])}; },
@@ -274,7 +274,7 @@ ATEN_OP_CASES(unary) {
                       [](Tensors& in) { in[0].clamp_(0, 2); },
                       pointwise([](Real auto x) { return clamp_ref<decltype(x)>(x, 0, 2); }),
                       Values::any, bool_to_long),
-                  {kComplexFloat, kComplexDouble}, kComplexClamp));
+                  kComplex, kComplexClamp));
   add(with_errors(
       unary_case(
           {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0.5, 1.5)}; },
@@ -283,14 +283,14 @@ ATEN_OP_CASES(unary) {
             return clamp_ref<double>(static_cast<double>(x), 0.5, 1.5);
           }),
           Values::any, promoted_to_float),
-      {kComplexFloat, kComplexDouble}, kComplexClamp));
+      kComplex, kComplexClamp));
   add(with_errors(
       unary_case(
           {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], std::nullopt, 1)}; },
           nullptr, [](Tensors& in) { in[0].clamp_(std::nullopt, 1); },
           pointwise([](Real auto x) { return x != x || x < decltype(x)(1) ? x : decltype(x)(1); }),
           Values::any, bool_to_long),
-      {kComplexFloat, kComplexDouble}, kComplexClamp));
+      kComplex, kComplexClamp));
   for (bool is_min : {true, false}) {
     OpCase c =
         is_min ? unary_case(
@@ -307,7 +307,7 @@ ATEN_OP_CASES(unary) {
                      [](Tensors& in) { in[0].clamp_max_(1); },
                      pointwise([](Real auto x) { return decltype(x)(1) < x ? decltype(x)(1) : x; }),
                      Values::any, bool_to_long);
-    add(with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp));
+    add(with_errors(c, kComplex, kComplexClamp));
   }
   // Tensor bounds broadcast and promote like operands.
   add([] {
@@ -318,7 +318,7 @@ ATEN_OP_CASES(unary) {
         [](Tensors& in) { in[0].clamp_(in[1], in[2]); },
         pointwise([](Real auto a, Real auto lo, Real auto hi) { return clamp_ref(a, lo, hi); }));
     c.inputs.push_back(Input{kShape});
-    return with_errors(c, {kComplexFloat, kComplexDouble}, kComplexClamp);
+    return with_errors(c, kComplex, kComplexClamp);
   }());
   add(with_errors(
       binary_case(
@@ -326,17 +326,17 @@ ATEN_OP_CASES(unary) {
           [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], std::nullopt)}; },
           nullptr, nullptr,
           pointwise([](Real auto a, Real auto lo) { return clamp_min_ref(a, lo); })),
-      {kComplexFloat, kComplexDouble}, kComplexClamp));
+      kComplex, kComplexClamp));
   add(with_errors(
       binary_case({"clamp_min.Tensor", "clamp_min.Tensor_out", "clamp_min_.Tensor"},
                   ATEN_OPTEST_BINARY_CALLS(clamp_min),
                   pointwise([](Real auto a, Real auto lo) { return clamp_min_ref(a, lo); })),
-      {kComplexFloat, kComplexDouble}, kComplexClamp));
+      kComplex, kComplexClamp));
   add(with_errors(
       binary_case({"clamp_max.Tensor", "clamp_max.Tensor_out", "clamp_max_.Tensor"},
                   ATEN_OPTEST_BINARY_CALLS(clamp_max),
                   pointwise([](Real auto a, Real auto hi) { return clamp_max_ref(a, hi); })),
-      {kComplexFloat, kComplexDouble}, kComplexClamp));
+      kComplex, kComplexClamp));
 
   // ---- nan_to_num, where ----
   // Ordinary values pass through (the replacements are in test_unary.cpp).
