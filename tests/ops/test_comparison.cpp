@@ -8,6 +8,7 @@
 #include <aten/ops/empty.h>
 #include <aten/ops/eq.h>
 #include <aten/ops/equal.h>
+#include <aten/ops/full.h>
 #include <aten/ops/ge.h>
 #include <aten/ops/gt.h>
 #include <aten/ops/isclose.h>
@@ -21,9 +22,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include "DtypeShorthands.h"
 #include "Reference.h"
 
 using namespace aten;
@@ -105,6 +109,82 @@ TEST(Compare, ResultDtypes) {
   EXPECT_TRUE(r.is_meta());
   EXPECT_EQ(r.dtype(), ScalarType::Bool);
   EXPECT_EQ(r.sizes(), IntArrayRef({4, 3}));
+}
+
+// Bool inputs compare in Bool: an out= of any other dtype gets the result through a Bool
+// temporary that the kernel must cast back, or the out keeps its old values. Values from
+// torch 1.13 (torch.eq(a, b, out=o) for every op and out dtype).
+TEST(Compare, BoolInputsIntoAnOutOfAnotherDtype) {
+  using Fn = std::function<void(Tensor&, const Tensor&, const Tensor&)>;
+  using FnS = std::function<void(Tensor&, const Tensor&, const Scalar&)>;
+  struct Case {
+    const char* name;
+    Fn tensor;
+    FnS scalar;
+    std::vector<double> vs_tensor, vs_true;  // a op b, a op true
+  };
+  const std::vector<Case> cases = {
+      {"eq",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { eq_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { eq_out(o, a, b); },
+       {1, 0, 0},
+       {1, 0, 1}},
+      {"ne",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { ne_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { ne_out(o, a, b); },
+       {0, 1, 1},
+       {0, 1, 0}},
+      {"lt",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { lt_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { lt_out(o, a, b); },
+       {0, 1, 0},
+       {0, 1, 0}},
+      {"le",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { le_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { le_out(o, a, b); },
+       {1, 1, 0},
+       {1, 1, 1}},
+      {"gt",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { gt_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { gt_out(o, a, b); },
+       {0, 0, 1},
+       {0, 0, 0}},
+      {"ge",
+       [](Tensor& o, const Tensor& a, const Tensor& b) { ge_out(o, a, b); },
+       [](Tensor& o, const Tensor& a, const Scalar& b) { ge_out(o, a, b); },
+       {1, 0, 1},
+       {1, 0, 1}},
+  };
+  const Tensor a = make1d<bool>({1, 0, 1}), b = make1d<bool>({1, 1, 0});
+  // b as a strided view (every other element of a [6]): the element loop, not the row loop.
+  const Tensor b_strided = make1d<bool>({1, 0, 1, 0, 0, 0}).as_strided({3}, {2});
+  auto read = [](const Tensor& t) {
+    std::vector<double> v;
+    ref::for_each_index(
+        t.sizes(), [&](const std::vector<int64_t>& idx) { v.push_back(ref::read_double(t, idx)); });
+    return v;
+  };
+  // 7 everywhere (false for a Bool out), so that an element left unwritten shows.
+  auto sevens = [](ScalarType dtype) {
+    return full({3}, dtype == ScalarType::Bool ? Scalar(false) : Scalar(7), dtype);
+  };
+  for (ScalarType dtype : ref::kDtypeOrder) {
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::string(c.name) + " into " + toString(dtype));
+      Tensor o = sevens(dtype);
+      c.tensor(o, a, b);
+      EXPECT_EQ(read(o), c.vs_tensor);
+      Tensor o_strided = sevens(dtype);
+      c.tensor(o_strided, a, b_strided);
+      EXPECT_EQ(read(o_strided), c.vs_tensor);
+      Tensor o_scalar = sevens(dtype);
+      c.scalar(o_scalar, a, true);
+      EXPECT_EQ(read(o_scalar), c.vs_true);
+      Tensor o_empty = empty({0}, dtype);  // resized, then written
+      c.tensor(o_empty, a, b);
+      EXPECT_EQ(read(o_empty), c.vs_tensor);
+    }
+  }
 }
 
 template <typename T>

@@ -5,7 +5,8 @@
 // input is one broadcast value) run as plain loops over typed pointers that the compiler
 // vectorises (`omp simd`: the compare, then the narrowing to bytes); other rows element by
 // element. An out= of another dtype gets the comparison as 1 / 0 in the common dtype, through
-// cpu_kernel_vec, and the iterator casts it.
+// cpu_kernel_vec, and the iterator casts it. When the common dtype is itself Bool (Bool inputs),
+// the iterator hands predicate_kernel a Bool temporary for such an out=, which it casts too.
 #include <aten/cpu/Loops.h>
 #include <aten/native/TensorCompare.h>
 #include <aten/native/cpu/OpMath.h>
@@ -87,6 +88,9 @@ void predicate_kernel(TensorIteratorBase& iter, const Pred& pred) {
       for (int a = 0; a < nt; ++a) ptr[a] += strides[nt + a];
     }
   });
+  // An out= of another dtype was computed in a Bool temporary: written back here, as every
+  // loop of Loops.h does.
+  iter.cast_outputs();
 }
 
 template <typename scalar_t, typename Op, typename VecOp>
