@@ -134,6 +134,45 @@ TEST(DivModes, FloorWithInfinitiesAsATen) {
   }
 }
 
+// Half and BFloat16 round the quotient to their own precision before truncating or flooring,
+// as ATen does (its kernels divide in the reduced type): 1.3046875 / 0.09326171875 is 13.99 in
+// float but 14 in BFloat16. Values from torch 1.13 on contiguous tensors.
+TEST(DivModes, ReducedFloatsRoundTheQuotientFirst) {
+  struct Case {
+    ScalarType dtype;
+    std::vector<double> a, b, trunc, floor;
+  };
+  const std::vector<Case> cases = {
+      {ScalarType::BFloat16,
+       {1.3046875, 104.5, 66, -456, -37.75, 6.46875, 700, 0, 1, -1, 0, -0.5, 0.5, 7},
+       {0.09326171875, 1.5625, 0.21875, 1.2890625, -0.29296875, -0.431640625, 0.6875, -3, 0, 0, 0,
+        3, -3, -0.5},
+       {14, 67, 302, -354, 129, -15, 1020, -0.0, kInf, -kInf, kNaN, -0.0, -0.0, -14},
+       {13, 66, 302, -356, 128, -15, 1020, -0.0, kInf, -kInf, kNaN, -1, -1, -14}},
+      // ATen's Half floor is not monotone here: 1179 / -0.77685546875 truncates to -1518 and
+      // floors to -1517, each step rounded to Half.
+      {ScalarType::Half,
+       {1.3046875, -831.5, 1179, 1191, 722, 1539, -3166, 0, 1, -1, 0, -0.5, 0.5, 7},
+       {0.09326171875, 0.73486328125, -0.77685546875, 1.513671875, -0.75341796875, 0.49365234375,
+        -1.5078125, -3, 0, 0, 0, 3, -3, -0.5},
+       {13, -1132, -1518, 787, -958, 3118, 2100, -0.0, kInf, -kInf, kNaN, -0.0, -0.0, -14},
+       {13, -1132, -1517, 786, -960, 3118, 2098, -0.0, kInf, -kInf, kNaN, -1, -1, -14}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(toString(c.dtype));
+    const Tensor a = make1d<double>(c.a).to(c.dtype), b = make1d<double>(c.b).to(c.dtype);
+    expect_same_doubles(as_doubles(div(a, b, "trunc")), c.trunc);
+    expect_same_doubles(as_doubles(div(a, b, "floor")), c.floor);
+    // Every layout alike. (ATen's element loop, which it takes for strided Half operands,
+    // floors a float quotient instead: an intentional divergence.)
+    const int64_t n = a.numel();
+    const Tensor a2 = empty({2 * n}, c.dtype).slice(0, 0, 2 * n, 2).copy_(a);
+    const Tensor b2 = empty({2 * n}, c.dtype).slice(0, 0, 2 * n, 2).copy_(b);
+    expect_same_doubles(as_doubles(div(a2, b2, "trunc")), c.trunc);
+    expect_same_doubles(as_doubles(div(a2, b2, "floor")), c.floor);
+  }
+}
+
 // Regression (reliability suite): x ** 0.5 is sqrt(x) and x ** -0.5 is 1 / sqrt(x) in ATen,
 // not pow's answer on -inf and -0. Values printed by libtorch 1.13.1 (Float and Double).
 TEST(Pow, HalfExponentsAreSqrtAsATen) {
