@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cstdio>
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -264,6 +265,36 @@ void check_all(int64_t n, double exp_lo, double exp_hi) {
   report<T>("pow", measure<T>(
                        n, pow_draw, [](V x, V y) { return x.pow(y); },
                        [](T x, T y) { return std::pow(R(x), R(y)); }));
+}
+
+// Above about 9.0109, tanh rounds to exactly 1 in float (1 - tanh(x) < 2^-25), as ATen's
+// gives. Every float from just below that point to 9.2 is checked against the correctly rounded
+// value, then larger arguments and the negatives. Catches a reciprocal estimate too coarse for
+// the quotient's correction (a bare 14-bit rcp14 gives 0.99999994 up to 9.075).
+ATEN_VEC_TEST(VecMath, FloatTanhIsOneWhereItRoundsToOne) {
+  ATEN_VEC_SKIP_IF_UNSUPPORTED();
+  using V = Vectorized<float>;
+  auto correctly_rounded = [](float x) { return static_cast<float>(std::tanh(double(x))); };
+  std::vector<float> xs;
+  for (float x = 9.0f; x < 9.2f; x = std::nextafter(x, 10.f)) xs.push_back(x);
+  for (float x : {10.f, 12.5f, 20.f, 44.f, 88.f, 89.f, 100.f, 1e10f, 3e38f,
+                  std::numeric_limits<float>::infinity()})
+    xs.push_back(x);
+  const size_t n = xs.size();
+  for (size_t i = 0; i < n; ++i) xs.push_back(-xs[i]);
+  while (xs.size() % V::size() != 0) xs.push_back(0.f);
+  std::vector<float> got(V::size());
+  int64_t wrong = 0;
+  for (size_t i = 0; i < xs.size(); i += V::size()) {
+    V::loadu(&xs[i]).tanh().store(got.data());
+    for (int64_t j = 0; j < V::size(); ++j) {
+      const float x = xs[i + j], want = correctly_rounded(x);
+      if (got[j] != want && wrong++ < 5)
+        ADD_FAILURE() << "tanh(" << x << ") = " << got[j] << ", correctly rounded " << want;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(correctly_rounded(9.0f), 0.99999994f);  // the range starts below the switch to 1
 }
 
 ATEN_VEC_TEST(VecMath, FloatWithin2Ulp) {
