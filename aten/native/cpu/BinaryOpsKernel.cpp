@@ -104,8 +104,9 @@ void div_true_kernel(TensorIteratorBase& iter) {
     if constexpr (is_reduced_float_v<scalar_t>) {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a / b; });  // in float
     } else {
+      // Complex: ATen's formula on both paths (vec::detail::scalar::div).
       cpu_kernel_vec(
-          iter, [](scalar_t a, scalar_t b) -> scalar_t { return a / b; },
+          iter, [](scalar_t a, scalar_t b) -> scalar_t { return vec::detail::scalar::div(a, b); },
           [](vec::Vectorized<scalar_t> a, vec::Vectorized<scalar_t> b) { return a / b; });
     }
   });
