@@ -507,13 +507,14 @@ void TensorIteratorBase::allocate_or_resize_outputs() {
       set_output_raw_strided(i, invert_perm(shape_), {}, original_options(op));
       continue;
     }
-    // Dense strides in iterator order, so the output is laid out like the inputs.
+    // Dense strides in iterator order, so the output is laid out like the inputs. As in ATen,
+    // a size-0 dim multiplies in as 0: the dims after it get stride 0 (there is no element).
     const int64_t item = elementSize(op.dtype);
     op.stride_bytes.resize(n);
     int64_t next = item;
     for (int d = 0; d < n; ++d) {
       op.stride_bytes[d] = next;
-      next *= std::max<int64_t>(shape_[d], 1);
+      next *= shape_[d];
     }
     DimVector sizes = invert_perm(shape_);
     TensorOptions options = original_options(op);

@@ -17,14 +17,17 @@ namespace aten::native {
 ATEN_DEFINE_DISPATCH(copy_stub);
 
 Tensor& copy_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
-  if (self.is_same(src) || self.numel() == 0) return self;
-  // src broadcasts to self, never the other way; dtypes may differ (that is a conversion).
+  if (self.is_same(src)) return self;
+  // src broadcasts to self, never the other way; dtypes may differ (that is a conversion). The
+  // iterator checks the shapes even when there is nothing to copy, as ATen's does: a zero-size
+  // self takes only a source that broadcasts to it.
   TensorIteratorConfig config;
   config.add_output(self, "self")
       .add_input(src, "src")
       .resize_outputs(false)
       .check_all_same_dtype(false);
   TensorIterator iter(config);
+  if (iter.numel() == 0) return self;
   copy_stub(iter.device(), iter);
   return self;
 }

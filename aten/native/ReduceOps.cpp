@@ -16,6 +16,7 @@
 #include <aten/ops/sum.h>
 #include <aten/ops/sum_native.h>
 #include <aten/ops/to.h>
+#include <aten/structured/StructuredOutputs.h>
 
 namespace aten::native {
 
@@ -235,8 +236,15 @@ Tensor sum(const Tensor& self, std::optional<ScalarType> dtype) {
   return aten::sum(self, std::nullopt, false, dtype);
 }
 
+// sum.out and prod.out (no dim) are ATen's generated out= forms of sum(self, dtype) and
+// prod(self, dtype): the functional result copied into out, so out may have any dtype and
+// receives the result converted (sum(x, dtype=Float, out=<Double>) is the float sum in a
+// double). The dim overloads are structured: their out must have the result's dtype.
 Tensor& sum_all_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
-  return aten::sum_outf(self, std::nullopt, false, dtype, out);
+  const Tensor result = aten::sum(self, dtype);
+  detail::resize_out(out, result.sizes(), {}, out.options());
+  out.copy_(result);
+  return out;
 }
 
 ATEN_IMPL_FUNC(nansum_out)
@@ -249,15 +257,19 @@ ATEN_IMPL_FUNC(nansum_out)
 }
 
 ATEN_IMPL_FUNC(mean_out)
-(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype,
+(const Tensor& self, OptionalIntArrayRef dim, bool keepdim, std::optional<ScalarType> /*dtype*/,
  const Tensor& out) {
-  // Computed in dtype (or self's), stored in out's.
-  const ScalarType in = dtype.value_or(self.scalar_type());
-  compute_into(out, in, "mean", [&](const Tensor& result) {
-    const Tensor src = self.scalar_type() == in ? self : self.to(in);
-    auto iter = make_reduction(result, src, make_dim_mask(dim, self.dim()), keepdim);
-    mean_stub(iter.device(), iter);
-  });
+  // ATen's mean is sum(self, dim, dtype=out's dtype) then a division by the count, both in
+  // out's dtype: self is converted to it first (a Float input into a Double out is summed in
+  // double), and the sum is rounded to it before the division (see the kernel's
+  // divide_by_count). meta() made dtype, when given, out's dtype. A dtype that cannot hold a
+  // quotient is refused as ATen's division refuses it.
+  const ScalarType res = out.scalar_type();
+  ATEN_CHECK(isFloatingType(res) || isComplexType(res),
+             "result type Float can't be cast to the desired output type ", res);
+  const Tensor src = self.scalar_type() == res ? self : self.to(res);
+  auto iter = make_reduction(out, src, make_dim_mask(dim, self.dim()), keepdim);
+  mean_stub(iter.device(), iter);
 }
 
 Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
@@ -277,8 +289,12 @@ Tensor prod(const Tensor& self, std::optional<ScalarType> dtype) {
   return aten::prod(self.reshape({-1}), 0, false, dtype);
 }
 
+// As sum_all_out.
 Tensor& prod_all_out(const Tensor& self, std::optional<ScalarType> dtype, Tensor& out) {
-  return aten::prod_outf(self.reshape({-1}), 0, false, dtype, out);
+  const Tensor result = aten::prod(self, dtype);
+  detail::resize_out(out, result.sizes(), {}, out.options());
+  out.copy_(result);
+  return out;
 }
 
 ATEN_IMPL_FUNC(all_out)(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {

@@ -24,6 +24,8 @@
 #include <aten/ops/zeros_like_native.h>
 #include <aten/ops/zeros_native.h>
 
+#include <algorithm>
+
 namespace aten::native {
 namespace {
 
@@ -37,6 +39,46 @@ TensorOptions factory_options(std::optional<ScalarType> dtype, std::optional<Lay
   ATEN_CHECK(!pin_memory.value_or(false),
              "pin_memory=True needs an accelerator, and MiniATen has none");
   return options;
+}
+
+// Dense strides that keep self's dim order: how ATen lays out a copy of a tensor with gaps (a
+// slice, a permuted slice, an expanded view). Dims are ordered as TensorIterator orders an
+// operand's (reorder_dimensions): starting from C order, an insertion sort moves a dim after
+// another whose stride is smaller, or equal with a smaller size; a stride of 0 (an expanded
+// dim) decides nothing, so such a dim stays where C order put it relative to the dims it
+// meets. Size-0 and size-1 dims count as 1 in the strides of the dims after them.
+DimVector infer_dense_strides(IntArrayRef sizes, IntArrayRef strides) {
+  const int64_t n = static_cast<int64_t>(sizes.size());
+  DimVector perm(n);  // perm[i]: the dim visited i-th, fastest first
+  for (int64_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
+  // 1: d0 goes after d1; -1: before it; 0: no opinion.
+  auto should_swap = [&](int64_t d0, int64_t d1) {
+    const int64_t s0 = strides[d0], s1 = strides[d1];
+    if (s0 == 0 || s1 == 0) return 0;
+    if (s0 != s1) return s0 < s1 ? -1 : 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  for (int64_t i = 1; i < n; ++i) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
+      const int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  DimVector out(n);
+  int64_t next = 1;
+  bool overflow = false;
+  for (int64_t d : perm) {
+    out[d] = next;
+    overflow |= __builtin_mul_overflow(next, std::max<int64_t>(sizes[d], 1), &next);
+  }
+  ATEN_CHECK(!overflow, "stride calculation overflowed for a tensor of shape ", sizes);
+  return out;
 }
 
 }  // namespace
@@ -71,7 +113,7 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
 }
 
 // ATen's rules: options default to self's; with Preserve (the default), a dense self of any
-// layout is matched stride for stride, anything else gets self's suggested memory format.
+// layout is matched stride for stride, anything else gets dense strides in self's dim order.
 Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                   std::optional<Device> device, std::optional<bool> pin_memory,
                   std::optional<MemoryFormat> memory_format) {
@@ -80,9 +122,11 @@ Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::opti
   const MemoryFormat format = memory_format.value_or(MemoryFormat::Preserve);
   if (format != MemoryFormat::Preserve)
     return empty(self.sizes(), t, layout, d, pin_memory, format);
+  const IntArrayRef strides = self.strides();
   if (self.is_non_overlapping_and_dense())
-    return empty_strided(self.sizes(), self.strides(), t, layout, d, pin_memory);
-  return empty(self.sizes(), t, layout, d, pin_memory, self.suggest_memory_format());
+    return empty_strided(self.sizes(), strides, t, layout, d, pin_memory);
+  return empty_strided(self.sizes(), infer_dense_strides(self.sizes(), strides), t, layout, d,
+                       pin_memory);
 }
 
 Tensor zeros(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,

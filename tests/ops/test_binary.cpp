@@ -134,6 +134,90 @@ TEST(DivModes, FloorWithInfinitiesAsATen) {
   }
 }
 
+// Half and BFloat16 round the quotient to their own precision before truncating or flooring,
+// as ATen does (its kernels divide in the reduced type): 1.3046875 / 0.09326171875 is 13.99 in
+// float but 14 in BFloat16. Values from torch 1.13 on contiguous tensors.
+TEST(DivModes, ReducedFloatsRoundTheQuotientFirst) {
+  struct Case {
+    ScalarType dtype;
+    std::vector<double> a, b, trunc, floor;
+  };
+  const std::vector<Case> cases = {
+      {ScalarType::BFloat16,
+       {1.3046875, 104.5, 66, -456, -37.75, 6.46875, 700, 0, 1, -1, 0, -0.5, 0.5, 7},
+       {0.09326171875, 1.5625, 0.21875, 1.2890625, -0.29296875, -0.431640625, 0.6875, -3, 0, 0, 0,
+        3, -3, -0.5},
+       {14, 67, 302, -354, 129, -15, 1020, -0.0, kInf, -kInf, kNaN, -0.0, -0.0, -14},
+       {13, 66, 302, -356, 128, -15, 1020, -0.0, kInf, -kInf, kNaN, -1, -1, -14}},
+      // ATen's Half floor is not monotone here: 1179 / -0.77685546875 truncates to -1518 and
+      // floors to -1517, each step rounded to Half.
+      {ScalarType::Half,
+       {1.3046875, -831.5, 1179, 1191, 722, 1539, -3166, 0, 1, -1, 0, -0.5, 0.5, 7},
+       {0.09326171875, 0.73486328125, -0.77685546875, 1.513671875, -0.75341796875, 0.49365234375,
+        -1.5078125, -3, 0, 0, 0, 3, -3, -0.5},
+       {13, -1132, -1518, 787, -958, 3118, 2100, -0.0, kInf, -kInf, kNaN, -0.0, -0.0, -14},
+       {13, -1132, -1517, 786, -960, 3118, 2098, -0.0, kInf, -kInf, kNaN, -1, -1, -14}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(toString(c.dtype));
+    const Tensor a = make1d<double>(c.a).to(c.dtype), b = make1d<double>(c.b).to(c.dtype);
+    expect_same_doubles(as_doubles(div(a, b, "trunc")), c.trunc);
+    expect_same_doubles(as_doubles(div(a, b, "floor")), c.floor);
+    // Every layout alike. (ATen's element loop, which it takes for strided Half operands,
+    // floors a float quotient instead: an intentional divergence.)
+    const int64_t n = a.numel();
+    const Tensor a2 = empty({2 * n}, c.dtype).slice(0, 0, 2 * n, 2).copy_(a);
+    const Tensor b2 = empty({2 * n}, c.dtype).slice(0, 0, 2 * n, 2).copy_(b);
+    expect_same_doubles(as_doubles(div(a2, b2, "trunc")), c.trunc);
+    expect_same_doubles(as_doubles(div(a2, b2, "floor")), c.floor);
+  }
+}
+
+// Complex division is ATen's formula, ((ac + bd) + (bc - ad) i) / (c^2 + d^2) with no scaling
+// and no special cases, not C's (std::complex): a zero divisor gives NaN + NaN i where C gives
+// infinities, an infinite part makes the other NaN, and c^2 + d^2 overflows or underflows in
+// ComplexFloat as in ATen. Values from torch 1.13 on contiguous tensors, for both layouts
+// here. (ATen's element loop, which it takes for strided operands, fuses the products into
+// FMAs and can differ from these in the last bit: an intentional divergence.)
+TEST(ComplexDiv, ATensFormulaForEveryLayout) {
+  using C = complex<double>;
+  const std::vector<C> a = {{0, 0}, {1, 0},       {1, 1},         {-1, 0}, {0, kInf}, {kInf, 0},
+                            {1, 2}, {1e30, 1e30}, {1e-30, 1e-30}, {1, 0},  {kNaN, 0}, {-2.5, 0.5}};
+  const std::vector<C> b = {{0, 0}, {0, 0},       {0, 0},         {0, 0},    {1, 0}, {2, 0},
+                            {3, 4}, {1e30, 1e30}, {1e-30, 1e-30}, {kInf, 0}, {1, 0}, {0.5, -1.5}};
+  const std::vector<C> nans(4, C(kNaN, kNaN));
+  std::vector<C> want_float = nans, want_double = nans;
+  for (auto* w : {&want_float, &want_double}) w->insert(w->end(), {{kNaN, kInf}, {kInf, kNaN}});
+  want_float.insert(want_float.end(), {{0.4399999976158142, 0.07999999821186066},
+                                       {kNaN, kNaN},  // c^2 + d^2 overflows
+                                       {kNaN, kNaN},  // and underflows
+                                       {kNaN, kNaN},
+                                       {kNaN, kNaN},
+                                       {-0.800000011920929, -1.399999976158142}});
+  want_double.insert(want_double.end(),
+                     {{0.44, 0.08}, {1, 0}, {1, 0}, {kNaN, kNaN}, {kNaN, kNaN}, {-0.8, -1.4}});
+  auto make = [](const std::vector<C>& vs, ScalarType dtype, bool strided) {
+    const int64_t n = static_cast<int64_t>(vs.size());
+    Tensor t = empty({n}, ScalarType::ComplexDouble);
+    for (int64_t i = 0; i < n; ++i) t.data_ptr<C>()[i] = vs[i];
+    if (!strided) return t.to(dtype);
+    return empty({2 * n}, dtype).slice(0, 0, 2 * n, 2).copy_(t);
+  };
+  for (ScalarType dtype : {ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    for (bool strided : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << dtype << (strided ? " strided" : " contiguous"));
+      const Tensor r = div(make(a, dtype, strided), make(b, dtype, strided))
+                           .to(ScalarType::ComplexDouble)
+                           .contiguous();
+      const auto& want = dtype == ScalarType::ComplexFloat ? want_float : want_double;
+      for (size_t i = 0; i < want.size(); ++i) {
+        const C got = r.data_ptr<C>()[i];
+        expect_same_doubles({got.real(), got.imag()}, {want[i].real(), want[i].imag()});
+      }
+    }
+  }
+}
+
 // Regression (reliability suite): x ** 0.5 is sqrt(x) and x ** -0.5 is 1 / sqrt(x) in ATen,
 // not pow's answer on -inf and -0. Values printed by libtorch 1.13.1 (Float and Double).
 TEST(Pow, HalfExponentsAreSqrtAsATen) {

@@ -163,6 +163,50 @@ TEST(Copy, ErrorsChangeNothing) {
   EXPECT_NO_THROW(base.copy_(base));
 }
 
+// A zero-size self has nothing to copy, but its source must still broadcast to it, as in
+// ATen (torch 1.13: empty(0, 3).copy_(ones(2)) is refused, empty(0, 3).copy_(ones(3)) is not).
+TEST(Copy, ZeroSizeSelfStillChecksShapes) {
+  struct Case {
+    std::vector<int64_t> self, src;
+    const char* error;  // nullptr: accepted
+  };
+  const std::vector<Case> cases = {
+      {{0},
+       {2},
+       "The size of tensor a (0) must match the size of tensor b (2) at non-singleton "
+       "dimension 0"},
+      {{0, 3},
+       {2},
+       "The size of tensor a (3) must match the size of tensor b (2) at "
+       "non-singleton dimension 1"},
+      {{0, 3},
+       {2, 3},
+       "The size of tensor a (0) must match the size of tensor b (2) at "
+       "non-singleton dimension 0"},
+      {{2, 0},
+       {3, 0},
+       "The size of tensor a (2) must match the size of tensor b (3) at "
+       "non-singleton dimension 0"},
+      {{0}, {5, 0}, "output with shape [0] doesn't match the broadcast shape [5, 0]"},
+      {{0, 1}, {0, 5}, "output with shape [0, 1] doesn't match the broadcast shape [0, 5]"},
+      {{0, 3}, {3}, nullptr},
+      {{0, 3}, {1, 3}, nullptr},
+      {{0}, {0}, nullptr},
+      {{0}, {1}, nullptr},
+      {{0}, {}, nullptr},
+      {{2, 0}, {0}, nullptr},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(::testing::Message() << IntArrayRef(c.self) << " <- " << IntArrayRef(c.src));
+    Tensor self = aten::empty(IntArrayRef(c.self));
+    if (c.error) {
+      ref::expect_error([&] { self.copy_(aten::empty(IntArrayRef(c.src))); }, {"copy_:", c.error});
+    } else {
+      EXPECT_NO_THROW(self.copy_(aten::empty(IntArrayRef(c.src))));
+    }
+  }
+}
+
 TEST(Copy, MetaChecksShapesOnly) {
   Tensor m = empty({2, 3}, TensorOptions().device(kMeta));
   EXPECT_NO_THROW(m.copy_(empty({3}, TensorOptions().device(kMeta))));
@@ -178,8 +222,13 @@ TEST(Copy, MetaChecksShapesOnly) {
 TEST(EmptyLike, PreserveFollowsATen) {
   Tensor t = restride(empty({5, 4}), {4, 5}, {1, 4});  // dense, transposed
   EXPECT_EQ(empty_like(t).strides(), IntArrayRef({1, 4}));
-  Tensor gappy = restride(empty({10, 10}), {5, 5}, {20, 2});  // not dense: suggested format
+  // Not dense: dense strides in self's dim order (ATen's infer_dense_strides).
+  Tensor gappy = restride(empty({10, 10}), {5, 5}, {20, 2});
   EXPECT_EQ(empty_like(gappy).strides(), IntArrayRef({5, 1}));
+  Tensor gappy_t = restride(empty({10, 10}), {5, 5}, {2, 20});  // a transposed slice
+  EXPECT_EQ(empty_like(gappy_t).strides(), IntArrayRef({1, 5}));
+  EXPECT_EQ(gappy_t.clone().strides(), IntArrayRef({1, 5}));
+  EXPECT_EQ(gappy_t.to(ScalarType::Double).strides(), IntArrayRef({1, 5}));
   Tensor cl_gappy = restride(
       empty({2, 8, 6, 6}, TensorOptions().memory_format(MemoryFormat::ChannelsLast)), {2, 4, 6, 6},
       {288, 2, 48, 8});  // every other channel of NHWC

@@ -245,7 +245,8 @@ TEST(Like, FollowsEmptyLikesPreserveRules) {
     expect_same_geometry(ones_like(m), o);
     expect_same_geometry(full_like(m, 1), f);
   }
-  // Not dense (a slice with gaps): contiguous, or channels-last when self's strides suggest it.
+  // Not dense (a slice with gaps): dense strides in self's dim order, so contiguous for a
+  // slice of a contiguous tensor and channels-last for one of a channels-last tensor.
   Tensor gappy = empty({4, 6}).slice(1, 0, 6, 2);
   EXPECT_EQ(zeros_like(gappy).strides(), IntArrayRef({3, 1}));
   Tensor cl = empty({4, 3, 4, 5}, TensorOptions(), MemoryFormat::ChannelsLast).slice(0, 0, 4, 2);

@@ -400,8 +400,9 @@ TEST(MemoryFormat, CloneAndContiguousHonourTheFormat) {
   EXPECT_EQ(nchw.clone(MemoryFormat::ChannelsLast).strides(), nhwc.strides());
   Tensor t = iota({3, 4}).t();
   EXPECT_EQ(t.clone().strides(), t.strides());
-  // Not dense: preserve falls back to the suggested format.
+  // Not dense: preserve gives dense strides in the tensor's dim order.
   EXPECT_TRUE(iota({3, 8}).slice(1, 0, 8, 2).clone().is_contiguous());
+  EXPECT_EQ(iota({3, 8}).slice(1, 0, 8, 2).t().clone().strides(), IntArrayRef({1, 4}));
   EXPECT_TRUE(nhwc.contiguous(MemoryFormat::ChannelsLast).is_same(nhwc));
   EXPECT_FALSE(nhwc.contiguous().is_same(nhwc));
   expect_error([&] { nchw.contiguous(MemoryFormat::Preserve); },

@@ -2,6 +2,7 @@
 // reductions, ATen's correction rule, first-occurrence indices (also across the chunks and
 // lanes the kernels split work into), bit-identical results at 1 and 2 threads, accuracy, and
 // the errors.
+#include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
@@ -484,6 +485,90 @@ TEST(ReductionAccuracy, ComplexSumMeanProdNorm) {
   EXPECT_EQ(at(norm(z, 0)), 3);
 }
 
+// ATen's mean is sum(self, dtype=out's dtype) then a division by the count in that dtype:
+// a Float input into a Double out is summed in double; Half and BFloat16 sums are rounded to
+// the dtype before they are divided (and the quotient rounded again); complex sums are divided
+// by count + 0i with ATen's complex division, so an infinite part makes the other NaN. Values
+// from torch 1.13.
+TEST(ReductionMean, ComputedAsATenSumThenDivide) {
+  // Float into Double: (1e8 + 4) / 5, where the float sum would be 1e8.
+  const Tensor x = tensor({1e8f, 1.f, 1.f, 1.f, 1.f});
+  Tensor d = empty({0}, ScalarType::Double);
+  mean_out(d, x, IntArrayRef{0});
+  EXPECT_EQ(d.item<double>(), 20000000.8);
+  EXPECT_EQ(mean(x).item<float>(), 2e7f);
+  Tensor d2 = empty({0}, ScalarType::Double);
+  mean_out(d2, x.reshape({5, 1}).expand({5, 2}), IntArrayRef{0});
+  EXPECT_EQ(at(d2, {0}), 20000000.8);
+  EXPECT_EQ(at(d2, {1}), 20000000.8);
+  Tensor zd = empty({0}, ScalarType::ComplexDouble);
+  mean_out(zd, x, IntArrayRef{0});
+  EXPECT_EQ(ref::get<std::complex<double>>(zd, {}), std::complex<double>(20000000.8, 0));
+  // The sum rounded to the dtype, then divided: 716 / 3 is 238.67 (238 in BFloat16), but the
+  // BFloat16 sum of these is 716 and the mean 239.
+  struct Reduced {
+    ScalarType dtype;
+    std::vector<double> vs;
+    double want;
+  };
+  for (const Reduced& c : {Reduced{ScalarType::BFloat16, {212, 209, 294}, 239},
+                           Reduced{ScalarType::BFloat16, {233, 460, 288}, 326},
+                           Reduced{ScalarType::Half, {198.875, 423, 180.25}, 267.25},
+                           Reduced{ScalarType::Half, {254, 626, 276.5}, 385.25}}) {
+    const Tensor h = make<double>({3}, [&](int64_t i) { return c.vs[i]; }).to(c.dtype);
+    EXPECT_EQ(at(mean(h)), c.want) << c.dtype;
+  }
+  // An out of an integral dtype cannot hold the quotient.
+  Tensor l = empty({0}, ScalarType::Long);
+  expect_error([&] { mean_out(l, x, IntArrayRef{0}); },
+               {"result type Float can't be cast to the desired output type Long"});
+  // Complex at infinities and NaN.
+  using C = std::complex<double>;
+  struct Complex {
+    std::vector<C> vs;
+    C want;
+  };
+  for (ScalarType dtype : {ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    for (const Complex& c :
+         {Complex{{{kInf, 0}}, {kInf, kNaN}}, Complex{{{kInf, 0}, {1, 0}}, {kInf, kNaN}},
+          Complex{{{0, kInf}, {1, 0}}, {kNaN, kInf}}, Complex{{{kNaN, 0}, {1, 0}}, {kNaN, kNaN}},
+          Complex{{{kInf, kInf}}, {kNaN, kNaN}}, Complex{{{-kInf, 1}}, {-kInf, kNaN}},
+          Complex{{{1, 2}, {3, 4}, {5, 6}}, {3, 4}}}) {
+      Tensor z = empty({static_cast<int64_t>(c.vs.size())}, ScalarType::ComplexDouble);
+      for (size_t i = 0; i < c.vs.size(); ++i) z.data_ptr<C>()[i] = c.vs[i];
+      const C got = ref::get<C>(mean(z.to(dtype)).to(ScalarType::ComplexDouble), {});
+      for (auto [g, w] : {std::pair<double, double>{got.real(), c.want.real()},
+                          std::pair<double, double>{got.imag(), c.want.imag()}}) {
+        if (std::isnan(w)) {
+          EXPECT_TRUE(std::isnan(g)) << dtype << ": mean of " << c.vs.size() << " gave " << got;
+        } else {
+          EXPECT_EQ(g, w) << dtype << ": mean of " << c.vs.size() << " gave " << got;
+        }
+      }
+    }
+  }
+}
+
+// prod.out without a dim is, as sum.out, ATen's generated out= form of prod(self, dtype): the
+// result converted into an out of any dtype. Values from libtorch 1.13.1.
+TEST(ReductionDtypes, ProdAllOutOfAnyDtypeGetsTheResultConverted) {
+  const Tensor x = tensor({1.5f, 2.f, 3.5f});
+  struct Case {
+    ScalarType out, dtype;
+    double want;
+  };
+  for (const Case& c : {Case{ScalarType::Double, ScalarType::Float, 10.5},
+                        Case{ScalarType::Long, ScalarType::Float, 10},
+                        Case{ScalarType::Double, ScalarType::Int, 6},  // x as Int: 1 * 2 * 3
+                        Case{ScalarType::Bool, ScalarType::Float, 1}}) {
+    Tensor o = empty({0}, c.out);
+    prod_out(o, x, c.dtype);
+    EXPECT_EQ(o.dtype(), c.out);
+    EXPECT_EQ(o.dim(), 0);
+    EXPECT_EQ(at(o), c.want) << "dtype " << c.dtype << ", out " << c.out;
+  }
+}
+
 // ---- dtypes and errors --------------------------------------------------------------------------
 
 TEST(ReductionDtypes, ResultDtypesAsATen) {
@@ -516,9 +601,13 @@ TEST(ReductionDtypes, ResultDtypesAsATen) {
   EXPECT_EQ(cumsum(big, 0).data_ptr<int64_t>()[1], std::numeric_limits<int64_t>::min());
   big.data_ptr<int64_t>()[1] = 2;
   EXPECT_EQ(prod(big).item<int64_t>(), -2);
-  // An Int out= converts the input first, as ATen does: 1.5 + 2.5 sums as 1 + 2.
+  // With dims, an Int out= converts the input first, as ATen does: 1.5 + 2.5 sums as 1 + 2.
+  // Without (sum.out), the Float sum is converted into the out: 4 (libtorch 1.13.1 agrees).
+  const Tensor halves = make<float>({2}, [](int64_t i) { return i + 1.5; });
   Tensor iout = empty({0}, ScalarType::Int);
-  EXPECT_EQ(at(sum_out(iout, make<float>({2}, [](int64_t i) { return i + 1.5; }))), 3);
+  EXPECT_EQ(at(sum_out(iout, halves, IntArrayRef{0})), 3);
+  Tensor iout_all = empty({0}, ScalarType::Int);
+  EXPECT_EQ(at(sum_out(iout_all, halves)), 4);
 }
 
 TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
@@ -548,7 +637,7 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
   expect_error([&] { argmax_out(fout, f, 1); }, {"argmax.out:", "Long"});
   Tensor lout = empty({0}, ScalarType::Long);
   expect_error([&] { mean_out(lout, f, IntArrayRef{1}); },
-               {"mean: result type Float can't be cast to the desired output type Long"});
+               {"mean.out: result type Float can't be cast to the desired output type Long"});
   expect_error([&] { logsumexp_out(lout, f, IntArrayRef{1}); },
                {"logsumexp(): Expected floating point type for result tensor, but got: Long"});
   Tensor b = ones({3}, ScalarType::Bool);

@@ -1,5 +1,6 @@
 // sum: every dim subset of a 4-d tensor, keepdim or not, every declared dtype, layouts, out=,
 // Meta, errors; results bit-identical for any thread count; accurate float sums.
+#include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
@@ -131,6 +132,39 @@ TEST(Sum, OutAndMeta) {
     EXPECT_EQ(rm.strides(), rc.strides());
     EXPECT_EQ(rm.dtype(), rc.dtype());
   }
+}
+
+// sum.out without dims is ATen's generated out= form of sum(self, dtype): the functional result
+// converted into out, whatever out's dtype. The dim overload's out must have the result's dtype,
+// in ATen too. Values from libtorch 1.13.1 (aten::sum.out through the dispatcher).
+TEST(Sum, AllOutOfAnyDtypeGetsTheResultConverted) {
+  // Summed in float (1e8 + 4 ones is 1e8 in float, 100000004 in double), stored in a Double.
+  const Tensor x = tensor({1e8f, 1.f, 1.f, 1.f, 1.f});
+  Tensor d = empty({0}, ScalarType::Double);
+  sum_out(d, x, ScalarType::Float);
+  EXPECT_EQ(d.dtype(), ScalarType::Double);
+  EXPECT_EQ(d.dim(), 0);
+  EXPECT_EQ(d.item<double>(), 1e8);
+  const Tensor y = tensor({1.f, 2.f, 3.5f});
+  struct Case {
+    ScalarType out, dtype;
+    double want;
+  };
+  for (const Case& c : {Case{ScalarType::Long, ScalarType::Float, 6},
+                        Case{ScalarType::Half, ScalarType::Double, 6.5},
+                        Case{ScalarType::Float, ScalarType::Int, 6},  // y as Int: 1 + 2 + 3
+                        Case{ScalarType::Bool, ScalarType::Float, 1},
+                        Case{ScalarType::ComplexFloat, ScalarType::Float, 6.5}}) {
+    SCOPED_TRACE(::testing::Message() << "dtype " << c.dtype << ", out " << c.out);
+    Tensor o = empty({}, c.out);
+    sum_out(o, y, c.dtype);
+    EXPECT_EQ(o.dtype(), c.out);
+    EXPECT_EQ(ref::read_double(o, {}), c.want);
+  }
+  // With dims, the out's dtype must be the result's.
+  Tensor wrong = empty({0}, ScalarType::Double);
+  ref::expect_error([&] { sum_out(wrong, y, IntArrayRef{0}, false, ScalarType::Float); },
+                    {"Expected out tensor to have dtype Float, but got Double"});
 }
 
 TEST(Sum, DimsAsOneIntBracesVectorOrNone) {

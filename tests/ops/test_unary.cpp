@@ -320,6 +320,87 @@ TEST(UnarySign, RealAndComplex) {
   EXPECT_TRUE(same(aten::sgn(tensor({-2, 0, 5})), tensor({-1, 0, 1})));
 }
 
+// Complex sigmoid and silu are 1 / (1 + e^-z) and z / (1 + e^-z) with ATen's complex division
+// (VecMath's real formulas do not apply): where e^-z overflows, c^2 + d^2 is infinite and the
+// result NaN, as in ATen, where C's division gives 0. Values from torch 1.13 (its element loop,
+// which has the signs of zero of this one; its vector loop gives -0 imaginary parts at real z).
+TEST(UnarySigmoid, ComplexAsATen) {
+  using C = std::complex<double>;
+  const std::vector<C> z = {{0, 0}, {-100, 0}, {-kInf, 0}, {kInf, 0}, {0, kInf}, {kNaN, 0},
+                            {1, 1}, {-1, 2},   {100, 0},   {-50, 1},  {-89, 0},  {3, -4}};
+  struct Want {
+    ScalarType dtype;
+    std::vector<C> sigmoid, silu;  // silu only for ComplexFloat
+    double rtol;
+  };
+  const std::vector<Want> wants = {
+      {c4,
+       {{0.5, 0},
+        {kNaN, kNaN},
+        {kNaN, kNaN},
+        {1, 0},
+        {kNaN, kNaN},
+        {kNaN, kNaN},
+        {0.7820415496826172, 0.20194822549819946},
+        {-0.021415360271930695, 0.4034386873245239},
+        {1, 0},
+        {0, 0},
+        {kNaN, kNaN},
+        {1.0320721864700317, 0.04019550606608391}},
+       {{0, 0},
+        {kNaN, kNaN},
+        {kNaN, kNaN},
+        {kInf, kNaN},
+        {kNaN, kNaN},
+        {kNaN, kNaN},
+        {0.5800933241844177, 0.9839898347854614},
+        {-0.7854620814323425, -0.4462694227695465},
+        {100, 0},
+        {-0.0, -0.0},
+        {kNaN, kNaN},
+        {3.2569985389709473, -4.007702350616455}},
+       4e-7},
+      {c8,
+       {{0.5, 0},
+        {3.7200759760208356e-44, 0},
+        {kNaN, kNaN},
+        {1, 0},
+        {kNaN, kNaN},
+        {kNaN, kNaN},
+        {0.7820415706337493, 0.2019482276580129},
+        {-0.02141536417218053, 0.40343870608154253},
+        {1, 0},
+        {1.0421079902977288e-22, 1.6229870340142786e-22},
+        {2.2273635617957438e-39, 0},
+        {1.0320721995882685, 0.04019550765508409}},
+       {},
+       1e-15},
+  };
+  // NaN, infinities and zeros (with their sign) exactly, other values within rtol.
+  auto check_part = [](double x, double w, double rtol) {
+    if (std::isnan(w)) return std::isnan(x);
+    if (std::isinf(w) || w == 0) return x == w && std::signbit(x) == std::signbit(w);
+    return std::fabs(x - w) <= rtol * std::fabs(w);
+  };
+  auto check = [&](const Tensor& got_t, const std::vector<C>& want, double rtol) {
+    const Tensor g = got_t.to(c8).contiguous();
+    for (size_t i = 0; i < want.size(); ++i) {
+      const C got = g.data_ptr<C>()[i];
+      EXPECT_TRUE(check_part(got.real(), want[i].real(), rtol) &&
+                  check_part(got.imag(), want[i].imag(), rtol))
+          << "element " << i << ": " << got << ", want " << want[i];
+    }
+  };
+  Tensor in = empty({static_cast<int64_t>(z.size())}, c8);
+  for (size_t i = 0; i < z.size(); ++i) in.data_ptr<C>()[i] = z[i];
+  for (const Want& w : wants) {
+    SCOPED_TRACE(toString(w.dtype));
+    const Tensor x = in.to(w.dtype);
+    check(aten::sigmoid(x), w.sigmoid, w.rtol);
+    if (!w.silu.empty()) check(aten::silu(x), w.silu, w.rtol);
+  }
+}
+
 TEST(UnaryAbs, ComplexGivesReal) {
   using C = std::complex<float>;
   Tensor z = tensor({C(3, 4), C(-3, -4), C(0, -2), C(std::numeric_limits<float>::infinity(), 1)});

@@ -79,6 +79,31 @@ std::complex<T> log2(std::complex<T> z) {
   return std::log(z) / std::log(T(2));
 }
 
+// v, opaque to the optimiser: a product passed through it is rounded by itself, never fused
+// with the sum it feeds (GCC contracts a * b + c into an FMA across statements in C++ whenever
+// the target has one).
+template <typename T>
+inline T unfused(T v) {
+  asm("" : "+x"(v));
+  return v;
+}
+
+// x / y as ATen divides: for complex, ((ac + bd) + (bc - ad) i) / (c^2 + d^2), every product
+// rounded by itself, with no scaling and no special cases, as ATen's vector code and its
+// complex type compute it. So a zero divisor gives NaN + NaN i (std::complex's operator/
+// follows C's Annex G there and gives infinities), and c^2 + d^2 overflows or underflows
+// (giving NaN or infinite parts) where ATen's does.
+template <typename T>
+T div(T x, T y) {
+  return x / y;
+}
+template <typename T>
+std::complex<T> div(std::complex<T> x, std::complex<T> y) {
+  const T a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
+  const T den = unfused(c * c) + unfused(d * d);
+  return {(unfused(a * c) + unfused(b * d)) / den, (unfused(b * c) - unfused(a * d)) / den};
+}
+
 }  // namespace scalar
 
 // sinh and cosh where e^|x| overflows but e^|x| / 2 does not (|x| in (88.72, 89.41] for float,

@@ -18,6 +18,7 @@
 // - Integer + - * and unary - wrap around (two's complement), as the SIMD instructions do.
 //   Integer / is per element; dividing by zero is undefined, as in C++ (INT_MIN / -1 wraps).
 // - maximum/minimum propagate NaN (like torch.maximum) and order -0 below +0.
+// - Complex / is ATen's formula (detail::scalar::div), not std::complex's.
 // - Integer conversions from floating point truncate; NaN and out-of-range values give the
 //   integer type's minimum (what x86's cvtt instructions give).
 #include <aten/cpu/vec/ScalarMath.h>
@@ -207,7 +208,7 @@ class Vectorized {
       if constexpr (detail::is_wrapping_integer<T> && std::is_signed_v<T>) {
         if (y == T(-1)) return detail::wrap(T(0), x, [](uint64_t u, uint64_t v) { return u - v; });
       }
-      return x / y;
+      return detail::scalar::div(x, y);  // ATen's formula for complex
     });
   }
   friend Vectorized operator-(const Vectorized& a) { return a.neg(); }

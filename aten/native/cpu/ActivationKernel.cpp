@@ -66,11 +66,11 @@ void gelu_kernel(TensorIteratorBase& iter, GeluType approximate) {
 }
 
 // x * sigmoid(x), with Vectorized's sigmoid (tiny results stay representable: silu(-100) is
-// -3.7e-42, not -100 / inf = -0); complex z / (1 + e^-z).
+// -3.7e-42, not -100 / inf = -0); complex z / (1 + e^-z), divided as ATen divides.
 template <typename T>
 void silu_loop(TensorIteratorBase& iter) {
   if constexpr (vec::detail::is_complex<T>::value) {
-    cpu_kernel(iter, [](T z) -> T { return z / (T(1) + std::exp(-z)); });
+    cpu_kernel(iter, [](T z) -> T { return scalar::div(z, T(1) + std::exp(-z)); });
   } else {
     cpu_kernel_vec(
         iter,

@@ -110,8 +110,9 @@ void div_true_kernel(TensorIteratorBase& iter) {
     if constexpr (is_reduced_float_v<scalar_t>) {
       cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return a / b; });  // in float
     } else {
+      // Complex: ATen's formula on both paths (vec::detail::scalar::div).
       cpu_kernel_vec(
-          iter, [](scalar_t a, scalar_t b) -> scalar_t { return a / b; },
+          iter, [](scalar_t a, scalar_t b) -> scalar_t { return vec::detail::scalar::div(a, b); },
           [](vec::Vectorized<scalar_t> a, vec::Vectorized<scalar_t> b) { return a / b; });
     }
   });
@@ -161,17 +162,23 @@ inline T int_mod_trunc(T a, T b) {
 // Python's a // b on floating point: the floor of the exact quotient, computed from fmod so
 // that the result is exact where a / b would round up to the next integer (e.g. 1 // 0.1 is 9,
 // while floor(1 / 0.1) is 10). Division by zero gives IEEE's inf or nan, and a zero result
-// keeps the quotient's sign.
+// keeps the quotient's sign. Computed in opmath_t<T> with every step rounded to T, as ATen's
+// vector path does for Half and BFloat16 (it converts to float and back around each
+// operation): there the quotient is rounded before it is floored. For float and double the
+// rounding is the identity.
 template <typename T>
-inline T float_floor_div(T a, T b) {
-  if (b == T(0)) return a / b;
-  const T mod = std::fmod(a, b);
-  T q = (a - mod) / b;  // an integer up to rounding
-  if (mod != T(0) && (b < T(0)) != (mod < T(0))) q -= T(1);
-  if (q == T(0)) return std::copysign(T(0), a / b);
-  T floored = std::floor(q);
-  if (q - floored > T(0.5)) floored += T(1);  // q was just below an integer
-  return floored;
+inline T float_floor_div(T a_, T b_) {
+  using C = opmath_t<T>;
+  const auto r = [](C v) { return static_cast<C>(static_cast<T>(v)); };
+  const C a = static_cast<C>(a_), b = static_cast<C>(b_);
+  if (b == C(0)) return static_cast<T>(a / b);
+  const C mod = std::fmod(a, b);  // exact
+  C q = r(r(a - mod) / b);        // an integer up to rounding
+  if (mod != C(0) && (b < C(0)) != (mod < C(0))) q = r(q - C(1));
+  if (q == C(0)) return static_cast<T>(std::copysign(C(0), r(a / b)));
+  C floored = std::floor(q);
+  if (r(q - floored) > C(0.5)) floored = r(floored + C(1));  // q was just below an integer
+  return static_cast<T>(floored);
 }
 
 template <typename scalar_t>
@@ -181,8 +188,11 @@ void div_trunc_loop(TensorIteratorBase& iter) {
     check_no_zero_divisor<scalar_t>(iter);
     cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return int_div_trunc(a, b); });
   } else if constexpr (is_reduced_float_v<scalar_t>) {
+    // The quotient is rounded to scalar_t before it is truncated, as in ATen (whose kernel
+    // divides in scalar_t): 1.3046875 / 0.09326171875 is 13.99 in float, 14 in BFloat16.
     cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
-      return scalar_t(std::trunc(static_cast<float>(a) / static_cast<float>(b)));
+      const scalar_t q(static_cast<float>(a) / static_cast<float>(b));
+      return scalar_t(std::trunc(static_cast<float>(q)));
     });
   } else if constexpr (std::is_floating_point_v<scalar_t>) {
     cpu_kernel_vec(
@@ -209,11 +219,7 @@ void div_floor_loop(TensorIteratorBase& iter) {
       }
       return q;
     });
-  } else if constexpr (is_reduced_float_v<scalar_t>) {
-    cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t {
-      return scalar_t(float_floor_div(static_cast<float>(a), static_cast<float>(b)));
-    });
-  } else if constexpr (std::is_floating_point_v<scalar_t>) {
+  } else if constexpr (is_reduced_float_v<scalar_t> || std::is_floating_point_v<scalar_t>) {
     cpu_kernel(iter, [](scalar_t a, scalar_t b) -> scalar_t { return float_floor_div(a, b); });
   } else {
     ATEN_INTERNAL_ASSERT(false);  // Bool and complex are rejected by meta()

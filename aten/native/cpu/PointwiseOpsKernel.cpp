@@ -99,9 +99,10 @@ void addc_loop(TensorIteratorBase& iter, const Scalar& value_scalar) {
         },
         [=](Vec s, Vec a, Vec b) { return kDiv ? s + value_vec * a / b : s + value_vec * a * b; });
   } else {
+    // Half, BFloat16 (in float) and complex (divided as ATen divides).
     cpu_kernel(iter, [=](scalar_t s, scalar_t a, scalar_t b) -> scalar_t {
       const T x = static_cast<T>(s), y = static_cast<T>(a), z = static_cast<T>(b);
-      return scalar_t(kDiv ? x + value * y / z : x + value * y * z);
+      return scalar_t(kDiv ? x + vec::detail::scalar::div(value * y, z) : x + value * y * z);
     });
   }
 }

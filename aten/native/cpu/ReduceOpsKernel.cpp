@@ -2,6 +2,7 @@
 // Compiled once per CPU capability.
 #include <aten/core/Convert.h>
 #include <aten/cpu/Reduce.h>
+#include <aten/cpu/vec/ScalarMath.h>
 #include <aten/native/ReduceOps.h>
 #include <aten/native/cpu/ReduceAcc.h>
 #include <aten/ops/all_dtypes.h>
@@ -38,6 +39,23 @@ using wrapping_sum_acc_t = std::conditional_t<
     std::is_same_v<T, float>, float,
     std::conditional_t<std::is_integral_v<sum_acc_t<T>>, uint64_t, sum_acc_t<T>>>;
 
+// mean's last step, as ATen takes it: the sum, already rounded to the result's dtype, divided
+// by the count as div divides (Half and BFloat16 in float, rounded again; complex by count + 0i
+// with ATen's complex division, so an infinite part makes the other NaN: the mean of inf + 0i
+// is inf + NaN i). ATen converts the count to the result's dtype first, which for Half and
+// BFloat16 rounds it (a BFloat16 mean of 999 elements divides by 1000, a Half mean of more than
+// 65504 elements by inf): here the count is exact up to 2^24 and rounded to float above.
+template <typename T>
+T divide_by_count(T sum, int64_t count) {
+  if constexpr (is_complex_v<T>) {
+    using real_t = typename T::value_type;
+    return vec::detail::scalar::div(sum, T(static_cast<real_t>(count)));
+  } else {
+    using C = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
+    return static_cast<T>(static_cast<C>(sum) / static_cast<C>(count));
+  }
+}
+
 template <typename in_t_, typename out_t, bool skip_nan, bool divide>
 struct SumOps {
   using in_t = in_t_;
@@ -52,11 +70,9 @@ struct SumOps {
            cascade_sum<in_t, acc_t>(p, n, s, [](in_t x) { return sum_value<acc_t, skip_nan>(x); });
   }
   void store(std::array<char*, 2> out, acc_t a) const {
-    if constexpr (divide) {
-      using real_t = typename detail::value_type_of<acc_t>::type;
-      a = a / static_cast<real_t>(count);
-    }
-    *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a);
+    out_t r = convert<out_t>(a);
+    if constexpr (divide) r = divide_by_count(r, count);
+    *reinterpret_cast<out_t*>(out[0]) = r;
   }
 };
 

@@ -99,11 +99,12 @@ ATEN_FLOAT_UNARY_KERNEL(erfc, scalar::erfc(a), a.erfc())
 #undef ATEN_FLOAT_UNARY_KERNEL
 
 // The real dtypes: Vectorized<T>::sigmoid (VecMath.h) and its formula in double for one
-// element. Complex: 1 / (1 + e^-z), element by element.
+// element. Complex: 1 / (1 + e^-z), element by element, divided as ATen divides (so where
+// e^-z overflows the result is NaN, as in ATen, not 0).
 template <typename T>
 T sigmoid_one(T x) {
   if constexpr (is_complex_v<T>) {
-    return T(1) / (T(1) + std::exp(-x));
+    return scalar::div(T(1), T(1) + std::exp(-x));
   } else {
     const double d = static_cast<double>(x);
     const double e = std::exp(-std::fabs(d));

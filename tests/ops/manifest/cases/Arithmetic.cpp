@@ -4,6 +4,8 @@
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
+#include <aten/core/BFloat16.h>
+#include <aten/core/Half.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/add.h>
 #include <aten/ops/div.h>
@@ -74,6 +76,55 @@ T floor_div(T x, T y) {
     if (std::isinf(y)) return (x != 0 && (x < 0) != (y < 0)) ? T(-1) : std::copysign(T(0), x / y);
     return static_cast<T>(std::floor(static_cast<long double>(x) / y));
   }
+}
+
+// Half and BFloat16: ATen divides in the dtype, so the quotient is rounded to it before it is
+// truncated; floor division rounds every step of its fmod-based formula to the dtype (ATen's
+// vector loop converts to float and back around each operation), which can land next to the
+// floor of the exact quotient. R is the dtype; x and y are its values, so float holds them and
+// rounds their difference as the kernel does. The special values are floor_div's.
+template <typename R>
+float rounded_to(float v) {
+  return static_cast<float>(R(v));
+}
+template <typename R>
+double reduced_trunc_div(double x, double y) {
+  return std::trunc(rounded_to<R>(static_cast<float>(x) / static_cast<float>(y)));
+}
+template <typename R>
+double reduced_floor_div(double x, double y) {
+  if (y == 0 || !std::isfinite(x) || !std::isfinite(y)) return floor_div(x, y);
+  const float a = static_cast<float>(x), b = static_cast<float>(y);
+  const float mod = std::fmod(a, b);
+  float q = rounded_to<R>(rounded_to<R>(a - mod) / b);
+  if (mod != 0 && (b < 0) != (mod < 0)) q = rounded_to<R>(q - 1);
+  if (q == 0) return std::copysign(0.0, rounded_to<R>(a / b));
+  float f = std::floor(q);
+  if (rounded_to<R>(q - f) > 0.5f) f = rounded_to<R>(f + 1);
+  return f;
+}
+
+// A rounding mode's reference: `exact`, a pointwise function of the domain's values, or for a
+// Half or BFloat16 result `reduced(R(), x...)` with R that dtype's type and x doubles.
+template <typename Exact, typename Reduced>
+auto by_result_dtype(Exact exact, Reduced reduced) {
+  // reduced with R fixed, taking as many doubles as reduced does (pointwise tries each arity).
+  auto with = [reduced]<typename R>(R) {
+    return [reduced](
+        std::floating_point auto... x) requires std::invocable<const Reduced&, R, decltype(x)...> {
+      return reduced(R(), x...);
+    };
+  };
+  return [=](const Refs& in, std::span<const ScalarType> result) -> Refs {
+    switch (result[0]) {
+      case ScalarType::Half:
+        return pointwise(with(Half()))(in, result);
+      case ScalarType::BFloat16:
+        return pointwise(with(BFloat16()))(in, result);
+      default:
+        return pointwise(exact)(in, result);
+    }
+  };
 }
 
 // Python's %: the remainder with the divisor's sign (fmod is exact, so this is too).
@@ -204,8 +255,10 @@ ATEN_OP_CASES(arithmetic) {
           [](const Tensors& in) { return Tensors{div(in[0], in[1], "trunc")}; },
           [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "trunc"); },
           [](Tensors& in) { in[0].div_(in[1], "trunc"); },
-          pointwise([]<Real T>(T x, T y) { return trunc_div(x, y); }), Values::any,
-          Values::nonzero),
+          by_result_dtype(
+              []<Real T>(T x, T y) { return trunc_div(x, y); },
+              []<typename R>(R, double x, double y) { return reduced_trunc_div<R>(x, y); }),
+          Values::any, Values::nonzero),
       kRealDtypes));
   cases.push_back(with_dtypes(
       binary_case(
@@ -213,25 +266,28 @@ ATEN_OP_CASES(arithmetic) {
           [](const Tensors& in) { return Tensors{div(in[0], in[1], "floor")}; },
           [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], in[1], "floor"); },
           [](Tensors& in) { in[0].div_(in[1], "floor"); },
-          pointwise([]<Real T>(T x, T y) { return floor_div(x, y); }), Values::any,
-          Values::nonzero),
+          by_result_dtype(
+              []<Real T>(T x, T y) { return floor_div(x, y); },
+              []<typename R>(R, double x, double y) { return reduced_floor_div<R>(x, y); }),
+          Values::any, Values::nonzero),
       kRealDtypes));
   OpCase div_scalar_floor = unary_case(
       {"div.Scalar_mode", "div.Scalar_mode_out", "div_.Scalar_mode"},
       [](const Tensors& in) { return Tensors{div(in[0], 3, "floor")}; },
       [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], 3, "floor"); },
       [](Tensors& in) { in[0].div_(3, "floor"); },
-      pointwise([]<Real T>(T x) { return floor_div(x, T(3)); }));
+      by_result_dtype([]<Real T>(T x) { return floor_div(x, T(3)); },
+                      []<typename R>(R, double x) { return reduced_floor_div<R>(x, 3); }));
   cases.push_back(promoting(with_dtypes(div_scalar_floor, kRealDtypes), {kBool}, with_wrapped_int));
   OpCase div_scalar_trunc = unary_case(
       {"div.Scalar_mode", "div.Scalar_mode_out", "div_.Scalar_mode"},
       [](const Tensors& in) { return Tensors{div(in[0], 2.5, "trunc")}; },
       [](const Tensors& in, Tensors& out) { div_out(out[0], in[0], 2.5, "trunc"); },
       [](Tensors& in) { in[0].div_(2.5, "trunc"); },
-      pointwise([]<Real T>(T x) { return std::trunc(static_cast<double>(x) / 2.5); }), Values::any,
-      with_wrapped_float);
-  cases.push_back(
-      promoting(with_dtypes(div_scalar_trunc, kRealDtypes), {kBool}, with_wrapped_float));
+      by_result_dtype([]<Real T>(T x) { return std::trunc(static_cast<double>(x) / 2.5); },
+                      []<typename R>(R, double x) { return reduced_trunc_div<R>(x, 2.5); }),
+      Values::any, with_wrapped_float);
+  cases.push_back(promoting(with_dtypes(div_scalar_trunc, kRealDtypes), {kBool}, with_wrapped_float));
 
   // ---- remainder (Python's sign) and fmod (C's sign): no Bool, no complex ----
   // The Scalar divisors of these cases and div's Scalar_mode ones are positive: a negative one
