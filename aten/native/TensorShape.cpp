@@ -102,7 +102,7 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   ATEN_CHECK(start <= end, "flatten() has invalid args: start_dim (", start_dim,
              ") cannot come after end_dim (", end_dim, ")");
   if (self.dim() == 0) return self.reshape({1});
-  if (start == end) return self.view(self.sizes());
+  if (start == end) return self;  // ATen returns self itself: its strides, size-1 dims' included
   DimVector shape(self.sizes().begin(), self.sizes().begin() + start);
   int64_t n = 1;
   for (int64_t d = start; d <= end; ++d) n *= self.sizes()[d];
@@ -155,7 +155,12 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool /*implicit*/) {
   for (int64_t i = n - 1; i >= 0; --i) {
     const int64_t d = i - (n - self.dim());  // the matching dim of self; < 0 for a new one
     int64_t s = d >= 0 ? self.sizes()[d] : 1;
-    int64_t st = d >= 0 ? self.strides()[d] : (i + 1 < n ? sizes[i + 1] * strides[i + 1] : 1);
+    // A new dim continues the dims after it; a 0-dim self has only new dims, all of stride 0
+    // (its one element is repeated), as in ATen, size-1 ones included.
+    int64_t st = d >= 0            ? self.strides()[d]
+                 : self.dim() == 0 ? 0
+                 : i + 1 < n       ? sizes[i + 1] * strides[i + 1]
+                                   : 1;
     int64_t target = size[i];
     if (target == -1) {
       ATEN_CHECK(d >= 0,

@@ -82,6 +82,7 @@ TEST(ScalarType, ATenShortNames) {
                                                       {kBFloat16, "BFloat16"},
                                                       {kFloat, "Float"},
                                                       {kDouble, "Double"},
+                                                      {kComplexHalf, "ComplexHalf"},
                                                       {kComplexFloat, "ComplexFloat"},
                                                       {kComplexDouble, "ComplexDouble"}};
   std::set<ScalarType> distinct;

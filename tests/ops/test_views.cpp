@@ -9,6 +9,7 @@
 #include <aten/ops/chunk.h>
 #include <aten/ops/diagonal.h>
 #include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/ops/flatten.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/reshape.h>
@@ -172,6 +173,9 @@ TEST(Flatten, RangesOfDims) {
   EXPECT_EQ(base.flatten(0, 1).sizes(), IntArrayRef({6, 4}));
   EXPECT_EQ(base.flatten(-2, -1).strides(), IntArrayRef({12, 1}));
   EXPECT_EQ(storage_of(base.flatten(1, 1)), storage_of(base));
+  // One dim to flatten: self itself, with its strides (those of size-1 dims included), as ATen.
+  Tensor odd = empty_strided({1, 7}, {1, 1});
+  EXPECT_TRUE(odd.flatten(-1, -1).is_same(odd));
   EXPECT_EQ(iota({}).flatten().sizes(), IntArrayRef({1}));
   Tensor copied = base.transpose(0, 2).flatten();  // not viewable: a copy
   EXPECT_NE(storage_of(copied), storage_of(base));
@@ -221,6 +225,8 @@ TEST(Expand, SingletonsStretchWithStrideZero) {
   EXPECT_EQ(base.expand({3, 1}).strides(), base.strides());
   EXPECT_EQ(base.expand({3, 0}).numel(), 0);
   EXPECT_EQ(iota({}).expand({2, 2}).strides(), IntArrayRef({0, 0}));
+  EXPECT_EQ(iota({}).expand({1, 1}).strides(), IntArrayRef({0, 0}));  // as ATen: 0-dim repeats
+  EXPECT_EQ(iota({3}).expand({1, 1, 3}).strides(), IntArrayRef({3, 3, 1}));
   ref::write_double(base, {2, 0}, 42);  // writes to the base show through every copy
   EXPECT_EQ(ref::read_double(e, {1, 2, 3}), 42);
   Tensor other = empty({5, 3, 7});

@@ -287,7 +287,8 @@ ATEN_OP_CASES(arithmetic) {
       by_result_dtype([]<Real T>(T x) { return std::trunc(static_cast<double>(x) / 2.5); },
                       []<typename R>(R, double x) { return reduced_trunc_div<R>(x, 2.5); }),
       Values::any, with_wrapped_float);
-  cases.push_back(promoting(with_dtypes(div_scalar_trunc, kRealDtypes), {kBool}, with_wrapped_float));
+  cases.push_back(
+      promoting(with_dtypes(div_scalar_trunc, kRealDtypes), {kBool}, with_wrapped_float));
 
   // ---- remainder (Python's sign) and fmod (C's sign): no Bool, no complex ----
   // The Scalar divisors of these cases and div's Scalar_mode ones are positive: a negative one
