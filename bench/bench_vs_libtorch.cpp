@@ -1,6 +1,6 @@
 // MiniATen next to libtorch on the same machine, same data, same thread count, in one run.
 // Each case is registered twice, /aten and /torch; bench/ratios.py turns the JSON output into
-// the table in the README.
+// the table in bench/README.md.
 // Per-op headers, not <aten/ATen.h>: with libtorch's headers this file takes a minute to
 // compile, and the aggregate would recompile it whenever any operator is added.
 #include <aten/Factories.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns bench_vs_libtorch's JSON into the README's table: MiniATen's time, libtorch's, and
+"""Turns bench_vs_libtorch's JSON into bench/README.md's table: MiniATen's time, libtorch's, and
 their ratio, per case and thread count, from one run (so both saw the same machine).
 
     build/bench/bench_vs_libtorch --benchmark_format=json --benchmark_repetitions=5 \\
@@ -9,7 +9,7 @@ their ratio, per case and thread count, from one run (so both saw the same machi
 import json
 import sys
 
-# The README's name for each case; cases not listed print under their benchmark name.
+# bench/README.md's name for each case; cases not listed print under their benchmark name.
 DESCRIPTIONS = {
     "AddOut": "add into a preallocated out (`AddOut`)",
     "Add": "functional `add`",

@@ -27,8 +27,6 @@ from pathlib import Path
 EXEMPT = {
     "Adding an operator": "the walkthrough's blocks add fmax to the library; "
     "tools/check_adding_an_operator.py applies them to a clone and builds it",
-    "Adding an operator from your own project": "the extension's blocks need my_ops's generated "
-    "headers; examples/extension/, which ctest install.extension builds and runs, is their program",
 }
 
 _FENCE = re.compile(r"^( *)```(\S*)\s*$")

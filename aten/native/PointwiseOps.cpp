@@ -59,8 +59,8 @@ ATEN_META_FUNC(addcmul)
 
 ATEN_META_FUNC(addcdiv)
 (const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
-  // Two integral tensors used to be divided as integers; ATen refuses them rather than change
-  // the meaning of old code silently.
+  // Two integral tensors are an error, as in ATen: integer division would differ from `/`
+  // everywhere else, and true division would silently change what integer-division code gets.
   ATEN_CHECK(
       !(isIntegralType(tensor1.scalar_type(), true) && isIntegralType(tensor2.scalar_type(), true)),
       "Integer division with addcdiv is no longer supported (tensor1 ", tensor1.toString(),

@@ -78,7 +78,7 @@ TEST(Manifest, RecordsAgreeWithTheirSchemas) {
   }
 }
 
-// What op suites (issue 6) do with the manifest: every overload of an op with declared dtypes
+// What op suites do with the manifest: every overload of an op with declared dtypes
 // runs for each of them. Here: the dtypes add declares are exactly those its kernel accepts.
 TEST(Manifest, DeclaredDtypesAreTheOnesTheKernelsAccept) {
   for (const manifest::Overload& o : manifest::kOverloads) {
