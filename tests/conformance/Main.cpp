@@ -2,10 +2,11 @@
 // on both libraries, compared (Compare.h), and each disagreement either explained by
 // divergences.yaml or reported as a one-line reproducer. Exits 1 on any unexplained one.
 //
-//   conformance [--calls N] [--seed S] [--call I] [--reproducers FILE] [--verbose]
+//   conformance [--calls N] [--from F] [--seed S] [--call I] [--reproducers FILE] [--verbose]
 //
 // The seed comes from --seed, else ATEN_CONFORMANCE_SEED, else a fixed default; the count from
-// --calls, else ATEN_CONFORMANCE_CALLS, else 50,000. `--call I` makes call I of the run alone.
+// --calls, else ATEN_CONFORMANCE_CALLS, else 50,000. `--call I` makes call I of the run alone;
+// `--from F` starts at call F, so that processes can share a long run (calls F to N - 1).
 #include "Calls.h"
 #include "Compare.h"
 #include "Divergences.h"
@@ -112,6 +113,7 @@ int run(int argc, char** argv) {
   uint64_t seed = env_or("ATEN_CONFORMANCE_SEED", 20261125);
   uint64_t calls = env_or("ATEN_CONFORMANCE_CALLS", 50000);
   int64_t only = -1;
+  uint64_t from = 0;
   bool verbose = false;
   // Each call's line before it is made, for a call that crashes the process.
   const bool trace = std::getenv("ATEN_CONFORMANCE_TRACE") != nullptr;
@@ -125,6 +127,7 @@ int run(int argc, char** argv) {
     if (a == "--calls") calls = std::stoull(next());
     else if (a == "--seed") seed = std::stoull(next());
     else if (a == "--call") only = std::stoll(next());
+    else if (a == "--from") from = std::stoull(next());
     else if (a == "--reproducers") reproducers = next();
     else if (a == "--divergences") table_path = next();
     else if (a == "--verbose") verbose = true;
@@ -137,7 +140,7 @@ int run(int argc, char** argv) {
   std::unique_ptr<std::ofstream> repro;
   if (!reproducers.empty()) repro = std::make_unique<std::ofstream>(reproducers);
   Tally tally;
-  const uint64_t begin = only >= 0 ? static_cast<uint64_t>(only) : 0;
+  const uint64_t begin = only >= 0 ? static_cast<uint64_t>(only) : from;
   const uint64_t end = only >= 0 ? begin + 1 : calls;
   for (uint64_t i = begin; i < end; ++i) {
     const Target& t = ts[(i * 0x9e3779b97f4a7c15ULL ^ seed) % ts.size()];

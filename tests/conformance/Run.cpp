@@ -60,6 +60,14 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "index" && a.is_tensor && !a.tensor.shape.empty() && a.tensor.shape[0] > 1)
         return "libtorch 1.13 writes past the result of index_select on a 0-dim tensor";
   }
+  // norm's out= overloads of a complex tensor store the result as the complex dtype's real type
+  // whatever out's dtype is: into a smaller one they write past it.
+  if (call.overload.rfind("norm.", 0) == 0 && call.overload.ends_with("out") && self.is_tensor &&
+      isComplexType(self.tensor.dtype)) {
+    for (const Arg& a : call.args)
+      if (a.name == "out" && a.is_tensor && a.tensor.dtype != toRealValueType(self.tensor.dtype))
+        return "libtorch 1.13 writes norm's result of a complex tensor as its real dtype into out";
+  }
   return nullptr;
 }
 
