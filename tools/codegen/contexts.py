@@ -64,17 +64,13 @@ class FileSpec:
     context: dict[str, Any]
 
 
-def _cpp_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
     return {
         "struct": f.func.name.ops_struct,
         "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
-        "schema_str": _cpp_string(ns.qualified(str(f.func))),
+        "schema_str": ns.qualified(str(f.func)),
         "returns": sig.returns(f.func),
         "params": sig.defn(params),
         "types": sig.types(params),
@@ -145,16 +141,11 @@ def meta_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     groups = []
     for g in op.groups:
         inherits = g.out.structured_inherits
-        if inherits is None:
-            includes.add("aten/structured/MetaBase.h")
-            base = f"{ns.aten}impl::MetaBase"
-        else:
-            includes.add(INHERITS_HEADERS[inherits])
-            base = f"{ns.aten}{inherits}"
+        includes.add("aten/structured/MetaBase.h" if inherits is None else INHERITS_HEADERS[inherits])
         groups.append(
             {
                 "meta_class": g.meta_class,
-                "base": base,
+                "inherits": inherits,
                 "params": sig.defn(sig.meta(g.out.func)),
                 "macro_arg": g.meta_class.removeprefix("structured_"),
             }
@@ -242,12 +233,17 @@ def _key_section(op: Operator, key: str, ns: Namespace) -> dict[str, Any]:
     return {"key": key, "includes": includes, "kernels": kernels}
 
 
-def register_all(operators: list[Operator]) -> FileSpec:
-    """Schemas first: a kernel can only be registered for an operator the Dispatcher knows."""
-    functions = [f"register_{op.base}_schemas" for op in operators]
+def _registrations(operators: list[Operator]) -> list[dict[str, str]]:
+    """The registration functions of <op>_ops.cpp, in the order they run: schemas first (a kernel
+    can only be registered for an operator the Dispatcher knows), then kernels key by key."""
+    calls = [{"op": op.base, "what": "schemas"} for op in operators]
     for key in DISPATCH_KEYS:
-        functions += [f"register_{op.base}_{key}" for op in operators if key in op.dispatch_keys]
-    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"functions": functions})
+        calls += [{"op": op.base, "what": key} for op in operators if key in op.dispatch_keys]
+    return calls
+
+
+def register_all(operators: list[Operator]) -> FileSpec:
+    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"registrations": _registrations(operators)})
 
 
 def tensor_body(operators: list[Operator]) -> FileSpec:
@@ -323,7 +319,7 @@ def manifest_header(operators: list[Operator]) -> FileSpec:
 def manifest_source(operators: list[Operator]) -> FileSpec:
     """The same records as generated/manifest.json, as constexpr C++ arrays."""
     ops = [{"op": op.base, "dtypes": list(op.dtypes),
-            "overloads": [{**r, "schema": _cpp_string(r["schema"])} for r in _manifest_overloads(op)]}
+            "overloads": _manifest_overloads(op)}
            for op in operators]
     return FileSpec("aten/OpManifest.cpp", "OpManifest.cpp.j2", {"operators": ops})
 
@@ -341,7 +337,7 @@ def extension_registration(operators: list[Operator], ns: Namespace) -> FileSpec
     """The extension's counterpart of RegisterAll.cpp: the library's Dispatcher registers its own
     operators when first used; an extension's register from a static object of the program (or
     library) they are linked into, as ATen's TORCH_LIBRARY blocks do."""
-    context = {"functions": register_all(operators).context["functions"], **ns.template_context()}
+    context = {"registrations": _registrations(operators), **ns.template_context()}
     return FileSpec(f"{ns.root}/register/Registration.cpp", "extension/Registration.cpp.j2", context)
 
 
