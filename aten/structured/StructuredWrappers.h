@@ -35,6 +35,10 @@ class TensorIteratorBase;
 }  // namespace aten
 
 namespace aten::structured {
+// Internal linkage: each wrapper belongs to its op's translation unit, as the structs generated
+// per overload did. The vtable of a local class is addressed directly; an instantiation with
+// external linkage would take its vtable through the GOT, one instruction more per call.
+namespace {
 
 // What an output that meta() announces becomes.
 enum class Policy {
@@ -173,4 +177,5 @@ using Cpu = Wrappers<Kernel, Op, true>;
 template <class Kernel, class Op>
 using Meta = Wrappers<Kernel, Op, false>;
 
+}  // namespace
 }  // namespace aten::structured
