@@ -1,7 +1,7 @@
 #pragma once
-// What the generated structured wrappers do with an output meta() announced: create it
-// (functional), check and resize the user's out= tensor, or check in-place self; and, for ops
-// whose meta() asks for exact strides, stand in for an out= or self that has others.
+// What the structured wrappers (StructuredWrappers.h) do with an output meta() announced:
+// create it (functional), check and resize the user's out= tensor, or check in-place self; and,
+// for ops whose meta() asks for exact strides, stand in for an out= or self that has others.
 #include <aten/core/Tensor.h>
 
 namespace aten::detail {

@@ -62,7 +62,7 @@ __all__ = ["ADD_YAML", "REPO_ROOT", "TempRepo", "run_cli"]
 
 
 def kernels_of(ops_cpp: str, key: str) -> str:
-    """The section of a generated <op>_ops.cpp with the wrappers of one dispatch key's kernels."""
-    start = ops_cpp.index(f"// {key} kernels of ")
-    end = ops_cpp.find("}  // namespace\n", start)
+    """The function of a generated <op>_ops.cpp that registers one dispatch key's kernels."""
+    start = ops_cpp.index(f"_{key}(Dispatcher& d) {{")
+    end = ops_cpp.index("\n}\n", start)
     return ops_cpp[start:end]

@@ -70,13 +70,12 @@ class ExtensionOutputTest(unittest.TestCase):
         self.assertIn('schema_str = "my_ops::scaled_add.out(Tensor self, Tensor other, Scalar scale, *, '
                       'Tensor(a!) out) -> Tensor(a!)";', ops_h)
         cpu = self.files["my_ops/ops/scaled_add_ops.cpp"]
-        self.assertIn('d.registerKernel({"my_ops::scaled_add", "out"}, DispatchKey::CPU, &wrapper_CPU_scaled_add_out);',
-                      cpu)
-        self.assertIn('OpContext context("my_ops::scaled_add.out");', cpu)
+        self.assertIn('d.registerKernel({"my_ops::scaled_add", "out"}, DispatchKey::CPU, '
+                      "&::aten::structured::Cpu<native::structured_scaled_add_out, _ops::scaled_add_out>::out);", cpu)
         # The library's helpers, qualified: my_ops::detail (the registration functions) would
         # otherwise hide aten::detail.
-        self.assertIn("::aten::detail::resize_out(", cpu)
-        self.assertNotRegex(cpu, r"(?<!::aten::)detail::(create_out|resize_out|check_inplace)")
+        self.assertIn("::aten::detail::typed_handle<scaled_add_out>()", cpu)
+        self.assertNotRegex(cpu, r"(?<!::aten::)(detail::(typed_handle|register_schema|NamedKernel)<|structured::(Cpu|Meta)<)")
         registrations = re.findall(r'registerKernel\(\{"([^"]+)"', "".join(self.files.values()))
         self.assertTrue(registrations)
         self.assertTrue(all(name.startswith("my_ops::") for name in registrations), registrations)

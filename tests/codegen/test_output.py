@@ -311,11 +311,10 @@ class ShapeTest(unittest.TestCase):
         repo.close()
 
     def test_multiple_outputs(self):
+        """The wrappers take the number of outputs from the signature: nothing per output here."""
         cpu = kernels_of(self.files["aten/ops/max_ops.cpp"], "CPU")
-        self.assertIn("std::array<Tensor, 2> outputs_;", cpu)
-        self.assertIn("return std::make_tuple(std::move(op.outputs_[0]), std::move(op.outputs_[1]));", cpu)
-        self.assertIn("outputs_{std::ref(out0), std::ref(out1)}", cpu)
-        self.assertIn("return std::forward_as_tuple(max, max_values);", cpu)
+        self.assertIn("&structured::Cpu<native::structured_max_out, _ops::max_dim>::functional);", cpu)
+        self.assertIn("&structured::Cpu<native::structured_max_out, _ops::max_dim_max>::out);", cpu)
         self.assertIn("#include <tuple>", self.files["aten/ops/max_ops.h"])
 
     def test_out_functions(self):
@@ -335,8 +334,12 @@ class ShapeTest(unittest.TestCase):
                                  "register_max_CPU(d);", "register_add_Meta(d);", "register_max_Meta(d);"])
 
     def test_meta_wrappers_do_not_compute(self):
-        self.assertNotIn("op.impl(", kernels_of(self.files["aten/ops/max_ops.cpp"], "Meta"))
-        self.assertIn("op.impl(", kernels_of(self.files["aten/ops/max_ops.cpp"], "CPU"))
+        """structured::Meta runs meta() alone, around the meta class; structured::Cpu runs impl() too."""
+        meta = kernels_of(self.files["aten/ops/max_ops.cpp"], "Meta")
+        cpu = kernels_of(self.files["aten/ops/max_ops.cpp"], "CPU")
+        self.assertEqual(meta.count("&structured::Meta<meta::structured_max_dim, "), 2)
+        self.assertNotIn("structured::Cpu", meta)
+        self.assertEqual(cpu.count("&structured::Cpu<native::structured_max_out, "), 2)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
-from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup, Variant
+from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, StructuredGroup, Variant
 from tools.codegen.validate import INHERITS_HEADERS
 
 
@@ -64,17 +64,13 @@ class FileSpec:
     context: dict[str, Any]
 
 
-def _cpp_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
     return {
         "struct": f.func.name.ops_struct,
         "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
-        "schema_str": _cpp_string(ns.qualified(str(f.func))),
+        "schema_str": ns.qualified(str(f.func)),
         "returns": sig.returns(f.func),
         "params": sig.defn(params),
         "types": sig.types(params),
@@ -104,8 +100,7 @@ def ops_source(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     One file per op, not one per op and key: adding an op compiles one generated file, and a
     full build parses the per-op headers once per op."""
     keys = [_key_section(op, key, ns) for key in op.dispatch_keys]
-    includes = {"aten/core/Tensor.h", "aten/dispatch/Boxing.h", "aten/dispatch/Dispatcher.h",
-                f"{ns.root}/ops/{op.base}_ops.h"}
+    includes = {"aten/core/Tensor.h", "aten/dispatch/TypedOp.h", f"{ns.root}/ops/{op.base}_ops.h"}
     for k in keys:
         includes |= k.pop("includes")
     context = {
@@ -113,7 +108,6 @@ def ops_source(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
         "overloads": [_overload(f, ns) for f in op.functions],
         "includes": sorted(includes),
         "keys": keys,
-        "structured": any(k["wrappers"] for k in keys),
         **ns.template_context(),
     }
     return FileSpec(f"{ns.root}/ops/{op.base}_ops.cpp", "ops.cpp.j2", context)
@@ -147,16 +141,11 @@ def meta_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     groups = []
     for g in op.groups:
         inherits = g.out.structured_inherits
-        if inherits is None:
-            includes.add("aten/structured/MetaBase.h")
-            base = f"{ns.aten}impl::MetaBase"
-        else:
-            includes.add(INHERITS_HEADERS[inherits])
-            base = f"{ns.aten}{inherits}"
+        includes.add("aten/structured/MetaBase.h" if inherits is None else INHERITS_HEADERS[inherits])
         groups.append(
             {
                 "meta_class": g.meta_class,
-                "base": base,
+                "inherits": inherits,
                 "params": sig.defn(sig.meta(g.out.func)),
                 "macro_arg": g.meta_class.removeprefix("structured_"),
             }
@@ -214,103 +203,47 @@ def dispatch_header() -> FileSpec:
     return FileSpec("aten/Dispatch.h", "Dispatch.h.j2", context)
 
 
-def _wrapper(g: StructuredGroup, f: NativeFunction, key: str, ns: Namespace) -> dict[str, Any]:
-    """One structured wrapper: a class deriving from the meta (Meta) or impl (CPU) class that
-    owns or borrows the outputs, and the function the dispatcher calls."""
-    kind = f.func.kind
-    parent = g.meta_class if key == "Meta" else g.impl_class
-    params = sig.dispatcher(f.func)
-    n = g.num_outputs
-    if kind is SchemaKind.FUNCTIONAL:
-        outputs = [f"op.outputs_[{i}]" for i in range(n)]
-        ctor_params, ctor_args = [], []
-        moved = [f"std::move({o})" for o in outputs]
-        result = moved[0] if n == 1 else f"std::make_tuple({', '.join(moved)})"
-    else:
-        outputs = [f"op.maybe_get_output({i})" for i in range(n)]
-        if kind is SchemaKind.OUT:
-            ctor_params = [f"out{i}" for i in range(n)]
-            ctor_args = [a.name for a in f.func.arguments.out]
-        else:
-            ctor_params = ctor_args = [a.name for a in f.func.arguments.all if a.is_write]
-        result = ctor_args[0] if n == 1 else f"std::forward_as_tuple({', '.join(ctor_args)})"
-    inputs = sig.names(sig.meta(f.func))
-    # ATen's proxy outputs: a meta() that is not a TensorIterator may ask for exact strides,
-    # which the impl() then relies on; a user tensor with other strides gets a stand-in that
-    # is copied back after impl(). Meta kernels run no impl(), so they need none.
-    proxies = key != "Meta" and kind is not SchemaKind.FUNCTIONAL and g.out.structured_inherits is None
-    return {
-        "kind": kind.value,
-        "class_name": f"{parent}_{key}_{kind.value}",
-        "parent": f"{'meta' if key == 'Meta' else 'native'}::{parent}",
-        "num_outputs": n,
-        "ctor_params": ", ".join(f"Tensor& {p}" for p in ctor_params),
-        "ctor_init": ", ".join(f"std::ref({p})" for p in ctor_params),
-        "ctor_args": ", ".join(ctor_args),
-        "returns": sig.returns(f.func),
-        "wrapper": f"wrapper_{key}_{f.func.name.unambiguous}",
-        "params": sig.defn(params),
-        "op_name": ns.qualified(str(f.func.name)),
-        "meta_args": inputs,
-        # Meta kernels stop after meta(): shapes, dtypes and strides without compute.
-        "impl_args": None if key == "Meta" else ", ".join(filter(None, [inputs] + outputs)),
-        "result": result,
-        "proxies": proxies,
-    }
-
-
-def _kernel_wrapper(f: NativeFunction, key: str, ns: Namespace) -> dict[str, Any]:
-    """An unstructured overload's wrapper: names the op for errors, calls the native kernel."""
-    params = sig.dispatcher(f.func)
-    return {
-        "returns": sig.returns(f.func),
-        "wrapper": f"wrapper_{key}_{f.func.name.unambiguous}",
-        "params": sig.defn(params),
-        "op_name": ns.qualified(str(f.func.name)),
-        "kernel": f.kernel(key),
-        "args": sig.names(params),
-    }
+def _kernel(op: Operator, f: NativeFunction, key: str, ns: Namespace) -> Optional[dict[str, Any]]:
+    """f's kernel on `key`, if it has one. A structured overload's (CPU and Meta only) is a wrapper
+    of <aten/structured/StructuredWrappers.h> named by its output policy (the schema kind), around
+    the op's impl class (CPU: meta() then impl()) or meta class (Meta: meta() only); any other is
+    its hand-written `native::` kernel, which detail::NamedKernel (<aten/dispatch/TypedOp.h>) runs."""
+    kernel = {"name": ns.qualified(f.func.name.name), "overload": f.func.name.overload,
+              "ops_struct": f.func.name.ops_struct}
+    group = next((g for g in op.groups if f in g.members), None)
+    if group is not None:
+        if key not in ("CPU", "Meta"):
+            return None
+        return {**kernel, "policy": f.func.kind.value,
+                "kernel_class": group.meta_class if key == "Meta" else group.impl_class}
+    if f.kernel(key) is None:
+        return None
+    return {**kernel, "native": f.kernel(key)}
 
 
 def _key_section(op: Operator, key: str, ns: Namespace) -> dict[str, Any]:
-    """The wrappers of op's kernels for one dispatch key, and what registers them."""
-    structured = {}
-    if key in ("CPU", "Meta"):
-        for g in op.groups:
-            for f in g.members:
-                structured[str(f.func.name)] = _wrapper(g, f, key, ns)
-    kernels = {str(f.func.name): _kernel_wrapper(f, key, ns) for f in op.unstructured if f.kernel(key)}
-    # Wrappers in group order (functional, out, in-place), then unstructured ones in YAML order;
-    # registrations in YAML order.
-    wrapper_names = {name: w["wrapper"] for name, w in {**structured, **kernels}.items()}
-    registrations = [
-        {"name": ns.qualified(f.func.name.name), "overload": f.func.name.overload,
-         "wrapper": wrapper_names[str(f.func.name)]}
-        for f in op.functions
-        if str(f.func.name) in wrapper_names
-    ]
+    """The kernels of op's overloads on one dispatch key, in YAML order, as registered."""
+    kernels = [k for k in (_kernel(op, f, key, ns) for f in op.functions) if k is not None]
     ops = f"{ns.root}/ops/{op.base}"
-    includes = {"aten/core/Error.h"}
-    if structured:
-        includes |= {"aten/structured/StructuredOutputs.h", f"{ops}_meta.h" if key == "Meta" else f"{ops}_native.h"}
-    if kernels:
+    includes = set()
+    if any("policy" in k for k in kernels):
+        includes |= {"aten/structured/StructuredWrappers.h", f"{ops}_meta.h" if key == "Meta" else f"{ops}_native.h"}
+    if any("native" in k for k in kernels):
         includes.add(f"{ops}_native.h")
-    return {
-        "key": key,
-        "includes": includes,
-        "kernel_classes": ", ".join(g.impl_class for g in op.groups),
-        "wrappers": list(structured.values()),
-        "kernel_wrappers": list(kernels.values()),
-        "registrations": registrations,
-    }
+    return {"key": key, "includes": includes, "kernels": kernels}
+
+
+def _registrations(operators: list[Operator]) -> list[dict[str, str]]:
+    """The registration functions of <op>_ops.cpp, in the order they run: schemas first (a kernel
+    can only be registered for an operator the Dispatcher knows), then kernels key by key."""
+    calls = [{"op": op.base, "what": "schemas"} for op in operators]
+    for key in DISPATCH_KEYS:
+        calls += [{"op": op.base, "what": key} for op in operators if key in op.dispatch_keys]
+    return calls
 
 
 def register_all(operators: list[Operator]) -> FileSpec:
-    """Schemas first: a kernel can only be registered for an operator the Dispatcher knows."""
-    functions = [f"register_{op.base}_schemas" for op in operators]
-    for key in DISPATCH_KEYS:
-        functions += [f"register_{op.base}_{key}" for op in operators if key in op.dispatch_keys]
-    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"functions": functions})
+    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"registrations": _registrations(operators)})
 
 
 def tensor_body(operators: list[Operator]) -> FileSpec:
@@ -386,7 +319,7 @@ def manifest_header(operators: list[Operator]) -> FileSpec:
 def manifest_source(operators: list[Operator]) -> FileSpec:
     """The same records as generated/manifest.json, as constexpr C++ arrays."""
     ops = [{"op": op.base, "dtypes": list(op.dtypes),
-            "overloads": [{**r, "schema": _cpp_string(r["schema"])} for r in _manifest_overloads(op)]}
+            "overloads": _manifest_overloads(op)}
            for op in operators]
     return FileSpec("aten/OpManifest.cpp", "OpManifest.cpp.j2", {"operators": ops})
 
@@ -404,7 +337,7 @@ def extension_registration(operators: list[Operator], ns: Namespace) -> FileSpec
     """The extension's counterpart of RegisterAll.cpp: the library's Dispatcher registers its own
     operators when first used; an extension's register from a static object of the program (or
     library) they are linked into, as ATen's TORCH_LIBRARY blocks do."""
-    context = {"functions": register_all(operators).context["functions"], **ns.template_context()}
+    context = {"registrations": _registrations(operators), **ns.template_context()}
     return FileSpec(f"{ns.root}/register/Registration.cpp", "extension/Registration.cpp.j2", context)
 
 

@@ -18,6 +18,11 @@ def macro_continuations(body: str) -> str:
     return "\n".join(aligned) + "\n"
 
 
+def cpp_string(text: str) -> str:
+    """A C++ string literal with text's characters."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def make_environment(template_dir: Path) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(template_dir)),
@@ -29,6 +34,7 @@ def make_environment(template_dir: Path) -> jinja2.Environment:
     )
     env.filters["macro_continuations"] = macro_continuations
     env.filters["json"] = lambda value: json.dumps(value, indent=2)
+    env.filters["cpp_string"] = cpp_string
     return env
 
 
