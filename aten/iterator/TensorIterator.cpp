@@ -19,18 +19,18 @@ namespace aten {
   populate_operands(config);
   mark_outputs();
   compute_mem_overlaps(config);
-  if (!uniform_set_up(config)) {
-    compute_shape(config);
-    mark_resize_outputs(config);
-    compute_types(config);
-    if (!fast_set_up(config)) {
-      compute_strides();
-      reorder_dimensions(config);
-      allocate_or_resize_outputs();
-      if (!is_meta()) {
-        coalesce_dimensions();
-        choose_blocking(config);
-      }
+  compute_shape(config);
+  mark_resize_outputs(config);
+  compute_types(config);
+  if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
+    set_up_flat(*layout);
+  } else {
+    compute_strides();
+    reorder_dimensions(config);
+    allocate_or_resize_outputs();
+    if (!is_meta()) {
+      coalesce_dimensions();
+      choose_tiling(config);
     }
   }
   if (!is_meta()) update_data_pointers();
@@ -191,50 +191,6 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
   }
 }
 
-namespace {
-// How both dense set-ups leave the iteration: one flat dim of n elements (none for a 0-dim
-// result), along which every operand advances by one element per step.
-void set_flat(DimVector& shape, SmallVector<OperandInfo, 4>& operands, bool zero_dim, int64_t n) {
-  shape.assign(zero_dim ? 0 : 1, n);
-  for (auto& op : operands) op.stride_bytes.assign(shape.size(), elementSize(op.dtype));
-}
-}  // namespace
-
-bool TensorIteratorBase::uniform_set_up(const TensorIteratorConfig& config) {
-  if (config.static_shape_ || config.is_reduction_) return false;
-  // Every defined operand contiguous, of one shape, dtype and device, none a wrapped number
-  // (which promotion ranks apart): then the steps up to fast_set_up() can only decide one
-  // thing, and that is what follows. Anything else, errors included, takes those steps.
-  const TensorImpl* first = nullptr;
-  for (const auto& op : operands_) {
-    if (!op.tensor->defined()) continue;
-    const TensorImpl* t = op.tensor->unsafeGetTensorImpl();
-    if (!t->is_contiguous() || t->is_wrapped_number()) return false;
-    if (first == nullptr) {
-      first = t;
-    } else if (t->dtype() != first->dtype() || !(t->device() == first->device()) ||
-               !(t->sizes() == first->sizes())) {
-      return false;
-    }
-  }
-  if (first == nullptr) return false;
-  const ScalarType dtype = first->dtype();
-  if (config.promote_integer_inputs_to_float_ && isIntegralType(dtype, true)) return false;
-  // Decided: from here on nothing declines, so a declined call left the iterator untouched.
-  common_dtype_ = dtype;
-  device_ = first->device();
-  const int64_t n = first->numel();
-  const bool zero_dim = first->dim() == 0;
-  for (int i = 0; i < num_outputs_; ++i) {
-    OperandInfo& op = operands_[i];
-    if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
-    set_output_raw_strided(i, first->sizes(), {},
-                           original_options(op).memory_format(MemoryFormat::Contiguous));
-  }
-  set_flat(shape_, operands_, zero_dim, n);
-  return true;
-}
-
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   if (config.static_shape_) {
     shape_ = *config.static_shape_;
@@ -348,7 +304,6 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   auto adopt_common_dtype = [ this, &config ](OperandInfo & op) __attribute__((noinline)) {
     const bool cpu = device_.is_cpu();
     if (op.is_output) {
-      if (config.static_dtype_ && !config.cast_common_dtype_to_outputs_) return;
       if (config.enforce_safe_casting_to_output_)
         ATEN_CHECK(can_cast(common_dtype_, op.dtype), "result type ", common_dtype_,
                    " can't be cast to the desired output type ", op.dtype, " (",
@@ -390,39 +345,38 @@ void TensorIteratorBase::cast_outputs() {
       cast_output(operands_[i]);
 }
 
-bool TensorIteratorBase::fast_set_up(const TensorIteratorConfig& config) {
-  if (!all_ops_same_shape_ || config.is_reduction_) return false;
-  // The layout every defined operand shares, if any: then outputs take it and the whole
-  // iteration is one flat loop. Outputs about to be resized don't get a say.
+std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::shared_dense_layout() const {
+  if (!all_ops_same_shape_ || is_reduction_) return std::nullopt;
+  // Outputs about to be resized don't get a say. Checked in order of likelihood; the contiguous
+  // case looks at one flag per operand.
   auto all = [&](auto&& pred) {
     for (const auto& op : operands_)
       if (op.tensor->defined() && !op.will_resize && !pred(*op.tensor)) return false;
     return true;
   };
-  // Checked in order of likelihood; the contiguous case looks at one flag per operand.
+  if (all([](const Tensor& t) { return t.is_contiguous(); }))
+    return DenseLayout{MemoryFormat::Contiguous, {}};
+  if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); }))
+    return DenseLayout{MemoryFormat::ChannelsLast, {}};
   const Tensor* reference = nullptr;
-  MemoryFormat format = MemoryFormat::Contiguous;
-  IntArrayRef dense_strides;  // empty: the format decides
-  if (all([](const Tensor& t) { return t.is_contiguous(); })) {
-    format = MemoryFormat::Contiguous;
-  } else if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); })) {
-    format = MemoryFormat::ChannelsLast;
-  } else if (all([&](const Tensor& t) {
-               if (reference == nullptr) reference = &t;
-               return t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
-             })) {
-    dense_strides = reference->strides();
-  } else {
-    return false;
-  }
+  if (all([&](const Tensor& t) {
+        if (reference == nullptr) reference = &t;
+        return t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
+      }))
+    return DenseLayout{MemoryFormat::Contiguous, reference->strides()};
+  return std::nullopt;
+}
 
+void TensorIteratorBase::set_up_flat(const DenseLayout& layout) {
   for (int i = 0; i < num_outputs_; ++i) {
     TensorOptions options = original_options(operands_[i]);
-    if (dense_strides.empty()) options = options.memory_format(format);
-    set_output_raw_strided(i, shape_, dense_strides, options);
+    if (layout.strides.empty()) options = options.memory_format(layout.format);
+    set_output_raw_strided(i, shape_, layout.strides, options);
   }
-  set_flat(shape_, operands_, shape_.empty(), numel());
-  return true;
+  // One flat dim of numel() elements (none for a 0-dim result), along which every operand
+  // advances by one element per step.
+  shape_.assign(shape_.empty() ? 0 : 1, numel());
+  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
 void TensorIteratorBase::compute_strides() {
@@ -558,8 +512,8 @@ void TensorIteratorBase::coalesce_dimensions() {
   for (auto& op : operands_) op.stride_bytes.resize(prev + 1);
 }
 
-void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
-  blocked_ = false;
+void TensorIteratorBase::choose_tiling(const TensorIteratorConfig& config) {
+  tiled_ = false;
   if (config.enforce_linear_iteration_ || config.is_reduction_ || ndim() < 2) return;
   // Dim 0 is the outputs' fastest dim. An input whose fastest dim is another one, d, is read
   // across cache lines at every step along dim 0; walking dims 0 and d in square tiles lets
@@ -577,7 +531,7 @@ void TensorIteratorBase::choose_blocking(const TensorIteratorConfig& config) {
       std::swap(shape_[d], shape_[d - 1]);
       for (auto& op : operands_) std::swap(op.stride_bytes[d], op.stride_bytes[d - 1]);
     }
-    blocked_ = true;
+    tiled_ = true;
     return;
   }
 }
@@ -678,7 +632,7 @@ std::string TensorIteratorBase::describe_operands() const {
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
   const int64_t n = numel();
   if (n == 0) return;
-  if (blocked_) {
+  if (tiled_) {
     tiled_for_each(loop, grain_size);
     return;
   }
@@ -730,41 +684,25 @@ void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const
 
 void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   if (range.size() <= 0) return;
-  const int nt = ntensors();
-  // Flat, the path of every contiguous op: one call, no counter, nothing but the stack.
-  constexpr int kInline = 4;
-  if (ndim() <= 1 && nt <= kInline) {
-    int64_t strides[2 * kInline] = {};  // dim 0 for every operand, then dim 1: zero
-    char* ptrs[kInline];
-    for (int a = 0; a < nt; ++a) {
-      const int64_t s = ndim() == 1 ? operands_[a].stride_bytes[0] : 0;
-      strides[a] = s;
-      ptrs[a] = operands_[a].data + range.begin * s;
-    }
-    loop(ptrs, strides, range.size(), 1);
+  const int nt = ntensors(), nd = ndim();
+  // The loop's byte strides, dim 0 for every operand then dim 1 (zero where the iteration has no
+  // such dim), and each operand's address at range.begin; inline for up to four operands.
+  SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
+  SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
+  for (int d = 0; d < std::min(nd, 2); ++d)
+    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
+  if (nd <= 1) {  // flat, the path of every contiguous op: one call, no counter
+    for (int a = 0; a < nt; ++a) ptrs[a] = operands_[a].data + range.begin * strides[a];
+    loop(ptrs.data(), strides.data(), range.size(), 1);
     return;
   }
-  // Otherwise in 2-D steps; out of line, so the flat path above keeps a small frame.
+  // Otherwise in 2-D steps; out of line, so the flat path keeps a small frame.
   auto walk = [&]() __attribute__((noinline)) {
-    // Byte strides for the loop: dim 0 for every operand, then dim 1 (zero when there is none).
-    SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
-    SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
-    if (ndim() <= 1) {  // flat, with many operands
-      for (int a = 0; a < nt; ++a) {
-        const int64_t s = ndim() == 1 ? operands_[a].stride_bytes[0] : 0;
-        strides[a] = s;
-        ptrs[a] = operands_[a].data + range.begin * s;
-      }
-      loop(ptrs.data(), strides.data(), range.size(), 1);
-      return;
-    }
-    for (int d = 0; d < 2; ++d)
-      for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
     DimCounter counter(shape_, range);
     while (!counter.is_done()) {
       for (int a = 0; a < nt; ++a) {
         char* p = operands_[a].data;
-        for (int d = 0; d < ndim(); ++d) p += counter.values[d] * operands_[a].stride_bytes[d];
+        for (int d = 0; d < nd; ++d) p += counter.values[d] * operands_[a].stride_bytes[d];
         ptrs[a] = p;
       }
       auto step = counter.max_2d_step();

@@ -11,6 +11,8 @@
 #include <aten/iterator/TensorIteratorConfig.h>
 #include <aten/structured/MetaBase.h>
 
+#include <optional>
+
 namespace aten {
 
 class TensorIteratorBase : public impl::MetaBase {
@@ -84,8 +86,8 @@ class TensorIteratorBase : public impl::MetaBase {
   static constexpr int64_t kTile0 = 16;
   static constexpr int64_t kTile1 = 128;
   static constexpr int64_t kTileMinStrideBytes = 64;
-  // Whether for_each walks tiles (see choose_blocking); serial_for_each never does.
-  bool is_blocked() const { return blocked_; }
+  // Whether for_each walks tiles (see choose_tiling); serial_for_each never does.
+  bool is_tiled() const { return tiled_; }
 
   // For kernels that walk an operand in an order no tensor can describe (flip walks its output
   // backwards along the flipped dims): the operand's byte strides in iterator dims, and the
@@ -110,20 +112,27 @@ class TensorIteratorBase : public impl::MetaBase {
                               TensorOptions options) override;
 
  protected:
+  // The layout that every defined operand shares (see shared_dense_layout): a memory format, or
+  // when no format describes it, the strides themselves.
+  struct DenseLayout {
+    MemoryFormat format;
+    IntArrayRef strides;  // empty: the format decides
+  };
+
   // The steps of build(), in order.
   void populate_operands(TensorIteratorConfig& config);
   void mark_outputs();
   void compute_mem_overlaps(const TensorIteratorConfig& config);
-  bool uniform_set_up(const TensorIteratorConfig& config);
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);
-  bool fast_set_up(const TensorIteratorConfig& config);
+  std::optional<DenseLayout> shared_dense_layout() const;
+  void set_up_flat(const DenseLayout& layout);
   void compute_strides();
   void reorder_dimensions(const TensorIteratorConfig& config);
   void allocate_or_resize_outputs();
   void coalesce_dimensions();
-  void choose_blocking(const TensorIteratorConfig& config);
+  void choose_tiling(const TensorIteratorConfig& config);
   void update_data_pointers();
   void tiled_for_each(loop2d_t loop, int64_t grain_size) const;
 
@@ -133,14 +142,23 @@ class TensorIteratorBase : public impl::MetaBase {
   DimVector invert_perm(IntArrayRef input) const;
   std::string describe_operands() const;
 
+  // Outputs first, then inputs, in the config's order.
   SmallVector<OperandInfo, 4> operands_;
+  // How many of operands_ are outputs.
   int num_outputs_ = 0;
+  // The iteration's sizes, fastest dim first.
   DimVector shape_;
-  DimVector perm_;  // perm_[i]: the original dim that iterator dim i came from
+  // perm_[i]: the original dim that iterator dim i came from.
+  DimVector perm_;
+  // No operand is broadcast (compute_shape).
   bool all_ops_same_shape_ = true;
+  // The config's is_reduction.
   bool is_reduction_ = false;
-  bool blocked_ = false;  // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles
+  // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles.
+  bool tiled_ = false;
+  // The dtype the computation runs in.
   ScalarType common_dtype_ = ScalarType::Undefined;
+  // The device the computation runs on.
   Device device_ = kCPU;
 };
 

@@ -17,6 +17,9 @@ TensorIteratorConfig& TensorIteratorConfig::add_owned_input(Tensor t, const char
 
 TensorIteratorConfig& TensorIteratorConfig::declare_static_shape(IntArrayRef shape,
                                                                  IntArrayRef squash_dims) {
+  ATEN_CHECK(!resize_outputs_, "declare_static_shape(", shape,
+             ") conflicts with resize_outputs(true): call "
+             "resize_outputs(false) before declare_static_shape");
   DimVector s(shape);
   for (int64_t d : squash_dims) {
     ATEN_CHECK(d >= 0 && d < static_cast<int64_t>(s.size()), "squash dim ", d,
@@ -24,7 +27,6 @@ TensorIteratorConfig& TensorIteratorConfig::declare_static_shape(IntArrayRef sha
     s[d] = 1;
   }
   static_shape_ = std::move(s);
-  resize_outputs_ = false;
   return *this;
 }
 

@@ -51,11 +51,23 @@ class TensorIteratorConfig {
   // Defined outputs of the wrong shape are handed to set_output_raw_strided to be resized
   // (functional/out=); when false, a shape mismatch is an error.
   TensorIteratorConfig& resize_outputs(bool v) {
+    ATEN_CHECK(!v || !static_shape_,
+               "resize_outputs(true) conflicts with declare_static_shape(...): a static shape is "
+               "not inferred from the operands, so no output is resized to it");
     resize_outputs_ = v;
     return *this;
   }
-  // Every operand must have the same dtype. Turned off by the promotion flags below.
+  // Every operand must have the same dtype. Turned off by the promotion flags below; a static
+  // dtype needs it off.
   TensorIteratorConfig& check_all_same_dtype(bool v) {
+    ATEN_CHECK(!v || !static_dtype_,
+               "check_all_same_dtype(true) conflicts with declare_static_dtype(", *static_dtype_,
+               "): outputs of a static dtype differ from their inputs");
+    ATEN_CHECK(!v || !(promote_inputs_to_common_dtype_ || cast_common_dtype_to_outputs_),
+               "check_all_same_dtype(true) conflicts with ",
+               promote_inputs_to_common_dtype_ ? "promote_inputs_to_common_dtype(true)"
+                                               : "cast_common_dtype_to_outputs(true)",
+               ": operands of different dtypes are what promotion is for");
     check_all_same_dtype_ = v;
     return *this;
   }
@@ -92,12 +104,16 @@ class TensorIteratorConfig {
     return *this;
   }
   // The iteration shape is given, not broadcast; squash_dims are walked as size 1 (the kernel
-  // handles them itself).
+  // handles them itself). Outputs are not resized to it: resize_outputs(false) comes first.
   TensorIteratorConfig& declare_static_shape(IntArrayRef shape, IntArrayRef squash_dims = {});
-  // Undefined outputs get this dtype instead of the common one (Bool for comparisons).
+  // Undefined outputs get this dtype instead of the common one (Bool for comparisons); defined
+  // outputs are treated as without it. Operands then differ in dtype: check_all_same_dtype(false)
+  // (or a promotion flag above) comes first.
   TensorIteratorConfig& declare_static_dtype(ScalarType dtype) {
+    ATEN_CHECK(!check_all_same_dtype_, "declare_static_dtype(", dtype,
+               ") conflicts with check_all_same_dtype(true): call check_all_same_dtype(false) "
+               "before declare_static_dtype");
     static_dtype_ = dtype;
-    check_all_same_dtype_ = false;
     return *this;
   }
 

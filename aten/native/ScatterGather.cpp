@@ -242,8 +242,10 @@ void scatter_impl(const Tensor& self, int64_t dim, const Tensor& index, const Te
     config.add_input(src_r, "src");
   }
   config.add_input(index1, "index");
-  config.check_all_same_dtype(false).set_check_mem_overlap(false).declare_static_shape(
-      index1.sizes(), {d});
+  config.check_all_same_dtype(false)
+      .set_check_mem_overlap(false)
+      .resize_outputs(false)
+      .declare_static_shape(index1.sizes(), {d});
   TensorIterator iter(config);
   const ScatterDim sd{index1.sizes()[d], out1.strides()[d] * out1.element_size(),
                       index1.strides()[d] * index1.element_size(),

@@ -127,7 +127,8 @@ template <typename Stub>
 Tensor unary_predicate(const Tensor& self, Stub& stub) {
   const Tensor out;  // undefined: allocated by the iterator (the config keeps a pointer to it)
   TensorIteratorConfig config;
-  config.declare_static_dtype(ScalarType::Bool).add_output(out).add_input(self, "self");
+  config.check_all_same_dtype(false).declare_static_dtype(ScalarType::Bool);
+  config.add_output(out).add_input(self, "self");
   TensorIterator iter(config);
   if (!iter.is_meta()) stub(iter.device(), iter);
   return iter.output();
@@ -148,7 +149,8 @@ Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol
   ATEN_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
   const Tensor out;  // undefined: allocated by the iterator (the config keeps a pointer to it)
   TensorIteratorConfig config;
-  config.declare_static_dtype(ScalarType::Bool)
+  config.check_all_same_dtype(false)
+      .declare_static_dtype(ScalarType::Bool)
       .allow_cpu_scalars(true)
       .add_output(out)
       .add_input(self, "self")

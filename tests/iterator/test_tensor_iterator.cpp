@@ -168,7 +168,7 @@ TEST(TensorIterator, TransposedCopyIsWalkedInTilesVisitingEveryElementOnce) {
     TensorIteratorConfig config;
     config.add_output(out).add_input(src);
     TensorIterator iter(config);
-    EXPECT_TRUE(iter.is_blocked());
+    EXPECT_TRUE(iter.is_tiled());
     std::vector<int> visits(out.numel(), 0);
     copy_with_for_each(iter, visits, out);
     for (int v : visits) ASSERT_EQ(v, 1);
@@ -179,13 +179,13 @@ TEST(TensorIterator, TransposedCopyIsWalkedInTilesVisitingEveryElementOnce) {
   set_num_threads(2);
 }
 
-TEST(TensorIterator, NchwToNhwcIsBlockedAcrossTheOuterDims) {
+TEST(TensorIterator, NchwToNhwcIsTiledAcrossTheOuterDims) {
   Tensor src = make<float>({3, 40, 17, 19}, [](int64_t i) { return i; });
   Tensor out = channels_last({3, 40, 17, 19});
   TensorIteratorConfig config;
   config.add_output(out).add_input(src);
   TensorIterator iter(config);
-  EXPECT_TRUE(iter.is_blocked());
+  EXPECT_TRUE(iter.is_tiled());
   EXPECT_EQ(iter.shape(), IntArrayRef({40, 17 * 19, 3}));  // C, H*W, N
   std::vector<int> visits(out.numel(), 0);
   copy_with_for_each(iter, visits, out);
@@ -195,16 +195,16 @@ TEST(TensorIterator, NchwToNhwcIsBlockedAcrossTheOuterDims) {
   });
 }
 
-TEST(TensorIterator, AgreeingOrSmallOperandsAreNotBlocked) {
+TEST(TensorIterator, AgreeingOrSmallOperandsAreNotTiled) {
   Tensor a = empty({100, 100}), b = empty({100, 100});
-  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, b).is_blocked());
+  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, b).is_tiled());
   Tensor small_t = restride(empty({8, 8}), {8, 8}, {1, 8});
   TensorIteratorConfig config;
   Tensor out = empty({8, 8});
   config.add_output(out).add_input(small_t);
-  EXPECT_FALSE(TensorIterator(config).is_blocked());
+  EXPECT_FALSE(TensorIterator(config).is_tiled());
   Tensor row = empty({100});  // broadcast along dim 0 is not a disagreement
-  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, row).is_blocked());
+  EXPECT_FALSE(TensorIterator::binary_op(Tensor(), a, row).is_tiled());
 }
 
 // The layout of a functional result, by ATen's rules: operands are consulted in order (the
@@ -233,4 +233,70 @@ TEST(TensorIterator, OutputLayoutsFollowATenRules) {
       V({8, 1, 1, 1}));
   // A 0-dim operand never decides.
   EXPECT_EQ(layout(tensor({1.f}, {}), cl({2, 3, 4, 5})), V({60, 1, 15, 3}));
+}
+
+// Flags that contradict each other are errors that name both, whichever is set first.
+TEST(TensorIteratorConfig, ConflictingFlagsNameBoth) {
+  using ref::expect_error;
+  expect_error(
+      [] {
+        TensorIteratorConfig().declare_static_shape({2, 3});
+      },
+      {"declare_static_shape([2, 3]) conflicts with resize_outputs(true)"});
+  expect_error(
+      [] {
+        TensorIteratorConfig().resize_outputs(false).declare_static_shape({2}).resize_outputs(true);
+      },
+      {"resize_outputs(true) conflicts with declare_static_shape(...)"});
+  expect_error([] { TensorIteratorConfig().declare_static_dtype(ScalarType::Bool); },
+               {"declare_static_dtype(Bool) conflicts with check_all_same_dtype(true)"});
+  expect_error(
+      [] {
+        TensorIteratorConfig()
+            .check_all_same_dtype(false)
+            .declare_static_dtype(kBool)
+            .check_all_same_dtype(true);
+      },
+      {"check_all_same_dtype(true) conflicts with declare_static_dtype(Bool)"});
+  expect_error(
+      [] {
+        TensorIteratorConfig().promote_inputs_to_common_dtype(true).check_all_same_dtype(true);
+      },
+      {"check_all_same_dtype(true) conflicts with promote_inputs_to_common_dtype(true)"});
+  expect_error(
+      [] { TensorIteratorConfig().cast_common_dtype_to_outputs(true).check_all_same_dtype(true); },
+      {"check_all_same_dtype(true) conflicts with cast_common_dtype_to_outputs(true)"});
+}
+
+// In an order that agrees, the same flags build: a static shape walks squashed dims as size 1
+// and leaves the outputs as they are; a static dtype types an undefined output.
+TEST(TensorIteratorConfig, StaticShapeAndDtypeBuildWithTheirFlagsOff) {
+  Tensor in = empty({4, 3}), out = empty({4, 3});
+  TensorIteratorConfig shape_config;
+  shape_config.add_output(out).add_input(in).resize_outputs(false).declare_static_shape({4, 3},
+                                                                                        {1});
+  TensorIterator by_shape(shape_config);
+  EXPECT_EQ(by_shape.numel(), 4);
+  EXPECT_EQ(out.sizes(), IntArrayRef({4, 3}));
+
+  const Tensor undefined;
+  TensorIteratorConfig dtype_config;
+  dtype_config.check_all_same_dtype(false)
+      .declare_static_dtype(kBool)
+      .add_output(undefined)
+      .add_input(in);
+  EXPECT_EQ(TensorIterator(dtype_config).output().scalar_type(), kBool);
+}
+
+// A static dtype is for undefined outputs only: a defined one is still checked for a safe cast.
+TEST(TensorIteratorConfig, StaticDtypeKeepsTheSafeCastCheckOfADefinedOutput) {
+  Tensor in = empty({3}), out = empty({3}, TensorOptions(kInt));
+  TensorIteratorConfig config;
+  config.promote_inputs_to_common_dtype(true)
+      .enforce_safe_casting_to_output(true)
+      .declare_static_dtype(kBool)
+      .add_output(out)
+      .add_input(in);
+  ref::expect_error([&] { TensorIterator iter(config); },
+                    {"result type Float can't be cast to the desired output type Int"});
 }

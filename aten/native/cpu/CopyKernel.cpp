@@ -57,7 +57,7 @@ void transpose_copy(TensorIteratorBase& iter) {
 
 void copy_kernel(TensorIteratorBase& iter) {
   const ScalarType dst = iter.dtype(0), src = iter.dtype(1);
-  if (dst == src && iter.is_blocked() && elementSize(dst) == 4) {
+  if (dst == src && iter.is_tiled() && elementSize(dst) == 4) {
     transpose_copy<int32_t>(iter);
     return;
   }

@@ -32,7 +32,8 @@ void scan(const Tensor& out, const Tensor& self, int64_t dim) {
   // The positions off dim: an iteration space with dim squashed to size 1.
   TensorIteratorConfig config;
   // In place is fine; an expanded out, or one partly over self, is an error.
-  config.add_output(out).add_input(self).declare_static_shape(self.sizes(), {dim});
+  config.add_output(out).add_input(self);
+  config.resize_outputs(false).declare_static_shape(self.sizes(), {dim});
   TensorIterator iter(config);
   const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, len));
   iter.for_each(
