@@ -7,9 +7,11 @@
 #include <aten/TensorOperators.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/add.h>
+#include <aten/ops/amax.h>
 #include <aten/ops/empty_strided.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/mean.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/sum.h>
@@ -125,27 +127,50 @@ void ToChannelsLast_torch(benchmark::State& state) {
   bytes(state, x.numel(), 2);
 }
 
-// ---- sum over dim 0, dim 1, all
-// ------------------------------------------------------------------
-void Sum_aten(benchmark::State& state) {
+// ---- sum, mean, amax over dim 0, dim 1, all --------------------------------------------------
+// <Op>/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
+template <typename F>
+void reduce_aten(benchmark::State& state, F op) {
   threads(state);
   auto a = aten_filled({kN, kN}, 1);
   const int64_t which = state.range(1);
-  for (auto _ : state) {
-    if (which == 2) benchmark::DoNotOptimize(aten::sum(a));
-    else benchmark::DoNotOptimize(aten::sum(a, aten::IntArrayRef{which}));
-  }
+  for (auto _ : state) benchmark::DoNotOptimize(op(a, which));
   bytes(state, a.numel(), 1);
 }
-void Sum_torch(benchmark::State& state) {
+template <typename F>
+void reduce_torch(benchmark::State& state, F op) {
   threads(state);
   auto a = torch::rand({kN, kN});
   const int64_t which = state.range(1);
-  for (auto _ : state) {
-    if (which == 2) benchmark::DoNotOptimize(a.sum());
-    else benchmark::DoNotOptimize(a.sum(which));
-  }
+  for (auto _ : state) benchmark::DoNotOptimize(op(a, which));
   bytes(state, a.numel(), 1);
+}
+
+void Sum_aten(benchmark::State& s) {
+  reduce_aten(s, [](const aten::Tensor& a, int64_t d) {
+    return d == 2 ? aten::sum(a) : aten::sum(a, aten::IntArrayRef{d});
+  });
+}
+void Sum_torch(benchmark::State& s) {
+  reduce_torch(s, [](const torch::Tensor& a, int64_t d) { return d == 2 ? a.sum() : a.sum(d); });
+}
+void Mean_aten(benchmark::State& s) {
+  reduce_aten(s, [](const aten::Tensor& a, int64_t d) {
+    return d == 2 ? aten::mean(a) : aten::mean(a, aten::IntArrayRef{d});
+  });
+}
+void Mean_torch(benchmark::State& s) {
+  reduce_torch(s, [](const torch::Tensor& a, int64_t d) { return d == 2 ? a.mean() : a.mean(d); });
+}
+void Amax_aten(benchmark::State& s) {
+  reduce_aten(s, [](const aten::Tensor& a, int64_t d) {
+    return d == 2 ? aten::amax(a) : aten::amax(a, aten::IntArrayRef{d});
+  });
+}
+void Amax_torch(benchmark::State& s) {
+  reduce_torch(s, [](const torch::Tensor& a, int64_t d) {
+    return d == 2 ? torch::amax(a) : torch::amax(a, d);
+  });
 }
 
 // ---- unary math into a preallocated out of 16M floats -------------------------------------------
@@ -199,6 +224,31 @@ void GeluOut_torch(benchmark::State& s) {
   unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); });
 }
 
+// ---- copy_ of 16M floats into a preallocated tensor of another dtype --------------------------
+// CastOut/<impl>/<threads>/<0: bfloat16, 1: float64>. The values have fractional parts, so
+// bfloat16 rounds.
+void CastOut_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten::empty({kN, kN});
+  float* p = x.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
+  auto out = aten::empty(
+      {kN, kN}, aten::TensorOptions(state.range(1) == 0 ? aten::kBFloat16 : aten::kDouble));
+  out.copy_(x);  // first touch of out's pages, outside the timing
+  for (auto _ : state) out.copy_(x);
+  bytes(state, x.numel(), 1);
+}
+void CastOut_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch::empty({kN, kN});
+  float* p = x.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
+  auto out = torch::empty({kN, kN}, state.range(1) == 0 ? torch::kBFloat16 : torch::kDouble);
+  out.copy_(x);
+  for (auto _ : state) out.copy_(x);
+  bytes(state, x.numel(), 1);
+}
+
 // ---- mm of two 1024 x 1024 float32 matrices into a preallocated out (libtorch calls its BLAS)
 // ----
 constexpr int64_t kMm = 1024;
@@ -235,16 +285,22 @@ ATEN_BENCH_PAIR(TanhOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(SigmoidOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(GeluOut, benchmark::kMillisecond);
 ATEN_BENCH_PAIR(Mm, benchmark::kMillisecond);
-// Sum/<impl>/<threads>/<0: dim 0, 1: dim 1, 2: all>
-BENCHMARK(Sum_aten)
-    ->Name("Sum/aten")
-    ->ArgsProduct({{1, 2}, {0, 1, 2}})
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK(Sum_torch)
-    ->Name("Sum/torch")
-    ->ArgsProduct({{1, 2}, {0, 1, 2}})
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+// Cases with a second argument: <Case>/<impl>/<threads>/<arg>.
+#define ATEN_BENCH_PAIR_ARG(name, ...)       \
+  BENCHMARK(name##_aten)                     \
+      ->Name(#name "/aten")                  \
+      ->ArgsProduct({{1, 2}, {__VA_ARGS__}}) \
+      ->UseRealTime()                        \
+      ->Unit(benchmark::kMillisecond);       \
+  BENCHMARK(name##_torch)                    \
+      ->Name(#name "/torch")                 \
+      ->ArgsProduct({{1, 2}, {__VA_ARGS__}}) \
+      ->UseRealTime()                        \
+      ->Unit(benchmark::kMillisecond)
+
+ATEN_BENCH_PAIR_ARG(Sum, 0, 1, 2);
+ATEN_BENCH_PAIR_ARG(Mean, 0, 1, 2);
+ATEN_BENCH_PAIR_ARG(Amax, 0, 1, 2);
+ATEN_BENCH_PAIR_ARG(CastOut, 0, 1);
 
 BENCHMARK_MAIN();

@@ -1,11 +1,13 @@
 #pragma once
 // Reductions over a reduce-op TensorIterator (dims [0, nr) reduced, output stride 0 there;
-// dims [nr, ndim) kept). Results are bit-identical for any number of threads: work is split
-// at boundaries fixed by sizes alone (chunks of kReduceChunk reduced elements, blocks of
-// outputs), every partial result is computed in a fixed order, and partials are combined in a
-// fixed tree.
+// dims [nr, ndim) kept). Results are bit-identical for any number of threads: a reduction is
+// split at boundaries fixed by sizes alone (chunks of kReduceChunk reduced elements), every
+// partial result is computed in a fixed order, and partials are combined in a fixed tree.
+// Outputs are independent of each other, so how they are shared out (blocks, reduce_outer's
+// tiles) may depend on the thread count.
 //
-// An op describes itself to reduce_driver (below); sums use Cascade for accuracy.
+// An op describes itself to reduce_driver and reduce_outer (below); sums use Cascade for
+// accuracy.
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/DimCounter.h>
 #include <aten/iterator/TensorIterator.h>
@@ -188,6 +190,8 @@ void for_each_run(const ReductionShape& rs, char* base, int64_t begin, int64_t e
 // and optionally, for a faster loop over one run of n elements (byte stride s, the first
 // being element number i):
 //   acc_t run(acc_t a, const char* p, int64_t n, int64_t s, int64_t i) const;
+// and, for reduce_outer, lanes of its own (FoldLanes' interface, below):
+//   template <int64_t W> using OuterLanes = ...;
 template <typename ops_t>
 typename ops_t::acc_t fold_run(const ops_t& ops, typename ops_t::acc_t acc, const char* p,
                                int64_t n, int64_t s, int64_t index) {
@@ -201,38 +205,124 @@ typename ops_t::acc_t fold_run(const ops_t& ops, typename ops_t::acc_t acc, cons
   }
 }
 
-// Outputs adjacent in memory whose inputs are adjacent too (a reduction over a leading dim):
-// B of them are reduced together, row by row, so the input streams instead of being read one
-// column at a time. Each lane sees its elements in order, as the general path would.
-template <int B = 64, typename ops_t>
+// reduce_outer's lanes for an op without its own: one accumulator per output, each folding its
+// elements in order with ops.reduce, as the general path would.
+template <typename ops_t, int64_t W>
+struct FoldLanes {
+  using acc_t = typename ops_t::acc_t;
+  using in_t = typename ops_t::in_t;
+  acc_t acc[W];
+
+  void start(const ops_t& ops, int n) {
+    for (int b = 0; b < n; ++b) acc[b] = ops.identity();
+  }
+  // Folds len rows (byte stride s, W or fewer elements each) into lanes [0, n); the first row
+  // holds element number index of every lane.
+  void rows(const ops_t& ops, const char* p, int64_t len, int64_t s, int n, int64_t index) {
+    for (int64_t r = 0; r < len; ++r) {
+      const auto* row = reinterpret_cast<const in_t*>(p + r * s);
+      for (int b = 0; b < n; ++b) acc[b] = ops.reduce(acc[b], row[b], index + r);
+    }
+  }
+  acc_t result(int b) const { return acc[b]; }
+};
+
+// reduce_outer's lanes for a sum (an op whose reduce is a + ops.value(x)): a cascade per lane.
+// Up to one cascade block of rows goes into plain sums, then one add into the cascade: the
+// cascade's bookkeeping per row was the bottleneck.
+template <typename ops_t, int64_t W>
+struct CascadeLanes {
+  using acc_t = typename ops_t::acc_t;
+  using in_t = typename ops_t::in_t;
+  Cascade<acc_t, W> cascade;  // 16 KiB at W = 4 KiB / sizeof(acc_t)
+  acc_t local[W];
+
+  void start(const ops_t&, int) { cascade = Cascade<acc_t, W>{}; }
+  void rows(const ops_t& ops, const char* p, int64_t len, int64_t s, int n, int64_t) {
+    constexpr int64_t kBlock = Cascade<acc_t, W>::kBlock;
+    for (int64_t r0 = 0; r0 < len; r0 += kBlock) {
+      const int64_t r1 = std::min(len, r0 + kBlock);
+      std::fill_n(local, n, acc_t(0));
+      int64_t r = r0;
+      // Four rows at a time: four streams in flight, and a quarter of the adds into local.
+      for (; r + 4 <= r1; r += 4) {
+        const auto* x0 = reinterpret_cast<const in_t*>(p + r * s);
+        const auto* x1 = reinterpret_cast<const in_t*>(p + (r + 1) * s);
+        const auto* x2 = reinterpret_cast<const in_t*>(p + (r + 2) * s);
+        const auto* x3 = reinterpret_cast<const in_t*>(p + (r + 3) * s);
+        for (int b = 0; b < n; ++b)
+          local[b] += (ops.value(x0[b]) + ops.value(x1[b])) + (ops.value(x2[b]) + ops.value(x3[b]));
+      }
+      for (; r < r1; ++r) {
+        const auto* row = reinterpret_cast<const in_t*>(p + r * s);
+        for (int b = 0; b < n; ++b) local[b] += ops.value(row[b]);
+      }
+      cascade.add(local, n);
+    }
+  }
+  acc_t result(int b) const { return cascade.lane(b); }
+};
+
+// Bytes of accumulators in one tile of reduce_outer: rows of a tile this wide stream. 64-lane
+// tiles read 256 bytes per row and jumped a page, which held a column sum of [4096, 4096] floats
+// to a third of the memory bandwidth.
+constexpr int64_t kOuterTileBytes = 4096;
+
+template <typename ops_t, int64_t W>
+struct OuterLanesOf {
+  using type = FoldLanes<ops_t, W>;
+};
+template <typename ops_t, int64_t W>
+requires requires { typename ops_t::template OuterLanes<W>; }
+struct OuterLanesOf<ops_t, W> {
+  using type = typename ops_t::template OuterLanes<W>;
+};
+
+// Outputs adjacent in memory whose inputs are adjacent too (a reduction over a leading dim): a
+// tile of them is reduced together, row by row, so the input streams instead of being read one
+// column at a time. A lane depends only on its own elements, taken in order, so the tiling
+// (chosen here by thread count, to give every thread work) never changes a result.
+//
+// The lanes are ops_t::OuterLanes<W> where the op defines them (sums: CascadeLanes), else
+// FoldLanes; W is the widest tile.
+template <typename ops_t>
 bool reduce_outer(const ReductionShape& rs, const ops_t& ops) {
   using acc_t = typename ops_t::acc_t;
   using in_t = typename ops_t::in_t;
+  constexpr int64_t kMaxTile = std::max<int64_t>(1, kOuterTileBytes / sizeof(acc_t));
+  constexpr int64_t kMinTile = 64, kAlign = 16;
+  using Lanes = typename OuterLanesOf<ops_t, kMaxTile>::type;
   if (rs.n_red == 0 || rs.n_out < kOutputParallelMin) return false;
   if (rs.nr == 0 || rs.nr == static_cast<int>(rs.shape.size())) return false;
   if (rs.in_strides[rs.nr] != sizeof(in_t) || rs.in_strides[0] == sizeof(in_t)) return false;
   const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
-  const int64_t blocks_per_row = (width + B - 1) / B;
-  const int64_t nblocks = blocks_per_row * (rs.n_out / width);
-  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / (rs.n_red * B));
-  parallel_for(0, nblocks, grain, [&](int64_t b0, int64_t b1) {
-    for (int64_t blk = b0; blk < b1; ++blk) {
-      const int64_t col = (blk % blocks_per_row) * B;
-      const int n = static_cast<int>(std::min<int64_t>(B, width - col));
-      const auto off = rs.offsets((blk / blocks_per_row) * width + col);
-      acc_t lanes[B];
-      for (int b = 0; b < n; ++b) lanes[b] = ops.identity();
+  const int64_t rows_of_tiles = rs.n_out / width;
+  auto ceil_div = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
+  // Tiles per row of outputs: as few as kMaxTile allows, but one per thread if there are enough
+  // lanes (kMinTile each) to go round.
+  const int64_t fewest = ceil_div(width, kMaxTile), most = ceil_div(width, kMinTile);
+  const int64_t wanted = ceil_div(static_cast<int64_t>(get_num_threads()), rows_of_tiles);
+  const int64_t per_row = std::clamp(wanted, fewest, std::max(fewest, most));
+  const int64_t tile_width = std::min(kMaxTile,
+                                      ceil_div(ceil_div(width, per_row), kAlign) * kAlign);
+  const int64_t tiles_per_row = ceil_div(width, tile_width);
+  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / (rs.n_red * tile_width));
+  parallel_for(0, tiles_per_row * rows_of_tiles, grain, [&](int64_t t0, int64_t t1) {
+    Lanes lanes;  // up to 20 KiB (CascadeLanes)
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t col = (t % tiles_per_row) * tile_width;
+      const int n = static_cast<int>(std::min(tile_width, width - col));
+      const auto off = rs.offsets((t / tiles_per_row) * width + col);
+      lanes.start(ops, n);
       int64_t index = 0;
       for_each_run(rs, rs.in + off.in, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
-        for (int64_t r = 0; r < len; ++r, ++index) {
-          const auto* row = reinterpret_cast<const in_t*>(p + r * s);
-          for (int b = 0; b < n; ++b) lanes[b] = ops.reduce(lanes[b], row[b], index);
-        }
+        lanes.rows(ops, p, len, s, n, index);
+        index += len;
       });
       for (int b = 0; b < n; ++b) {
         ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr],
                    rs.nout > 1 ? rs.out[1] + off.out[1] + b * rs.out_strides[1][rs.nr] : nullptr},
-                  lanes[b]);
+                  lanes.result(b));
       }
     }
   });

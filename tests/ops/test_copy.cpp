@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
 
 #include "Reference.h"
 
@@ -121,6 +123,66 @@ TEST(Copy, TransposeLargerThanTheCacheIsExact) {
     }
   }
   set_num_threads(2);
+}
+
+namespace {
+// float -> bfloat16 from the bits: round to nearest, ties to even; NaN stays NaN.
+uint16_t bfloat16_bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if (std::isnan(f)) return static_cast<uint16_t>((u >> 16) | 0x40);
+  uint32_t kept = u >> 16;
+  const uint32_t dropped = u & 0xffff;
+  if (dropped > 0x8000 || (dropped == 0x8000 && (kept & 1))) ++kept;
+  return static_cast<uint16_t>(kept);
+}
+}  // namespace
+
+// Contiguous conversions run in vectorized loops, and into an output past the last-level cache
+// (32 MiB) through a buffer streamed out whole vectors at a time: every start alignment and
+// ragged end, the rounding cases of bfloat16, and an output big enough to stream.
+TEST(Copy, ContiguousConversionsAtEveryAlignmentAndBeyondTheCache) {
+  const uint32_t specials[] = {0x3f808000, 0x3f818000, 0x3f808001, 0x3f817fff, 0x7f800001,
+                               0xffc00123, 0x7f800000, 0xff800000, 0x7f7fffff, 0x00000001,
+                               0x807fffff, 0x80000000, 0x00000000, 0x3f800000};
+  constexpr int64_t n = 300;
+  Tensor src = empty({n});
+  float* s = src.data_ptr<float>();
+  for (int64_t i = 0; i < n; ++i) {
+    const uint32_t bits = i % 3 == 0 ? specials[(i / 3) % std::size(specials)]
+                                     : 0x3f800000u + static_cast<uint32_t>(i) * 40503u;
+    std::memcpy(&s[i], &bits, 4);
+  }
+  Tensor dst_buf = empty({n + 40}, ScalarType::BFloat16);
+  for (int64_t offset = 0; offset < 20; ++offset) {
+    for (int64_t len :
+         {int64_t{0}, int64_t{1}, int64_t{15}, int64_t{16}, int64_t{17}, int64_t{33}, n - offset}) {
+      Tensor dst = restride(dst_buf, {len}, {1}, offset);
+      dst.copy_(restride(src, {len}, {1}, offset));
+      const auto* d = reinterpret_cast<const uint16_t*>(dst_buf.data_ptr()) + offset;
+      for (int64_t i = 0; i < len; ++i)
+        ASSERT_EQ(d[i], bfloat16_bits(s[offset + i]))
+            << "element " << offset + i << " of a run of " << len;
+    }
+  }
+  // 4.5M floats to doubles: 36 MiB of output, streamed, from an output start 8 bytes past a
+  // vector boundary.
+  constexpr int64_t big = 4'500'003;
+  Tensor f = empty({big});
+  float* fp = f.data_ptr<float>();
+  for (int64_t i = 0; i < big; ++i) fp[i] = static_cast<float>(i) * 0.37f - 1e6f;
+  const int saved_threads = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    Tensor out_buf = empty({big + 1}, ScalarType::Double);
+    double* o = out_buf.data_ptr<double>();
+    o[0] = -1;
+    restride(out_buf, {big}, {1}, 1).copy_(f);
+    ASSERT_EQ(o[0], -1);
+    for (int64_t i = 0; i < big; ++i)
+      ASSERT_EQ(o[i + 1], static_cast<double>(fp[i])) << "element " << i << ", " << threads;
+  }
+  set_num_threads(saved_threads);
 }
 
 TEST(Copy, BroadcastSlicedZeroSizeAndZeroDim) {

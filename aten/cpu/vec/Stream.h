@@ -30,6 +30,25 @@ inline void stream(void* p, const Vectorized<T>& v) {
 #endif
 }
 
+// Copies bytes (a multiple of kVectorBytes) from src to p with streaming stores; both aligned to
+// kVectorBytes. For a kernel that computes a block into an L1-resident buffer first.
+inline void stream_bytes(void* p, const void* src, int64_t bytes) {
+  for (int64_t k = 0; k < bytes; k += kVectorBytes) {
+    char* d = static_cast<char*>(p) + k;
+    const char* s = static_cast<const char*>(src) + k;
+#if defined(CPU_CAPABILITY_AVX512)
+    _mm512_stream_si512(reinterpret_cast<__m512i*>(d), _mm512_load_si512(s));
+#elif defined(CPU_CAPABILITY_AVX2)
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(d),
+                        _mm256_load_si256(reinterpret_cast<const __m256i*>(s)));
+#else
+    for (int j = 0; j < kVectorBytes; j += 16)
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + j),
+                       _mm_load_si128(reinterpret_cast<const __m128i*>(s + j)));
+#endif
+  }
+}
+
 inline void stream_fence() { _mm_sfence(); }
 
 }  // namespace CPU_CAPABILITY

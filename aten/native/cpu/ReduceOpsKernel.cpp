@@ -69,6 +69,9 @@ struct SumOps {
     return a +
            cascade_sum<in_t, acc_t>(p, n, s, [](in_t x) { return sum_value<acc_t, skip_nan>(x); });
   }
+  // Over leading dims, a cascade per output too.
+  template <int64_t W>
+  using OuterLanes = CascadeLanes<SumOps, W>;
   void store(std::array<char*, 2> out, acc_t a) const {
     out_t r = convert<out_t>(a);
     if constexpr (divide) r = divide_by_count(r, count);
@@ -76,78 +79,16 @@ struct SumOps {
   }
 };
 
-// Outputs adjacent in memory whose inputs are adjacent too (a sum over a leading dim): a tile
-// of them is summed together, row by row, each lane a cascade of its own. Rows of a wide tile
-// stream (4 KiB of accumulators' worth per row); 64-lane tiles read 256 bytes per row and
-// jumped a page, which held a column sum of [4096, 4096] floats to a third of the bandwidth.
-// A lane's value depends only on its rows, so the tiling (chosen here by thread count, to give
-// every thread work) never changes a result.
 template <typename ops_t>
-bool sum_outer(const ReductionShape& rs, const ops_t& ops) {
-  using in_t = typename ops_t::in_t;
-  using acc_t = typename ops_t::acc_t;
-  constexpr int64_t kMaxTile = 4096 / sizeof(acc_t), kMinTile = 64, kAlign = 16;
-  if (rs.n_red == 0 || rs.n_out < kOutputParallelMin) return false;
-  if (rs.nr == 0 || rs.nr == static_cast<int>(rs.shape.size())) return false;
-  if (rs.in_strides[rs.nr] != sizeof(in_t) || rs.in_strides[0] == sizeof(in_t)) return false;
-  const int64_t width = rs.shape[rs.nr];  // outputs along the first kept dim
-  const int64_t rows_of_tiles = rs.n_out / width;
-  auto ceil_div = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
-  // Tiles per row of outputs: as few as kMaxTile allows, but one per thread if there are enough
-  // lanes (kMinTile each) to go round.
-  const int64_t fewest = ceil_div(width, kMaxTile), most = ceil_div(width, kMinTile);
-  const int64_t wanted = ceil_div(static_cast<int64_t>(get_num_threads()), rows_of_tiles);
-  const int64_t per_row = std::clamp(wanted, fewest, std::max(fewest, most));
-  const int64_t tile_width = std::min(kMaxTile,
-                                      ceil_div(ceil_div(width, per_row), kAlign) * kAlign);
-  const int64_t tiles_per_row = ceil_div(width, tile_width);
-  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / (rs.n_red * tile_width));
-  parallel_for(0, tiles_per_row * rows_of_tiles, grain, [&](int64_t t0, int64_t t1) {
-    using Lanes = Cascade<acc_t, kMaxTile>;
-    Lanes lanes;  // 16 KiB whatever acc_t is
-    acc_t local[kMaxTile];
-    for (int64_t t = t0; t < t1; ++t) {
-      const int64_t col = (t % tiles_per_row) * tile_width;
-      const int n = static_cast<int>(std::min(tile_width, width - col));
-      const auto off = rs.offsets((t / tiles_per_row) * width + col);
-      lanes = Lanes{};
-      for_each_run(rs, rs.in + off.in, 0, rs.n_red, [&](char* p, int64_t len, int64_t s) {
-        // Up to one cascade block of rows into plain sums, then one add into the cascade:
-        // the cascade's bookkeeping per row was the bottleneck.
-        for (int64_t r0 = 0; r0 < len; r0 += Lanes::kBlock) {
-          const int64_t r1 = std::min(len, r0 + Lanes::kBlock);
-          std::fill_n(local, n, acc_t(0));
-          int64_t r = r0;
-          // Four rows at a time: four streams in flight, and a quarter of the adds into local.
-          for (; r + 4 <= r1; r += 4) {
-            const auto* x0 = reinterpret_cast<const in_t*>(p + r * s);
-            const auto* x1 = reinterpret_cast<const in_t*>(p + (r + 1) * s);
-            const auto* x2 = reinterpret_cast<const in_t*>(p + (r + 2) * s);
-            const auto* x3 = reinterpret_cast<const in_t*>(p + (r + 3) * s);
-            for (int b = 0; b < n; ++b)
-              local[b] += (ops.value(x0[b]) + ops.value(x1[b])) +
-                          (ops.value(x2[b]) + ops.value(x3[b]));
-          }
-          for (; r < r1; ++r) {
-            const auto* row = reinterpret_cast<const in_t*>(p + r * s);
-            for (int b = 0; b < n; ++b) local[b] += ops.value(row[b]);
-          }
-          lanes.add(local, n);
-        }
-      });
-      for (int b = 0; b < n; ++b)
-        ops.store({rs.out[0] + off.out[0] + b * rs.out_strides[0][rs.nr], nullptr}, lanes.lane(b));
-    }
-  });
-  return true;
+void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
+  if (reduce_outer(ReductionShape(iter), ops)) return;
+  reduce_driver(iter, ops);
 }
 
 template <typename ops_t>
 void sum_like(TensorIteratorBase& iter, ops_t ops) {
-  const ReductionShape rs(iter);
-  ops.count = rs.n_red;
-  if (sum_outer(rs, ops)) return;
-  reduce_driver(iter, ops);
+  ops.count = ReductionShape(iter).n_red;
+  run_reduction(iter, ops);
 }
 
 void sum_kernel(TensorIteratorBase& iter) {
@@ -205,12 +146,6 @@ struct ProdOps {
     *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a);
   }
 };
-
-template <typename ops_t>
-void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
-  if (reduce_outer(ReductionShape(iter), ops)) return;
-  reduce_driver(iter, ops);
-}
 
 void prod_kernel(TensorIteratorBase& iter) {
   const ScalarType out = iter.dtype(0);
