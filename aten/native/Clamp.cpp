@@ -16,21 +16,32 @@ void check_not_complex(ScalarType self) {
   ATEN_CHECK(!isComplexType(self), "clamp is not supported for complex types");
 }
 
+// A floating self keeps its dtype and the kernel converts the bounds to it, so a complex bound
+// is a real number there when its imaginary part is zero (as in ATen). Checked here, before any
+// output is written.
+void check_real_bound(const std::optional<Scalar>& bound, ScalarType dtype) {
+  if (!bound || !bound->isComplex()) return;
+  ATEN_CHECK(bound->toComplexDouble().imag() == 0, "value ", *bound,
+             " cannot be converted to type ", dtype, " without overflow");
+}
+
 // Scalar bounds take part in type promotion below self (clamp(int32, 0.5) is Float, clamp(int32,
 // 2) stays Int), except that a floating self keeps its dtype, as in ATen. In place, self must be
 // able to hold that dtype.
 void build_clamp_scalar(TensorIteratorBase& iter, const Tensor& out, const Tensor& self,
                         const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   check_not_complex(self.scalar_type());
-  ATEN_CHECK(!(min && min->isComplex()) && !(max && max->isComplex()),
-             "clamp is not supported for complex types");
   ScalarType dtype = self.scalar_type();
-  if (!isFloatingType(dtype)) {
+  if (isFloatingType(dtype)) {
+    check_real_bound(min, dtype);
+    check_real_bound(max, dtype);
+  } else {
     ResultTypeState state;
     state.update(self);
     if (min) state.update(*min);
     if (max) state.update(*max);
     dtype = state.result();
+    check_not_complex(dtype);
   }
   ATEN_CHECK(dtype == self.scalar_type() || !(out.defined() && out.is_same(self)), "result type ",
              dtype, " can't be cast to the desired output type ", self.scalar_type());

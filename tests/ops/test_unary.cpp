@@ -551,6 +551,15 @@ TEST(UnaryClamp, Bounds) {
                {"At least one of 'min' or 'max'"});
   expect_error([] { aten::clamp(tensor({std::complex<float>(1, 0)}), 0, 1); },
                {"clamp is not supported for complex types"});
+  // A complex bound is a real number for a floating self when its imaginary part is zero (as in
+  // libtorch 1.13); for an integral self it makes the computation complex.
+  using cd = std::complex<double>;
+  EXPECT_TRUE(same(aten::clamp(tensor({1.f, -3.f}), cd(-1.5, 0), -1.0), tensor({-1.f, -1.5f})));
+  Tensor g = tensor({1.f, -3.f});
+  expect_error([&] { g.clamp_(Scalar(cd(-1.5, 0.5))); },
+               {"cannot be converted to type Float without overflow"});
+  EXPECT_TRUE(same(g, tensor({1.f, -3.f})));
+  expect_error([&] { aten::clamp(i, cd(1, 0)); }, {"clamp is not supported for complex types"});
   // Tensor bounds broadcast and promote: [3] x [2, 1] bounds, Int self with Double bounds.
   Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(f8);
   Tensor t = aten::clamp(of(i4, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
