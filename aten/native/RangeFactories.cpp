@@ -136,7 +136,9 @@ Tensor& linspace_out(const Scalar& start, const Scalar& end, int64_t steps, Tens
   ATEN_CHECK(steps >= 0, "number of steps must be non-negative, got ", steps);
   ATEN_DISPATCH_linspace_TYPES(out.scalar_type(), [&] {
     const scalar_t s = start.to<scalar_t>(), e = end.to<scalar_t>();
-    resize_1d(out, steps);
+    // ATen resizes out only when its element count differs from steps, so an empty out of any
+    // shape stays as it is for 0 steps.
+    if (!(steps == 0 && out.numel() == 0)) resize_1d(out, steps);
     if (out.is_meta() || steps == 0) return;
     using step_t = linspace_step_t<scalar_t>;
     const step_t first = static_cast<step_t>(s), last = static_cast<step_t>(e);

@@ -166,6 +166,11 @@ TEST(Linspace, OutAndErrors) {
   Tensor out = empty({0}, ScalarType::Double);
   linspace_out(out, 1, 2, 3);
   EXPECT_EQ(values(out), (std::vector<double>{1, 1.5, 2}));
+  // 0 steps into an empty out of any shape leaves its shape (ATen resizes only when the element
+  // count differs).
+  Tensor empty_out = empty({3, 0}, ScalarType::Float);
+  linspace_out(empty_out, 5, 0, 0);
+  EXPECT_EQ(empty_out.sizes(), IntArrayRef({3, 0}));
   expect_error([] { linspace(0, 1, -1); },
                {"linspace: number of steps must be non-negative, got -1"});
   expect_error([] { linspace(0, 1, 3, ScalarType::Bool); },
