@@ -25,6 +25,7 @@
 #include <aten/ops/norm.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/prod.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/std.h>
 #include <aten/ops/std_mean.h>
 #include <aten/ops/sum.h>
@@ -661,4 +662,19 @@ TEST(Reductions, SpecialValuesAsATen) {
       EXPECT_TRUE(std::isnan(at(norm(t, p, IntArrayRef{0}, false)))) << p;
     EXPECT_EQ(at(nansum(t.slice(0, 0, 3))), kInf);  // 1 + (NaN as 0) + inf
   }
+}
+
+TEST(Scans, ZeroDimIsACopyAsATen) {
+  // ATen copies a 0-dim self, so the cumsum of -0 is -0; along a dim the sum starts from 0, and
+  // 0 + -0 is +0 there.
+  Tensor z = scalar_tensor(-0.0, ScalarType::Float);
+  EXPECT_TRUE(std::signbit(cumsum(z, 0).item<float>()));
+  Tensor zi = z.clone();
+  zi.cumsum_(0);
+  EXPECT_TRUE(std::signbit(zi.item<float>()));
+  EXPECT_FALSE(std::signbit(at(cumsum(z.reshape({1}), 0), {0})));
+  EXPECT_EQ(cumprod(scalar_tensor(3, ScalarType::Int), -1).item<int64_t>(), 3);
+  EXPECT_EQ(cumprod(scalar_tensor(3, ScalarType::Int), -1).scalar_type(), ScalarType::Long);
+  expect_error([] { cumsum(scalar_tensor(1.0, ScalarType::Half), 0); },
+               {"\"cumsum\" not implemented for 'Half'"});
 }
