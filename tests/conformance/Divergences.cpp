@@ -121,6 +121,8 @@ const Divergence* explain(const std::vector<Divergence>& table, const Call& call
     };
     if (a.is_tensor) add(a.tensor);
     for (const TensorArg& t : a.tensors) add(t);
+    // A dtype= argument is a dtype the call computes in, as a tensor's is.
+    if (a.value.is<ScalarType>()) dtypes.push_back(toString(a.value.get<ScalarType>()));
   }
   auto any_of = [](const std::vector<std::string>& wanted, const std::vector<std::string>& have) {
     if (wanted.empty()) return true;
