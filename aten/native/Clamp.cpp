@@ -79,11 +79,14 @@ ATEN_META_FUNC(clamp)
   build_clamp_scalar(*this, maybe_get_output(), self, min, max);
 }
 
+// Unlike clamp's, ATen's clamp_min and clamp_max refuse a complex bound whatever self is.
 ATEN_META_FUNC(clamp_min)(const Tensor& self, const Scalar& min) {
+  ATEN_CHECK(!min.isComplex(), "clamp is not supported for complex types");
   build_clamp_scalar(*this, maybe_get_output(), self, min, std::nullopt);
 }
 
 ATEN_META_FUNC(clamp_max)(const Tensor& self, const Scalar& max) {
+  ATEN_CHECK(!max.isComplex(), "clamp is not supported for complex types");
   build_clamp_scalar(*this, maybe_get_output(), self, std::nullopt, max);
 }
 

@@ -560,6 +560,8 @@ TEST(UnaryClamp, Bounds) {
                {"cannot be converted to type Float without overflow"});
   EXPECT_TRUE(same(g, tensor({1.f, -3.f})));
   expect_error([&] { aten::clamp(i, cd(1, 0)); }, {"clamp is not supported for complex types"});
+  expect_error([] { aten::clamp_min(tensor({1.f}), cd(1, 0)); },
+               {"clamp is not supported for complex types"});
   // Tensor bounds broadcast and promote: [3] x [2, 1] bounds, Int self with Double bounds.
   Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(f8);
   Tensor t = aten::clamp(of(i4, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
