@@ -19,12 +19,12 @@ namespace aten {
   populate_operands(config);
   mark_outputs();
   compute_mem_overlaps(config);
-  compute_shape(config);
-  mark_resize_outputs(config);
-  compute_types(config);
-  if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
-    set_up_flat(*layout);
+  if (const std::optional<DenseLayout> layout = uniform_dense_layout(config)) {
+    set_up_flat(config, *layout);
   } else {
+    compute_shape(config);
+    mark_resize_outputs(config);
+    compute_types(config);
     compute_strides();
     reorder_dimensions(config);
     allocate_or_resize_outputs();
@@ -157,6 +157,8 @@ int TensorIteratorBase::num_reduce_dims() const {
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   num_outputs_ = config.num_outputs_;
+  ATEN_CHECK(config.operands_.size() <= kMaxOperands, "TensorIterator takes at most ",
+             kMaxOperands, " operands, got ", config.operands_.size());
   operands_.reserve(config.operands_.size());
   for (size_t i = 0; i < config.operands_.size(); ++i) {
     auto& from = config.operands_[i];
@@ -191,10 +193,68 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
   }
 }
 
+// The one fast path: every defined operand has the same sizes, dtype and device, none is a
+// wrapped number (which promotion ranks apart), and all share one dense layout. Then
+// broadcasting, promotion and the output layout can reach only one answer, and the iteration is
+// one flat loop; set_up_flat sets it directly. Any other call, an erroneous one included, takes
+// every step.
+std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::uniform_dense_layout(
+    const TensorIteratorConfig& config) const {
+  if (config.static_shape_ || is_reduction_) return std::nullopt;
+  const Tensor* like = nullptr;
+  for (const auto& op : operands_) {
+    const Tensor& t = *op.tensor;
+    if (!t.defined()) continue;
+    const TensorImpl* impl = t.unsafeGetTensorImpl();
+    if (impl->is_wrapped_number()) return std::nullopt;
+    if (like == nullptr) {
+      like = &t;
+    } else if (impl->dtype() != like->scalar_type() || !(impl->device() == like->device()) ||
+               !(impl->sizes() == like->sizes())) {
+      return std::nullopt;
+    }
+  }
+  if (like == nullptr) return std::nullopt;
+  if (config.promote_integer_inputs_to_float_ && isIntegralType(like->scalar_type(), true))
+    return std::nullopt;
+  // Checked in order of likelihood; the contiguous case looks at one flag per operand.
+  auto all = [&](auto&& pred) {
+    for (const auto& op : operands_)
+      if (op.tensor->defined() && !pred(*op.tensor)) return false;
+    return true;
+  };
+  if (all([](const Tensor& t) { return t.is_contiguous(); }))
+    return DenseLayout{like, MemoryFormat::Contiguous, {}};
+  if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); }))
+    return DenseLayout{like, MemoryFormat::ChannelsLast, {}};
+  if (all([&](const Tensor& t) {
+        return t.is_non_overlapping_and_dense() && t.strides() == like->strides();
+      }))
+    return DenseLayout{like, MemoryFormat::Contiguous, like->strides()};
+  return std::nullopt;
+}
+
+void TensorIteratorBase::set_up_flat(const TensorIteratorConfig& config,
+                                     const DenseLayout& layout) {
+  common_dtype_ = layout.like->scalar_type();
+  device_ = layout.like->device();
+  shape_.assign(layout.like->sizes().begin(), layout.like->sizes().end());
+  for (int i = 0; i < num_outputs_; ++i) {
+    OperandInfo& op = operands_[i];
+    if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
+    TensorOptions options = original_options(op);
+    if (layout.strides.empty()) options = options.memory_format(layout.format);
+    set_output_raw_strided(i, shape_, layout.strides, options);
+  }
+  // One flat dim of numel() elements (none for a 0-dim result), along which every operand
+  // advances by one element per step.
+  shape_.assign(shape_.empty() ? 0 : 1, numel());
+  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
+}
+
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   if (config.static_shape_) {
     shape_ = *config.static_shape_;
-    all_ops_same_shape_ = false;
     return;
   }
   bool first = true;
@@ -207,7 +267,6 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
       shape_.assign(shape.begin(), shape.end());
       first = false;
     } else if (!(shape == IntArrayRef(shape_))) {
-      all_ops_same_shape_ = false;
       shape_ = infer_size(shape_, shape);
     }
   }
@@ -343,40 +402,6 @@ void TensorIteratorBase::cast_outputs() {
   for (int i = 0; i < num_outputs_; ++i)
     if (operands_[i].original.defined()) [[unlikely]]
       cast_output(operands_[i]);
-}
-
-std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::shared_dense_layout() const {
-  if (!all_ops_same_shape_ || is_reduction_) return std::nullopt;
-  // Outputs about to be resized don't get a say. Checked in order of likelihood; the contiguous
-  // case looks at one flag per operand.
-  auto all = [&](auto&& pred) {
-    for (const auto& op : operands_)
-      if (op.tensor->defined() && !op.will_resize && !pred(*op.tensor)) return false;
-    return true;
-  };
-  if (all([](const Tensor& t) { return t.is_contiguous(); }))
-    return DenseLayout{MemoryFormat::Contiguous, {}};
-  if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); }))
-    return DenseLayout{MemoryFormat::ChannelsLast, {}};
-  const Tensor* reference = nullptr;
-  if (all([&](const Tensor& t) {
-        if (reference == nullptr) reference = &t;
-        return t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
-      }))
-    return DenseLayout{MemoryFormat::Contiguous, reference->strides()};
-  return std::nullopt;
-}
-
-void TensorIteratorBase::set_up_flat(const DenseLayout& layout) {
-  for (int i = 0; i < num_outputs_; ++i) {
-    TensorOptions options = original_options(operands_[i]);
-    if (layout.strides.empty()) options = options.memory_format(layout.format);
-    set_output_raw_strided(i, shape_, layout.strides, options);
-  }
-  // One flat dim of numel() elements (none for a 0-dim result), along which every operand
-  // advances by one element per step.
-  shape_.assign(shape_.empty() ? 0 : 1, numel());
-  for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
 void TensorIteratorBase::compute_strides() {
@@ -686,14 +711,15 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   if (range.size() <= 0) return;
   const int nt = ntensors(), nd = ndim();
   // The loop's byte strides, dim 0 for every operand then dim 1 (zero where the iteration has no
-  // such dim), and each operand's address at range.begin; inline for up to four operands.
-  SmallVector<int64_t, 8> strides(2 * static_cast<size_t>(nt), 0);
-  SmallVector<char*, 4> ptrs(static_cast<size_t>(nt));
+  // such dim), and each operand's address at range.begin: on the stack (populate_operands
+  // bounds the count).
+  int64_t strides[2 * kMaxOperands] = {};
+  char* ptrs[kMaxOperands];
   for (int d = 0; d < std::min(nd, 2); ++d)
     for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
   if (nd <= 1) {  // flat, the path of every contiguous op: one call, no counter
     for (int a = 0; a < nt; ++a) ptrs[a] = operands_[a].data + range.begin * strides[a];
-    loop(ptrs.data(), strides.data(), range.size(), 1);
+    loop(ptrs, strides, range.size(), 1);
     return;
   }
   // Otherwise in 2-D steps; out of line, so the flat path keeps a small frame.
@@ -706,7 +732,7 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
         ptrs[a] = p;
       }
       auto step = counter.max_2d_step();
-      loop(ptrs.data(), strides.data(), step[0], step[1]);
+      loop(ptrs, strides, step[0], step[1]);
       counter.increment(step);
     }
   };
