@@ -202,6 +202,7 @@ std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::uniform_dense
     const TensorIteratorConfig& config) const {
   if (config.static_shape_ || is_reduction_) return std::nullopt;
   const Tensor* like = nullptr;
+  bool contiguous = true;  // the common layout, checked on the way
   for (const auto& op : operands_) {
     const Tensor& t = *op.tensor;
     if (!t.defined()) continue;
@@ -213,18 +214,17 @@ std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::uniform_dense
                !(impl->sizes() == like->sizes())) {
       return std::nullopt;
     }
+    contiguous = contiguous && impl->is_contiguous();
   }
   if (like == nullptr) return std::nullopt;
   if (config.promote_integer_inputs_to_float_ && isIntegralType(like->scalar_type(), true))
     return std::nullopt;
-  // Checked in order of likelihood; the contiguous case looks at one flag per operand.
+  if (contiguous) return DenseLayout{like, MemoryFormat::Contiguous, {}};
   auto all = [&](auto&& pred) {
     for (const auto& op : operands_)
       if (op.tensor->defined() && !pred(*op.tensor)) return false;
     return true;
   };
-  if (all([](const Tensor& t) { return t.is_contiguous(); }))
-    return DenseLayout{like, MemoryFormat::Contiguous, {}};
   if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); }))
     return DenseLayout{like, MemoryFormat::ChannelsLast, {}};
   if (all([&](const Tensor& t) {
@@ -238,17 +238,17 @@ void TensorIteratorBase::set_up_flat(const TensorIteratorConfig& config,
                                      const DenseLayout& layout) {
   common_dtype_ = layout.like->scalar_type();
   device_ = layout.like->device();
-  shape_.assign(layout.like->sizes().begin(), layout.like->sizes().end());
+  const IntArrayRef sizes = layout.like->sizes();
   for (int i = 0; i < num_outputs_; ++i) {
     OperandInfo& op = operands_[i];
     if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
     TensorOptions options = original_options(op);
     if (layout.strides.empty()) options = options.memory_format(layout.format);
-    set_output_raw_strided(i, shape_, layout.strides, options);
+    set_output_raw_strided(i, sizes, layout.strides, options);
   }
-  // One flat dim of numel() elements (none for a 0-dim result), along which every operand
+  // One flat dim of all the elements (none for a 0-dim result), along which every operand
   // advances by one element per step.
-  shape_.assign(shape_.empty() ? 0 : 1, numel());
+  shape_.assign(sizes.empty() ? 0 : 1, layout.like->numel());
   for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
@@ -713,14 +713,21 @@ void TensorIteratorBase::serial_for_each(loop2d_t loop, Range range) const {
   // The loop's byte strides, dim 0 for every operand then dim 1 (zero where the iteration has no
   // such dim), and each operand's address at range.begin: on the stack (populate_operands
   // bounds the count).
-  int64_t strides[2 * kMaxOperands] = {};
+  int64_t strides[2 * kMaxOperands];
   char* ptrs[kMaxOperands];
-  for (int d = 0; d < std::min(nd, 2); ++d)
-    for (int a = 0; a < nt; ++a) strides[d * nt + a] = operands_[a].stride_bytes[d];
   if (nd <= 1) {  // flat, the path of every contiguous op: one call, no counter
-    for (int a = 0; a < nt; ++a) ptrs[a] = operands_[a].data + range.begin * strides[a];
+    for (int a = 0; a < nt; ++a) {
+      const int64_t s = nd == 1 ? operands_[a].stride_bytes[0] : 0;
+      strides[a] = s;
+      strides[nt + a] = 0;
+      ptrs[a] = operands_[a].data + range.begin * s;
+    }
     loop(ptrs, strides, range.size(), 1);
     return;
+  }
+  for (int a = 0; a < nt; ++a) {
+    strides[a] = operands_[a].stride_bytes[0];
+    strides[nt + a] = operands_[a].stride_bytes[1];
   }
   // Otherwise in 2-D steps; out of line, so the flat path keeps a small frame.
   auto walk = [&]() __attribute__((noinline)) {
