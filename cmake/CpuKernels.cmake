@@ -1,7 +1,10 @@
-# Each kernel file in aten/native/cpu/ is compiled once per CPU capability, with its own
-# instruction-set flags and CPU_CAPABILITY naming the inline namespace its code lives in; the
-# DispatchStub picks one at run time. The variants are one-line wrappers that #include the
-# original, so editing the kernel rebuilds all three.
+# Each kernel file in aten/native/cpu/ with a vector path (Vectorized<T>, or the loops of
+# Loops.h and Reduce.h, which the compiler vectorizes for the instruction set) is compiled once
+# per CPU capability, with its own instruction-set flags and CPU_CAPABILITY naming the inline
+# namespace its code lives in; the DispatchStub picks one at run time. The variants are one-line
+# wrappers that #include the original, so editing the kernel rebuilds all three. A kernel file
+# with none (plain scalar loops, memcpy) is compiled once, as CPU_CAPABILITY_ONE_BUILD, and
+# serves every capability.
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX2 -mavx2 -mfma -mf16c)
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX512 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx2 -mfma -mf16c)
 
@@ -15,6 +18,13 @@ function(aten_cpu_kernel_sources out_var)
   set(avx512_objects "")
   foreach(src IN LISTS ARGN)
     get_filename_component(name ${src} NAME_WE)
+    file(STRINGS ${src} vector_path REGEX "Vectorized|vec::|cpu/Loops\\.h|cpu/Reduce\\.h")
+    if(NOT vector_path)
+      set_source_files_properties(${src} PROPERTIES
+        COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;CPU_CAPABILITY_ONE_BUILD")
+      list(APPEND default_objects ${src})
+      continue()
+    endif()
     set_source_files_properties(${src} PROPERTIES
       COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT")
     list(APPEND default_objects ${src})

@@ -80,4 +80,13 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   template <>                                       \
   name##_t::FnPtr DispatchStub<name##_t::FnPtr, name##_t>::arch = fn
 
+#ifdef CPU_CAPABILITY_ONE_BUILD
+// A kernel file without a vector path is compiled once (cmake/CpuKernels.cmake): its kernel is
+// the DEFAULT one, and the other slots stay empty, so every capability falls back to it.
+#define ATEN_REGISTER_DISPATCH(name, fn)                \
+  ATEN_REGISTER_ARCH_DISPATCH(name, DEFAULT, fn);       \
+  ATEN_REGISTER_ARCH_DISPATCH(name, AVX2, nullptr);     \
+  ATEN_REGISTER_ARCH_DISPATCH(name, AVX512, nullptr)
+#else
 #define ATEN_REGISTER_DISPATCH(name, fn) ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)
+#endif
