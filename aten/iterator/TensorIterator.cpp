@@ -157,8 +157,8 @@ int TensorIteratorBase::num_reduce_dims() const {
 
 void TensorIteratorBase::populate_operands(TensorIteratorConfig& config) {
   num_outputs_ = config.num_outputs_;
-  ATEN_CHECK(config.operands_.size() <= kMaxOperands, "TensorIterator takes at most ",
-             kMaxOperands, " operands, got ", config.operands_.size());
+  ATEN_CHECK(config.operands_.size() <= kMaxOperands, "TensorIterator takes at most ", kMaxOperands,
+             " operands, got ", config.operands_.size());
   operands_.reserve(config.operands_.size());
   for (size_t i = 0; i < config.operands_.size(); ++i) {
     auto& from = config.operands_[i];
