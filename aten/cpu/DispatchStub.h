@@ -83,9 +83,9 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
 #ifdef CPU_CAPABILITY_ONE_BUILD
 // A kernel file without a vector path is compiled once (cmake/CpuKernels.cmake): its kernel is
 // the DEFAULT one, and the other slots stay empty, so every capability falls back to it.
-#define ATEN_REGISTER_DISPATCH(name, fn)                \
-  ATEN_REGISTER_ARCH_DISPATCH(name, DEFAULT, fn);       \
-  ATEN_REGISTER_ARCH_DISPATCH(name, AVX2, nullptr);     \
+#define ATEN_REGISTER_DISPATCH(name, fn)            \
+  ATEN_REGISTER_ARCH_DISPATCH(name, DEFAULT, fn);   \
+  ATEN_REGISTER_ARCH_DISPATCH(name, AVX2, nullptr); \
   ATEN_REGISTER_ARCH_DISPATCH(name, AVX512, nullptr)
 #else
 #define ATEN_REGISTER_DISPATCH(name, fn) ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)
