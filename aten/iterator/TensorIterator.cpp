@@ -19,12 +19,14 @@ namespace aten {
   populate_operands(config);
   mark_outputs();
   compute_mem_overlaps(config);
-  if (const std::optional<DenseLayout> layout = uniform_dense_layout(config)) {
-    set_up_flat(config, *layout);
-  } else {
+  if (!compute_uniform_shape_and_types(config)) {
     compute_shape(config);
     mark_resize_outputs(config);
     compute_types(config);
+  }
+  if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
+    set_up_flat(*layout);
+  } else {
     compute_strides();
     reorder_dimensions(config);
     allocate_or_resize_outputs();
@@ -193,68 +195,74 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
   }
 }
 
-// The one fast path: every defined operand has the same sizes, dtype and device, none is a
-// wrapped number (which promotion ranks apart), and all share one dense layout. Then
-// broadcasting, promotion and the output layout can reach only one answer, and the iteration is
-// one flat loop; set_up_flat sets it directly. Any other call, an erroneous one included, takes
-// every step.
-std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::uniform_dense_layout(
-    const TensorIteratorConfig& config) const {
-  if (config.static_shape_ || is_reduction_) return std::nullopt;
-  const Tensor* like = nullptr;
-  bool contiguous = true;  // the common layout, checked on the way
+// The shape and types of the commonest call at once: when every defined operand has the same
+// sizes, dtype and device and none is a wrapped number (which promotion ranks apart),
+// compute_shape, mark_resize_outputs and compute_types can reach only one answer, set here.
+// Returns false, having changed nothing, for any other call (an erroneous one included).
+bool TensorIteratorBase::compute_uniform_shape_and_types(const TensorIteratorConfig& config) {
+  if (config.static_shape_ || is_reduction_) return false;
+  const TensorImpl* first = nullptr;
   for (const auto& op : operands_) {
-    const Tensor& t = *op.tensor;
-    if (!t.defined()) continue;
-    const TensorImpl* impl = t.unsafeGetTensorImpl();
-    if (impl->is_wrapped_number()) return std::nullopt;
-    if (like == nullptr) {
-      like = &t;
-    } else if (impl->dtype() != like->scalar_type() || !(impl->device() == like->device()) ||
-               !(impl->sizes() == like->sizes())) {
-      return std::nullopt;
+    if (!op.tensor->defined()) continue;
+    const TensorImpl* t = op.tensor->unsafeGetTensorImpl();
+    if (t->is_wrapped_number()) return false;
+    if (first == nullptr) {
+      first = t;
+    } else if (t->dtype() != first->dtype() || !(t->device() == first->device()) ||
+               !(t->sizes() == first->sizes())) {
+      return false;
     }
-    contiguous = contiguous && impl->is_contiguous();
   }
-  if (like == nullptr) return std::nullopt;
-  if (config.promote_integer_inputs_to_float_ && isIntegralType(like->scalar_type(), true))
-    return std::nullopt;
-  if (contiguous) return DenseLayout{like, MemoryFormat::Contiguous, {}};
+  if (first == nullptr) return false;
+  if (config.promote_integer_inputs_to_float_ && isIntegralType(first->dtype(), true)) return false;
+  shape_.assign(first->sizes().begin(), first->sizes().end());
+  common_dtype_ = first->dtype();
+  device_ = first->device();
+  for (int i = 0; i < num_outputs_; ++i)
+    if (!operands_[i].tensor->defined())
+      operands_[i].dtype = config.static_dtype_.value_or(common_dtype_);
+  return true;
+}
+
+// The layout every defined operand shares, if any: then the outputs take it and the iteration
+// is one flat loop. Outputs about to be resized don't get a say.
+std::optional<TensorIteratorBase::DenseLayout> TensorIteratorBase::shared_dense_layout() const {
+  if (!all_ops_same_shape_ || is_reduction_) return std::nullopt;
   auto all = [&](auto&& pred) {
     for (const auto& op : operands_)
-      if (op.tensor->defined() && !pred(*op.tensor)) return false;
+      if (op.tensor->defined() && !op.will_resize && !pred(*op.tensor)) return false;
     return true;
   };
+  // Checked in order of likelihood; the contiguous case looks at one flag per operand.
+  if (all([](const Tensor& t) { return t.is_contiguous(); }))
+    return DenseLayout{MemoryFormat::Contiguous, {}};
   if (all([](const Tensor& t) { return t.is_contiguous(MemoryFormat::ChannelsLast); }))
-    return DenseLayout{like, MemoryFormat::ChannelsLast, {}};
+    return DenseLayout{MemoryFormat::ChannelsLast, {}};
+  const Tensor* reference = nullptr;
   if (all([&](const Tensor& t) {
-        return t.is_non_overlapping_and_dense() && t.strides() == like->strides();
+        if (reference == nullptr) reference = &t;
+        return t.is_non_overlapping_and_dense() && t.strides() == reference->strides();
       }))
-    return DenseLayout{like, MemoryFormat::Contiguous, like->strides()};
+    return DenseLayout{MemoryFormat::Contiguous, reference->strides()};
   return std::nullopt;
 }
 
-void TensorIteratorBase::set_up_flat(const TensorIteratorConfig& config,
-                                     const DenseLayout& layout) {
-  common_dtype_ = layout.like->scalar_type();
-  device_ = layout.like->device();
-  const IntArrayRef sizes = layout.like->sizes();
+void TensorIteratorBase::set_up_flat(const DenseLayout& layout) {
   for (int i = 0; i < num_outputs_; ++i) {
-    OperandInfo& op = operands_[i];
-    if (!op.tensor->defined()) op.dtype = config.static_dtype_.value_or(common_dtype_);
-    TensorOptions options = original_options(op);
+    TensorOptions options = original_options(operands_[i]);
     if (layout.strides.empty()) options = options.memory_format(layout.format);
-    set_output_raw_strided(i, sizes, layout.strides, options);
+    set_output_raw_strided(i, shape_, layout.strides, options);
   }
-  // One flat dim of all the elements (none for a 0-dim result), along which every operand
+  // One flat dim of numel() elements (none for a 0-dim result), along which every operand
   // advances by one element per step.
-  shape_.assign(sizes.empty() ? 0 : 1, layout.like->numel());
+  shape_.assign(shape_.empty() ? 0 : 1, numel());
   for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   if (config.static_shape_) {
     shape_ = *config.static_shape_;
+    all_ops_same_shape_ = false;
     return;
   }
   bool first = true;
@@ -267,6 +275,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
       shape_.assign(shape.begin(), shape.end());
       first = false;
     } else if (!(shape == IntArrayRef(shape_))) {
+      all_ops_same_shape_ = false;
       shape_ = infer_size(shape_, shape);
     }
   }

@@ -114,11 +114,9 @@ class TensorIteratorBase : public impl::MetaBase {
                               TensorOptions options) override;
 
  protected:
-  // What every defined operand shares when build() can take its one fast path (see
-  // uniform_dense_layout): sizes, dtype and device (those of `like`), and a dense layout, a
-  // memory format or, when no format describes it, the strides themselves.
+  // The layout that every defined operand shares (see shared_dense_layout): a memory format, or
+  // when no format describes it, the strides themselves.
   struct DenseLayout {
-    const Tensor* like;
     MemoryFormat format;
     IntArrayRef strides;  // empty: the format decides
   };
@@ -127,11 +125,12 @@ class TensorIteratorBase : public impl::MetaBase {
   void populate_operands(TensorIteratorConfig& config);
   void mark_outputs();
   void compute_mem_overlaps(const TensorIteratorConfig& config);
-  std::optional<DenseLayout> uniform_dense_layout(const TensorIteratorConfig& config) const;
-  void set_up_flat(const TensorIteratorConfig& config, const DenseLayout& layout);
+  bool compute_uniform_shape_and_types(const TensorIteratorConfig& config);
   void compute_shape(const TensorIteratorConfig& config);
   void mark_resize_outputs(const TensorIteratorConfig& config);
   void compute_types(const TensorIteratorConfig& config);
+  std::optional<DenseLayout> shared_dense_layout() const;
+  void set_up_flat(const DenseLayout& layout);
   void compute_strides();
   void reorder_dimensions(const TensorIteratorConfig& config);
   void allocate_or_resize_outputs();
@@ -154,6 +153,8 @@ class TensorIteratorBase : public impl::MetaBase {
   DimVector shape_;
   // perm_[i]: the original dim that iterator dim i came from.
   DimVector perm_;
+  // No operand is broadcast (compute_shape).
+  bool all_ops_same_shape_ = true;
   // The config's is_reduction.
   bool is_reduction_ = false;
   // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles.
