@@ -250,14 +250,10 @@ TEST(TensorIteratorConfig, ConflictingFlagsNameBoth) {
       {"resize_outputs(true) conflicts with declare_static_shape(...)"});
   expect_error([] { TensorIteratorConfig().declare_static_dtype(ScalarType::Bool); },
                {"declare_static_dtype(Bool) conflicts with check_all_same_dtype(true)"});
-  expect_error(
-      [] {
-        TensorIteratorConfig()
-            .check_all_same_dtype(false)
-            .declare_static_dtype(kBool)
-            .check_all_same_dtype(true);
-      },
-      {"check_all_same_dtype(true) conflicts with declare_static_dtype(Bool)"});
+  TensorIteratorConfig static_dtype;
+  static_dtype.check_all_same_dtype(false).declare_static_dtype(kBool);
+  expect_error([&] { static_dtype.check_all_same_dtype(true); },
+               {"check_all_same_dtype(true) conflicts with declare_static_dtype(Bool)"});
   expect_error(
       [] {
         TensorIteratorConfig().promote_inputs_to_common_dtype(true).check_all_same_dtype(true);
