@@ -30,7 +30,11 @@ function(aten_cpu_kernel_sources out_var)
     list(APPEND default_objects ${src})
     foreach(cap AVX2 AVX512)
       set(wrapper ${CMAKE_BINARY_DIR}/cpu_kernels/${name}.${cap}.cpp)
-      file(CONFIGURE OUTPUT ${wrapper} CONTENT "#include \"${src}\"\n" @ONLY)
+      # Included by its path from the source root (an include directory of every target), not
+      # an absolute one: the wrappers of two checkouts are then the same file, and ccache
+      # reuses the objects of one for the other.
+      file(RELATIVE_PATH relative ${CMAKE_SOURCE_DIR} ${src})
+      file(CONFIGURE OUTPUT ${wrapper} CONTENT "#include \"${relative}\"\n" @ONLY)
       set_source_files_properties(${wrapper} PROPERTIES
         COMPILE_DEFINITIONS "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap}"
         COMPILE_OPTIONS "${ATEN_CPU_CAPABILITY_FLAGS_${cap}}")
