@@ -167,18 +167,22 @@ int run(int argc, char** argv) {
     }
     const Divergence* why = explain(table, call, *d);
     auto& cat = tally.by_category[d->category];
+    const std::string line = "ATEN_CONFORMANCE_SEED=" + std::to_string(seed) +
+                             " conformance --call " + std::to_string(i) + "  # " + call.str() +
+                             ": " + d->category + ": " + d->detail;
     if (why != nullptr) {
       ++(why->open ? tally.open : tally.explained);
       ++cat.first;
-      if (why->open) ++tally.open_by_op[t.overload];
+      if (why->open) {
+        ++tally.open_by_op[t.overload];
+        // The open bugs get reproducers too, marked, so they can be worked through.
+        if (repro) *repro << "open: " << line << "\n";
+      }
       continue;
     }
     ++tally.unexplained;
     ++cat.second;
     ++tally.unexplained_by_op[t.overload];
-    const std::string line = "ATEN_CONFORMANCE_SEED=" + std::to_string(seed) +
-                             " conformance --call " + std::to_string(i) + "  # " + call.str() +
-                             ": " + d->category + ": " + d->detail;
     if (repro) *repro << line << "\n";
     if (tally.unexplained <= 30 || only >= 0) std::cout << line << "\n";
   }
