@@ -109,7 +109,7 @@ struct OpCase {
   bool inplace_keeps_self_dtype = false;
   // The reference covers ordinary values only: no NaN / Inf goes in (the special-values test,
   // the fuzzer). nan_to_num's reference is the identity; its replacements are checked against
-  // ATen's in test_unary.cpp.
+  // ATen's in test_unary_ops.cpp.
   bool reference_ordinary_values_only = false;
   // Where the right answer depends on an order of evaluation the reference does not model: the
   // expected results, adjusted to accept the one the op gave (var_mean's running mean over values
