@@ -1,6 +1,6 @@
-// The pointwise unary group: math functions, rounding, sign, bitwise/logical not, activations,
-// clamp (Scalar and Tensor bounds), nan_to_num and where. Special values (NaN, inf, -0) and
-// ATen's error messages are in tests/ops/test_unary.cpp.
+// The cases of aten/native/UnaryOps.cpp's ops: math functions, rounding, sign, bitwise/logical
+// not, nan_to_num. Special values (NaN, inf, -0) and ATen's error messages are in
+// tests/ops/test_unary_ops.cpp.
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -13,9 +13,6 @@
 #include <aten/ops/atan.h>
 #include <aten/ops/bitwise_not.h>
 #include <aten/ops/ceil.h>
-#include <aten/ops/clamp.h>
-#include <aten/ops/clamp_max.h>
-#include <aten/ops/clamp_min.h>
 #include <aten/ops/cos.h>
 #include <aten/ops/cosh.h>
 #include <aten/ops/erf.h>
@@ -25,7 +22,6 @@
 #include <aten/ops/expm1.h>
 #include <aten/ops/floor.h>
 #include <aten/ops/frac.h>
-#include <aten/ops/gelu.h>
 #include <aten/ops/log.h>
 #include <aten/ops/log10.h>
 #include <aten/ops/log1p.h>
@@ -34,13 +30,11 @@
 #include <aten/ops/nan_to_num.h>
 #include <aten/ops/neg.h>
 #include <aten/ops/reciprocal.h>
-#include <aten/ops/relu.h>
 #include <aten/ops/round.h>
 #include <aten/ops/rsqrt.h>
 #include <aten/ops/sgn.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/sign.h>
-#include <aten/ops/silu.h>
 #include <aten/ops/sin.h>
 #include <aten/ops/sinh.h>
 #include <aten/ops/sqrt.h>
@@ -49,7 +43,6 @@
 #include <aten/ops/tan.h>
 #include <aten/ops/tanh.h>
 #include <aten/ops/trunc.h>
-#include <aten/ops/where.h>
 
 #include <cmath>
 
@@ -58,8 +51,6 @@ namespace aten::optest {
 namespace {
 
 using C = std::complex<double>;
-// The complex dtypes, which ops that refuse them do with a message of their own.
-const std::vector<ScalarType> kComplex = {kComplexHalf, kComplexFloat, kComplexDouble};
 
 // Integer and Bool inputs of the floating-point ops: accepted, computed in Float.
 const std::vector<ScalarType> kIntegral = {
@@ -71,40 +62,10 @@ OpCase float_op(OpCase c) {
   return c;
 }
 
-OpCase with_errors(OpCase c, std::vector<ScalarType> dtypes, const std::string& message) {
-  for (ScalarType t : dtypes) c.undeclared_errors.emplace_back(t, message);
-  return c;
-}
-
-// A Scalar bound of integral value: a Bool self becomes Long (the wrapped int's kind).
-std::vector<ScalarType> bool_to_long(std::span<const ScalarType> dtypes) {
-  return {dtypes[0] == kBool ? kLong : dtypes[0]};
-}
-
 // |z| of a complex self is real.
 std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes) {
   return {toRealValueType(dtypes[0])};
 }
-
-// ATen's clamp with one tensor bound is maximum / minimum (clamp_min.Tensor, clamp.Tensor with
-// max None): NaN in self or in the bound gives NaN.
-template <typename T>
-T clamp_min_ref(T a, T lo) {
-  return lo != lo ? lo : a < lo ? lo : a;
-}
-template <typename T>
-T clamp_max_ref(T a, T hi) {
-  return hi != hi ? hi : hi < a ? hi : a;
-}
-
-// ATen's clamp with both bounds: NaN in self or in either bound gives NaN.
-template <typename T>
-T clamp_ref(T a, T lo, T hi) {
-  return clamp_max_ref(clamp_min_ref(a, lo), hi);
-}
-
-const std::string kComplexClamp = "clamp is not supported for complex types";
-
 }  // namespace
 
 ATEN_OP_CASES(unary) {
@@ -233,113 +194,8 @@ ATEN_OP_CASES(unary) {
     c.inplace_keeps_self_dtype = true;
     return c;
   }());
-
-  // ---- activations ----
-  add([] {
-    OpCase c = unary_case(
-        {"relu", "relu_"}, [](const Tensors& in) { return Tensors{aten::relu(in[0])}; }, nullptr,
-        [](Tensors& in) { aten::relu_(in[0]); },
-        pointwise([](Real auto x) { return x < decltype(x)(0) ? decltype(x)(0) : x; }));
-    c.dtypes = {
-        ScalarType::Byte,  ScalarType::Char,   ScalarType::Short, ScalarType::Int,     kLong,
-        ScalarType::Float, ScalarType::Double, ScalarType::Half,  ScalarType::BFloat16};
-    c = with_errors(c, {kBool}, "Boolean inputs not supported for relu");
-    return with_errors(c, kComplex, kComplexClamp);
-  }());
-  add(unary_case(
-      {"gelu", "gelu.out", "gelu_"}, [](const Tensors& in) { return Tensors{aten::gelu(in[0])}; },
-      [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0]); },
-      [](Tensors& in) { aten::gelu_(in[0]); },
-      pointwise([](Real auto x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); })));
-  add(unary_case(
-      {"gelu", "gelu.out", "gelu_"},
-      [](const Tensors& in) { return Tensors{aten::gelu(in[0], "tanh")}; },
-      [](const Tensors& in, Tensors& out) { aten::gelu_out(out[0], in[0], "tanh"); },
-      [](Tensors& in) { aten::gelu_(in[0], "tanh"); }, pointwise([](Real auto x) {
-        return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
-      })));
-  add(unary_case(
-      {"silu", "silu.out", "silu_"}, [](const Tensors& in) { return Tensors{aten::silu(in[0])}; },
-      [](const Tensors& in, Tensors& out) { aten::silu_out(out[0], in[0]); },
-      [](Tensors& in) { aten::silu_(in[0]); },
-      pointwise([](auto x) { return x / (decltype(x)(1) + std::exp(-x)); })));
-
-  // ---- clamp ----
-  // Scalar bounds: integral ones keep the dtype (Bool becomes Long), floating ones make
-  // integral selves Float. (Negative bounds convert to Byte by wrapping, as in ATen: -1 is 255.)
-  add(with_errors(unary_case(
-                      {"clamp", "clamp.out", "clamp_"},
-                      [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0, 2)}; },
-                      [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0, 2); },
-                      [](Tensors& in) { in[0].clamp_(0, 2); },
-                      pointwise([](Real auto x) { return clamp_ref<decltype(x)>(x, 0, 2); }),
-                      Values::any, bool_to_long),
-                  kComplex, kComplexClamp));
-  add(with_errors(
-      unary_case(
-          {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], 0.5, 1.5)}; },
-          [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], 0.5, 1.5); },
-          [](Tensors& in) { in[0].clamp_(0.5, 1.5); }, pointwise([](Real auto x) {
-            return clamp_ref<double>(static_cast<double>(x), 0.5, 1.5);
-          }),
-          Values::any, promoted_to_float),
-      kComplex, kComplexClamp));
-  add(with_errors(
-      unary_case(
-          {"clamp"}, [](const Tensors& in) { return Tensors{aten::clamp(in[0], std::nullopt, 1)}; },
-          nullptr, [](Tensors& in) { in[0].clamp_(std::nullopt, 1); },
-          pointwise([](Real auto x) { return x != x || x < decltype(x)(1) ? x : decltype(x)(1); }),
-          Values::any, bool_to_long),
-      kComplex, kComplexClamp));
-  for (bool is_min : {true, false}) {
-    OpCase c =
-        is_min ? unary_case(
-                     {"clamp_min", "clamp_min.out", "clamp_min_"},
-                     [](const Tensors& in) { return Tensors{aten::clamp_min(in[0], 1)}; },
-                     [](const Tensors& in, Tensors& out) { aten::clamp_min_out(out[0], in[0], 1); },
-                     [](Tensors& in) { in[0].clamp_min_(1); },
-                     pointwise([](Real auto x) { return x < decltype(x)(1) ? decltype(x)(1) : x; }),
-                     Values::any, bool_to_long)
-               : unary_case(
-                     {"clamp_max", "clamp_max.out", "clamp_max_"},
-                     [](const Tensors& in) { return Tensors{aten::clamp_max(in[0], 1)}; },
-                     [](const Tensors& in, Tensors& out) { aten::clamp_max_out(out[0], in[0], 1); },
-                     [](Tensors& in) { in[0].clamp_max_(1); },
-                     pointwise([](Real auto x) { return decltype(x)(1) < x ? decltype(x)(1) : x; }),
-                     Values::any, bool_to_long);
-    add(with_errors(c, kComplex, kComplexClamp));
-  }
-  // Tensor bounds broadcast and promote like operands.
-  add([] {
-    OpCase c = binary_case(
-        {"clamp.Tensor", "clamp.Tensor_out", "clamp_.Tensor"},
-        [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], in[2])}; },
-        [](const Tensors& in, Tensors& out) { aten::clamp_out(out[0], in[0], in[1], in[2]); },
-        [](Tensors& in) { in[0].clamp_(in[1], in[2]); },
-        pointwise([](Real auto a, Real auto lo, Real auto hi) { return clamp_ref(a, lo, hi); }));
-    c.inputs.push_back(Input{kShape});
-    return with_errors(c, kComplex, kComplexClamp);
-  }());
-  add(with_errors(
-      binary_case(
-          {"clamp.Tensor"},
-          [](const Tensors& in) { return Tensors{aten::clamp(in[0], in[1], std::nullopt)}; },
-          nullptr, nullptr,
-          pointwise([](Real auto a, Real auto lo) { return clamp_min_ref(a, lo); })),
-      kComplex, kComplexClamp));
-  add(with_errors(
-      binary_case({"clamp_min.Tensor", "clamp_min.Tensor_out", "clamp_min_.Tensor"},
-                  ATEN_OPTEST_BINARY_CALLS(clamp_min),
-                  pointwise([](Real auto a, Real auto lo) { return clamp_min_ref(a, lo); })),
-      kComplex, kComplexClamp));
-  add(with_errors(
-      binary_case({"clamp_max.Tensor", "clamp_max.Tensor_out", "clamp_max_.Tensor"},
-                  ATEN_OPTEST_BINARY_CALLS(clamp_max),
-                  pointwise([](Real auto a, Real auto hi) { return clamp_max_ref(a, hi); })),
-      kComplex, kComplexClamp));
-
-  // ---- nan_to_num, where ----
-  // Ordinary values pass through (the replacements are in test_unary.cpp).
+  // ---- nan_to_num ----
+  // Ordinary values pass through (the replacements are in test_unary_ops.cpp).
   add([] {
     OpCase c = unary_case(
         {"nan_to_num", "nan_to_num.out", "nan_to_num_"},
@@ -347,52 +203,6 @@ ATEN_OP_CASES(unary) {
         [](const Tensors& in, Tensors& out) { aten::nan_to_num_out(out[0], in[0]); },
         [](Tensors& in) { in[0].nan_to_num_(); }, pointwise([](Real auto x) { return x; }));
     c.reference_ordinary_values_only = true;
-    return c;
-  }());
-  add([] {
-    OpCase c = binary_case(
-        {"where.self", "where.self_out"},
-        [](const Tensors& in) { return Tensors{aten::where(in[0], in[1], in[2])}; },
-        [](const Tensors& in, Tensors& out) { aten::where_out(out[0], in[0], in[1], in[2]); },
-        nullptr,
-        pointwise([](auto cond, auto a, auto b) { return cond != decltype(cond)(0) ? a : b; }));
-    c.inputs[0].dtype = kBool;
-    c.inputs.push_back(Input{kShape});
-    return c;
-  }());
-  // The Scalar overloads: the Scalar is a wrapped number, so an int one leaves the tensor's
-  // dtype (a Bool tensor becomes Long) and a float one makes integral tensors Float.
-  add([] {
-    OpCase c = binary_case(
-        {"where.ScalarOther"},
-        [](const Tensors& in) { return Tensors{aten::where(in[0], in[1], 7)}; }, nullptr, nullptr,
-        pointwise([](auto cond, auto a) { return cond != decltype(cond)(0) ? a : decltype(a)(7); }),
-        Values::any, Values::any, bool_to_long);
-    c.inputs[0].dtype = kBool;
-    return c;
-  }());
-  add([] {
-    OpCase c = binary_case(
-        {"where.ScalarSelf"},
-        [](const Tensors& in) { return Tensors{aten::where(in[0], -2.5, in[1])}; }, nullptr,
-        nullptr, pointwise([](auto cond, auto b) {
-          return cond != decltype(cond)(0) ? decltype(b)(-2.5) : b;
-        }),
-        Values::any, Values::any, promoted_to_float);
-    c.inputs[0].dtype = kBool;
-    return c;
-  }());
-  // Two Scalars: nothing of the dtype under test but the condition, so Bool is the one dtype
-  // that runs, and every other is refused by the condition check.
-  add([] {
-    OpCase c = unary_case(
-        {"where.Scalar"}, [](const Tensors& in) { return Tensors{aten::where(in[0], 1, 0.5)}; },
-        nullptr, nullptr, pointwise([](auto cond) {
-          return cond != decltype(cond)(0) ? decltype(cond)(1) : decltype(cond)(0.5);
-        }),
-        Values::any, [](std::span<const ScalarType>) { return std::vector{ScalarType::Float}; });
-    c.dtypes = {kBool};
-    c.undeclared_error = "where expected condition to be a boolean tensor";
     return c;
   }());
   return cases;
