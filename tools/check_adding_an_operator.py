@@ -83,9 +83,20 @@ def apply_steps(clone: Path, blocks: list[tuple[str, str]]) -> None:
     text = insert_after_last(text, r"ATEN_REGISTER_DISPATCH", "".join(l + "\n" for l in register))
     k.write_text(text)
 
-    # 5. The tests.
-    (clone / "tests/ops/test_fmax.cpp").write_text(test)
-    (clone / "tests/ops/manifest/cases/Fmax.cpp").write_text(case)
+    # 5. The tests, in the files of BinaryOps.cpp's ops: includes with the others, the rest at
+    #    the end.
+    for path, block in (("tests/ops/test_binary_ops.cpp", test),
+                        ("tests/ops/manifest/cases/BinaryOps.cpp", case)):
+        f = clone / path
+        f.write_text(append_with_includes(f.read_text(), block))
+
+
+def append_with_includes(text: str, block: str) -> str:
+    """text with block's #include lines after its last #include and the rest of block at the end."""
+    includes = [l for l in block.splitlines() if l.startswith("#include")]
+    rest = "\n".join(l for l in block.splitlines() if not l.startswith("#include")).strip("\n")
+    text = insert_after_last(text, r"#include ", "".join(l + "\n" for l in includes))
+    return text.rstrip("\n") + "\n\n" + rest + "\n"
 
 
 def _strip_comment_lines(block: str, prefix: str) -> str:

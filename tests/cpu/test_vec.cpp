@@ -531,7 +531,7 @@ ATEN_VEC_TEST(VecGeneric, Complex) {
   for (int64_t i = 0; i < V::size(); ++i) {
     EXPECT_EQ(sum[i], a[i] + b[i]);
     EXPECT_EQ(prod[i], a[i] * b[i]);
-    // Division is ATen's formula (tests/ops/test_binary.cpp checks its values against ATen's).
+    // Division is ATen's formula (tests/ops/test_binary_ops.cpp checks its values against ATen's).
     EXPECT_EQ(quot[i], aten::vec::detail::scalar::div(a[i], b[i]));
     // std::exp of a complex may be folded or contracted differently here: compare closely.
     EXPECT_LE(std::abs(ex[i] - std::exp(a[i])), 1e-6f * std::abs(std::exp(a[i]))) << ex[i];

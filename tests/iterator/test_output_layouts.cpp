@@ -26,23 +26,35 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <string>
-#include <vector>
 
 using namespace aten;
 
 namespace {
 
+// A short list of sizes or strides, stored in place: the table below is then a constant, where
+// vectors would make it a thousand-row initializer function, slow to compile (minutes under
+// ASan).
+struct Dims {
+  int64_t n = 0;
+  int64_t v[6] = {};
+  constexpr Dims(std::initializer_list<int64_t> l) {
+    for (int64_t x : l) v[n++] = x;
+  }
+  operator IntArrayRef() const { return IntArrayRef(v, static_cast<size_t>(n)); }
+};
+
 struct Case {
   const char* layout;
   const char* op;
-  std::vector<int64_t> sizes, strides;                // the input
-  std::vector<int64_t> result_sizes, result_strides;  // ATen's result
+  Dims sizes, strides;                // the input
+  Dims result_sizes, result_strides;  // ATen's result
 };
 
 // clang-format off: one row per line, as the script writes them
-const Case kCases[] = {
+constexpr Case kCases[] = {
     // layouts:begin (/usr/bin/python3 tests/iterator/aten_output_layouts.py --write)
     {"contiguous", "exp", {3, 7}, {7, 1}, {3, 7}, {7, 1}},
     {"contiguous", "exp_of_long", {3, 7}, {7, 1}, {3, 7}, {7, 1}},

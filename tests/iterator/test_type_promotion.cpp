@@ -230,7 +230,7 @@ TEST(TypePromotion, ComputesInTheCommonDtypeWithValues) {
 
 // ATen's `half + (1+2j)` computes in ComplexHalf; the three buckets at once (Half with dims, a
 // 0-dim Float, a complex number) keep the tensor's precision too, and BFloat16, which has no
-// complex dtype, gives ComplexFloat. (The values: test_binary.cpp.)
+// complex dtype, gives ComplexFloat. (The values: test_binary_ops.cpp.)
 TEST(TypePromotion, HalfWithAComplexNumberIsComplexHalf) {
   EXPECT_EQ(add(meta({3}, f2), Scalar(std::complex<double>(1, 2))).dtype(), c2);
   ResultTypeState s;

@@ -1,12 +1,13 @@
-// copy_, clone, contiguous, to, empty_like: every dtype pair, every layout, broadcasting,
-// Meta, and the errors; checked element by element against a reference read through strides.
+// The ops of aten/native/Copy.cpp: copy_, clone, contiguous, to, type_as. Every dtype pair,
+// every layout, broadcasting, Meta, and the errors, checked element by element against a
+// reference read through strides; then memory formats of clone / contiguous and to(other)
+// aliasing.
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/clone.h>
 #include <aten/ops/empty.h>
-#include <aten/ops/empty_like.h>
 #include <aten/ops/empty_strided.h>
 #include <gtest/gtest.h>
 
@@ -16,11 +17,13 @@
 #include <cstring>
 #include <iterator>
 
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
 using aten::ref::make;
 using aten::ref::restride;
+using ref::expect_equal, ref::expect_error, ref::iota, ref::meta;
 
 namespace {
 
@@ -281,25 +284,6 @@ TEST(Copy, MetaChecksShapesOnly) {
   EXPECT_EQ(cl.strides(), IntArrayRef({60, 1, 15, 3}));
 }
 
-TEST(EmptyLike, PreserveFollowsATen) {
-  Tensor t = restride(empty({5, 4}), {4, 5}, {1, 4});  // dense, transposed
-  EXPECT_EQ(empty_like(t).strides(), IntArrayRef({1, 4}));
-  // Not dense: dense strides in self's dim order (ATen's infer_dense_strides).
-  Tensor gappy = restride(empty({10, 10}), {5, 5}, {20, 2});
-  EXPECT_EQ(empty_like(gappy).strides(), IntArrayRef({5, 1}));
-  Tensor gappy_t = restride(empty({10, 10}), {5, 5}, {2, 20});  // a transposed slice
-  EXPECT_EQ(empty_like(gappy_t).strides(), IntArrayRef({1, 5}));
-  EXPECT_EQ(gappy_t.clone().strides(), IntArrayRef({1, 5}));
-  EXPECT_EQ(gappy_t.to(ScalarType::Double).strides(), IntArrayRef({1, 5}));
-  Tensor cl_gappy = restride(
-      empty({2, 8, 6, 6}, TensorOptions().memory_format(MemoryFormat::ChannelsLast)), {2, 4, 6, 6},
-      {288, 2, 48, 8});  // every other channel of NHWC
-  EXPECT_TRUE(empty_like(cl_gappy).is_contiguous(MemoryFormat::ChannelsLast));
-  EXPECT_TRUE(empty_like(t, TensorOptions(), MemoryFormat::Contiguous).is_contiguous());
-  EXPECT_EQ(empty_like(t, ScalarType::Long).dtype(), ScalarType::Long);
-  EXPECT_TRUE(empty_like(t, TensorOptions().device(kMeta)).is_meta());
-}
-
 TEST(Clone, CopiesDataAndLayout) {
   Tensor t = restride(values({5, 4}, ScalarType::Int), {4, 5}, {1, 4});
   Tensor c = t.clone();
@@ -373,4 +357,50 @@ TEST(Copy, ComplexHalfPartByPart) {
   ref::expect_complex_half(
       ref::make<bool>({2}, [](int64_t i) { return i == 0; }).to(ScalarType::ComplexHalf),
       {{1.f, 0.f}, {0.f, 0.f}});
+}
+
+// ---- clone, contiguous, to ------------------------------------------------------------------
+
+TEST(MemoryFormat, CloneAndContiguousHonourTheFormat) {
+  Tensor nchw = iota({2, 3, 4, 5});
+  Tensor nhwc = nchw.contiguous(MemoryFormat::ChannelsLast);
+  EXPECT_EQ(nhwc.strides(), IntArrayRef({60, 1, 15, 3}));
+  expect_equal(nhwc, nchw);
+  // preserve keeps a dense layout's strides; other formats lay out anew.
+  EXPECT_EQ(nhwc.clone().strides(), nhwc.strides());
+  EXPECT_EQ(nhwc.clone(MemoryFormat::Preserve).strides(), nhwc.strides());
+  EXPECT_TRUE(nhwc.clone(MemoryFormat::Contiguous).is_contiguous());
+  EXPECT_EQ(nchw.clone(MemoryFormat::ChannelsLast).strides(), nhwc.strides());
+  Tensor t = iota({3, 4}).t();
+  EXPECT_EQ(t.clone().strides(), t.strides());
+  // Not dense: preserve gives dense strides in the tensor's dim order.
+  EXPECT_TRUE(iota({3, 8}).slice(1, 0, 8, 2).clone().is_contiguous());
+  EXPECT_EQ(iota({3, 8}).slice(1, 0, 8, 2).t().clone().strides(), IntArrayRef({1, 4}));
+  EXPECT_TRUE(nhwc.contiguous(MemoryFormat::ChannelsLast).is_same(nhwc));
+  EXPECT_FALSE(nhwc.contiguous().is_same(nhwc));
+  expect_error([&] { nchw.contiguous(MemoryFormat::Preserve); },
+               {"preserve memory format is unsupported"});
+  expect_error([&] { iota({3, 4}).clone(MemoryFormat::ChannelsLast); }, {"rank 4"});
+  ref::expect_same_geometry(ref::to_meta(nchw).clone(MemoryFormat::ChannelsLast), nhwc);
+}
+
+TEST(To, OtherAliasesWhenNothingChanges) {
+  Tensor x = iota({2, 3});
+  Tensor d = iota({1}, ScalarType::Double);
+  EXPECT_TRUE(x.to(iota({5})).is_same(x));  // same dtype and device: x itself
+  EXPECT_TRUE(x.type_as(iota({5})).is_same(x));
+  Tensor copied = x.to(iota({5}), false, true);  // copy=true: new memory
+  EXPECT_FALSE(copied.is_same(x));
+  EXPECT_NE(copied.data_ptr(), x.data_ptr());
+  expect_equal(copied, x);
+  Tensor converted = x.t().to(d);
+  EXPECT_EQ(converted.scalar_type(), ScalarType::Double);
+  EXPECT_EQ(converted.strides(), x.t().strides());  // preserve: x.t()'s layout
+  expect_equal(converted, x.t());
+  EXPECT_EQ(x.type_as(d).scalar_type(), ScalarType::Double);
+  // other's device too: to a Meta tensor gives a Meta tensor; out of Meta is an error.
+  Tensor m = x.to(meta({1}, ScalarType::Half));
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.scalar_type(), ScalarType::Half);
+  expect_error([&] { m.to(x); }, {"Cannot copy out of meta tensor"});
 }

@@ -2,7 +2,7 @@
 // Exact gelu, x Phi(x) with Phi the standard normal CDF, for float vectors: written once over
 // the Vectorized interface (generic, AVX2 and AVX-512 share it), included only by
 // ActivationKernel.cpp. Within 3.81 ULP of 0.5 x erfc(-x / sqrt(2)) everywhere, the negative tail
-// down to the underflow included (tests/ops/test_gelu_accuracy.cpp).
+// down to the underflow included (tests/ops/test_activation.cpp).
 //
 // With a = |x| and E = Phi(-a) = 0.5 erfc(a / sqrt(2)), gelu(x) is x E for x < 0 and x (1 - E)
 // for x >= 0: relu(x) - a E on both sides. x - a E does not cancel (E <= 0.5), and E keeps its

@@ -22,7 +22,7 @@ namespace {
 // Accurate sums through a cascade: Float, Half and BFloat16 accumulate in float (as ATen's
 // opmath), Double in double; integers exactly, wrapping like ATen's on overflow. Widening each
 // float to double made row sums arithmetic-bound and slower than libtorch's; the cascade keeps
-// 4M uniform floats within 1e-6 relative error (test_reductions).
+// 4M uniform floats within 1e-6 relative error (test_reduce_ops).
 
 template <typename acc_t, bool skip_nan, typename in_t>
 acc_t sum_value(in_t x) {

@@ -68,6 +68,12 @@ std::vector<ScalarType> promoted_to_float(std::span<const ScalarType> dtypes) {
 
 std::vector<ScalarType> boolean(std::span<const ScalarType>) { return {ScalarType::Bool}; }
 
+std::vector<ScalarType> first_dtype(std::span<const ScalarType> dtypes) { return {dtypes[0]}; }
+
+std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes) {
+  return {dtypes[0] == ScalarType::Bool ? ScalarType::Long : dtypes[0]};
+}
+
 OpCase unary_case(std::vector<std::string> overloads, std::function<Tensors(const Tensors&)> call,
                   std::function<void(const Tensors&, Tensors&)> call_out,
                   std::function<void(Tensors&)> call_inplace,
@@ -95,6 +101,18 @@ OpCase binary_case(std::vector<std::string> overloads, std::function<Tensors(con
   OpCase c = unary_case(std::move(overloads), std::move(call), std::move(call_out),
                         std::move(call_inplace), std::move(reference), values, std::move(result));
   c.inputs.push_back(Input{kShape, other_values});
+  return c;
+}
+
+OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
+                 std::vector<ScalarType> (*result)(std::span<const ScalarType>)) {
+  c.promoted_dtypes = std::move(promoted);
+  c.result_dtypes = result;
+  return c;
+}
+
+OpCase with_errors(OpCase c, std::vector<ScalarType> dtypes, const std::string& message) {
+  for (ScalarType t : dtypes) c.undeclared_errors.emplace_back(t, message);
   return c;
 }
 

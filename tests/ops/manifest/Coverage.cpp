@@ -21,8 +21,8 @@ namespace aten::optest {
 namespace {
 
 // Operators with no dtype to dispatch on: factories make a tensor of any dtype by filling it
-// (tests/ops/test_factories.cpp, test_ranges.cpp), views only compute geometry
-// (tests/ops/test_views.cpp); both run every dtype and Meta there.
+// (tests/ops/test_tensor_factories.cpp, test_range_factories.cpp), views only compute geometry
+// (tests/ops/test_tensor_shape.cpp); both run every dtype and Meta there.
 const std::set<std::string, std::less<>> kCheckedElsewhere = {
     // factories
     "empty", "empty_strided", "empty_like", "zeros", "ones", "full", "scalar_tensor", "zeros_like",

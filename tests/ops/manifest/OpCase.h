@@ -6,8 +6,9 @@
 // every input layout (Layout below), on CPU and on Meta, and checks that every overload of the
 // manifest has a case.
 //
-// Cases live in cases/*.cpp, one file per operator group, each registering its cases with
-// ATEN_OP_CASES. A typical pointwise case:
+// Cases live in cases/*.cpp, one file per aten/native/ file, named like it (the cases of
+// BinaryOps.cpp's ops in cases/BinaryOps.cpp), each registering its cases with ATEN_OP_CASES.
+// A typical pointwise case:
 //
 //   ATEN_OP_CASES(unary) {
 //     return {unary_case({"exp", "exp.out", "exp_"}, ATEN_OPTEST_UNARY_CALLS(exp),
@@ -109,7 +110,7 @@ struct OpCase {
   bool inplace_keeps_self_dtype = false;
   // The reference covers ordinary values only: no NaN / Inf goes in (the special-values test,
   // the fuzzer). nan_to_num's reference is the identity; its replacements are checked against
-  // ATen's in test_unary.cpp.
+  // ATen's in test_unary_ops.cpp.
   bool reference_ordinary_values_only = false;
   // Where the right answer depends on an order of evaluation the reference does not model: the
   // expected results, adjusted to accept the one the op gave (var_mean's running mean over values
@@ -142,6 +143,11 @@ std::vector<ScalarType> same_as_promoted(std::span<const ScalarType> dtypes);
 std::vector<ScalarType> promoted_to_float(std::span<const ScalarType> dtypes);
 // Bool, whatever the inputs.
 std::vector<ScalarType> boolean(std::span<const ScalarType> dtypes);
+// The first input's (self's), whatever the others'.
+std::vector<ScalarType> first_dtype(std::span<const ScalarType> dtypes);
+// With an integral Scalar operand (a wrapped int): a Bool tensor becomes Long, the Scalar's
+// kind; the others keep their dtype.
+std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes);
 
 // ---- references -------------------------------------------------------------------------------
 
@@ -191,6 +197,18 @@ OpCase binary_case(
     std::function<Refs(const Refs&, std::span<const ScalarType>)> reference,
     Values values = Values::any, Values other_values = Values::any,
     std::function<std::vector<ScalarType>(std::span<const ScalarType>)> result = same_as_promoted);
+
+// c, also run on the dtypes `promoted` (which the op accepts by promoting them), with its result
+// dtypes by `result`.
+OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
+                 std::vector<ScalarType> (*result)(std::span<const ScalarType>));
+// c, refusing each of `dtypes` with `message` (ATen's own, or a fragment of it).
+OpCase with_errors(OpCase c, std::vector<ScalarType> dtypes, const std::string& message);
+
+// The complex dtypes, which ops that refuse them do with a message of their own.
+inline const std::vector<ScalarType> kComplex = {kComplexHalf, kComplexFloat, kComplexDouble};
+// clamp's refusal of complex dtypes, which relu (clamp_min(x, 0)) gives too.
+inline const std::string kComplexClamp = "clamp is not supported for complex types";
 
 // The three calls of a structured unary op `op` with no other arguments.
 #define ATEN_OPTEST_UNARY_CALLS(op)                                                             \

@@ -130,4 +130,14 @@ std::complex<double> read_broadcast(const RefTensor& t, const Shape& idx) {
   return t.values[off];
 }
 
+int64_t wrap(int64_t d, int64_t rank) { return d < 0 ? d + std::max<int64_t>(rank, 1) : d; }
+
+RefTensor moved(const RefTensor& x, const Shape& sizes, ScalarType dtype,
+                const std::function<Shape(const Shape&)>& source) {
+  RefTensor out = filled(sizes, dtype);
+  for_each_index(sizes,
+                 [&](const Shape& idx) { out.at(idx) = round_to(dtype, x.at(source(idx))); });
+  return out;
+}
+
 }  // namespace aten::optest

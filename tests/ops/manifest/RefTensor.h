@@ -73,4 +73,12 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes);
 // t's element for coordinates idx of a broadcast result of rank idx.size().
 std::complex<double> read_broadcast(const RefTensor& t, const Shape& idx);
 
+// Dim d of a tensor of rank `rank`, negative d counted from the end (a 0-dim tensor has dim 0,
+// alias -1).
+int64_t wrap(int64_t d, int64_t rank);
+
+// A result of sizes and dtype whose element at idx is x at source(idx), converted.
+RefTensor moved(const RefTensor& x, const Shape& sizes, ScalarType dtype,
+                const std::function<Shape(const Shape&)>& source);
+
 }  // namespace aten::optest

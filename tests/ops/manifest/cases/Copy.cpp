@@ -1,21 +1,17 @@
-// The copy family and fills: copy_ (broadcast source, converting), clone, contiguous, to,
-// fill_, zero_.
+// The cases of aten/native/Copy.cpp's ops: copy_ (broadcast source, converting), clone,
+// contiguous, to, type_as.
 #include "../OpCase.h"
 
 #include <aten/core/Tensor.h>
 #include <aten/ops/copy.h>
 #include <aten/ops/empty_like.h>
-#include <aten/ops/fill.h>
 #include <aten/ops/t.h>
 #include <aten/ops/to.h>
 #include <aten/ops/type_as.h>
-#include <aten/ops/zero.h>
 
 namespace aten::optest {
 
 namespace {
-
-std::vector<ScalarType> first_dtype(std::span<const ScalarType> dtypes) { return {dtypes[0]}; }
 
 // copy_ into a fresh tensor shaped like self, so that the functional call leaves self alone.
 Tensors copied(const Tensors& in) {
@@ -86,31 +82,6 @@ ATEN_OP_CASES(copy) {
     type_as.call = [](const Tensors& in) { return Tensors{in[0].type_as(in[1])}; };
     cases.push_back(type_as);
   }
-
-  // Fills: the functional call fills a fresh tensor like self.
-  for (double value : {2.5, 100.0}) {
-    OpCase fill = unary_case(
-        {"fill_.Scalar"},
-        [value](const Tensors& in) {
-          Tensor t = empty_like(in[0]);
-          return Tensors{fill_(t, value)};
-        },
-        nullptr, [value](Tensors& in) { in[0].fill_(value); },
-        pointwise([value](auto) { return value; }));
-    fill.result_dtypes = first_dtype;
-    fill.inplace_allows_overlap = true;
-    cases.push_back(fill);
-  }
-  OpCase zero = unary_case(
-      {"zero_"},
-      [](const Tensors& in) {
-        Tensor t = empty_like(in[0]);
-        return Tensors{zero_(t)};
-      },
-      nullptr, [](Tensors& in) { in[0].zero_(); }, pointwise([](auto) { return 0; }));
-  zero.result_dtypes = first_dtype;
-  zero.inplace_allows_overlap = true;
-  cases.push_back(zero);
   return cases;
 }
 

@@ -1,3 +1,7 @@
+// The ops of aten/native/Activation.cpp: relu, gelu, silu. (Their special values are checked
+// with the unary ops', in test_unary_ops.cpp; relu, clamp_min(x, 0), with clamp in
+// test_clamp.cpp.)
+//
 // Accuracy of exact gelu in float over its whole busy range, through aten::gelu on contiguous
 // tensors (the vector loop, which for float is GeluMath.h's own formula) and under whichever CPU
 // capability the run selects (ctest runs test_ops under each). The error is in ULPs of the
@@ -9,6 +13,7 @@
 #include <aten/ops/empty.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/silu.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,7 +23,10 @@
 #include <limits>
 #include <vector>
 
+#include "Reference.h"
+
 using namespace aten;
+using ref::expect_error;
 
 namespace {
 
@@ -131,4 +139,21 @@ TEST(GeluAccuracy, FloatEdges) {
       }
     }
   }
+}
+
+// ---- gelu's approximate argument and negative inputs; gelu's and silu's dtypes --------------
+
+TEST(UnaryGelu, ApproximateAndAccuracy) {
+  expect_error([] { aten::gelu(tensor({1.f}), "foo"); },
+               {"approximate argument must be either none or tanh"});
+  // Negative inputs keep their relative accuracy (no 1 + erf cancellation).
+  Tensor x = tensor({-5.f, -10.f, 3.f});
+  Tensor g = aten::gelu(x);
+  for (int64_t i = 0; i < 3; ++i) {
+    const double v = ref::read_double(x, {i});
+    const double want = 0.5 * v * std::erfc(-v / std::sqrt(2.0));
+    EXPECT_NEAR(g.data_ptr<float>()[i], want, 1e-5 * std::fabs(want)) << v;
+  }
+  expect_error([] { aten::gelu(tensor({1})); }, {"\"gelu\" not implemented for 'Int'"});
+  expect_error([] { aten::silu(tensor({1})); }, {"\"silu\" not implemented for 'Int'"});
 }

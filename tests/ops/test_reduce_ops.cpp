@@ -1,7 +1,9 @@
-// Reductions and scans, what the manifest suite cannot express: NaN propagation, empty
-// reductions, ATen's correction rule, first-occurrence indices (also across the chunks and
-// lanes the kernels split work into), bit-identical results at 1 and 2 threads, accuracy, and
-// the errors.
+// The ops of aten/native/ReduceOps.cpp: sum, nansum, mean, prod, all, any. First sum on its own:
+// every dim subset of a 4-d tensor, keepdim or not, every declared dtype, layouts, out=, Meta,
+// errors; results bit-identical for any thread count; accurate float sums. Then what the manifest
+// suite cannot express: NaN propagation, empty reductions, bit-identical results at 1 and 2
+// threads (of every reduction and scan, the other files' too), accuracy, mean computed as ATen's,
+// result dtypes, and the errors.
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
@@ -25,7 +27,6 @@
 #include <aten/ops/norm.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/prod.h>
-#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/std.h>
 #include <aten/ops/std_mean.h>
 #include <aten/ops/sum.h>
@@ -40,71 +41,235 @@
 #include <limits>
 #include <random>
 
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
 using aten::ref::expect_error;
 using aten::ref::make;
+using aten::ref::restride;
+using ref::at, ref::kInf, ref::kNaN, ref::ThreadCount;
+
+// ---- sum ----------------------------------------------------------------------------------------
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-const double kInf = std::numeric_limits<double>::infinity();
+// The reference: a double sum over the dims in mask, laid out like sum(self, dims, keepdim).
+void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int64_t>& dims,
+                bool keepdim) {
+  std::vector<bool> reduced(self.dim(), dims.empty());
+  for (int64_t d : dims) reduced[d < 0 ? d + self.dim() : d] = true;
+  std::vector<int64_t> shape;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (!reduced[d]) shape.push_back(self.sizes()[d]);
+    else if (keepdim) shape.push_back(1);
+  ASSERT_EQ(result.sizes(), IntArrayRef(shape));
+  std::vector<double> expected(result.numel(), 0.0);
+  ref::for_each_index(self.sizes(), [&](const std::vector<int64_t>& idx) {
+    int64_t o = 0;
+    for (int64_t d = 0; d < self.dim(); ++d)
+      if (!reduced[d]) o = o * self.sizes()[d] + idx[d];
+    expected[o] += ref::read_double(self, idx);
+  });
+  int64_t o = 0;
+  ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {
+    const double e = expected[o++];
+    ASSERT_NEAR(ref::read_double(result, idx), e, 1e-5 * std::max(1.0, std::fabs(e)))
+        << IntArrayRef(idx);
+  });
+}
 
-double at(const Tensor& t, std::vector<int64_t> idx = {}) { return ref::read_double(t, idx); }
+Tensor values(IntArrayRef sizes, ScalarType t) {
+  Tensor x = empty(sizes, t);
+  Tensor d = make<double>(sizes, [&](int64_t i) {
+    if (t == ScalarType::Bool) return double(i % 3 == 0);
+    return double((i * 7) % 23) - (isFloatingType(t) ? 10.25 : 0);
+  });
+  return x.copy_(d);
+}
 
-// Restores the thread count a test changed.
-struct ThreadCount {
-  int saved = get_num_threads();
-  ~ThreadCount() { set_num_threads(saved); }
-};
+const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char,
+                             ScalarType::Short, ScalarType::Int,   ScalarType::Long,
+                             ScalarType::Float, ScalarType::Double};
 
 }  // namespace
 
-// ---- NaN ----------------------------------------------------------------------------------------
-
-TEST(ReductionNaN, MaxMinAmaxAminPropagateAndReportTheFirstNaN) {
-  for (ScalarType t :
-       {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16}) {
-    SCOPED_TRACE(toString(t));
-    Tensor x = make<double>({2, 5}, [](int64_t i) {
-                 const double v[] = {1, kNaN, 3, kNaN, -2, 4, 5, 6, 7, 8};
-                 return v[i];
-               }).to(t);
-    auto [mx, imx] = max(x, 1);
-    EXPECT_TRUE(std::isnan(at(mx, {0})));
-    EXPECT_EQ(at(imx, {0}), 1);  // the first NaN, not the second
-    EXPECT_EQ(at(mx, {1}), 8);
-    EXPECT_EQ(at(imx, {1}), 4);
-    auto [mn, imn] = min(x, 1);
-    EXPECT_TRUE(std::isnan(at(mn, {0})));
-    EXPECT_EQ(at(imn, {0}), 1);
-    EXPECT_TRUE(std::isnan(at(amax(x))));
-    EXPECT_TRUE(std::isnan(at(amin(x, IntArrayRef{1}), {0})));
-    EXPECT_EQ(at(amin(x, IntArrayRef{1}), {1}), 4);
-    EXPECT_TRUE(std::isnan(at(max(x))));
-    EXPECT_TRUE(std::isnan(at(min(x))));
-    EXPECT_EQ(at(argmax(x)), 1);
-    EXPECT_EQ(at(argmin(x)), 1);
-    EXPECT_EQ(at(argmax(x, 1), {1}), 4);
+TEST(Sum, EveryDimSubsetOfA4dTensorWithAndWithoutKeepdim) {
+  Tensor x = values({3, 4, 5, 6}, ScalarType::Double);
+  for (int mask = 0; mask < 16; ++mask) {
+    std::vector<int64_t> dims;
+    for (int d = 0; d < 4; ++d)
+      if (mask & (1 << d)) dims.push_back(d);
+    for (bool keepdim : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "dims mask " << mask << " keepdim " << keepdim);
+      Tensor r = dims.empty() ? sum(x, std::nullopt, keepdim) : sum(x, IntArrayRef(dims), keepdim);
+      expect_sum(r, x, dims, keepdim);
+    }
   }
 }
 
-TEST(ReductionNaN, NaNAfterALongRunIsFoundInEveryPath) {
-  // Contiguous vector path (a NaN deep in a long run), the chunked path (a NaN in the last
-  // chunk), and the outer path (a NaN in one column).
-  Tensor v = make<float>({100003},
-                         [](int64_t i) { return i == 99999 ? kNaN : std::sin(double(i)); });
-  EXPECT_TRUE(std::isnan(at(amax(v))));
-  EXPECT_TRUE(std::isnan(at(amin(v))));
-  EXPECT_EQ(at(argmax(v)), 99999);
-  EXPECT_EQ(at(std::get<1>(min(v, 0))), 99999);
-  Tensor m = make<double>({3000, 40},
-                          [](int64_t i) { return i == 2999 * 40 + 7 ? kNaN : double(i % 13); });
-  Tensor cols = amax(m, IntArrayRef{0});
-  for (int64_t j = 0; j < 40; ++j) EXPECT_EQ(std::isnan(at(cols, {j})), j == 7) << j;
-  EXPECT_EQ(at(argmax(m, 0), {7}), 2999);
+TEST(Sum, EveryDtypeAndItsResultDtype) {
+  for (ScalarType t : kTypes) {
+    Tensor x = values({6, 7}, t);
+    Tensor r = sum(x, IntArrayRef{1});
+    EXPECT_EQ(r.dtype(), isIntegralType(t, true) ? ScalarType::Long : t) << t;
+    expect_sum(r, x, {1}, false);
+    Tensor all = sum(x);
+    EXPECT_EQ(all.dim(), 0);
+    expect_sum(all, x, {}, false);
+    Tensor as_double = sum(x, IntArrayRef{0}, false, ScalarType::Double);
+    EXPECT_EQ(as_double.dtype(), ScalarType::Double);
+    expect_sum(as_double, x, {0}, false);
+  }
 }
+
+TEST(Sum, LayoutsBroadcastViewsZeroSizeAndZeroDim) {
+  Tensor base = values({20, 30}, ScalarType::Float);
+  Tensor t = restride(base, {30, 20}, {1, 30});  // transposed
+  expect_sum(sum(t, IntArrayRef{0}), t, {0}, false);
+  expect_sum(sum(t, IntArrayRef{1}, true), t, {1}, true);
+  Tensor sliced = restride(base, {5, 7}, {60, 2}, 31);  // offset, step 2
+  expect_sum(sum(sliced, IntArrayRef{-1}), sliced, {1}, false);
+  Tensor expanded = restride(values({30}, ScalarType::Float), {40, 30}, {0, 1});
+  expect_sum(sum(expanded, IntArrayRef{0}), expanded, {0}, false);
+  Tensor nhwc = values({2, 3, 4, 5}, ScalarType::Float).contiguous(MemoryFormat::ChannelsLast);
+  expect_sum(sum(nhwc, IntArrayRef{1}), nhwc, {1}, false);
+  expect_sum(sum(nhwc, IntArrayRef{2, 3}, true), nhwc, {2, 3}, true);
+  Tensor z = empty({0, 4});
+  Tensor rz = sum(z, IntArrayRef{0});
+  EXPECT_EQ(rz.sizes(), IntArrayRef({4}));
+  expect_sum(rz, z, {0}, false);  // zeros
+  EXPECT_EQ(sum(z, IntArrayRef{1}).sizes(), IntArrayRef({0}));
+  EXPECT_EQ(sum(z).item<float>(), 0.f);
+  Tensor s = values({}, ScalarType::Int);
+  EXPECT_EQ(sum(s).item<int64_t>(), s.item<int64_t>());
+  EXPECT_EQ(sum(s, IntArrayRef{0}).dim(), 0);
+}
+
+TEST(Sum, OutAndMeta) {
+  Tensor x = values({4, 9}, ScalarType::Int);
+  Tensor out = empty({0}, ScalarType::Long);
+  sum_out(out, x, IntArrayRef{1});
+  expect_sum(out, x, {1}, false);
+  Tensor fout = empty({9});
+  sum_out(fout, x, IntArrayRef{0});  // out's dtype decides: Int summed into Float
+  expect_sum(fout, x, {0}, false);
+  Tensor wrong = empty({3});
+  EXPECT_THROW(sum_out(wrong, x, IntArrayRef{1}), Error);
+  Tensor m = empty({4, 9, 2}, TensorOptions(ScalarType::Short).device(kMeta));
+  for (bool keepdim : {false, true}) {
+    Tensor rm = sum(m, IntArrayRef{0, 2}, keepdim);
+    Tensor rc = sum(values({4, 9, 2}, ScalarType::Short), IntArrayRef{0, 2}, keepdim);
+    EXPECT_TRUE(rm.is_meta());
+    EXPECT_EQ(rm.sizes(), rc.sizes());
+    EXPECT_EQ(rm.strides(), rc.strides());
+    EXPECT_EQ(rm.dtype(), rc.dtype());
+  }
+}
+
+// sum.out without dims is ATen's generated out= form of sum(self, dtype): the functional result
+// converted into out, whatever out's dtype. The dim overload's out must have the result's dtype,
+// in ATen too. Values from libtorch 1.13.1 (aten::sum.out through the dispatcher).
+TEST(Sum, AllOutOfAnyDtypeGetsTheResultConverted) {
+  // Summed in float (1e8 + 4 ones is 1e8 in float, 100000004 in double), stored in a Double.
+  const Tensor x = tensor({1e8f, 1.f, 1.f, 1.f, 1.f});
+  Tensor d = empty({0}, ScalarType::Double);
+  sum_out(d, x, ScalarType::Float);
+  EXPECT_EQ(d.dtype(), ScalarType::Double);
+  EXPECT_EQ(d.dim(), 0);
+  EXPECT_EQ(d.item<double>(), 1e8);
+  const Tensor y = tensor({1.f, 2.f, 3.5f});
+  struct Case {
+    ScalarType out, dtype;
+    double want;
+  };
+  for (const Case& c : {Case{ScalarType::Long, ScalarType::Float, 6},
+                        Case{ScalarType::Half, ScalarType::Double, 6.5},
+                        Case{ScalarType::Float, ScalarType::Int, 6},  // y as Int: 1 + 2 + 3
+                        Case{ScalarType::Bool, ScalarType::Float, 1},
+                        Case{ScalarType::ComplexFloat, ScalarType::Float, 6.5}}) {
+    SCOPED_TRACE(::testing::Message() << "dtype " << c.dtype << ", out " << c.out);
+    Tensor o = empty({}, c.out);
+    sum_out(o, y, c.dtype);
+    EXPECT_EQ(o.dtype(), c.out);
+    EXPECT_EQ(ref::read_double(o, {}), c.want);
+  }
+  // With dims, the out's dtype must be the result's.
+  Tensor wrong = empty({0}, ScalarType::Double);
+  ref::expect_error([&] { sum_out(wrong, y, IntArrayRef{0}, false, ScalarType::Float); },
+                    {"Expected out tensor to have dtype Float, but got Double"});
+}
+
+TEST(Sum, DimsAsOneIntBracesVectorOrNone) {
+  // sum(x, 1) once built its IntArrayRef on an int64_t that died before the call (the view
+  // dangled inside std::optional's constructor); every spelling must reach the same dims.
+  const Tensor x = values({3, 4, 5}, ScalarType::Double);
+  const std::vector<int64_t> dims = {1};
+  expect_sum(sum(x, 1), x, {1}, false);
+  expect_sum(x.sum(1, true), x, {1}, true);
+  expect_sum(sum(x, {0, 2}), x, {0, 2}, false);
+  expect_sum(sum(x, dims), x, {1}, false);
+  expect_sum(sum(x, IntArrayRef(dims)), x, {1}, false);
+  expect_sum(sum(x, std::optional<IntArrayRef>()), x, {}, false);
+}
+
+TEST(Sum, BadDimsAreErrorsNamingTheOp) {
+  Tensor x = empty({2, 3});
+  try {
+    sum(x, IntArrayRef{2});
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("sum.dim_IntList:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Dimension out of range"), std::string::npos) << msg;
+  }
+  EXPECT_THROW(sum(x, IntArrayRef{0, -2}), Error);  // the same dim twice
+}
+
+TEST(Sum, BitIdenticalForAnyThreadCount) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1.f, 1.f);
+  Tensor x = empty({3000, 1100});
+  float* p = x.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) p[i] = u(rng);
+  Tensor xt = restride(x, {1100, 3000}, {1, 1100});
+  std::vector<Tensor> first;
+  for (int threads : {1, 2, 3, 7}) {
+    set_num_threads(threads);
+    std::vector<Tensor> results = {sum(x),
+                                   sum(x, IntArrayRef{0}),
+                                   sum(x, IntArrayRef{1}),
+                                   sum(xt, IntArrayRef{0}),
+                                   sum(x.contiguous(), IntArrayRef{0, 1}),
+                                   sum(restride(x, {3000 * 1100 / 2, 2}, {2, 1}), IntArrayRef{0})};
+    if (first.empty()) {
+      first = results;
+      continue;
+    }
+    for (size_t i = 0; i < results.size(); ++i) {
+      ASSERT_EQ(results[i].sizes(), first[i].sizes());
+      EXPECT_EQ(std::memcmp(results[i].data_ptr(), first[i].data_ptr(), results[i].nbytes()), 0)
+          << "result " << i << " differs at " << threads << " threads";
+    }
+  }
+  set_num_threads(2);
+}
+
+TEST(Sum, SixteenMillionUniformFloatsWithinOneInAMillion) {
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<float> u(0.f, 1.f);
+  Tensor x = empty({16 << 20});
+  float* p = x.data_ptr<float>();
+  double reference = 0;
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    p[i] = u(rng);
+    reference += p[i];
+  }
+  const double got = sum(x).item<float>();
+  EXPECT_LT(std::fabs(got - reference) / reference, 1e-6) << got << " vs " << reference;
+}
+
+// ---- NaN ----------------------------------------------------------------------------------------
 
 TEST(ReductionNaN, SumMeanVarPropagateNansumSkips) {
   Tensor x = make<float>({6}, [](int64_t i) { return i == 2 ? kNaN : double(i); });
@@ -135,20 +300,6 @@ TEST(ReductionNaN, AllAnyCountNaNAsTrue) {
   EXPECT_TRUE(any(make<float>({2}, [](int64_t i) { return i ? 0.0 : kNaN; })).item<bool>());
 }
 
-TEST(ReductionNaN, LogSumExpInfinities) {
-  EXPECT_EQ(at(logsumexp(make<double>({3}, [](int64_t i) { return i == 1 ? kInf : 1.0; }),
-                         IntArrayRef{0})),
-            kInf);
-  EXPECT_EQ(
-      at(logsumexp(make<double>({2}, [](int64_t i) { return i ? kInf : -kInf; }), IntArrayRef{0})),
-      kInf);
-  EXPECT_EQ(at(logsumexp(make<double>({2}, [](int64_t) { return -kInf; }), IntArrayRef{0})), -kInf);
-  EXPECT_EQ(at(logsumexp(make<double>({2}, [](int64_t) { return kInf; }), IntArrayRef{0})), kInf);
-  // Large values do not overflow: log(2 e^1000) = 1000 + log 2.
-  EXPECT_DOUBLE_EQ(at(logsumexp(make<double>({2}, [](int64_t) { return 1000.0; }), IntArrayRef{0})),
-                   1000 + std::log(2.0));
-}
-
 // ---- empty --------------------------------------------------------------------------------------
 
 TEST(ReductionEmpty, IdentitiesAndNaN) {
@@ -176,168 +327,6 @@ TEST(ReductionEmpty, IdentitiesAndNaN) {
   EXPECT_EQ(amax(e, IntArrayRef{1}).sizes(), IntArrayRef({0}));
   EXPECT_EQ(std::get<1>(max(e, 1)).sizes(), IntArrayRef({0}));
   EXPECT_EQ(argmin(e, 1).sizes(), IntArrayRef({0}));
-}
-
-TEST(ReductionEmpty, NoIdentityIsAnErrorNamingTheOpAndDim) {
-  Tensor e = empty({2, 0});
-  expect_error([&] { max(e, 1); }, {"max(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { min(e, -1); }, {"min(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { amax(e, IntArrayRef{1}); },
-               {"amax(): Expected reduction dim 1 to have non-zero size."});
-  expect_error(
-      [&] {
-        amin(e, IntArrayRef{0, 1});
-      },
-      {"amin(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { argmax(e, 1); },
-               {"argmax(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { argmin(e, 1); },
-               {"argmin(): Expected reduction dim 1 to have non-zero size."});
-  expect_error([&] { max(e); },
-               {"max(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { min(e); },
-               {"min(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { amax(e); },
-               {"amax(): Expected reduction dim to be specified for input.numel() == 0."});
-  expect_error([&] { argmax(e); },
-               {"argmax(): Expected reduction dim to be specified for input.numel() == 0."});
-  Tensor out = empty({0});
-  expect_error([&] { amax_out(out, e, IntArrayRef{1}); }, {"amax(): Expected reduction dim 1"});
-  // And on Meta tensors too: the check is in meta().
-  Tensor m = empty({2, 0}, TensorOptions().device(kMeta));
-  expect_error([&] { max(m, 1); }, {"max(): Expected reduction dim 1 to have non-zero size."});
-}
-
-// ---- var / std correction -----------------------------------------------------------------------
-
-TEST(ReductionMoments, CorrectionAtOrBeyondNGivesInfOrNaN) {
-  Tensor x = make<float>({2}, [](int64_t i) { return i + 1.0; });  // var 0.5 (unbiased)
-  auto var_c = [&](std::optional<int64_t> c) { return at(var(x, IntArrayRef{0}, c)); };
-  EXPECT_FLOAT_EQ(var_c(std::nullopt), 0.5f);
-  EXPECT_FLOAT_EQ(var_c(1), 0.5f);
-  EXPECT_FLOAT_EQ(var_c(0), 0.25f);
-  EXPECT_FLOAT_EQ(var_c(-1), 0.5f / 3);
-  EXPECT_EQ(var_c(2), kInf);
-  EXPECT_EQ(var_c(3), kInf);
-  EXPECT_EQ(at(aten::std(x, IntArrayRef{0}, std::optional<int64_t>(5))), kInf);
-  Tensor constant = make<float>({3}, [](int64_t) { return 7.0; });
-  EXPECT_TRUE(std::isnan(at(var(constant, IntArrayRef{0}, std::optional<int64_t>(3)))));
-  EXPECT_TRUE(
-      std::isnan(at(var(make<float>({1}, [](int64_t) { return 1.0; })))));  // N = 1, unbiased
-  EXPECT_EQ(at(var(x, false)), 0.25);
-  auto [v, m] = var_mean(x, IntArrayRef{0}, std::optional<int64_t>(2));
-  EXPECT_EQ(at(v), kInf);
-  EXPECT_EQ(at(m), 1.5);
-}
-
-TEST(ReductionMoments, WelfordIsStableFarFromZero) {
-  // 1e9 + small: a sum-of-squares formula in double loses every digit here. The reference
-  // takes the deviations from 1e9 exactly (x - 1e9 is exact this close) and does two passes.
-  Tensor x = make<double>({100000}, [](int64_t i) { return 1e9 + (i % 10) * 0.1; });
-  auto two_pass = [&](int64_t begin, int64_t end, int64_t step) {
-    double mean = 0, m2 = 0;
-    int64_t n = 0;
-    for (int64_t i = begin; i < end; i += step, ++n) mean += x.data_ptr<double>()[i] - 1e9;
-    mean /= static_cast<double>(n);
-    for (int64_t i = begin; i < end; i += step) {
-      const double d = x.data_ptr<double>()[i] - 1e9 - mean;
-      m2 += d * d;
-    }
-    return m2 / static_cast<double>(n - 1);
-  };
-  const double expected = two_pass(0, 100000, 1);
-  EXPECT_NEAR(at(var(x)), expected, 1e-6 * expected);
-  Tensor rows = x.reshape({1000, 100});
-  Tensor v0 = var(rows, IntArrayRef{0});  // the outer path: each column is constant
-  EXPECT_EQ(at(v0, {3}), 0);
-  Tensor v1 = var(rows, IntArrayRef{1});  // contiguous lanes
-  EXPECT_NEAR(at(v1, {5}), two_pass(500, 600, 1), 1e-6 * expected);
-  // Float inputs accumulate in double: no worse than the double computation of the same values.
-  Tensor xf = make<double>({100000}, [](int64_t i) { return 1e4 + (i % 10) * 0.125; });
-  EXPECT_NEAR(at(var(xf.to(ScalarType::Float))), at(var(xf)), 1e-6 * at(var(xf)));
-}
-
-TEST(ReductionMoments, ComplexGivesRealVarianceAndComplexMean) {
-  Tensor z = make<double>({4}, [](int64_t i) { return double(i); }).to(ScalarType::ComplexDouble);
-  Tensor zi = view_as_real(z);
-  zi.select(1, 1).fill_(2.0);  // imaginary parts 2: no spread
-  auto [v, m] = var_mean(z, IntArrayRef{0}, std::nullopt);
-  EXPECT_EQ(v.scalar_type(), ScalarType::Double);
-  EXPECT_EQ(m.scalar_type(), ScalarType::ComplexDouble);
-  EXPECT_DOUBLE_EQ(at(v), 5.0 / 3);
-  EXPECT_DOUBLE_EQ(ref::get<std::complex<double>>(m, {}).imag(), 2.0);
-  EXPECT_DOUBLE_EQ(at(aten::std(z)), std::sqrt(5.0 / 3));
-}
-
-// ComplexHalf: var and var_mean, as libtorch 1.13 has them (a Half variance, a ComplexHalf mean);
-// the other reductions but all / any are not implemented for it.
-TEST(ReductionMoments, ComplexHalfVarianceAndMean) {
-  const Tensor z = ref::complex_half({{1, 2}, {0.5f, -1}, {-3, 0.25f}, {0.1f, 0.7f}});
-  Tensor v = var(z);
-  ASSERT_EQ(v.scalar_type(), ScalarType::Half);
-  EXPECT_EQ(static_cast<float>(ref::get<Half>(v, {})), 4.7890625f);
-  auto [v2, m] = var_mean(z, IntArrayRef{0}, std::nullopt);
-  EXPECT_EQ(static_cast<float>(ref::get<Half>(v2, {})), 4.7890625f);
-  ref::expect_complex_half(m.reshape({1}), {{-0.35009765625f, 0.487548828125f}});
-  EXPECT_TRUE(all(z).item<bool>());
-  EXPECT_FALSE(any(ref::complex_half({{0, 0}, {0, -0.f}})).item<bool>());
-  expect_error([&] { sum(z); }, {"\"sum\" not implemented for 'ComplexHalf'"});
-  expect_error([&] { aten::std(z); }, {"\"std\" not implemented for 'ComplexHalf'"});
-}
-
-// ---- indices ------------------------------------------------------------------------------------
-
-TEST(ReductionIndices, TiesGiveTheFirstOccurrence) {
-  Tensor x = make<int32_t>({2, 6}, [](int64_t i) {
-    const int v[] = {3, 7, 7, 1, 1, 7, 5, 5, 5, 5, 5, 5};
-    return v[i];
-  });
-  auto [mx, imx] = max(x, 1);
-  EXPECT_EQ(at(imx, {0}), 1);
-  EXPECT_EQ(at(imx, {1}), 0);
-  auto [mn, imn] = min(x, 1);
-  EXPECT_EQ(at(imn, {0}), 3);
-  EXPECT_EQ(at(imn, {1}), 0);
-  EXPECT_EQ(at(argmax(x)), 1);
-  EXPECT_EQ(at(argmin(x)), 3);
-  EXPECT_EQ(at(argmax(x, 0), {0}), 1);  // 5 > 3
-  EXPECT_EQ(at(argmin(x, 0), {5}), 1);
-  // A transposed input: the index counts along the reduced dim, not through memory.
-  Tensor xt = x.t().contiguous().t();
-  EXPECT_EQ(at(std::get<1>(max(xt, 1)), {0}), 1);
-  EXPECT_EQ(at(argmax(xt)), 1);  // of the flattened (C order) tensor
-}
-
-TEST(ReductionIndices, TiesAcrossChunksAndLanesGiveTheFirstOccurrence) {
-  ThreadCount restore;
-  for (int threads : {1, 2}) {
-    set_num_threads(threads);
-    // 200000 equal maxima: every chunk of the split reduction finds one; the first wins.
-    Tensor flat = make<float>({200000}, [](int64_t i) { return i < 5 ? 0.0 : 1.0; });
-    EXPECT_EQ(at(argmax(flat)), 5);
-    EXPECT_EQ(at(std::get<1>(max(flat, 0))), 5);
-    EXPECT_EQ(at(argmin(flat)), 0);
-    // Columns (the outer path, 64 outputs side by side): the maximum repeats down each column.
-    Tensor cols = make<double>({5000, 70},
-                               [](int64_t i) { return (i / 70) >= 100 + (i % 70) ? 2.0 : 1.0; });
-    Tensor idx = argmax(cols, 0);
-    for (int64_t j = 0; j < 70; ++j) ASSERT_EQ(at(idx, {j}), 100 + j) << "column " << j;
-    Tensor last = std::get<1>(min(cols, 0));
-    for (int64_t j = 0; j < 70; ++j) ASSERT_EQ(at(last, {j}), 0) << "column " << j;
-  }
-}
-
-TEST(ReductionIndices, ArgmaxWithoutDimAndKeepdim) {
-  Tensor x = make<double>({2, 3, 4}, [](int64_t i) { return i == 17 ? 100.0 : double(i % 5); });
-  Tensor r = argmax(x, std::nullopt, true);
-  EXPECT_EQ(r.sizes(), IntArrayRef({1, 1, 1}));
-  EXPECT_EQ(at(r, {0, 0, 0}), 17);
-  EXPECT_EQ(argmax(x).dim(), 0);
-  Tensor s = make<float>({}, [](int64_t) { return 3.0; });
-  EXPECT_EQ(at(argmax(s, 0, true)), 0);
-  auto [v, i] = max(s, 0);
-  EXPECT_EQ(at(v), 3);
-  EXPECT_EQ(at(i), 0);
 }
 
 // ---- threads ------------------------------------------------------------------------------------
@@ -648,33 +637,4 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
   expect_error([&] { lc.cumsum_(0, ScalarType::Float); }, {"Bad in-place call"});
   Tensor expanded = ones({1, 3}).expand({4, 3});
   expect_error([&] { expanded.cumprod_(1); }, {"more than one element of the written-to tensor"});
-}
-
-// Regression (reliability suite, special values): the manifest references ignored a NaN in the
-// inf norms and summed it in nansum. Values printed by libtorch 1.13.1 (Float and Double).
-TEST(Reductions, SpecialValuesAsATen) {
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    const Tensor t = ref::make<double>({4}, [](int64_t i) {
-                       return std::vector<double>{1, kNaN, kInf, -0.0}[i];
-                     }).to(dt);
-    EXPECT_EQ(at(norm(t, 0, IntArrayRef{0}, false)), 3);  // NaN is not zero
-    for (double p : {1.0, 2.0, 3.0, kInf, -kInf})
-      EXPECT_TRUE(std::isnan(at(norm(t, p, IntArrayRef{0}, false)))) << p;
-    EXPECT_EQ(at(nansum(t.slice(0, 0, 3))), kInf);  // 1 + (NaN as 0) + inf
-  }
-}
-
-TEST(Scans, ZeroDimIsACopyAsATen) {
-  // ATen copies a 0-dim self, so the cumsum of -0 is -0; along a dim the sum starts from 0, and
-  // 0 + -0 is +0 there.
-  Tensor z = scalar_tensor(-0.0, ScalarType::Float);
-  EXPECT_TRUE(std::signbit(cumsum(z, 0).item<float>()));
-  Tensor zi = z.clone();
-  zi.cumsum_(0);
-  EXPECT_TRUE(std::signbit(zi.item<float>()));
-  EXPECT_FALSE(std::signbit(at(cumsum(z.reshape({1}), 0), {0})));
-  EXPECT_EQ(cumprod(scalar_tensor(3, ScalarType::Int), -1).item<int64_t>(), 3);
-  EXPECT_EQ(cumprod(scalar_tensor(3, ScalarType::Int), -1).scalar_type(), ScalarType::Long);
-  expect_error([] { cumsum(scalar_tensor(1.0, ScalarType::Half), 0); },
-               {"\"cumsum\" not implemented for 'Half'"});
 }

@@ -1,23 +1,26 @@
-// Binary pointwise ops: the ATen semantics the manifest suite cannot express — rounding modes
-// on negative operands, remainder/fmod signs, division by zero, pow's special cases, NaN in
-// maximum/minimum, type promotion of Scalar operands, and errors naming op, argument, shapes.
+// The ops of aten/native/BinaryOps.cpp: add, sub, mul, div, remainder, fmod, maximum, minimum,
+// atan2, hypot, bitwise_and/or/xor, logical_and/or/xor. First add and mul on every declared
+// dtype, every layout, out= and in-place, Scalar overloads, Meta, and the errors — each result
+// checked element by element against a naive reference computed in double / int64; then the
+// ATen semantics the manifest suite cannot express — rounding modes on negative operands,
+// remainder/fmod signs, division by zero, NaN in maximum/minimum, type promotion of Scalar
+// operands, and errors naming op, argument, shapes.
+#include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/add.h>
-#include <aten/ops/addcdiv.h>
-#include <aten/ops/addcmul.h>
 #include <aten/ops/atan2.h>
 #include <aten/ops/bitwise_and.h>
 #include <aten/ops/bitwise_or.h>
 #include <aten/ops/bitwise_xor.h>
 #include <aten/ops/div.h>
 #include <aten/ops/empty.h>
+#include <aten/ops/empty_strided.h>
 #include <aten/ops/equal.h>
 #include <aten/ops/fmod.h>
 #include <aten/ops/full.h>
 #include <aten/ops/hypot.h>
-#include <aten/ops/lerp.h>
 #include <aten/ops/logical_and.h>
 #include <aten/ops/logical_or.h>
 #include <aten/ops/logical_xor.h>
@@ -32,50 +35,346 @@
 
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
+using aten::ref::make;
+using aten::ref::restride;
+using ref::as_doubles, ref::expect_same_doubles, ref::kInf, ref::kNaN, ref::make1d, ref::values;
+
+// ---- add ------------------------------------------------------------------------------------
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Every element of t in C order, read as T.
-template <typename T>
-std::vector<T> values(const Tensor& t) {
-  std::vector<T> v;
-  ref::for_each_index(t.sizes(),
-                      [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
-  return v;
-}
-
-// A 1-d tensor of dtype T holding vs.
-template <typename T>
-Tensor make1d(const std::vector<double>& vs) {
-  return ref::make<T>({static_cast<int64_t>(vs.size())}, [&](int64_t i) { return vs[i]; });
-}
-
-// Every element of t in C order, converted to double whatever t's dtype.
-std::vector<double> as_doubles(const Tensor& t) { return values<double>(t.to(ScalarType::Double)); }
-
-// The same values exactly, NaN matching NaN and zeros matching in sign.
-void expect_same_doubles(const std::vector<double>& got, const std::vector<double>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    if (std::isnan(want[i])) {
-      EXPECT_TRUE(std::isnan(got[i])) << "at " << i << ": " << got[i];
-    } else {
-      EXPECT_EQ(got[i], want[i]) << "at " << i;
-      EXPECT_EQ(std::signbit(got[i]), std::signbit(want[i])) << "sign of zero at " << i;
-    }
-  }
+// result == a + alpha * b at every element, in the reference's arithmetic.
+void expect_add(const Tensor& result, const Tensor& a, const Tensor& b, double alpha) {
+  ASSERT_EQ(result.sizes(), IntArrayRef(ref::broadcast_shape(a.sizes(), b.sizes())));
+  ASSERT_EQ(result.dtype(), a.dtype());
+  bool integral = isIntegralType(a.dtype(), false);
+  ref::for_each_index(result.sizes(), [&](const std::vector<int64_t>& idx) {
+    double x = ref::read_broadcast(a, idx), y = ref::read_broadcast(b, idx);
+    double expected = integral ? static_cast<double>(static_cast<int64_t>(x) +
+                                                     static_cast<int64_t>(alpha) *
+                                                         static_cast<int64_t>(y))
+                               : x + alpha * y;
+    double got = ref::read_broadcast(result, idx);
+    ASSERT_NEAR(got, expected, 1e-6 * std::max(1.0, std::fabs(expected)))
+        << "at index " << IntArrayRef(idx) << " of " << result.toString();
+  });
 }
 
 }  // namespace
+
+template <typename T>
+class AddTest : public ::testing::Test {
+ protected:
+  static Tensor seq(IntArrayRef sizes, double scale = 1.0, double shift = 0.0) {
+    // Values exact in every dtype: small integers, halves for floating types.
+    const double step = std::is_floating_point_v<T> ? 0.5 : 1.0;
+    return make<T>(
+        sizes, [=](int64_t i) { return (static_cast<double>(i % 37) * step - 5) * scale + shift; });
+  }
+  static constexpr ScalarType dtype = scalar_type_of<T>;
+};
+
+using AddTypes = ::testing::Types<int32_t, int64_t, float, double>;
+TYPED_TEST_SUITE(AddTest, AddTypes);
+
+TYPED_TEST(AddTest, Contiguous) {
+  Tensor a = this->seq({7, 33}), b = this->seq({7, 33}, -2, 3);
+  expect_add(add(a, b), a, b, 1);
+  expect_add(a + b, a, b, 1);
+  expect_add(a.add(b), a, b, 1);
+  Tensor big_a = this->seq({100000}), big_b = this->seq({100000}, 3);  // above the grain size
+  expect_add(add(big_a, big_b), big_a, big_b, 1);
+}
+
+TYPED_TEST(AddTest, Transposed) {
+  Tensor a = restride(this->seq({9, 13}), {13, 9}, {1, 13});
+  Tensor b = this->seq({13, 9}, 2);
+  expect_add(add(a, b), a, b, 1);
+  expect_add(add(a, a), a, a, 1);
+  EXPECT_EQ(add(a, a).strides(), IntArrayRef({1, 13}));  // result follows the inputs' layout
+}
+
+TYPED_TEST(AddTest, SlicedWithOffsetAndStep) {
+  Tensor base = this->seq({10, 20});
+  Tensor a = restride(base, {4, 9}, {40, 2}, 21);  // rows 1,3,5,7; columns 1,3,...,17
+  Tensor b = this->seq({4, 9}, 3);
+  expect_add(add(a, b), a, b, 1);
+}
+
+TYPED_TEST(AddTest, Broadcast) {
+  Tensor m = this->seq({6, 35});
+  Tensor row = this->seq({35}, 2), col = this->seq({6, 1}, 3), one = this->seq({1, 1}, 4);
+  Tensor zero_dim = this->seq({}, 1, 2);
+  for (const Tensor& other : {row, col, one, zero_dim}) {
+    expect_add(add(m, other), m, other, 1);
+    expect_add(add(other, m), other, m, 1);
+  }
+  Tensor c3 = this->seq({3, 1, 5}), r3 = this->seq({4, 1});
+  expect_add(add(c3, r3), c3, r3, 1);  // both sides broadcast: [3, 4, 5]
+}
+
+TYPED_TEST(AddTest, ZeroSizeAndZeroDim) {
+  Tensor z = this->seq({0, 4}), r = this->seq({4});
+  Tensor out = add(z, r);
+  EXPECT_EQ(out.sizes(), IntArrayRef({0, 4}));
+  Tensor s1 = this->seq({}), s2 = this->seq({}, 2, 1);
+  Tensor s = add(s1, s2);
+  EXPECT_EQ(s.dim(), 0);
+  expect_add(s, s1, s2, 1);
+}
+
+TYPED_TEST(AddTest, Alpha) {
+  Tensor a = this->seq({5, 40}), b = this->seq({5, 40}, 2);
+  expect_add(add(a, b, 3), a, b, 3);
+  expect_add(add(a, b, -1), a, b, -1);
+  expect_add(add(a, b, 0), a, b, 0);
+  if constexpr (std::is_floating_point_v<TypeParam>) {
+    expect_add(add(a, b, 2.5), a, b, 2.5);
+  } else {
+    EXPECT_THROW(add(a, b, 2.5), Error);  // a fractional alpha can't apply to integers
+  }
+}
+
+TYPED_TEST(AddTest, Out) {
+  Tensor a = this->seq({3, 50}), b = this->seq({50}, 2);
+  Tensor out = empty({3, 50}, this->dtype);
+  Tensor& r = add_out(out, a, b);
+  EXPECT_TRUE(r.is_same(out));
+  expect_add(out, a, b, 1);
+  Tensor empty_out = empty({0}, this->dtype);  // resized to the result's shape
+  add_outf(a, b, 2, empty_out);
+  expect_add(empty_out, a, b, 2);
+  Tensor transposed_out = restride(empty({50, 3}, this->dtype), {3, 50}, {1, 3});
+  add_out(transposed_out, a, b);  // written through its own strides
+  expect_add(transposed_out, a, b, 1);
+  EXPECT_EQ(transposed_out.strides(), IntArrayRef({1, 3}));
+}
+
+TYPED_TEST(AddTest, OutOfWrongShapeIsAnErrorAndUntouched) {
+  Tensor a = this->seq({3, 4}), b = this->seq({3, 4});
+  Tensor out = this->seq({2, 2});
+  Tensor before = this->seq({2, 2});
+  try {
+    add_out(out, a, b);
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("add.out:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[2, 2]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[3, 4]"), std::string::npos) << msg;
+  }
+  EXPECT_EQ(out.sizes(), IntArrayRef({2, 2}));
+  expect_add(out, before, this->seq({2, 2}, 0, 0), 0);
+}
+
+TYPED_TEST(AddTest, InPlace) {
+  Tensor a = this->seq({4, 30}), b = this->seq({30}, 2);
+  Tensor original = this->seq({4, 30});
+  Tensor& r = a.add_(b, 2);
+  EXPECT_TRUE(r.is_same(a));
+  expect_add(a, original, b, 2);
+  Tensor c = this->seq({4, 30});
+  c += b;
+  expect_add(c, original, b, 1);
+  Tensor t = restride(this->seq({30, 4}), {4, 30}, {1, 4});  // in-place through a transpose
+  Tensor t_before = make<TypeParam>({4, 30}, [&](int64_t i) {
+    return ref::read_broadcast(t, {i / 30, i % 30});
+  });
+  t.add_(b);
+  expect_add(t, t_before, b, 1);
+}
+
+TYPED_TEST(AddTest, InPlaceThatWouldNeedToResizeSelfIsAnError) {
+  Tensor a = this->seq({4}), b = this->seq({3, 4});
+  Tensor before = this->seq({4});
+  try {
+    a.add_(b);
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("add_.Tensor:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[4]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[3, 4]"), std::string::npos) << msg;
+  }
+  expect_add(a, before, this->seq({4}), 0);  // unchanged
+}
+
+TYPED_TEST(AddTest, MetaMatchesCpuShapeDtypeAndStrides) {
+  auto meta_like = [](const Tensor& t) {
+    return empty_strided(t.sizes(), t.strides(), TensorOptions(t.dtype()).device(kMeta));
+  };
+  Tensor a = restride(this->seq({9, 13}), {13, 9}, {1, 13}), b = this->seq({9});
+  Tensor cpu = add(a, b);
+  Tensor meta = add(meta_like(a), meta_like(b));
+  EXPECT_TRUE(meta.is_meta());
+  EXPECT_EQ(meta.sizes(), cpu.sizes());
+  EXPECT_EQ(meta.strides(), cpu.strides());
+  EXPECT_EQ(meta.dtype(), cpu.dtype());
+  Tensor m_out = empty({0}, TensorOptions(this->dtype).device(kMeta));
+  add_out(m_out, meta_like(a), meta_like(b));
+  EXPECT_EQ(m_out.sizes(), cpu.sizes());
+  Tensor m_self = meta_like(this->seq({4}));
+  EXPECT_THROW(m_self.add_(meta_like(this->seq({3, 4}))), Error);
+}
+
+TEST(Add, UnsafeCastIntoOutIsAnErrorNamingTheOp) {
+  Tensor a = tensor({1, 2}), b = tensor({1.f, 2.f});
+  Tensor out = empty({2}, ScalarType::Int);
+  try {
+    add_out(out, a, b);  // Int + Float is Float, which may not be written into Int
+    FAIL();
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("add.out:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("result type Float can't be cast to the desired output type Int"),
+              std::string::npos)
+        << msg;
+  }
+}
+
+TEST(Add, TakesEveryDtype) {
+  // ATen's list: every dtype, Bool (logical or) included.
+  Tensor s = add(tensor({int16_t{30000}}), tensor({int16_t{30000}}));
+  EXPECT_EQ(s.dtype(), ScalarType::Short);
+  EXPECT_EQ(s.data_ptr<int16_t>()[0], static_cast<int16_t>(60000 - 65536));  // wraps
+  Tensor h = add(tensor({Half(1.5f)}), tensor({Half(2.f)}), 2);
+  EXPECT_EQ(h.dtype(), ScalarType::Half);
+  EXPECT_EQ(static_cast<float>(h.data_ptr<Half>()[0]), 5.5f);
+}
+
+// add.Scalar, the CompositeExplicitAutograd overload: other becomes a wrapped number and
+// add.Tensor runs, so it is checked against the same reference.
+TYPED_TEST(AddTest, ScalarOther) {
+  const ScalarType dt = this->dtype;
+  auto as_tensor = [&](double v) { return ref::make<TypeParam>({}, [=](int64_t) { return v; }); };
+  Tensor a = this->seq({6, 35});
+  Tensor strided = restride(this->seq({10, 20}), {4, 9}, {40, 2}, 21);
+  for (const Tensor& self : {a, strided, this->seq({0, 3}), this->seq({}, 1, 2)}) {
+    expect_add(add(self, 3), self, as_tensor(3), 1);
+    expect_add(self.add(-2, 4), self, as_tensor(-2), 4);
+  }
+  if constexpr (std::is_floating_point_v<TypeParam>) {
+    expect_add(add(a, 2.5, 0.5), a, as_tensor(2.5), 0.5);
+  } else {
+    // A fractional scalar promotes an integer tensor to the default Float (ATen's rule).
+    Tensor r = add(a, 2.5);
+    EXPECT_EQ(r.dtype(), ScalarType::Float);
+    ref::for_each_index(r.sizes(), [&](const std::vector<int64_t>& idx) {
+      ASSERT_EQ(ref::read_double(r, idx), ref::read_double(a, idx) + 2.5);
+    });
+  }
+  Tensor m = empty({6, 1, 35}, TensorOptions(dt).device(kMeta));
+  Tensor r = add(m, 1);
+  EXPECT_TRUE(r.is_meta());
+  EXPECT_EQ(r.sizes(), IntArrayRef({6, 1, 35}));
+  EXPECT_EQ(r.dtype(), dt);
+}
+
+TEST(AddScalar, BoolPromotesOrStaysBool) {
+  Tensor b = tensor({true, false});
+  EXPECT_EQ(add(b, 1).dtype(), ScalarType::Long);  // Bool + an int promotes to Long
+  Tensor r = add(b, true);                         // Bool + Bool is logical or
+  EXPECT_EQ(r.dtype(), ScalarType::Bool);
+  EXPECT_TRUE(r.data_ptr<bool>()[0]);
+  EXPECT_TRUE(r.data_ptr<bool>()[1]);
+}
+
+// ---- mul ------------------------------------------------------------------------------------
+
+namespace {
+
+void expect_mul(const Tensor& r, const Tensor& a, const Tensor& b) {
+  ASSERT_EQ(r.sizes(), IntArrayRef(ref::broadcast_shape(a.sizes(), b.sizes())));
+  ref::for_each_index(r.sizes(), [&](const std::vector<int64_t>& idx) {
+    const double e = ref::read_broadcast(a, idx) * ref::read_broadcast(b, idx);
+    ASSERT_NEAR(ref::read_double(r, idx), e, 1e-6 * std::max(1.0, std::fabs(e)))
+        << IntArrayRef(idx);
+  });
+}
+
+}  // namespace
+
+template <typename T>
+class MulTest : public ::testing::Test {
+ protected:
+  // Small values (exact products in every dtype): -6..6, halves for floating types.
+  static Tensor seq(IntArrayRef sizes, int64_t shift = 0) {
+    const double step = std::is_floating_point_v<T> ? 0.5 : 1.0;
+    return make<T>(sizes,
+                   [=](int64_t i) { return static_cast<double>((i + shift) % 13 - 6) * step; });
+  }
+  static constexpr ScalarType dtype = scalar_type_of<T>;
+};
+
+using MulTypes = ::testing::Types<int32_t, int64_t, float, double>;
+TYPED_TEST_SUITE(MulTest, MulTypes);
+
+TYPED_TEST(MulTest, LayoutsAndBroadcasting) {
+  Tensor a = this->seq({7, 33}), b = this->seq({7, 33}, 5);
+  expect_mul(mul(a, b), a, b);
+  expect_mul(a * b, a, b);
+  expect_mul(a.mul(b), a, b);
+  Tensor t = restride(this->seq({33, 7}), {7, 33}, {1, 7});
+  expect_mul(mul(t, b), t, b);
+  Tensor sliced = restride(this->seq({10, 20}), {4, 9}, {40, 2}, 21);
+  expect_mul(mul(sliced, this->seq({9})), sliced, this->seq({9}));
+  for (const Tensor& other : {this->seq({33}), this->seq({7, 1}), this->seq({}, 3)}) {
+    expect_mul(mul(a, other), a, other);
+    expect_mul(mul(other, a), other, a);
+  }
+  EXPECT_EQ(mul(this->seq({0, 4}), this->seq({4})).sizes(), IntArrayRef({0, 4}));
+  Tensor big = this->seq({70000}), big2 = this->seq({70000}, 1);  // parallel, vectorized
+  expect_mul(mul(big, big2), big, big2);
+}
+
+TYPED_TEST(MulTest, OutInPlaceAndScalar) {
+  Tensor a = this->seq({3, 40}), b = this->seq({40}, 2);
+  Tensor out = empty({0}, this->dtype);
+  mul_out(out, a, b);
+  expect_mul(out, a, b);
+  Tensor c = this->seq({3, 40});
+  c.mul_(b);
+  expect_mul(c, a, b);
+  Tensor d = this->seq({3, 40});
+  d *= b;
+  expect_mul(d, a, b);
+  expect_mul(mul(a, 3), a, ref::make<TypeParam>({}, [](int64_t) { return 3; }));
+  expect_mul(2 * a, a, ref::make<TypeParam>({}, [](int64_t) { return 2; }));
+  EXPECT_THROW(this->seq({4}).mul_(this->seq({3, 4})), Error);  // would resize self
+}
+
+TYPED_TEST(MulTest, MetaMatchesCpu) {
+  Tensor a = restride(this->seq({9, 13}), {13, 9}, {1, 13}), b = this->seq({9});
+  auto meta_like = [](const Tensor& t) {
+    return empty_strided(t.sizes(), t.strides(), TensorOptions(t.dtype()).device(kMeta));
+  };
+  Tensor cpu = mul(a, b), m = mul(meta_like(a), meta_like(b));
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.sizes(), cpu.sizes());
+  EXPECT_EQ(m.strides(), cpu.strides());
+  EXPECT_EQ(m.dtype(), cpu.dtype());
+}
+
+TEST(Mul, PromotesAndTakesEveryDtype) {
+  Tensor i = tensor({1, 2, 3});
+  Tensor r = i * 1.5;
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.data_ptr<float>()[2], 4.5f);
+  // Every dtype is declared (ATen's list): Short wraps like the other integers, Bool is and.
+  Tensor s = mul(tensor({int16_t{300}}), tensor({int16_t{300}}));
+  EXPECT_EQ(s.dtype(), ScalarType::Short);
+  EXPECT_EQ(s.data_ptr<int16_t>()[0], static_cast<int16_t>(90000 - 65536));
+  Tensor b = mul(tensor({true, false}), tensor({true, true}));
+  EXPECT_EQ(b.dtype(), ScalarType::Bool);
+  EXPECT_TRUE(b.data_ptr<bool>()[0]);
+  EXPECT_FALSE(b.data_ptr<bool>()[1]);
+}
 
 // ---- div rounding modes ---------------------------------------------------------------------
 
@@ -218,17 +517,6 @@ TEST(ComplexDiv, ATensFormulaForEveryLayout) {
   }
 }
 
-// Regression (reliability suite): x ** 0.5 is sqrt(x) and x ** -0.5 is 1 / sqrt(x) in ATen,
-// not pow's answer on -inf and -0. Values printed by libtorch 1.13.1 (Float and Double).
-TEST(Pow, HalfExponentsAreSqrtAsATen) {
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    const Tensor x = make1d<double>({-kInf, -0.0, kInf, 0}).to(dt);
-    expect_same_doubles(as_doubles(pow(x, 0.5)), {kNaN, -0.0, kInf, 0});
-    expect_same_doubles(as_doubles(pow(x, -0.5)), {kNaN, -kInf, 0, kInf});
-    expect_same_doubles(as_doubles(pow(x, 2.5)), {kInf, 0, kInf, 0});
-  }
-}
-
 TEST(DivModes, MostNegativeIntegerByMinusOneWraps) {
   Tensor a = make1d<int32_t>({static_cast<double>(INT32_MIN), static_cast<double>(INT32_MIN)});
   Tensor b = make1d<int32_t>({-1, 1});
@@ -361,85 +649,6 @@ TEST(DivisionByZero, FloatingGivesInfinityOrNaN) {
       {static_cast<double>(values<float>(q)[0]), static_cast<double>(values<float>(q)[1]),
        static_cast<double>(values<float>(q)[2])},
       {kInf, -kInf, kNaN});
-}
-
-// ---- pow ------------------------------------------------------------------------------------
-
-TEST(Pow, SpecialExponents) {
-  Tensor x = make1d<double>({-2, 0, -0.0, 4, kNaN, -kInf, kInf});
-  expect_same_doubles(values<double>(pow(x, 0)), {1, 1, 1, 1, 1, 1, 1});  // NaN ** 0 is 1
-  expect_same_doubles(values<double>(pow(x, 1)), {-2, 0, -0.0, 4, kNaN, -kInf, kInf});
-  expect_same_doubles(values<double>(pow(x, 2)), {4, 0, 0, 16, kNaN, kInf, kInf});
-  expect_same_doubles(values<double>(pow(x, 3)), {-8, 0, -0.0, 64, kNaN, -kInf, kInf});
-  // 0.5 is sqrt (ATen's choice): sqrt(-0) is -0, sqrt(-inf) is NaN where pow would give +0, inf.
-  expect_same_doubles(values<double>(pow(x, 0.5)), {kNaN, 0, -0.0, 2, kNaN, kNaN, kInf});
-  expect_same_doubles(values<double>(pow(x, -1)), {-0.5, kInf, -kInf, 0.25, kNaN, -0.0, 0});
-  expect_same_doubles(values<double>(pow(x, -2)), {0.25, kInf, kInf, 0.0625, kNaN, 0, 0});
-  expect_same_doubles(values<double>(pow(x, -0.5)), {kNaN, kInf, -kInf, 0.5, kNaN, kNaN, 0});
-  // Any other exponent goes to pow: a negative base to a fractional power is NaN.
-  EXPECT_TRUE(std::isnan(values<double>(pow(x, 1.0 / 3))[0]));
-  EXPECT_NEAR(values<double>(pow(x, 2.5))[3], 32.0, 1e-12);
-  // The same values through a tensor exponent.
-  Tensor e = make1d<double>({3, 0, 2, 0.5, 0, 2, -1});
-  expect_same_doubles(values<double>(pow(x, e)), {-8, 1, 0, 2, 1, kInf, 0});
-}
-
-TEST(Pow, IntegerExponents) {
-  Tensor base = make1d<int64_t>({2, -3, 0, 1, -1, 7});
-  EXPECT_EQ(values<int64_t>(pow(base, 3)), (std::vector<int64_t>{8, -27, 0, 1, -1, 343}));
-  EXPECT_EQ(values<int64_t>(pow(base, 0)), (std::vector<int64_t>{1, 1, 1, 1, 1, 1}));
-  EXPECT_EQ(values<int64_t>(pow(base, 21)),
-            (std::vector<int64_t>{2097152, -10460353203, 0, 1, -1, 558545864083284007}));
-  // A negative Scalar exponent of an integer tensor is refused, as in ATen...
-  ref::expect_error([&] { pow(base, -1); },
-                    {"pow.Tensor_Scalar:", "Integers to negative integer powers are not allowed"});
-  ref::expect_error([&] { make1d<bool>({1}).pow_(-2); }, {"Integers to negative integer powers"});
-  // ... but a floating one promotes to Float, and a tensor exponent gives 1 / base ** |e|
-  // truncated: 1 for base 1, +-1 for base -1, 0 otherwise.
-  EXPECT_EQ(pow(base, -1.0).dtype(), ScalarType::Float);
-  Tensor e = make1d<int64_t>({-1, -2, -1, -5, -3, -2});
-  EXPECT_EQ(values<int64_t>(pow(base, e)), (std::vector<int64_t>{0, 0, 0, 1, -1, 0}));
-  EXPECT_EQ(values<int64_t>(pow(make1d<int64_t>({-1}), make1d<int64_t>({-4}))),
-            (std::vector<int64_t>{1}));
-  // Overflow wraps (two's complement), as the repeated products do in int32.
-  EXPECT_EQ(values<int32_t>(pow(make1d<int32_t>({3}), 21)),
-            (std::vector<int32_t>{static_cast<int32_t>(static_cast<uint32_t>(10460353203ULL))}));
-  // uint8 too.
-  EXPECT_EQ(values<uint8_t>(pow(make1d<uint8_t>({3}), make1d<uint8_t>({5}))),
-            (std::vector<uint8_t>{243}));
-}
-
-TEST(Pow, ScalarBase) {
-  Tensor e = make1d<float>({0, 1, 2, -1, kNaN, kInf});
-  Tensor r = pow(2, e);
-  EXPECT_EQ(r.dtype(), ScalarType::Float);
-  const auto rv = values<float>(r);
-  expect_same_doubles({rv.begin(), rv.end()}, {1, 2, 4, 0.5, kNaN, kInf});
-  // 1 ** anything is 1, NaN and infinity included.
-  Tensor one = pow(1, e);
-  EXPECT_EQ(values<float>(one), (std::vector<float>(6, 1.f)));
-  // An integer tensor exponent with a floating base promotes to Float; with an int base it
-  // stays integral.
-  Tensor ie = make1d<int32_t>({0, 3});
-  EXPECT_EQ(pow(2.5, ie).dtype(), ScalarType::Float);
-  EXPECT_NEAR(values<float>(pow(2.5, ie))[1], 15.625f, 1e-5);
-  EXPECT_EQ(pow(2, ie).dtype(), ScalarType::Int);
-  EXPECT_EQ(values<int32_t>(pow(2, ie)), (std::vector<int32_t>{1, 8}));
-  Tensor out = empty({0}, ScalarType::Double);
-  pow_out(out, 3, ie);
-  EXPECT_EQ(values<double>(out), (std::vector<double>{1, 27}));
-}
-
-TEST(Pow, ComplexAndReducedFloat) {
-  Tensor z = empty({1}, ScalarType::ComplexDouble).fill_(complex<double>(0, 1));
-  const auto sq = values<complex<double>>(pow(z, 2))[0];  // i * i
-  EXPECT_EQ(sq, complex<double>(-1, 0));
-  const auto root = values<complex<double>>(pow(z, 0.5))[0];
-  EXPECT_NEAR(root.real(), std::sqrt(0.5), 1e-15);
-  EXPECT_NEAR(root.imag(), std::sqrt(0.5), 1e-15);
-  Tensor h = make1d<BFloat16>({3});
-  EXPECT_EQ(static_cast<float>(values<BFloat16>(pow(h, 2))[0]), 9.f);
-  EXPECT_EQ(pow(h, 2).dtype(), ScalarType::BFloat16);
 }
 
 // ---- maximum / minimum ----------------------------------------------------------------------
@@ -688,72 +897,6 @@ TEST(Logical, AnyDtypeToBoolOrOutsDtype) {
   self.logical_xor_(make1d<float>({1, 1, 0}));
   EXPECT_EQ(self.dtype(), ScalarType::Long);
   EXPECT_EQ(values<int64_t>(self), (std::vector<int64_t>{0, 1, 1}));
-}
-
-// ---- lerp, addcmul, addcdiv -----------------------------------------------------------------
-
-TEST(Lerp, ExactAtTheEndsAndSameDtypeOnly) {
-  Tensor s = make1d<float>({1.1f, -3.7f, 1e30f}), e = make1d<float>({2.3f, 5.9f, -1e30f});
-  EXPECT_EQ(values<float>(lerp(s, e, 0)), values<float>(s));
-  EXPECT_EQ(values<float>(lerp(s, e, 1)), values<float>(e));
-  Tensor w = make1d<float>({0, 1, 0.25f});
-  const auto r = values<float>(lerp(s, e, w));
-  EXPECT_EQ(r[0], 1.1f);
-  EXPECT_EQ(r[1], 5.9f);
-  EXPECT_FLOAT_EQ(r[2], 5e29f);
-  ref::expect_error(
-      [&] {
-        lerp(s, make1d<double>({1, 2, 3}), 0.5);
-      },
-      {"lerp.Scalar:", "expected dtype Float for `end` but got dtype Double"});
-  ref::expect_error(
-      [&] {
-        lerp(s, e, make1d<double>({1, 2, 3}));
-      },
-      {"for `weight` but got dtype Double"});
-  ref::expect_error([&] { lerp(make1d<int32_t>({1}), make1d<int32_t>({2}), 1); },
-                    {"\"lerp\" not implemented for 'Int'"});
-}
-
-// Regression (reliability suite): the manifest references computed these in double. ATen's
-// lerp switches form at |w| = 1/2, and the far form turns an infinite end into inf - inf.
-// Values printed by libtorch 1.13.1's torch::lerp (Float and Double alike).
-TEST(Lerp, InfinitiesAsATen) {
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    const Tensor s = make1d<double>({1.5, 1.5, kInf, kInf, -kInf}).to(dt);
-    const Tensor e = make1d<double>({kInf, -kInf, 1.5, 1.5, 0}).to(dt);
-    expect_same_doubles(as_doubles(lerp(s, e, 0.3)), {kInf, -kInf, kNaN, kNaN, kNaN});
-    expect_same_doubles(as_doubles(lerp(s, e, 0.75)), {kNaN, kNaN, kInf, kInf, -kInf});
-    const Tensor w = make1d<double>({0.3, 0.75, 0.3, 0.75, kNaN}).to(dt);
-    expect_same_doubles(as_doubles(lerp(s, e, w)), {kInf, kNaN, kNaN, kInf, kNaN});
-  }
-}
-
-// Regression (reliability suite): value * tensor1 / tensor2 is evaluated left to right in Float,
-// so its intermediates underflow and overflow there (the reference had computed in double).
-// Values printed by libtorch 1.13.1's torch::addcdiv(s, a, b, 0.5) on Float.
-TEST(Addc, AddcdivIntermediatesInTheOpsDtype) {
-  const double tiny = std::numeric_limits<float>::denorm_min();
-  const Tensor s = make1d<float>({tiny, 0, 1, kInf, -kInf, 1});
-  const Tensor a = make1d<float>({tiny, tiny, tiny, -1.5, 1, tiny});
-  const Tensor b = make1d<float>({tiny, tiny, tiny, tiny, tiny, 0});
-  expect_same_doubles(as_doubles(addcdiv(s, a, b, 0.5)), {tiny, 0, 1, kNaN, kNaN, kNaN});
-  // Double has the range for all of it.
-  expect_same_doubles(as_doubles(addcdiv(s.to(ScalarType::Double), a.to(ScalarType::Double),
-                                         b.to(ScalarType::Double), 0.5)),
-                      {0.5 + tiny, 0.5, 1.5, kInf, -kInf, kInf});
-}
-
-TEST(Addc, ValueAndIntegerDivisionRefused) {
-  Tensor s = make1d<double>({1, 2}), a = make1d<double>({3, 4}), b = make1d<double>({2, 8});
-  EXPECT_EQ(values<double>(addcmul(s, a, b, 0.5)), (std::vector<double>{4, 18}));
-  EXPECT_EQ(values<double>(addcdiv(s, a, b, 2)), (std::vector<double>{4, 3}));
-  Tensor i = make1d<int64_t>({1, 2});
-  EXPECT_EQ(values<int64_t>(addcmul(i, i, i, 3)), (std::vector<int64_t>{4, 14}));
-  ref::expect_error([&] { addcdiv(s, i, i); },
-                    {"addcdiv:", "Integer division with addcdiv is no longer supported"});
-  EXPECT_EQ(addcdiv(i, i, a).dtype(), ScalarType::Double);  // one floating operand is enough
-  ref::expect_error([&] { s.addcmul_(make1d<double>({1, 2, 3}), a); }, {"addcmul_:", "[3]", "[2]"});
 }
 
 // ---- errors name the op, the argument and the shapes ----------------------------------------

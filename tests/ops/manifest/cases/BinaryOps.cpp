@@ -1,6 +1,9 @@
-// add, sub, mul, div (true and rounding), remainder, fmod: Tensor-Tensor (with alpha where the
-// op has it), Tensor-Scalar (a wrapped number, below every tensor in promotion), and
-// Scalar-Tensor for remainder; functional / out= / in-place.
+// The cases of aten/native/BinaryOps.cpp's ops. add, sub, mul, div (true and rounding),
+// remainder, fmod: Tensor-Tensor (with alpha where the op has it), Tensor-Scalar (a wrapped
+// number, below every tensor in promotion), and Scalar-Tensor for remainder; functional / out= /
+// in-place. maximum, minimum, atan2, hypot. bitwise_and/or/xor (integral and Bool; Tensor and
+// Scalar overloads) and logical_and/or/xor (any dtype, nonzero is true; Bool results, self's
+// dtype in place).
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -8,12 +11,23 @@
 #include <aten/core/Half.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/add.h>
+#include <aten/ops/atan2.h>
+#include <aten/ops/bitwise_and.h>
+#include <aten/ops/bitwise_or.h>
+#include <aten/ops/bitwise_xor.h>
 #include <aten/ops/div.h>
 #include <aten/ops/fmod.h>
+#include <aten/ops/hypot.h>
+#include <aten/ops/logical_and.h>
+#include <aten/ops/logical_or.h>
+#include <aten/ops/logical_xor.h>
+#include <aten/ops/maximum.h>
+#include <aten/ops/minimum.h>
 #include <aten/ops/mul.h>
 #include <aten/ops/remainder.h>
 #include <aten/ops/sub.h>
 
+#include <algorithm>
 #include <cmath>
 #include <concepts>
 #include <limits>
@@ -22,20 +36,9 @@ namespace aten::optest {
 
 namespace {
 
-// A floating Scalar makes an integral or Bool tensor Float; an integral Scalar makes a Bool
-// tensor Long and leaves the others' dtype alone.
+// A floating Scalar makes an integral or Bool tensor Float (an integral one: with_wrapped_int).
 std::vector<ScalarType> with_wrapped_float(std::span<const ScalarType> dtypes) {
   return promoted_to_float(dtypes);
-}
-std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes) {
-  return {dtypes[0] == ScalarType::Bool ? ScalarType::Long : dtypes[0]};
-}
-
-OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
-                 std::vector<ScalarType> (*result)(std::span<const ScalarType>)) {
-  c.promoted_dtypes = std::move(promoted);
-  c.result_dtypes = result;
-  return c;
 }
 
 // The dtypes the rounding modes of div take: real ones (ATen has no rounding of complex
@@ -147,6 +150,27 @@ T c_mod(T x, T y) {
     return std::fmod(x, y);
   }
 }
+
+template <typename T>
+bool truth(T x) {
+  return x != T(0);
+}
+
+// The three calls and the Scalar overloads of one bitwise op, with its reference f.
+#define ATEN_BITWISE_CASES(op, expr)                                                    \
+  cases.push_back(binary_case(                                                          \
+      {#op ".Tensor", #op ".Tensor_out", #op "_.Tensor"}, ATEN_OPTEST_BINARY_CALLS(op), \
+      pointwise([](std::integral auto x, std::integral auto y) { return expr; })));     \
+  cases.push_back(unary_case(                                                           \
+      {#op ".Scalar", #op ".Scalar_out", #op "_.Scalar"},                               \
+      [](const Tensors& in) { return Tensors{op(in[0], 6)}; },                          \
+      [](const Tensors& in, Tensors& out) { op##_out(out[0], in[0], 6); },              \
+      [](Tensors& in) { in[0].op##_(6); }, pointwise([](std::integral auto x) {         \
+        const decltype(x) y = 6;                                                        \
+        return expr;                                                                    \
+      }),                                                                               \
+      Values::any, with_wrapped_int));                                                  \
+  cases.back().promoted_dtypes = {ScalarType::Bool};
 
 }  // namespace
 
@@ -293,7 +317,7 @@ ATEN_OP_CASES(arithmetic) {
   // ---- remainder (Python's sign) and fmod (C's sign): no Bool, no complex ----
   // The Scalar divisors of these cases and div's Scalar_mode ones are positive: a negative one
   // converts to a Byte tensor's dtype by wrapping (ATen's rule), which an int64 reference does
-  // not. Negative divisors come from the tensor cases; test_binary.cpp has negative Scalars.
+  // not. Negative divisors come from the tensor cases; test_binary_ops.cpp has negative Scalars.
   cases.push_back(binary_case({"remainder.Tensor", "remainder.Tensor_out", "remainder_.Tensor"},
                               ATEN_OPTEST_BINARY_CALLS(remainder),
                               pointwise([]<Real T>(T x, T y) { return python_mod(x, y); }),
@@ -326,5 +350,67 @@ ATEN_OP_CASES(arithmetic) {
                 {kBool}, with_wrapped_float));
   return cases;
 }
+
+ATEN_OP_CASES(maximum_minimum_atan2_hypot) {
+  std::vector<OpCase> cases;
+
+  // ---- maximum / minimum: NaN-propagating; complex refused with ATen's message ----
+  // (std::max alone is not: std::max(x, NaN) is x.)
+  OpCase max = binary_case(
+      {"maximum", "maximum.out"}, [](const Tensors& in) { return Tensors{maximum(in[0], in[1])}; },
+      [](const Tensors& in, Tensors& out) { maximum_out(out[0], in[0], in[1]); }, nullptr,
+      pointwise([]<Real T>(T x, T y) { return x != x   ? x
+                                              : y != y ? y
+                                                       : std::max(x, y); }));
+  max.undeclared_error = "maximum not implemented for complex tensors";
+  cases.push_back(max);
+  OpCase min = binary_case(
+      {"minimum", "minimum.out"}, [](const Tensors& in) { return Tensors{minimum(in[0], in[1])}; },
+      [](const Tensors& in, Tensors& out) { minimum_out(out[0], in[0], in[1]); }, nullptr,
+      pointwise([]<Real T>(T x, T y) { return x != x   ? x
+                                              : y != y ? y
+                                                       : std::min(x, y); }));
+  min.undeclared_error = "minimum not implemented for complex tensors";
+  cases.push_back(min);
+
+  // ---- atan2 (integers give Float), hypot (floating only) ----
+  cases.push_back(binary_case({"atan2", "atan2.out", "atan2_"}, ATEN_OPTEST_BINARY_CALLS(atan2),
+                              pointwise([]<Real T>(T y, T x) {
+                                return std::atan2(static_cast<double>(y), static_cast<double>(x));
+                              }),
+                              Values::any, Values::any, promoted_to_float));
+  cases.push_back(binary_case({"hypot", "hypot.out", "hypot_"}, ATEN_OPTEST_BINARY_CALLS(hypot),
+                              pointwise([]<Real T>(T x, T y) { return std::hypot(x, y); })));
+  return cases;
+}
+
+ATEN_OP_CASES(logical) {
+  std::vector<OpCase> cases;
+  ATEN_BITWISE_CASES(bitwise_and, x & y)
+  ATEN_BITWISE_CASES(bitwise_or, x | y)
+  ATEN_BITWISE_CASES(bitwise_xor, x ^ y)
+
+  // Values::unit: many zeros among the integers, so that false occurs on both sides.
+  auto logical = [](std::vector<std::string> overloads, auto call, auto call_out, auto call_inplace,
+                    auto f) {
+    OpCase c = binary_case(std::move(overloads), call, call_out, call_inplace,
+                           pointwise([f](auto x, auto y) { return f(truth(x), truth(y)); }),
+                           Values::unit, Values::unit, boolean);
+    c.inplace_keeps_self_dtype = true;
+    return c;
+  };
+  cases.push_back(logical({"logical_and", "logical_and.out", "logical_and_"},
+                          ATEN_OPTEST_BINARY_CALLS(logical_and),
+                          [](bool a, bool b) { return a && b; }));
+  cases.push_back(logical({"logical_or", "logical_or.out", "logical_or_"},
+                          ATEN_OPTEST_BINARY_CALLS(logical_or),
+                          [](bool a, bool b) { return a || b; }));
+  cases.push_back(logical({"logical_xor", "logical_xor.out", "logical_xor_"},
+                          ATEN_OPTEST_BINARY_CALLS(logical_xor),
+                          [](bool a, bool b) { return a != b; }));
+  return cases;
+}
+
+#undef ATEN_BITWISE_CASES
 
 }  // namespace aten::optest

@@ -2,7 +2,7 @@
 // reference, NumPy's matmul in complex<double> (exact for the small integers drawn), serves all.
 // Layouts that change one input's dim 0 alone (zero_size, large) would make the shapes
 // incompatible for most of them, and 0-dim inputs are an error: those are skipped per case
-// (tests/ops/test_linalg.cpp covers zero sizes, errors and large sizes directly).
+// (tests/ops/test_linear_algebra.cpp covers zero sizes, errors and large sizes directly).
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>

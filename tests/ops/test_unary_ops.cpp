@@ -1,22 +1,18 @@
-// What the manifest suite cannot say about the unary ops: special values (NaN, +-inf, +-0) of
-// every floating op against C++'s std::, rounding half to even, round.decimals, sign and sgn of
-// NaN / -0 / complex, abs of complex, clamp's bounds, nan_to_num's defaults, where's condition,
-// and ATen's error messages. Values that differ from ATen 1.13 nowhere; each case says what
-// libtorch 1.13.1 gives where that is not obvious.
+// The ops of aten/native/UnaryOps.cpp, what the manifest suite cannot say about them: special
+// values (NaN, +-inf, +-0) of every floating op against C++'s std:: (relu, silu and gelu of
+// Activation.cpp among them), rounding half to even, round.decimals, sign and sgn of NaN / -0 /
+// complex, abs of complex, nan_to_num's defaults, and ATen's error messages. Values that differ
+// from ATen 1.13 nowhere; each case says what libtorch 1.13.1 gives where that is not obvious.
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/abs.h>
 #include <aten/ops/acos.h>
-#include <aten/ops/arange.h>
 #include <aten/ops/asin.h>
 #include <aten/ops/atan.h>
 #include <aten/ops/bitwise_not.h>
 #include <aten/ops/ceil.h>
-#include <aten/ops/clamp.h>
-#include <aten/ops/clamp_max.h>
-#include <aten/ops/clamp_min.h>
 #include <aten/ops/contiguous.h>
 #include <aten/ops/cos.h>
 #include <aten/ops/cosh.h>
@@ -56,8 +52,6 @@
 #include <aten/ops/tanh.h>
 #include <aten/ops/to.h>
 #include <aten/ops/trunc.h>
-#include <aten/ops/view_as_real.h>
-#include <aten/ops/where.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,16 +64,15 @@
 #include <vector>
 
 #include "DtypeShorthands.h"
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
 using ref::expect_error;
+using ref::kInf, ref::kNaN, ref::of, ref::same;
 using ref::u1, ref::i1, ref::i4, ref::i8, ref::f2, ref::bf, ref::f4, ref::f8, ref::c4, ref::c8;
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The values every floating op meets here: the special ones and a few ordinary ones.
 const std::vector<double> kSpecials = {kNaN,   kInf,  -kInf,  0.0,   -0.0,   1.0,  -1.0,  0.5,
@@ -136,25 +129,6 @@ void check_specials(const char* name, const std::function<Tensor(const Tensor&)>
   }
 }
 
-// A tensor of dtype from values given as doubles (converted as copy_ converts).
-Tensor of(ScalarType dtype, std::initializer_list<double> values) {
-  return tensor(values).to(dtype);
-}
-
-// a and b have the same dtype, shape and values (NaN equal to NaN).
-::testing::AssertionResult same(const Tensor& a, const Tensor& b) {
-  if (a.scalar_type() != b.scalar_type() || a.sizes() != b.sizes())
-    return ::testing::AssertionFailure() << a.toString() << " vs " << b.toString();
-  if (isComplexType(a.scalar_type())) return same(view_as_real(a), view_as_real(b));
-  bool ok = true;
-  ref::for_each_index(a.sizes(), [&](const std::vector<int64_t>& idx) {
-    const double x = ref::read_double(a, idx), y = ref::read_double(b, idx);
-    ok = ok && (x == y || (std::isnan(x) && std::isnan(y)));
-  });
-  if (ok) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << a << "\nvs\n" << b;
-}
-
 double sigmoid_ref(double x) {
   return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x));
 }
@@ -206,7 +180,7 @@ void check_all_specials() {
 #undef ATEN_SPECIAL
   // gelu: in double, the argument -x / sqrt(2) is rounded before erfc, whose slope then
   // magnifies that rounding (by 2y at y = 1.77, gelu(-2.5)); float's own formula is within 3.81
-  // ULP (test_gelu_accuracy.cpp): a few ULP more.
+  // ULP (test_activation.cpp): a few ULP more.
   check_specials<T>(
       "gelu", [](const Tensor& t) { return aten::gelu(t); },
       [](double x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); }, 4 * u);
@@ -512,72 +486,6 @@ TEST(UnaryRounding, ComplexIsAnError) {
   expect_error([] { aten::frac(tensor({3})); }, {"\"frac\" not implemented for 'Int'"});
 }
 
-TEST(UnaryClamp, Bounds) {
-  Tensor x = tensor({static_cast<float>(kNaN), -2.f, -0.f, 0.5f, 3.f, static_cast<float>(kInf)});
-  // min > max: max everywhere but NaN (libtorch 1.13.1 gives the same).
-  Tensor r = aten::clamp(x, 1, 0);
-  EXPECT_TRUE(std::isnan(r.data_ptr<float>()[0]));
-  for (int64_t i = 1; i < 6; ++i) EXPECT_EQ(r.data_ptr<float>()[i], 0.f) << i;
-  // Within the bounds self is kept: clamp(-0, 0, 1) is -0.
-  Tensor k = aten::clamp(x, 0, 1);
-  EXPECT_TRUE(std::signbit(k.data_ptr<float>()[2]));
-  EXPECT_EQ(k.data_ptr<float>()[4], 1.f);
-  EXPECT_EQ(k.data_ptr<float>()[1], 0.f);
-  // A NaN bound makes everything NaN, Scalar or Tensor, vector loop or not.
-  for (const Tensor& in : {x, full({50}, 1.f, f4)}) {
-    Tensor n1 = aten::clamp(in, kNaN, 1);
-    Tensor n2 = aten::clamp(in, full({}, kNaN, f4), full({}, 1.f, f4));
-    Tensor n3 = aten::clamp(in, std::optional<Tensor>(full({in.numel()}, 0.f, f4)),
-                            std::optional<Tensor>(full({in.numel()}, kNaN, f4)));
-    for (int64_t i = 0; i < in.numel(); ++i) {
-      EXPECT_TRUE(std::isnan(n1.data_ptr<float>()[i]));
-      EXPECT_TRUE(std::isnan(n2.data_ptr<float>()[i]));
-      EXPECT_TRUE(std::isnan(n3.data_ptr<float>()[i]));
-    }
-  }
-  // Integers with integer bounds stay integers; a floating bound promotes to Float.
-  Tensor i = arange(5);
-  EXPECT_TRUE(same(aten::clamp(i, 3, 1), of(i8, {1, 1, 1, 1, 1})));
-  Tensor f = aten::clamp(i, 1.5, 2.5);
-  ASSERT_EQ(f.scalar_type(), f4);
-  EXPECT_TRUE(same(f, tensor({1.5f, 1.5f, 2.f, 2.5f, 2.5f})));
-  EXPECT_EQ(aten::clamp(tensor({true, false}), 0, 1).scalar_type(), i8);
-  expect_error([&] { i.clamp_(1.5, 2); },
-               {"result type Float can't be cast to the desired output type Long"});
-  EXPECT_TRUE(same(i, arange(5)));
-  expect_error([&] { aten::clamp(i); },
-               {"torch.clamp: At least one of 'min' or 'max' must not be None"});
-  expect_error([&] { aten::clamp(i, std::optional<Tensor>(), std::optional<Tensor>()); },
-               {"At least one of 'min' or 'max'"});
-  expect_error([] { aten::clamp(tensor({std::complex<float>(1, 0)}), 0, 1); },
-               {"clamp is not supported for complex types"});
-  // A complex bound is a real number for a floating self when its imaginary part is zero (as in
-  // libtorch 1.13); for an integral self it makes the computation complex.
-  using cd = std::complex<double>;
-  EXPECT_TRUE(same(aten::clamp(tensor({1.f, -3.f}), cd(-1.5, 0), -1.0), tensor({-1.f, -1.5f})));
-  Tensor g = tensor({1.f, -3.f});
-  expect_error([&] { g.clamp_(Scalar(cd(-1.5, 0.5))); },
-               {"cannot be converted to type Float without overflow"});
-  EXPECT_TRUE(same(g, tensor({1.f, -3.f})));
-  expect_error([&] { aten::clamp(i, cd(1, 0)); }, {"clamp is not supported for complex types"});
-  expect_error([] { aten::clamp_min(tensor({1.f}), cd(1, 0)); },
-               {"clamp is not supported for complex types"});
-  // Tensor bounds broadcast and promote: [3] x [2, 1] bounds, Int self with Double bounds.
-  Tensor lo = tensor({0.5, 1.5}).reshape({2, 1}).to(f8);
-  Tensor t = aten::clamp(of(i4, {0, 1, 2}), std::optional<Tensor>(lo), std::optional<Tensor>());
-  ASSERT_EQ(t.scalar_type(), f8);
-  ASSERT_EQ(t.sizes(), IntArrayRef({2, 3}));
-  EXPECT_TRUE(same(t, tensor({0.5, 1.0, 2.0, 1.5, 1.5, 2.0}).to(f8).reshape({2, 3})));
-  // clamp_min / clamp_max, Scalar and Tensor; relu is clamp_min(x, 0).
-  EXPECT_TRUE(same(aten::clamp_min(tensor({-1, 2}), 0), tensor({0, 2})));
-  EXPECT_TRUE(same(aten::clamp_max(tensor({-1.f, 2.f}), 1), tensor({-1.f, 1.f})));
-  EXPECT_TRUE(same(aten::clamp_max(tensor({-1.f, 2.f}), tensor({0.f, 3.f})), tensor({-1.f, 2.f})));
-  Tensor relu = aten::relu(tensor({-3.f, -0.f, 2.f}));
-  EXPECT_TRUE(same(relu, tensor({0.f, 0.f, 2.f})));
-  EXPECT_TRUE(std::signbit(relu.data_ptr<float>()[1]));  // as in libtorch 1.13.1
-  expect_error([] { aten::relu(tensor({true})); }, {"Boolean inputs not supported for relu"});
-}
-
 TEST(UnaryNanToNum, DefaultsAreTheDtypesExtremes) {
   Tensor s = tensor({kNaN, kInf, -kInf, 1.0}).to(f8);
   auto expect_values = [](const Tensor& r, double nan, double pos, double neg) {
@@ -600,86 +508,4 @@ TEST(UnaryNanToNum, DefaultsAreTheDtypesExtremes) {
   expect_error([&] { aten::nan_to_num_out(out, s.to(f4)); }, {"same dtype"});
   expect_error([] { aten::nan_to_num(tensor({std::complex<float>(1, 0)})); },
                {"\"nan_to_num\" not implemented for 'ComplexFloat'"});
-}
-
-TEST(UnaryWhere, ConditionAndPromotion) {
-  Tensor c = tensor({true, false});
-  Tensor r = aten::where(c, of(i4, {1, 2}), tensor({1.5, 2.5}).to(f8));
-  ASSERT_EQ(r.scalar_type(), f8);
-  EXPECT_TRUE(same(r, tensor({1.0, 2.5}).to(f8)));
-  // ATen's buckets: a 0-dim Double counts (higher category), a 0-dim Long does not.
-  EXPECT_EQ(aten::where(c, of(i4, {1, 2}), full({}, 2.5, f8)).scalar_type(), f8);
-  EXPECT_EQ(aten::where(c, of(i4, {1, 2}), full({}, 2, i8)).scalar_type(), i4);
-  // Broadcasting all three.
-  Tensor b = aten::where(tensor({true, false}).reshape({2, 1}), tensor({1.f, 2.f, 3.f}),
-                         full({}, 0.f, f4));
-  EXPECT_TRUE(same(b, tensor({1.f, 2.f, 3.f, 0.f, 0.f, 0.f}).reshape({2, 3})));
-  expect_error(
-      [] { aten::where(tensor({1.f}), tensor({1.f}), tensor({2.f})); },
-      {"where expected condition to be a boolean tensor, but got a tensor with dtype Float",
-       "condition"});
-  expect_error([] { aten::where(of(u1, {1}), tensor({1.f}), tensor({2.f})); }, {"dtype Byte"});
-  Tensor out = empty({2}, f4);
-  expect_error(
-      [&] {
-        aten::where_out(out, c, of(i4, {1, 2}), tensor({1.5, 2.5}).to(f8));
-      },
-      {"Expected out tensor to have dtype Double"});
-  using C = std::complex<float>;
-  EXPECT_TRUE(same(aten::where(c, tensor({C(1, 1), C(2, 2)}), tensor({C(0, 0), C(0, 0)})),
-                   tensor({C(1, 1), C(0, 0)})));
-}
-
-// where.ScalarOther / ScalarSelf / Scalar: a Scalar is a wrapped number, below every tensor in
-// type promotion. The dtypes are libtorch 1.13.1's: torch.where(c, int32, 7) is int32,
-// (c, 2.5, int32) float32, (c, bool, 1) int64, (c, 1, 2.5) float32, (c, True, False) bool,
-// (c, float16, 2.5) float16, (c, 0-dim bool, 1) int64, (c, 0-dim int32, 2.5) float32.
-TEST(UnaryWhere, ScalarOverloads) {
-  using C = std::complex<double>;
-  Tensor c = tensor({true, false, true});
-  Tensor i = of(i4, {1, 2, 3});
-  EXPECT_TRUE(same(aten::where(c, i, 7), of(i4, {1, 7, 3})));
-  EXPECT_TRUE(same(aten::where(c, 2.5, i), of(f4, {2.5, 2, 2.5})));
-  EXPECT_TRUE(same(aten::where(c, tensor({false, true, true}), 1), of(i8, {0, 1, 1})));
-  EXPECT_TRUE(same(aten::where(c, 1, 2.5), of(f4, {1, 2.5, 1})));
-  EXPECT_TRUE(same(aten::where(c, 1, 2), of(i8, {1, 2, 1})));
-  EXPECT_TRUE(same(aten::where(c, true, false), tensor({true, false, true})));
-  EXPECT_EQ(aten::where(c, 1, C(0, 1)).scalar_type(), c4);
-  EXPECT_EQ(aten::where(c, of(f2, {1, 2, 3}), 2.5).scalar_type(), f2);
-  EXPECT_EQ(aten::where(c, C(0, 1), of(f8, {1, 2, 3})).scalar_type(), c8);
-  EXPECT_EQ(aten::where(c, tensor({true}, {}), 1).scalar_type(), i8);
-  EXPECT_EQ(aten::where(c, of(i4, {1}).reshape({}), 2.5).scalar_type(), f4);
-  // The shape is the condition's (and the tensor's) broadcast.
-  EXPECT_EQ(aten::where(tensor({true, false}).reshape({2, 1}), 1, 0).sizes(), IntArrayRef({2, 1}));
-  EXPECT_EQ(aten::where(tensor({true}, {}), 1, 2.5).dim(), 0);
-  EXPECT_TRUE(same(aten::where(tensor({false}, {}), i, 0), of(i4, {0, 0, 0})));
-  // On Meta: the Scalars are CPU numbers, which join the condition's device.
-  Tensor mc = empty({4, 1}, TensorOptions(kBool).device(kMeta));
-  Tensor m = aten::where(mc, empty({3}, TensorOptions(kInt).device(kMeta)), 7);
-  EXPECT_TRUE(m.is_meta());
-  EXPECT_EQ(m.scalar_type(), i4);
-  EXPECT_EQ(m.sizes(), IntArrayRef({4, 3}));
-  Tensor ms = aten::where(mc, 1, 2.5);
-  EXPECT_TRUE(ms.is_meta());
-  EXPECT_EQ(ms.scalar_type(), f4);
-  EXPECT_EQ(ms.sizes(), IntArrayRef({4, 1}));
-  expect_error([] { aten::where(tensor({1.f}), 1, 2); },
-               {"where.Scalar: ", "where expected condition to be a boolean tensor"});
-  expect_error([&] { aten::where(c, empty({3}, TensorOptions().device(kMeta)), 0); },
-               {"where.ScalarOther: ", "Expected all tensors to be on the same device"});
-}
-
-TEST(UnaryGelu, ApproximateAndAccuracy) {
-  expect_error([] { aten::gelu(tensor({1.f}), "foo"); },
-               {"approximate argument must be either none or tanh"});
-  // Negative inputs keep their relative accuracy (no 1 + erf cancellation).
-  Tensor x = tensor({-5.f, -10.f, 3.f});
-  Tensor g = aten::gelu(x);
-  for (int64_t i = 0; i < 3; ++i) {
-    const double v = ref::read_double(x, {i});
-    const double want = 0.5 * v * std::erfc(-v / std::sqrt(2.0));
-    EXPECT_NEAR(g.data_ptr<float>()[i], want, 1e-5 * std::fabs(want)) << v;
-  }
-  expect_error([] { aten::gelu(tensor({1})); }, {"\"gelu\" not implemented for 'Int'"});
-  expect_error([] { aten::silu(tensor({1})); }, {"\"silu\" not implemented for 'Int'"});
 }

@@ -1,0 +1,188 @@
+// The cases of aten/native/ScatterGather.cpp's ops: index_select, gather and scatter. Their
+// references move values between coordinates of RefTensors; index tensors are Long inputs with
+// values that fit under every layout (see below_index).
+#include "../OpCase.h"
+
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/scatter.h>
+
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace aten::optest {
+
+namespace {
+
+// Index values in [0, n), scrambled, for a dim of size n under every layout: the layouts keep
+// the indexed dim's size, or make it 0 (no index then either), or make every input 0-dim, where
+// the one index is element 0 and must be 0.
+Input below_index(Shape shape, int64_t n, ScalarType dtype = ScalarType::Long) {
+  return Input{std::move(shape), Values::any, dtype,
+               [n](int64_t i) { return static_cast<double>((i * 5 + i / 3) % n); }};
+}
+
+int64_t index_at(const RefTensor& index, const Shape& idx) {
+  return static_cast<int64_t>(index.at(idx).real());
+}
+
+// ---- references -------------------------------------------------------------------------------
+
+// in[0] self, in[1] index (1-d or 0-d).
+auto index_select_reference(int64_t dim) {
+  return [dim](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &index = in[1];
+    if (x.dim() == 0) return {moved(x, {}, dtypes[0], [](const Shape&) { return Shape{}; })};
+    const int64_t d = wrap(dim, x.dim());
+    Shape sizes = x.sizes;
+    sizes[d] = index.numel();
+    return {moved(x, sizes, dtypes[0], [&](const Shape& idx) {
+      Shape src = idx;
+      src[d] = static_cast<int64_t>(index.values[idx[d]].real());
+      return src;
+    })};
+  };
+}
+
+// in[0] self, in[1] index of the result's shape.
+auto gather_reference(int64_t dim) {
+  return [dim](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &index = in[1];
+    return {moved(x, index.sizes, dtypes[0], [&](const Shape& idx) {
+      Shape src = idx;
+      if (x.dim() > 0) src[wrap(dim, x.dim())] = index_at(index, idx);
+      return src;
+    })};
+  };
+}
+
+enum class Reduce { none, add, multiply };
+
+// in[0] self, in[1] index, in[2] src (unless value is set). Writes land in index's C order,
+// which along dim is the order the kernel promises; reductions round to the dtype at each step,
+// as the kernel does.
+auto scatter_reference(int64_t dim, std::optional<double> value, Reduce reduce) {
+  return [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &index = in[1];
+    RefTensor out = x;
+    out.dtype = dtypes[0];
+    for_each_index(index.sizes, [&](const Shape& idx) {
+      Shape dst = idx;
+      if (x.dim() > 0) dst[wrap(dim, x.dim())] = index_at(index, idx);
+      const std::complex<double> v = value ? std::complex<double>(*value) : in[2].at(idx);
+      std::complex<double>& o = out.at(dst);
+      switch (reduce) {
+        case Reduce::none:
+          o = v;
+          break;
+        case Reduce::add:
+          o = round_to(out.dtype, o + v);
+          break;
+        case Reduce::multiply:
+          o = round_to(out.dtype, o * v);
+          break;
+      }
+    });
+    return {out};
+  };
+}
+
+const char* reduce_name(Reduce r) { return r == Reduce::add ? "add" : "multiply"; }
+
+}  // namespace
+
+ATEN_OP_CASES(scatter_gather) {
+  std::vector<OpCase> cases;
+
+  // index_select along dim 0 (Long and Int indices) and along the last dim.
+  for (ScalarType index_dtype : {ScalarType::Long, ScalarType::Int}) {
+    OpCase c;
+    c.overloads = {"index_select", "index_select.out"};
+    c.inputs = {Input{kShape}, below_index({5}, kShape[0], index_dtype)};
+    c.call = [](const Tensors& in) { return Tensors{index_select(in[0], 0, in[1])}; };
+    c.call_out = [](const Tensors& in, Tensors& out) { index_select_out(out[0], in[0], 0, in[1]); };
+    c.result_dtypes = first_dtype;
+    c.reference = index_select_reference(0);
+    // The large layout grows the index to 65537 entries; once (Long) is enough.
+    if (index_dtype == ScalarType::Int) c.skip_layouts = {Layout::large};
+    cases.push_back(c);
+  }
+  OpCase select_last;
+  select_last.overloads = {"index_select"};
+  select_last.inputs = {Input{kShape}, below_index({4}, kShape[1])};
+  select_last.call = [](const Tensors& in) { return Tensors{in[0].index_select(-1, in[1])}; };
+  select_last.result_dtypes = first_dtype;
+  select_last.reference = index_select_reference(-1);
+  // The large layout grows the 1-d index itself to 65537 entries: 1873 x 65537 results.
+  select_last.skip_layouts = {Layout::large};
+  cases.push_back(select_last);
+
+  // gather along dim 0 (more index rows than self has) and along the last dim (a wider index).
+  for (auto [gather_dim, index_shape, n] : {std::tuple{int64_t{0}, Shape{9, 35}, kShape[0]},
+                                            std::tuple{int64_t{-1}, Shape{6, 40}, kShape[1]}}) {
+    const int64_t dim = gather_dim;  // captured below: clang 14 cannot capture a binding
+    OpCase c;
+    c.overloads = {"gather", "gather.out"};
+    c.inputs = {Input{kShape}, below_index(index_shape, n)};
+    c.call = [dim](const Tensors& in) { return Tensors{gather(in[0], dim, in[1])}; };
+    c.call_out = [dim](const Tensors& in, Tensors& out) { gather_out(out[0], in[0], dim, in[1]); };
+    c.result_dtypes = first_dtype;
+    c.reference = gather_reference(dim);
+    cases.push_back(c);
+  }
+
+  // scatter along dim 0: 9 index rows into self's 6, so indices repeat and the last write wins.
+  OpCase src;
+  src.overloads = {"scatter.src", "scatter_.src", "scatter.src_out"};
+  src.inputs = {Input{kShape}, below_index({9, 35}, kShape[0]), Input{{9, 35}}};
+  src.call = [](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], in[2])}; };
+  src.call_out = [](const Tensors& in, Tensors& out) {
+    scatter_out(out[0], in[0], 0, in[1], in[2]);
+  };
+  src.call_inplace = [](Tensors& in) { in[0].scatter_(0, in[1], in[2]); };
+  src.result_dtypes = first_dtype;
+  src.reference = scatter_reference(0, std::nullopt, Reduce::none);
+  cases.push_back(src);
+  OpCase value = src;
+  value.overloads = {"scatter.value", "scatter_.value", "scatter.value_out"};
+  value.inputs.pop_back();
+  value.call = [](const Tensors& in) { return Tensors{in[0].scatter(0, in[1], 1)}; };
+  value.call_out = [](const Tensors& in, Tensors& out) { scatter_out(out[0], in[0], 0, in[1], 1); };
+  value.call_inplace = [](Tensors& in) { in[0].scatter_(0, in[1], 1); };
+  value.reference = scatter_reference(0, 1.0, Reduce::none);
+  cases.push_back(value);
+  for (Reduce reduce : {Reduce::add, Reduce::multiply}) {
+    const std::string r = reduce_name(reduce);
+    OpCase c = src;
+    c.overloads = {"scatter.reduce", "scatter_.reduce", "scatter.reduce_out"};
+    c.call = [r](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], in[2], r)}; };
+    c.call_out = [r](const Tensors& in, Tensors& out) {
+      scatter_out(out[0], in[0], 0, in[1], in[2], r);
+    };
+    c.call_inplace = [r](Tensors& in) { in[0].scatter_(0, in[1], in[2], r); };
+    c.reference = scatter_reference(0, std::nullopt, reduce);
+    // Hundreds of repeated indices (the large layout) accumulate in the dtype, one rounding each.
+    c.tolerance_scale = 10;
+    // Products of hundreds of repeated indices (the large layout) stay in range for |x| <= 1.
+    if (reduce == Reduce::multiply) c.inputs[0].values = c.inputs[2].values = Values::unit;
+    cases.push_back(c);
+    // Adding 1 or doubling; doubling hundreds of times (the large layout) overflows.
+    const double x = reduce == Reduce::add ? 1 : 2;
+    OpCase v = value;
+    v.overloads = {"scatter.value_reduce", "scatter_.value_reduce", "scatter.value_reduce_out"};
+    v.call = [r, x](const Tensors& in) { return Tensors{scatter(in[0], 0, in[1], x, r)}; };
+    v.call_out = [r, x](const Tensors& in, Tensors& out) {
+      scatter_out(out[0], in[0], 0, in[1], x, r);
+    };
+    v.call_inplace = [r, x](Tensors& in) { in[0].scatter_(0, in[1], x, r); };
+    v.reference = scatter_reference(0, x, reduce);
+    if (reduce == Reduce::multiply) v.skip_layouts = {Layout::large};
+    cases.push_back(v);
+  }
+  return cases;
+}
+
+}  // namespace aten::optest

@@ -1,0 +1,139 @@
+// The ops of aten/native/ScatterGather.cpp: gather, index_select, scatter, the parts the
+// manifest suite cannot express: negative dims, Int or Long indices, scatter_ with repeated
+// indices (the last write wins, in order, at any thread count), the reductions, and the errors
+// that name op, argument, index value and shapes, with nothing written.
+#include <aten/TensorOperators.h>
+#include <aten/core/Formatting.h>
+#include <aten/core/Tensor.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/gather.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/scatter.h>
+#include <aten/ops/t.h>
+#include <aten/ops/zeros.h>
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "OpTestHelpers.h"
+#include "Reference.h"
+
+using namespace aten;
+using ref::expect_equal, ref::iota, ref::longs, ref::values_of;
+using ref::expect_error;
+using ref::make;
+using ref::read_double;
+
+TEST(Gather, NegativeDimAndOutOfRangeIndices) {
+  Tensor x = iota({3, 4});
+  Tensor g = gather(x, -1, longs({3, 2}, {3, 0, 1, 1, 2, 0}));
+  EXPECT_EQ(values_of(g), (std::vector<double>{3, 0, 5, 5, 10, 8}));
+  expect_error(
+      [&] {
+        gather(x, 1, longs({1, 1}, {4}));
+      },
+      {"gather", "index 4 is out of bounds for dimension 1 with size 4"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 2}, {0, -1}));
+      },
+      {"index -1 is out of bounds for dimension 0 with size 3"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 2}, {0, 1}).to(ScalarType::Int));
+      },
+      {"gather", "index", "int64", "Int"});
+  expect_error(
+      [&] {
+        gather(x, 0, longs({1, 5}, {0, 0, 0, 0, 0}));
+      },
+      {"Size does not match at dimension 1", "[1, 5]", "[3, 4]"});
+  Tensor out = zeros({1, 1});
+  expect_error([&] { gather_out(out, x, 1, longs({1, 1}, {9})); }, {"gather.out", "index 9"});
+  EXPECT_EQ(read_double(out, {0, 0}), 0.0);
+}
+
+TEST(IndexSelect, IntOrLongIndexAndErrors) {
+  Tensor x = iota({4, 3}).t();  // [3, 4]
+  Tensor idx = longs({3}, {3, 0, 3});
+  Tensor a = index_select(x, -1, idx), b = x.index_select(1, idx.to(ScalarType::Int));
+  expect_equal(a, b);
+  ref::for_each_index(a.sizes(), [&](const std::vector<int64_t>& i) {
+    ASSERT_EQ(read_double(a, i), read_double(x, {i[0], std::vector<int64_t>{3, 0, 3}[i[1]]}));
+  });
+  expect_error(
+      [&] {
+        index_select(x, 0, longs({2}, {1, 3}));
+      },
+      {"index_select", "index 3 is out of bounds for dimension 0 with size 3"});
+  expect_error([&] { index_select(x, 0, longs({1, 1}, {0})); }, {"index", "vector", "[1, 1]"});
+  expect_error([&] { index_select(x, 0, idx.to(ScalarType::Float)); },
+               {"index", "int32 or int64", "Float"});
+  Tensor scalar = iota({});
+  EXPECT_EQ(index_select(scalar, 0, longs({1}, {0})).dim(), 0);
+  expect_error([&] { index_select(scalar, 0, longs({2}, {0, 0})); }, {"only 1 value"});
+}
+
+TEST(Scatter, RepeatedIndicesLastWriteWinsInOrder) {
+  // Many rows (several threads' worth), each writing 5 values into 2 slots along dim 1.
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    const int64_t rows = 20000;
+    Tensor self = zeros({rows, 2});
+    Tensor index = make<int64_t>({rows, 5},
+                                 [](int64_t i) { return static_cast<double>(i % 5 % 2); });
+    Tensor src = make<float>({rows, 5}, [](int64_t i) { return static_cast<double>(i); });
+    self.scatter_(1, index, src);
+    for (int64_t r : {int64_t{0}, rows / 2, rows - 1}) {
+      EXPECT_EQ(read_double(self, {r, 0}), 5.0 * r + 4)
+          << "row " << r;  // columns 0, 2, 4: the last is 4
+      EXPECT_EQ(read_double(self, {r, 1}), 5.0 * r + 3) << "row " << r;  // columns 1, 3
+    }
+  }
+  set_num_threads(saved);
+  // Along dim 0 as well, with the value form.
+  Tensor t = zeros({3, 2});
+  t.scatter_(0, longs({4, 2}, {1, 1, 1, 2, 1, 1, 0, 1}), 7.0);
+  EXPECT_EQ(values_of(t), (std::vector<double>{7, 0, 7, 7, 0, 7}));
+}
+
+TEST(Scatter, ReduceErrorsAndNothingWrittenOnError) {
+  Tensor self = iota({2, 3});
+  Tensor index = longs({2, 2}, {0, 0, 2, 1});
+  Tensor src = make<float>({2, 2}, [](int64_t i) { return i + 1.0; });
+  EXPECT_EQ(values_of(scatter(self, -1, index, src, "add")),
+            (std::vector<double>{3, 1, 2, 3, 8, 8}));
+  EXPECT_EQ(values_of(scatter(self, 1, index, 2.0, "multiply")),
+            (std::vector<double>{0, 1, 2, 3, 8, 10}));
+  expect_error([&] { scatter(self, 1, index, src, "max"); },
+               {"scatter.reduce", "add or multiply", "max"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({2, 2}, {0, 0, 3, 1}), src);
+      },
+      {"scatter_.src", "index 3 is out of bounds for dimension 1 with size 3"});
+  expect_error([&] { self.scatter_(1, index, src.to(ScalarType::Double)); },
+               {"self.dtype to be equal to src.dtype", "Float", "Double"});
+  expect_error([&] { self.scatter_(1, index.to(ScalarType::Int), src); }, {"index", "int64"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({3, 1}, {0, 0, 0}), iota({3, 1}));
+      },
+      {"Expected index [3, 1] to be smaller than self [2, 3] apart from dimension 1"});
+  expect_error(
+      [&] {
+        self.scatter_(1, longs({1, 3}, {0, 0, 0}), iota({1, 2}));
+      },
+      {"smaller size than src [1, 2]"});
+  expect_error([&] { self.scatter_(1, index, 1e300); }, {"scatter_.value"});
+  expect_equal(self, iota({2, 3}));
+  Tensor expanded = iota({1, 3}).expand({2, 3});
+  expect_error([&] { expanded.scatter_(1, index, src); },
+               {"more than one element of the written-to tensor"});
+  // Empty index: a copy of self.
+  expect_equal(scatter(self, 0, empty({0}, ScalarType::Long), 1.0), self);
+  ref::expect_same_geometry(scatter(ref::to_meta(self), 1, ref::to_meta(index), ref::to_meta(src)),
+                            scatter(self, 1, index, src));
+}
