@@ -368,6 +368,23 @@ TEST(IsClose, NaNAndInfinities) {
   EXPECT_EQ(values<bool>(isclose(p, q)), bools({0, 0, 0, 1}));
 }
 
+// Half and BFloat16 round each step to their dtype, as ATen's composite isclose does: pairs that
+// are not close in float are close there (libtorch 1.13: all True; in float all False).
+TEST(IsClose, ReducedFloatsRoundEachStep) {
+  EXPECT_EQ(values<bool>(isclose(make1d<BFloat16>({0.005340576171875, -0.06005859375}),
+                                 make1d<BFloat16>({-0.0947265625, -0.16015625}), 0, 0.1)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<BFloat16>({1.296875, 1.9453125}),
+                                 make1d<BFloat16>({1.234375, 2.015625}), 0.01, 0.05)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<Half>({-1.6689453125, 1.705078125}),
+                                 make1d<Half>({-1.736328125, 1.638671875}), 0.01, 0.05)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<float>({-1.6689453125, 1.705078125}),
+                                 make1d<float>({-1.736328125, 1.638671875}), 0.01, 0.05)),
+            bools({0, 0}));
+}
+
 TEST(IsClose, Errors) {
   Tensor f = make1d<float>({1}), d = make1d<double>({1});
   ref::expect_error([&] { isclose(f, d); }, {"isclose:", "Float did not match Double"});
