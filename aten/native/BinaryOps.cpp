@@ -80,6 +80,11 @@ void alpha_check(ScalarType dtype, const Scalar& alpha) {
              "For integral input tensors, argument alpha must not be a floating point number "
              "(alpha = ",
              alpha, ", dtype ", dtype, ").");
+  // Even a complex alpha with no imaginary part, as ATen: the kind of a Scalar decides.
+  ATEN_CHECK(isComplexType(dtype) || !alpha.isComplex(),
+             "For non-complex input tensors, argument alpha must not be a complex number (alpha "
+             "= ",
+             alpha, ", dtype ", dtype, ").");
 }
 
 }  // namespace native

@@ -45,9 +45,12 @@ Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
 }
 
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
+  // As ATen: a tensor already contiguous is returned whatever the format asked (Preserve asks
+  // row-major contiguity of it); only a copy needs a format to lay itself out in.
+  if (self.is_contiguous(memory_format)) return self;
   ATEN_CHECK(memory_format != MemoryFormat::Preserve,
              "preserve memory format is unsupported by the contiguous operator");
-  return self.is_contiguous(memory_format) ? self : self.clone(memory_format);
+  return self.clone(memory_format);
 }
 
 namespace {

@@ -143,8 +143,6 @@ Tensor isfinite(const Tensor& self) { return unary_predicate(self, isfinite_stub
 Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
   ATEN_CHECK(self.scalar_type() == other.scalar_type(), self.scalar_type(), " did not match ",
              other.scalar_type(), " (self ", self.toString(), ", other ", other.toString(), ")");
-  ATEN_CHECK(!(isComplexType(self.scalar_type()) && equal_nan),
-             "isclose with equal_nan=True is not supported for complex inputs.");
   ATEN_CHECK(rtol >= 0, "rtol must be greater than or equal to zero, but got ", rtol);
   ATEN_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
   const Tensor out;  // undefined: allocated by the iterator (the config keeps a pointer to it)
@@ -173,10 +171,13 @@ bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol,
 bool equal(const Tensor& self, const Tensor& other) {
   ATEN_CHECK(self.device() == other.device(), "Expected both tensors on one device, but got ",
              self.device(), " and ", other.device());
-  ATEN_CHECK(self.scalar_type() == other.scalar_type(), "Expected object of scalar type ",
-             self.scalar_type(), " but got scalar type ", other.scalar_type(),
-             " for argument 'other'");
   if (self.sizes() != other.sizes()) return false;
+  // Tensors of two dtypes are compared in their promoted dtype, as ATen compares them (Int
+  // [1, 2] equals Byte [1, 2]; Float 0.1 does not equal Double 0.1).
+  if (self.scalar_type() != other.scalar_type()) {
+    const ScalarType common = promote_types(self.scalar_type(), other.scalar_type());
+    return equal(self.to(common), other.to(common));
+  }
   // The same elements are equal to themselves, unless they may be NaN.
   if (self.is_same(other) && !isFloatingType(self.scalar_type()) &&
       !isComplexType(self.scalar_type()))

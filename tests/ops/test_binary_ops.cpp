@@ -805,6 +805,15 @@ TEST(AddSub, AlphaRulesAndBoolSubtraction) {
   Tensor z = empty({1}, ScalarType::ComplexDouble).fill_(complex<double>(1, 1));
   EXPECT_EQ(values<complex<double>>(add(z, z, complex<double>(0, 1)))[0], complex<double>(0, 2));
   EXPECT_EQ(values<complex<double>>(sub(z, z, complex<double>(0, 1)))[0], complex<double>(2, 0));
+  // A complex alpha with real tensors is refused even when its imaginary part is 0, on CPU and on
+  // Meta alike, as libtorch 1.13 refuses it.
+  Tensor f = make1d<float>({1, 2});
+  for (const Tensor& x : {f, empty({2}, TensorOptions().device(kMeta))}) {
+    ref::expect_error([&] { add(x, x, complex<double>(2, 0)); },
+                      {"add.Tensor:", "argument alpha must not be a complex number"});
+    ref::expect_error([&] { sub(x, x, complex<double>(0.5, 1)); },
+                      {"sub.Tensor:", "argument alpha must not be a complex number"});
+  }
 }
 
 // ComplexHalf add / sub / mul as libtorch 1.13 computes them (expected values from it): each

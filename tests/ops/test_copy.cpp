@@ -302,7 +302,10 @@ TEST(Contiguous, ReturnsSelfWhenAlreadyInTheFormat) {
   Tensor c = t.contiguous();
   EXPECT_TRUE(c.is_contiguous());
   expect_copied(c, t);
-  EXPECT_THROW(a.contiguous(MemoryFormat::Preserve), Error);
+  // Preserve: a contiguous self is returned as it is; one that needs a copy is an error, as in
+  // ATen, which checks the format only when it copies.
+  EXPECT_TRUE(a.contiguous(MemoryFormat::Preserve).is_same(a));
+  EXPECT_THROW(t.contiguous(MemoryFormat::Preserve), Error);
   EXPECT_THROW(a.contiguous(MemoryFormat::ChannelsLast), Error);  // needs 4-d
 }
 
@@ -375,7 +378,10 @@ TEST(MemoryFormat, CloneAndContiguousHonourTheFormat) {
   EXPECT_EQ(iota({3, 8}).slice(1, 0, 8, 2).t().clone().strides(), IntArrayRef({1, 4}));
   EXPECT_TRUE(nhwc.contiguous(MemoryFormat::ChannelsLast).is_same(nhwc));
   EXPECT_FALSE(nhwc.contiguous().is_same(nhwc));
-  expect_error([&] { nchw.contiguous(MemoryFormat::Preserve); },
+  // Preserve: a row-major contiguous self is returned as it is; any other is an error (libtorch
+  // 1.13: x.contiguous(memory_format=torch.preserve_format) is x; a channels-last one raises).
+  EXPECT_TRUE(nchw.contiguous(MemoryFormat::Preserve).is_same(nchw));
+  expect_error([&] { nhwc.contiguous(MemoryFormat::Preserve); },
                {"preserve memory format is unsupported"});
   expect_error([&] { iota({3, 4}).clone(MemoryFormat::ChannelsLast); }, {"rank 4"});
   ref::expect_same_geometry(ref::to_meta(nchw).clone(MemoryFormat::ChannelsLast), nhwc);

@@ -360,6 +360,29 @@ TEST(IsClose, NaNAndInfinities) {
   Tensor z = complex1d({{3, 4}, {0, 0}}), w = complex1d({{3, 4.25}, {3, 4}});
   EXPECT_EQ(values<bool>(isclose(z, w, 0, 5)), bools({1, 1}));
   EXPECT_EQ(values<bool>(isclose(z, w, 0, 4.5)), bools({1, 0}));
+  // Complex with equal_nan: a NaN in either part makes an element NaN, and two NaN elements are
+  // close whichever parts hold the NaN (libtorch 1.13: all four true).
+  Tensor p = complex1d({{kNaN, 1}, {1, kNaN}, {kNaN, 0}, {1, 1}});
+  Tensor q = complex1d({{kNaN, 1}, {kNaN, 1}, {0, kNaN}, {1, 1}});
+  EXPECT_EQ(values<bool>(isclose(p, q, 1e-5, 1e-8, true)), bools({1, 1, 1, 1}));
+  EXPECT_EQ(values<bool>(isclose(p, q)), bools({0, 0, 0, 1}));
+}
+
+// Half and BFloat16 round each step to their dtype, as ATen's composite isclose does: pairs that
+// are not close in float are close there (libtorch 1.13: all True; in float all False).
+TEST(IsClose, ReducedFloatsRoundEachStep) {
+  EXPECT_EQ(values<bool>(isclose(make1d<BFloat16>({0.005340576171875, -0.06005859375}),
+                                 make1d<BFloat16>({-0.0947265625, -0.16015625}), 0, 0.1)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<BFloat16>({1.296875, 1.9453125}),
+                                 make1d<BFloat16>({1.234375, 2.015625}), 0.01, 0.05)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<Half>({-1.6689453125, 1.705078125}),
+                                 make1d<Half>({-1.736328125, 1.638671875}), 0.01, 0.05)),
+            bools({1, 1}));
+  EXPECT_EQ(values<bool>(isclose(make1d<float>({-1.6689453125, 1.705078125}),
+                                 make1d<float>({-1.736328125, 1.638671875}), 0.01, 0.05)),
+            bools({0, 0}));
 }
 
 TEST(IsClose, Errors) {
@@ -369,9 +392,6 @@ TEST(IsClose, Errors) {
                     {"rtol must be greater than or equal to zero, but got -1e-05"});
   ref::expect_error([&] { isclose(f, f, 1e-5, -1); },
                     {"atol must be greater than or equal to zero"});
-  Tensor z = complex1d({{1, 0}});
-  ref::expect_error([&] { isclose(z, z, 1e-5, 1e-8, true); },
-                    {"equal_nan=True is not supported for complex"});
   ref::expect_error(
       [&] {
         isclose(make1d<float>({1, 2}), make1d<float>({1, 2, 3}));
@@ -433,11 +453,11 @@ TEST(Equal, SizesValuesAndDtype) {
   EXPECT_TRUE(equal(make1d<double>({0}), make1d<double>({-0.0})));
   EXPECT_TRUE(equal(complex1d({{1, 2}}), complex1d({{1, 2}})));
   EXPECT_FALSE(equal(complex1d({{1, 2}}), complex1d({{1, -2}})));
-  // One dtype, or an error (no promotion).
-  ref::expect_error(
-      [&] { equal(make1d<float>({1}), make1d<double>({1})); },
-      {"equal:",
-       "Expected object of scalar type Float but got scalar type Double for argument 'other'"});
+  // Two dtypes compare in the promoted one, as libtorch 1.13 does: Int [1, 2] equals Byte
+  // [1, 2]; Float 0.1 is not Double 0.1 (libtorch: True, False).
+  EXPECT_TRUE(equal(make1d<int32_t>({1, 2}), make1d<uint8_t>({1, 2})));
+  EXPECT_FALSE(equal(make1d<float>({0.1f}), make1d<double>({0.1})));
+  EXPECT_TRUE(equal(make1d<float>({0.5f}), make1d<double>({0.5})));
 }
 
 TEST(Equal, LargeInputsAcrossThreads) {

@@ -183,13 +183,21 @@ void isclose_kernel(TensorIteratorBase& iter, double rtol_d, double atol_d, bool
   ATEN_DISPATCH_isclose_TYPES(iter.common_dtype(), [&] {
     using V = typename CloseMath<scalar_t>::value;
     using R = typename CloseMath<scalar_t>::real;
-    const R rtol = static_cast<R>(rtol_d), atol = static_cast<R>(atol_d);
+    // ATen's isclose is a composite of tensor ops, and a Half or BFloat16 tensor op rounds its
+    // result to its dtype and takes a Scalar operand in it: rtol and atol are rounded, then
+    // |rtol * other|, atol + that, and |self - other| each.
+    const auto round = [](auto v) {
+      if constexpr (ReducedFloat<scalar_t>)
+        return static_cast<decltype(v)>(static_cast<scalar_t>(v));
+      else return v;
+    };
+    const R rtol = round(static_cast<R>(rtol_d)), atol = round(static_cast<R>(atol_d));
     predicate_kernel<scalar_t>(iter, [=](scalar_t a, scalar_t b) -> bool {
       const V x = static_cast<V>(a), y = static_cast<V>(b);
       if (x == y) return true;  // equal infinities included
       if (equal_nan && is_nan(x) && is_nan(y)) return true;
-      const R diff = std::abs(x - y);
-      return std::isfinite(diff) && diff <= atol + std::abs(rtol * y);
+      const R diff = std::abs(round(x - y));
+      return std::isfinite(diff) && diff <= round(atol + std::abs(round(rtol * y)));
     });
   });
 }
