@@ -63,7 +63,8 @@ constexpr T from_bits(float_bits_t<T> b) {
 }
 }  // namespace detail
 
-// The largest finite T below x (x not NaN, not -infinity): one step down in the bit pattern.
+// The largest T below x (x neither NaN nor -infinity): one step down in the bit pattern, from
+// +-0 to the negative smallest subnormal.
 template <typename T>
 constexpr T next_below(T x) {
   using bits_t = detail::float_bits_t<T>;
