@@ -150,3 +150,14 @@
 #include <aten/ops/dot.h>
 #include <aten/ops/mv.h>
 #include <aten/ops/matmul.h>
+#include <aten/ops/uniform.h>
+#include <aten/ops/normal.h>
+#include <aten/ops/exponential.h>
+#include <aten/ops/geometric.h>
+#include <aten/ops/log_normal.h>
+#include <aten/ops/cauchy.h>
+#include <aten/ops/bernoulli.h>
+#include <aten/ops/rand.h>
+#include <aten/ops/rand_like.h>
+#include <aten/ops/randn.h>
+#include <aten/ops/randn_like.h>

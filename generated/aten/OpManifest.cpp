@@ -553,6 +553,34 @@ constexpr DispatchKey mv_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType matmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey matmul_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType uniform_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey uniform__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType exponential_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey exponential__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType geometric_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey geometric__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log_normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey log_normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType cauchy_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey cauchy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType bernoulli_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey bernoulli__float_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType rand_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey rand_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType rand_like_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey rand_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType randn_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey randn_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType randn_like_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey randn_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2283,6 +2311,74 @@ constexpr Overload overloads[] = {
      "matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "",
      detail::matmul_out_keys, true, detail::matmul_dtypes},
+    {"uniform_", "",
+     "uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::uniform__keys, true, detail::uniform_dtypes},
+    {"normal_", "",
+     "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::normal__keys, true, detail::normal_dtypes},
+    {"exponential_", "",
+     "exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::exponential__keys, true, detail::exponential_dtypes},
+    {"geometric_", "",
+     "geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::geometric__keys, true, detail::geometric_dtypes},
+    {"log_normal_", "",
+     "log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::log_normal__keys, true, detail::log_normal_dtypes},
+    {"cauchy_", "",
+     "cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::cauchy__keys, true, detail::cauchy_dtypes},
+    {"bernoulli_", "float",
+     "bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::bernoulli__float_keys, true, detail::bernoulli_dtypes},
+    {"rand", "",
+     "rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_keys, true, detail::rand_dtypes},
+    {"rand", "generator",
+     "rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_generator_keys, true, detail::rand_dtypes},
+    {"rand", "out",
+     "rand.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::rand_out_keys, true, detail::rand_dtypes},
+    {"rand", "generator_out",
+     "rand.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::rand_generator_out_keys, true, detail::rand_dtypes},
+    {"rand_like", "",
+     "rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_like_keys, true, detail::rand_like_dtypes},
+    {"randn", "",
+     "randn(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_keys, true, detail::randn_dtypes},
+    {"randn", "generator",
+     "randn.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_generator_keys, true, detail::randn_dtypes},
+    {"randn", "out",
+     "randn.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randn_out_keys, true, detail::randn_dtypes},
+    {"randn", "generator_out",
+     "randn.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randn_generator_out_keys, true, detail::randn_dtypes},
+    {"randn_like", "",
+     "randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_like_keys, true, detail::randn_like_dtypes},
 };
 }  // namespace detail
 
