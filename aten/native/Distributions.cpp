@@ -4,19 +4,27 @@
 #include <aten/core/Generator.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/native/Distributions.h>
+#include <aten/ops/bernoulli.h>
 #include <aten/ops/bernoulli_dtypes.h>
 #include <aten/ops/bernoulli_native.h>
 #include <aten/ops/cauchy_dtypes.h>
 #include <aten/ops/cauchy_native.h>
 #include <aten/ops/copy.h>
+#include <aten/ops/div.h>
+#include <aten/ops/dropout_dtypes.h>
+#include <aten/ops/dropout_native.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_like.h>
 #include <aten/ops/exponential_dtypes.h>
 #include <aten/ops/exponential_native.h>
+#include <aten/ops/feature_dropout_dtypes.h>
+#include <aten/ops/feature_dropout_native.h>
 #include <aten/ops/geometric_dtypes.h>
 #include <aten/ops/geometric_native.h>
 #include <aten/ops/log_normal_dtypes.h>
 #include <aten/ops/log_normal_native.h>
+#include <aten/ops/lt.h>
+#include <aten/ops/mul.h>
 #include <aten/ops/normal.h>
 #include <aten/ops/normal_dtypes.h>
 #include <aten/ops/normal_native.h>
@@ -24,14 +32,21 @@
 #include <aten/ops/rand_like_dtypes.h>
 #include <aten/ops/rand_like_native.h>
 #include <aten/ops/rand_native.h>
+#include <aten/ops/randint_dtypes.h>
+#include <aten/ops/randint_native.h>
 #include <aten/ops/randn_dtypes.h>
 #include <aten/ops/randn_like_dtypes.h>
 #include <aten/ops/randn_like_native.h>
 #include <aten/ops/randn_native.h>
+#include <aten/ops/random.h>
+#include <aten/ops/random_dtypes.h>
+#include <aten/ops/random_native.h>
+#include <aten/ops/to.h>
 #include <aten/ops/uniform.h>
 #include <aten/ops/uniform_dtypes.h>
 #include <aten/ops/uniform_native.h>
 #include <aten/ops/view_as_real.h>
+#include <aten/ops/zero.h>
 #include <aten/structured/StructuredOutputs.h>
 
 #include <cmath>
@@ -47,20 +62,27 @@ ATEN_DEFINE_DISPATCH(geometric_stub);
 ATEN_DEFINE_DISPATCH(log_normal_stub);
 ATEN_DEFINE_DISPATCH(cauchy_stub);
 ATEN_DEFINE_DISPATCH(bernoulli_scalar_stub);
+ATEN_DEFINE_DISPATCH(random_stub);
 
 namespace {
+
+// In-place sampling writes each element of self once with its own value, so a self whose
+// elements share memory (an expand) is refused, on CPU and Meta alike, as every such in-place
+// op refuses it.
+void check_writable(const Tensor& self) {
+  ATEN_CHECK(!has_internal_overlap(self),
+             "unsupported operation: more than one element of the written-to tensor refers to a "
+             "single memory location. Please clone() the tensor before performing the operation.");
+}
 
 // Writes what `stub` samples into self: reserves the words of self's numel() elements (none
 // for an empty self) and fills self directly when it is contiguous, else a contiguous temporary
 // copied into it, so that element i is always self's i-th in row-major order whatever its
-// strides. A self whose elements share memory (an expand) is refused first, as every in-place
-// op refuses it.
-template <typename Stub>
+// strides.
+template <typename Stub, typename A, typename B>
 Tensor& sample_into(Tensor& self, const std::optional<Generator>& generator,
-                    int64_t words_per_element, Stub& stub, double a, double b) {
-  ATEN_CHECK(!has_internal_overlap(self),
-             "unsupported operation: more than one element of the written-to tensor refers to a "
-             "single memory location. Please clone() the tensor before performing the operation.");
+                    int64_t words_per_element, Stub& stub, A a, B b) {
+  check_writable(self);
   const int64_t n = self.numel();
   if (self.is_meta() || n == 0) return self;
   const PhiloxRange range = generator_or_default(generator).reserve(
@@ -151,6 +173,7 @@ Tensor& uniform_(Tensor& self, double from, double to, const std::optional<Gener
 
 Tensor& uniform_meta_(Tensor& self, double from, double to,
                       const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_uniform(self, from, to);
   return self;
 }
@@ -169,6 +192,7 @@ Tensor& normal_(Tensor& self, double mean, double std, const std::optional<Gener
 
 Tensor& normal_meta_(Tensor& self, double /*mean*/, double std,
                      const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_normal(self, std);
   return self;
 }
@@ -181,6 +205,7 @@ Tensor& exponential_(Tensor& self, double lambd, const std::optional<Generator>&
 
 Tensor& exponential_meta_(Tensor& self, double lambd,
                           const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_exponential(self, lambd);
   return self;
 }
@@ -191,6 +216,7 @@ Tensor& geometric_(Tensor& self, double p, const std::optional<Generator>& gener
 }
 
 Tensor& geometric_meta_(Tensor& self, double p, const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_geometric(self, p);
   return self;
 }
@@ -204,6 +230,7 @@ Tensor& log_normal_(Tensor& self, double mean, double std,
 
 Tensor& log_normal_meta_(Tensor& self, double /*mean*/, double std,
                          const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_log_normal(self, std);
   return self;
 }
@@ -218,6 +245,7 @@ Tensor& cauchy_(Tensor& self, double median, double sigma,
 
 Tensor& cauchy_meta_(Tensor& self, double /*median*/, double /*sigma*/,
                      const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_cauchy(self);
   return self;
 }
@@ -228,6 +256,7 @@ Tensor& bernoulli_(Tensor& self, double p, const std::optional<Generator>& gener
 }
 
 Tensor& bernoulli_meta_(Tensor& self, double p, const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
   check_bernoulli(self, p);
   return self;
 }
@@ -291,6 +320,237 @@ Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype, std::opti
   ATEN_DISPATCH_randn_like_TYPES(dtype.value_or(self.scalar_type()), [] {});
   Tensor result = aten::empty_like(self, dtype, layout, device, pin_memory, memory_format);
   return aten::normal_(result, 0, 1, std::nullopt);
+}
+
+// ---- random_ ------------------------------------------------------------------------------------
+
+namespace {
+
+// The largest value random_ draws when `to` is None: 2^digits for a floating dtype (every
+// integer up to it is exact), the dtype's largest value otherwise.
+template <typename scalar_t>
+int64_t random_to_inclusive() {
+  if constexpr (std::is_floating_point_v<scalar_t> || std::is_same_v<scalar_t, Half> ||
+                std::is_same_v<scalar_t, BFloat16>) {
+    return int64_t{1} << std::numeric_limits<scalar_t>::digits;
+  } else {
+    return static_cast<int64_t>(std::numeric_limits<scalar_t>::max());
+  }
+}
+
+template <typename scalar_t>
+bool random_in_bounds(int64_t v) {
+  if constexpr (std::is_integral_v<scalar_t>) {
+    return v >= static_cast<int64_t>(std::numeric_limits<scalar_t>::lowest()) &&
+           v <= static_cast<int64_t>(std::numeric_limits<scalar_t>::max());
+  } else {
+    return true;  // every int64 is inside a floating dtype's range
+  }
+}
+
+struct RandomRange {
+  int64_t from = 0;
+  uint64_t span = 0;  // to - from; 0 stands for 2^64
+};
+
+// ATen's checks of random_'s bounds for self's dtype, and the range they give.
+RandomRange check_random(const Tensor& self, int64_t from, std::optional<int64_t> to) {
+  RandomRange r{from, 0};
+  const ScalarType t = self.scalar_type();
+  ATEN_DISPATCH_random_TYPES(t, [&] {
+    if (to) {
+      ATEN_CHECK(from < *to, "random_ expects 'from' to be less than 'to', but got from=", from,
+                 " >= to=", *to);
+      ATEN_CHECK(random_in_bounds<scalar_t>(from), "from=", from, " is out of bounds for ", t);
+      ATEN_CHECK(random_in_bounds<scalar_t>(*to - 1), "to - 1=", *to - 1, " is out of bounds for ",
+                 t);
+      r.span = static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
+    } else {
+      const int64_t to_inc = random_to_inclusive<scalar_t>();
+      ATEN_CHECK(from <= to_inc, "random_ expects 'from' to be at most ", to_inc, " (the largest ",
+                 t, " value it draws when 'to' is None), but got from=", from);
+      ATEN_CHECK(random_in_bounds<scalar_t>(from), "from=", from, " is out of bounds for ", t);
+      r.span = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
+    }
+  });
+  return r;
+}
+
+}  // namespace
+
+Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to,
+                const std::optional<Generator>& generator) {
+  const RandomRange r = check_random(self, from, to);
+  return sample_into(self, generator, kDoubleUniformWords, random_stub, r.from, r.span);
+}
+
+Tensor& random_meta_(Tensor& self, int64_t from, std::optional<int64_t> to,
+                     const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
+  (void)check_random(self, from, to);
+  return self;
+}
+
+Tensor& random_(Tensor& self, int64_t to, const std::optional<Generator>& generator) {
+  return aten::random_(self, 0, to, generator);
+}
+
+Tensor& random_(Tensor& self, const std::optional<Generator>& generator) {
+  return aten::random_(self, 0, std::nullopt, generator);
+}
+
+// ---- bernoulli with tensor probabilities --------------------------------------------------------
+
+namespace {
+
+// p broadcast to self's shape: its dtype floating, as ATen.
+Tensor expanded_probabilities(const Tensor& self, const Tensor& p) {
+  ATEN_DISPATCH_bernoulli_TYPES(self.scalar_type(), [] {});
+  const ScalarType t = p.scalar_type();
+  ATEN_CHECK(t == kFloat || t == kDouble || t == kHalf || t == kBFloat16,
+             "bernoulli_ expects p of a floating dtype, but got ", t);
+  return p.expand(self.sizes());
+}
+
+}  // namespace
+
+// Element i is 1 when the 53-bit uniform of words [2i, 2i + 2) is below p[i]: the words and
+// the comparison of bernoulli_.float, so a p tensor filled with one value gives its result.
+Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator) {
+  const Tensor probabilities = expanded_probabilities(self, p).to(kDouble).contiguous();
+  const double* pp = probabilities.data_ptr<double>();
+  for (int64_t i = 0; i < probabilities.numel(); ++i)
+    ATEN_CHECK(pp[i] >= 0 && pp[i] <= 1,
+               "bernoulli_ expects every element of p to be in [0, 1], but got p=", pp[i]);
+  check_writable(self);
+  if (self.numel() == 0) return self;
+  Tensor u = aten::empty(self.sizes(), self.options().dtype(kDouble));
+  sample_into(u, generator, kDoubleUniformWords, uniform_stub, 0, 1);
+  self.copy_(aten::lt(u, probabilities));
+  return self;
+}
+
+Tensor& bernoulli_meta_(Tensor& self, const Tensor& p,
+                        const std::optional<Generator>& /*generator*/) {
+  check_writable(self);
+  (void)expanded_probabilities(self, p);
+  return self;
+}
+
+Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator) {
+  ATEN_DISPATCH_bernoulli_TYPES(self.scalar_type(), [] {});
+  Tensor result = aten::empty_like(self);
+  return aten::bernoulli_(result, self, generator);
+}
+
+Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator) {
+  Tensor result = aten::empty_like(self);
+  return aten::bernoulli_(result, p, generator);
+}
+
+// ---- randint ------------------------------------------------------------------------------------
+
+Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
+               std::optional<Layout> layout, std::optional<Device> device,
+               std::optional<bool> pin_memory) {
+  return randint(0, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t high, IntArrayRef size, const std::optional<Generator>& generator,
+               std::optional<ScalarType> dtype, std::optional<Layout> layout,
+               std::optional<Device> device, std::optional<bool> pin_memory) {
+  return randint(0, high, size, generator, dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
+               std::optional<Layout> layout, std::optional<Device> device,
+               std::optional<bool> pin_memory) {
+  return randint(low, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+// No dtype (None through a boxed call) is Long, as the schema's default.
+Tensor randint(int64_t low, int64_t high, IntArrayRef size,
+               const std::optional<Generator>& generator, std::optional<ScalarType> dtype,
+               std::optional<Layout> layout, std::optional<Device> device,
+               std::optional<bool> pin_memory) {
+  const ScalarType t = dtype.value_or(kLong);
+  ATEN_DISPATCH_randint_TYPES(t, [] {});
+  Tensor result = aten::empty(size, t, layout, device, pin_memory, std::nullopt);
+  return aten::random_(result, low, high, generator);
+}
+
+Tensor& randint_out(int64_t high, IntArrayRef size, Tensor& out) {
+  return randint_out(0, high, size, std::nullopt, out);
+}
+
+Tensor& randint_out(int64_t high, IntArrayRef size, const std::optional<Generator>& generator,
+                    Tensor& out) {
+  return randint_out(0, high, size, generator, out);
+}
+
+Tensor& randint_out(int64_t low, int64_t high, IntArrayRef size, Tensor& out) {
+  return randint_out(low, high, size, std::nullopt, out);
+}
+
+// The bounds are checked (by random_'s meta kernel, on a Meta twin of out) before out is
+// resized, so a bad call leaves out as it was.
+Tensor& randint_out(int64_t low, int64_t high, IntArrayRef size,
+                    const std::optional<Generator>& generator, Tensor& out) {
+  ATEN_DISPATCH_randint_TYPES(out.scalar_type(), [] {});
+  Tensor twin = aten::empty({0}, out.options().device(kMeta));
+  aten::random_(twin, low, high, std::nullopt);
+  detail::resize_out(out, size, {}, out.options());
+  return aten::random_(out, low, high, generator);
+}
+
+// ---- dropout ------------------------------------------------------------------------------------
+
+namespace {
+
+void check_dropout(double p) {
+  ATEN_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
+}
+
+// The kept-and-scaled mask, 1 / (1 - p) with probability 1 - p and 0 otherwise, of `shape`.
+Tensor dropout_noise(const Tensor& input, IntArrayRef shape, double p) {
+  Tensor noise = aten::empty(shape, input.options());
+  if (p == 1) return noise.zero_();
+  aten::bernoulli_(noise, 1 - p, std::nullopt);
+  return noise.div_(1 - p);
+}
+
+// Feature dropout's mask shape: one element per (N, C) feature map.
+DimVector feature_shape(const Tensor& input) {
+  ATEN_CHECK(input.dim() >= 2, "Feature dropout requires at least 2 dimensions in the input");
+  DimVector shape(input.sizes().begin(), input.sizes().end());
+  for (size_t d = 2; d < shape.size(); ++d) shape[d] = 1;
+  return shape;
+}
+
+}  // namespace
+
+// Not training, p = 0, or no elements: the input itself, as ATen.
+Tensor dropout(const Tensor& input, double p, bool train) {
+  check_dropout(p);
+  if (!train || p == 0 || input.numel() == 0) return input;
+  ATEN_DISPATCH_dropout_TYPES(input.scalar_type(), [] {});
+  return aten::mul(input, dropout_noise(input, input.sizes(), p));
+}
+
+Tensor& dropout_(Tensor& self, double p, bool train) {
+  check_dropout(p);
+  if (!train || p == 0 || self.numel() == 0) return self;
+  ATEN_DISPATCH_dropout_TYPES(self.scalar_type(), [] {});
+  return self.mul_(dropout_noise(self, self.sizes(), p));
+}
+
+// p = 1 zeroes everything whatever the input's rank, as ATen (the rank is checked for the mask).
+Tensor feature_dropout(const Tensor& input, double p, bool train) {
+  check_dropout(p);
+  if (!train || p == 0 || input.numel() == 0) return input;
+  ATEN_DISPATCH_feature_dropout_TYPES(input.scalar_type(), [] {});
+  if (p == 1) return aten::mul(input, dropout_noise(input, {}, p));
+  return aten::mul(input, dropout_noise(input, feature_shape(input), p));
 }
 
 }  // namespace aten::native

@@ -161,3 +161,7 @@
 #include <aten/ops/rand_like.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
+#include <aten/ops/random.h>
+#include <aten/ops/randint.h>
+#include <aten/ops/dropout.h>
+#include <aten/ops/feature_dropout.h>

@@ -1,23 +1,30 @@
 // The sampling ops (aten/native/Distributions.cpp): uniform_, normal_, exponential_, geometric_,
-// log_normal_, cauchy_, bernoulli_ and the factories rand, randn, rand_like, randn_like.
+// log_normal_, cauchy_, bernoulli_, random_, the factories rand, randn, rand_like, randn_like,
+// randint and the functional bernoulli, and dropout, dropout_, feature_dropout.
 // Reproducibility (bit-identical at any thread count and for any strides, get_state/set_state,
 // generators with equal and different seeds), distributions (mean, variance,
 // Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and thresholds
 // computed from the sample size), argument errors that change nothing, and Meta runs.
+#include <aten/Factories.h>
 #include <aten/core/Generator.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/bernoulli.h>
 #include <aten/ops/cauchy.h>
+#include <aten/ops/dropout.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/exponential.h>
+#include <aten/ops/feature_dropout.h>
+#include <aten/ops/full.h>
 #include <aten/ops/geometric.h>
 #include <aten/ops/log_normal.h>
 #include <aten/ops/normal.h>
 #include <aten/ops/rand.h>
 #include <aten/ops/rand_like.h>
+#include <aten/ops/randint.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
+#include <aten/ops/random.h>
 #include <aten/ops/uniform.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/zeros.h>
@@ -27,6 +34,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -55,6 +63,8 @@ std::vector<Sampler> samplers() {
   std::vector<ScalarType> geometric = kFloating, bernoulli = kFloating;
   for (ScalarType t : {kByte, kInt, kLong}) geometric.push_back(t);
   for (ScalarType t : {kBool, kChar, kLong}) bernoulli.push_back(t);
+  std::vector<ScalarType> random = bernoulli;
+  random.push_back(kByte);
   return {
       {"uniform_", with_complex, [](Tensor& t, const auto& g) { aten::uniform_(t, -2, 3, g); }},
       {"normal_", with_complex, [](Tensor& t, const auto& g) { aten::normal_(t, 1, 2, g); }},
@@ -63,6 +73,9 @@ std::vector<Sampler> samplers() {
       {"log_normal_", kFloating, [](Tensor& t, const auto& g) { aten::log_normal_(t, 0, 0.5, g); }},
       {"cauchy_", kFloating, [](Tensor& t, const auto& g) { aten::cauchy_(t, 0, 1, g); }},
       {"bernoulli_", bernoulli, [](Tensor& t, const auto& g) { aten::bernoulli_(t, 0.3, g); }},
+      {"bernoulli_.Tensor", bernoulli,
+       [](Tensor& t, const auto& g) { aten::bernoulli_(t, aten::full({}, 0.6, kDouble), g); }},
+      {"random_", random, [](Tensor& t, const auto& g) { aten::random_(t, g); }},
   };
 }
 
@@ -482,4 +495,200 @@ TEST(Distributions, RandAndRandnFactories) {
   Tensor wrong_shape = zeros({3});
   expect_error([&] { aten::rand_out(wrong_shape, {4}); }, {"rand"});
   for (double v : values_of(wrong_shape)) EXPECT_EQ(v, 0);
+}
+
+// ---- random_, randint, bernoulli with tensor probabilities, dropout ----------------------------
+
+TEST(Distributions, RandomRangesAndChiSquared) {
+  for (ScalarType t : {kLong, kInt, kChar, kFloat, kDouble, kHalf, kBFloat16}) {
+    SCOPED_TRACE(toString(t));
+    const std::vector<double> x = sample(
+        t, 51, [](Tensor& s, const auto& g) { aten::random_(s, -3, 5, g); });
+    std::vector<double> observed(8, 0);
+    for (double v : x) {
+      ASSERT_TRUE(v >= -3 && v < 5 && v == std::floor(v)) << v;
+      observed[static_cast<size_t>(v + 3)] += 1;
+    }
+    const std::vector<double> expected(8, static_cast<double>(x.size()) / 8);
+    EXPECT_LT(chi2(observed, expected), chi2_bound(7));
+  }
+  // `to` alone, and neither: [0, to) and [0, the dtype's largest value or 2^digits].
+  Tensor b = empty({1000}, kBool);
+  aten::random_(b, make_generator(1));
+  double ones = 0;
+  for (double v : values_of(b)) ones += v;
+  EXPECT_GT(ones, 400);
+  EXPECT_LT(ones, 600);
+  Tensor h = empty({100000}, kHalf);
+  aten::random_(h, make_generator(2));
+  for (double v : values_of(h)) ASSERT_TRUE(v >= 0 && v <= 2048 && v == std::floor(v)) << v;
+  Tensor u = empty({100000}, kByte);
+  aten::random_(u, 256, make_generator(3));
+  double top = 0;
+  for (double v : values_of(u)) top = std::max(top, v);
+  EXPECT_EQ(top, 255);
+  // A Long over its whole range (2^64 values): both signs occur.
+  Tensor l = empty({1000}, kLong);
+  aten::random_(l, std::numeric_limits<int64_t>::min(), std::nullopt, make_generator(4));
+  const int64_t* lp = l.data_ptr<int64_t>();
+  EXPECT_TRUE(std::any_of(lp, lp + 1000, [](int64_t v) { return v < 0; }));
+  EXPECT_TRUE(std::any_of(lp, lp + 1000, [](int64_t v) { return v > 0; }));
+}
+
+TEST(Distributions, RandomAndRandintErrors) {
+  struct Bad {
+    ScalarType dtype;
+    std::function<void(Tensor&, const Generator&)> call;
+    std::vector<std::string> fragments;
+  };
+  const std::vector<Bad> bad = {
+      {kFloat,
+       [](Tensor& t, const Generator& g) { aten::random_(t, 5, 2, g); },
+       {"random_", "'from' to be less than 'to', but got from=5 >= to=2"}},
+      {kFloat,
+       [](Tensor& t, const Generator& g) { aten::random_(t, 0, g); },
+       {"random_", "from=0 >= to=0"}},
+      {kByte,
+       [](Tensor& t, const Generator& g) { aten::random_(t, 0, 300, g); },
+       {"random_", "to - 1=299 is out of bounds for Byte"}},
+      {kChar,
+       [](Tensor& t, const Generator& g) { aten::random_(t, -200, 0, g); },
+       {"random_", "from=-200 is out of bounds for Char"}},
+      {kBool,
+       [](Tensor& t, const Generator& g) { aten::random_(t, 0, 3, g); },
+       {"random_", "out of bounds for Bool"}},
+      {kFloat,
+       [](Tensor& t, const Generator& g) { aten::random_(t, 1 << 25, std::nullopt, g); },
+       {"random_", "to be at most 16777216"}},
+      {kComplexFloat,
+       [](Tensor& t, const Generator& g) { aten::random_(t, g); },
+       {"random_", "not implemented for 'ComplexFloat'"}},
+      {kFloat,
+       [](Tensor& t, const Generator& g) {
+         aten::bernoulli_(t, tensor({0.5, 1.5, 0.}), g);
+       },
+       {"bernoulli_", "every element of p to be in [0, 1], but got p=1.5"}},
+      {kFloat,
+       [](Tensor& t, const Generator& g) {
+         aten::bernoulli_(t, tensor({1, 0, 1}), g);
+       },
+       {"bernoulli_", "p of a floating dtype"}},
+      {kFloat,
+       [](Tensor& t, const Generator& g) {
+         aten::bernoulli_(t, tensor({0.5, 0.5}), g);
+       },
+       {"bernoulli_", "expand"}},
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.fragments.back());
+    Generator g = make_generator(5);
+    Tensor self = zeros({4, 3}, b.dtype);
+    try {
+      b.call(self, g);
+      ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+      for (const std::string& f : b.fragments)
+        EXPECT_NE(std::string(e.what()).find(f), std::string::npos)
+            << "missing '" << f << "' in: " << e.what();
+    }
+    EXPECT_EQ(g.get_offset(), 0u) << "the generator advanced";
+    for (double v : values_of(self)) ASSERT_EQ(v, 0) << "self was written";
+  }
+  expect_error([] { aten::randint(5, 5, {3}); }, {"randint", "from=5 >= to=5"});
+  expect_error([] { aten::randint(3, {2}, TensorOptions(kComplexFloat)); },
+               {"randint", "not implemented for 'ComplexFloat'"});
+  Tensor out = zeros({3}, kByte);
+  expect_error([&] { aten::randint_out(out, 0, 300, {3}); }, {"randint", "out of bounds for Byte"});
+  for (double v : values_of(out)) EXPECT_EQ(v, 0);
+  Tensor empty_out = empty({0}, kByte);
+  expect_error([&] { aten::randint_out(empty_out, 0, 300, {3}); }, {"randint"});
+  EXPECT_EQ(empty_out.numel(), 0) << "out resized by a call that threw";
+}
+
+TEST(Distributions, RandintFactories) {
+  Tensor a = aten::randint(10, {kSamples}, make_generator(61));
+  EXPECT_EQ(a.scalar_type(), kLong);
+  std::vector<double> observed(10, 0);
+  for (double v : values_of(a)) {
+    ASSERT_TRUE(v >= 0 && v < 10) << v;
+    observed[static_cast<size_t>(v)] += 1;
+  }
+  EXPECT_LT(chi2(observed, std::vector<double>(10, kSamples / 10.0)), chi2_bound(9));
+  // randint is random_(low, high) on a fresh tensor.
+  Tensor b = aten::randint(-4, 4, {5, 7}, make_generator(62), TensorOptions(kInt));
+  Tensor c = empty({5, 7}, kInt);
+  aten::random_(c, -4, 4, make_generator(62));
+  EXPECT_EQ(b.scalar_type(), kInt);
+  EXPECT_EQ(bytes_of(b), bytes_of(c));
+  Tensor out = empty({0}, kDouble);
+  aten::randint_out(out, 3, {4, 4}, make_generator(63));
+  EXPECT_EQ(out.sizes(), IntArrayRef({4, 4}));
+  for (double v : values_of(out)) EXPECT_TRUE(v >= 0 && v < 3);
+  Generator g = make_generator(1);
+  Tensor m = aten::randint(3, {2, 2}, g, TensorOptions().device(kMeta));
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(g.get_offset(), 0u);
+}
+
+TEST(Distributions, BernoulliWithTensorProbabilities) {
+  // p broadcast along dim 0: column 0 never, column 2 always, column 1 half the time.
+  Tensor self = empty({kSamples / 4, 3});
+  aten::bernoulli_(self, tensor({0., 0.5, 1.}), make_generator(71));
+  const std::vector<double> x = values_of(self);
+  double ones = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (i % 3 == 0) {
+      ASSERT_EQ(x[i], 0);
+    } else if (i % 3 == 2) {
+      ASSERT_EQ(x[i], 1);
+    } else {
+      ones += x[i];
+    }
+  }
+  const double n = static_cast<double>(x.size() / 3);
+  EXPECT_LT(chi2({n - ones, ones}, {n / 2, n / 2}), chi2_bound(1));
+  // The same words and comparison as bernoulli_.float.
+  Tensor a = empty({1001}, kInt), b = empty({1001}, kInt);
+  aten::bernoulli_(a, 0.3, make_generator(72));
+  aten::bernoulli_(b, aten::full({1001}, 0.3, kDouble), make_generator(72));
+  EXPECT_EQ(bytes_of(a), bytes_of(b));
+  // Functional forms: p from self, or given.
+  Tensor p = aten::full({1001}, 0.3, kDouble);
+  Tensor c = aten::bernoulli(p, make_generator(72));
+  EXPECT_EQ(c.scalar_type(), kDouble);
+  EXPECT_EQ(values_of(c), values_of(a));
+  Tensor d = aten::bernoulli(empty({1001}, kInt), 0.3, make_generator(72));
+  EXPECT_EQ(bytes_of(d), bytes_of(a));
+}
+
+TEST(Distributions, DropoutScalesKeptElementsAndZeroesTheRest) {
+  Tensor x = aten::full({400, 500}, 3.0);
+  EXPECT_TRUE(aten::dropout(x, 0.3, false).is_same(x)) << "not training: the input itself";
+  EXPECT_TRUE(aten::dropout(x, 0, true).is_same(x));
+  for (double v : values_of(aten::dropout(x, 1, true))) ASSERT_EQ(v, 0);
+  aten::manual_seed(81);
+  const std::vector<double> y = values_of(aten::dropout(x, 0.25, true));
+  double zeros_seen = 0;
+  for (double v : y) {
+    ASSERT_TRUE(v == 0 || v == static_cast<double>(3.0f / 0.75f)) << v;
+    zeros_seen += v == 0;
+  }
+  const double n = static_cast<double>(y.size());
+  EXPECT_LT(chi2({zeros_seen, n - zeros_seen}, {0.25 * n, 0.75 * n}), chi2_bound(1));
+  // dropout_ writes into self what dropout returns for the same seed.
+  aten::manual_seed(81);
+  Tensor z = x.clone();
+  aten::dropout_(z, 0.25, true);
+  EXPECT_EQ(values_of(z), y);
+  // feature_dropout: each (n, c) map kept or zeroed whole.
+  Tensor f = aten::feature_dropout(aten::full({20, 30, 4, 5}, 1.0), 0.5, true);
+  const std::vector<double> fv = values_of(f);
+  for (size_t map = 0; map < 600; ++map)
+    for (size_t k = 1; k < 20; ++k) ASSERT_EQ(fv[map * 20 + k], fv[map * 20]) << map;
+  expect_error([] { aten::dropout(aten::full({3}, 1.0), 1.5, true); },
+               {"dropout", "probability has to be between 0 and 1, but got 1.5"});
+  expect_error([] { aten::feature_dropout(aten::full({3}, 1.0), 0.5, true); },
+               {"feature_dropout", "at least 2 dimensions"});
+  expect_error([] { aten::dropout(aten::full({3}, 1, kInt), 0.5, true); },
+               {"dropout", "not implemented for 'Int'"});
 }

@@ -19,6 +19,7 @@
 #include <aten/ops/geometric_dtypes.h>
 #include <aten/ops/log_normal_dtypes.h>
 #include <aten/ops/normal_dtypes.h>
+#include <aten/ops/random_dtypes.h>
 #include <aten/ops/uniform_dtypes.h>
 
 #include <algorithm>
@@ -175,6 +176,24 @@ void bernoulli_scalar_kernel(const Tensor& out, const PhiloxRange& range, double
   });
 }
 
+// from + uniform_int(draw, range) in wrapping 64-bit arithmetic; range 0 stands for 2^64 (a
+// Long over its whole range), whose value is the draw itself.
+void random_kernel(const Tensor& out, const PhiloxRange& range, int64_t from, uint64_t span) {
+  ATEN_DISPATCH_random_TYPES(out.scalar_type(), [&] {
+    for_each_group<scalar_t, 1, kDoubleUniformWords>(
+        out, range, [&](const uint32_t* w, scalar_t* dst, int64_t) {
+          const uint64_t draw = draw64(w[0], w[1]);
+          const uint64_t offset = span == 0 ? draw : uniform_int(draw, span);
+          const auto v = static_cast<int64_t>(static_cast<uint64_t>(from) + offset);
+          if constexpr (std::is_same_v<scalar_t, bool>) {
+            *dst = v != 0;
+          } else {
+            *dst = convert<scalar_t>(v);
+          }
+        });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
@@ -185,5 +204,6 @@ ATEN_REGISTER_DISPATCH(geometric_stub, &geometric_kernel);
 ATEN_REGISTER_DISPATCH(log_normal_stub, &log_normal_kernel);
 ATEN_REGISTER_DISPATCH(cauchy_stub, &cauchy_kernel);
 ATEN_REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
+ATEN_REGISTER_DISPATCH(random_stub, &random_kernel);
 
 }  // namespace aten::native

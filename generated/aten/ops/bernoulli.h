@@ -10,4 +10,16 @@ inline Tensor& bernoulli_(Tensor& self, double p = 0.5, const std::optional<Gene
   return _ops::bernoulli__float::call(self, p, generator);
 }
 
+inline Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::bernoulli__Tensor::call(self, p, generator);
+}
+
+inline Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::bernoulli::call(self, generator);
+}
+
+inline Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::bernoulli_p::call(self, p, generator);
+}
+
 }  // namespace aten

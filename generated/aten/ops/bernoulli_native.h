@@ -9,6 +9,10 @@ namespace native {
 
 Tensor& bernoulli_(Tensor& self, double p, const std::optional<Generator>& generator);  // bernoulli_.float
 Tensor& bernoulli_meta_(Tensor& self, double p, const std::optional<Generator>& generator);  // bernoulli_.float
+Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator);  // bernoulli_.Tensor
+Tensor& bernoulli_meta_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator);  // bernoulli_.Tensor
+Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator);  // bernoulli
+Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator);  // bernoulli.p
 
 }  // namespace native
 }  // namespace aten

@@ -20,19 +20,50 @@ Tensor& bernoulli__float::redispatch(DispatchKeySet ks, Tensor& self, double p, 
   return detail::typed_handle<bernoulli__float>().redispatch(ks, self, p, generator);
 }
 
+Tensor& bernoulli__Tensor::call(Tensor& self, const Tensor& p, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli__Tensor>().call(self, p, generator);
+}
+Tensor& bernoulli__Tensor::redispatch(DispatchKeySet ks, Tensor& self, const Tensor& p, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli__Tensor>().redispatch(ks, self, p, generator);
+}
+
+Tensor bernoulli::call(const Tensor& self, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli>().call(self, generator);
+}
+Tensor bernoulli::redispatch(DispatchKeySet ks, const Tensor& self, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli>().redispatch(ks, self, generator);
+}
+
+Tensor bernoulli_p::call(const Tensor& self, double p, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli_p>().call(self, p, generator);
+}
+Tensor bernoulli_p::redispatch(DispatchKeySet ks, const Tensor& self, double p, const std::optional<Generator>& generator) {
+  return detail::typed_handle<bernoulli_p>().redispatch(ks, self, p, generator);
+}
+
 }  // namespace _ops
 
 namespace detail {
 void register_bernoulli_schemas(Dispatcher& d) {
   detail::register_schema<_ops::bernoulli__float>(d);
+  detail::register_schema<_ops::bernoulli__Tensor>(d);
+  detail::register_schema<_ops::bernoulli>(d);
+  detail::register_schema<_ops::bernoulli_p>(d);
 }
 
 void register_bernoulli_CPU(Dispatcher& d) {
   d.registerKernel({"bernoulli_", "float"}, DispatchKey::CPU, &detail::NamedKernel<_ops::bernoulli__float>::call<&native::bernoulli_>);
+  d.registerKernel({"bernoulli_", "Tensor"}, DispatchKey::CPU, &detail::NamedKernel<_ops::bernoulli__Tensor>::call<&native::bernoulli_>);
 }
 
 void register_bernoulli_Meta(Dispatcher& d) {
   d.registerKernel({"bernoulli_", "float"}, DispatchKey::Meta, &detail::NamedKernel<_ops::bernoulli__float>::call<&native::bernoulli_meta_>);
+  d.registerKernel({"bernoulli_", "Tensor"}, DispatchKey::Meta, &detail::NamedKernel<_ops::bernoulli__Tensor>::call<&native::bernoulli_meta_>);
+}
+
+void register_bernoulli_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"bernoulli", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::bernoulli>::call<&native::bernoulli>);
+  d.registerKernel({"bernoulli", "p"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::bernoulli_p>::call<&native::bernoulli>);
 }
 }  // namespace detail
 

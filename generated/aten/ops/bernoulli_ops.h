@@ -23,5 +23,32 @@ struct bernoulli__float {
   static Tensor& redispatch(DispatchKeySet ks, Tensor& self, double p, const std::optional<Generator>& generator);
 };
 
+struct bernoulli__Tensor {
+  using schema = Tensor&(Tensor&, const Tensor&, const std::optional<Generator>&);
+  static constexpr const char* name = "bernoulli_";
+  static constexpr const char* overload_name = "Tensor";
+  static constexpr const char* schema_str = "bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)";
+  static Tensor& call(Tensor& self, const Tensor& p, const std::optional<Generator>& generator);
+  static Tensor& redispatch(DispatchKeySet ks, Tensor& self, const Tensor& p, const std::optional<Generator>& generator);
+};
+
+struct bernoulli {
+  using schema = Tensor(const Tensor&, const std::optional<Generator>&);
+  static constexpr const char* name = "bernoulli";
+  static constexpr const char* overload_name = "";
+  static constexpr const char* schema_str = "bernoulli(Tensor self, *, Generator? generator=None) -> Tensor";
+  static Tensor call(const Tensor& self, const std::optional<Generator>& generator);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& self, const std::optional<Generator>& generator);
+};
+
+struct bernoulli_p {
+  using schema = Tensor(const Tensor&, double, const std::optional<Generator>&);
+  static constexpr const char* name = "bernoulli";
+  static constexpr const char* overload_name = "p";
+  static constexpr const char* schema_str = "bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor";
+  static Tensor call(const Tensor& self, double p, const std::optional<Generator>& generator);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& self, double p, const std::optional<Generator>& generator);
+};
+
 }  // namespace _ops
 }  // namespace aten

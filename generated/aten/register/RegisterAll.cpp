@@ -166,6 +166,10 @@ void register_rand_schemas(Dispatcher& d);
 void register_rand_like_schemas(Dispatcher& d);
 void register_randn_schemas(Dispatcher& d);
 void register_randn_like_schemas(Dispatcher& d);
+void register_random_schemas(Dispatcher& d);
+void register_randint_schemas(Dispatcher& d);
+void register_dropout_schemas(Dispatcher& d);
+void register_feature_dropout_schemas(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
 void register_copy_CPU(Dispatcher& d);
@@ -280,6 +284,7 @@ void register_geometric_CPU(Dispatcher& d);
 void register_log_normal_CPU(Dispatcher& d);
 void register_cauchy_CPU(Dispatcher& d);
 void register_bernoulli_CPU(Dispatcher& d);
+void register_random_CPU(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
 void register_copy_Meta(Dispatcher& d);
@@ -392,6 +397,7 @@ void register_geometric_Meta(Dispatcher& d);
 void register_log_normal_Meta(Dispatcher& d);
 void register_cauchy_Meta(Dispatcher& d);
 void register_bernoulli_Meta(Dispatcher& d);
+void register_random_Meta(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_clone_CompositeExplicitAutograd(Dispatcher& d);
 void register_zero_CompositeExplicitAutograd(Dispatcher& d);
@@ -440,10 +446,13 @@ void register_min_CompositeExplicitAutograd(Dispatcher& d);
 void register_norm_CompositeExplicitAutograd(Dispatcher& d);
 void register_dot_CompositeExplicitAutograd(Dispatcher& d);
 void register_mv_CompositeExplicitAutograd(Dispatcher& d);
+void register_bernoulli_CompositeExplicitAutograd(Dispatcher& d);
 void register_rand_CompositeExplicitAutograd(Dispatcher& d);
 void register_rand_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_randn_CompositeExplicitAutograd(Dispatcher& d);
 void register_randn_like_CompositeExplicitAutograd(Dispatcher& d);
+void register_random_CompositeExplicitAutograd(Dispatcher& d);
+void register_randint_CompositeExplicitAutograd(Dispatcher& d);
 void register_contiguous_CompositeImplicitAutograd(Dispatcher& d);
 void register_to_CompositeImplicitAutograd(Dispatcher& d);
 void register_reshape_CompositeImplicitAutograd(Dispatcher& d);
@@ -461,6 +470,8 @@ void register_std_CompositeImplicitAutograd(Dispatcher& d);
 void register_var_mean_CompositeImplicitAutograd(Dispatcher& d);
 void register_std_mean_CompositeImplicitAutograd(Dispatcher& d);
 void register_matmul_CompositeImplicitAutograd(Dispatcher& d);
+void register_dropout_CompositeImplicitAutograd(Dispatcher& d);
+void register_feature_dropout_CompositeImplicitAutograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_empty_schemas(d);
@@ -623,6 +634,10 @@ void register_builtin_operators(Dispatcher& d) {
   register_rand_like_schemas(d);
   register_randn_schemas(d);
   register_randn_like_schemas(d);
+  register_random_schemas(d);
+  register_randint_schemas(d);
+  register_dropout_schemas(d);
+  register_feature_dropout_schemas(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
   register_copy_CPU(d);
@@ -737,6 +752,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_log_normal_CPU(d);
   register_cauchy_CPU(d);
   register_bernoulli_CPU(d);
+  register_random_CPU(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
   register_copy_Meta(d);
@@ -849,6 +865,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_log_normal_Meta(d);
   register_cauchy_Meta(d);
   register_bernoulli_Meta(d);
+  register_random_Meta(d);
   register_empty_like_CompositeExplicitAutograd(d);
   register_clone_CompositeExplicitAutograd(d);
   register_zero_CompositeExplicitAutograd(d);
@@ -897,10 +914,13 @@ void register_builtin_operators(Dispatcher& d) {
   register_norm_CompositeExplicitAutograd(d);
   register_dot_CompositeExplicitAutograd(d);
   register_mv_CompositeExplicitAutograd(d);
+  register_bernoulli_CompositeExplicitAutograd(d);
   register_rand_CompositeExplicitAutograd(d);
   register_rand_like_CompositeExplicitAutograd(d);
   register_randn_CompositeExplicitAutograd(d);
   register_randn_like_CompositeExplicitAutograd(d);
+  register_random_CompositeExplicitAutograd(d);
+  register_randint_CompositeExplicitAutograd(d);
   register_contiguous_CompositeImplicitAutograd(d);
   register_to_CompositeImplicitAutograd(d);
   register_reshape_CompositeImplicitAutograd(d);
@@ -918,6 +938,8 @@ void register_builtin_operators(Dispatcher& d) {
   register_var_mean_CompositeImplicitAutograd(d);
   register_std_mean_CompositeImplicitAutograd(d);
   register_matmul_CompositeImplicitAutograd(d);
+  register_dropout_CompositeImplicitAutograd(d);
+  register_feature_dropout_CompositeImplicitAutograd(d);
 }
 
 }  // namespace aten::detail
