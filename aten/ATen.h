@@ -7,6 +7,7 @@
 #include <aten/core/Allocator.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/FromBlob.h>
+#include <aten/core/Generator.h>
 #include <aten/core/ScalarOps.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>

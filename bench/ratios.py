@@ -25,6 +25,9 @@ DESCRIPTIONS = {
     "TanhOut": "`tanh` into a preallocated out (`TanhOut`)",
     "SigmoidOut": "`sigmoid` into a preallocated out (`SigmoidOut`)",
     "GeluOut": "`gelu` into a preallocated out (`GeluOut`)",
+    "UniformFill": "16M uniform floats (Philox fill primitive / `uniform_`)",
+    "UniformFillInCache": "16K uniform floats, in L2 (Philox fill primitive / `uniform_`)",
+    "FillBound": "`fill_` of 16M floats (the bound for `UniformFill`)",
 }
 
 

@@ -4,6 +4,7 @@
 // Stack of IValues, in schema order, and get the returns back on the same Stack.
 #include <aten/core/Device.h>
 #include <aten/core/Error.h>
+#include <aten/core/Generator.h>
 #include <aten/core/Layout.h>
 #include <aten/core/MemoryFormat.h>
 #include <aten/core/Scalar.h>
@@ -25,7 +26,7 @@ class IValue {
   // int64_t, double and bool; a `Scalar` argument also takes any of those three.
   using Payload = std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string,
                                ScalarType, MemoryFormat, Layout, Device, std::vector<int64_t>,
-                               std::vector<double>, std::vector<Tensor>>;
+                               std::vector<double>, std::vector<Tensor>, Generator>;
 
   IValue() = default;  // None
   IValue(Tensor t) : v_(std::move(t)) {}
@@ -43,6 +44,7 @@ class IValue {
   IValue(std::vector<int64_t> v) : v_(std::move(v)) {}
   IValue(std::vector<double> v) : v_(std::move(v)) {}
   IValue(std::vector<Tensor> v) : v_(std::move(v)) {}
+  IValue(Generator g) : v_(std::move(g)) {}
 
   bool isNone() const { return v_.index() == 0; }
   template <typename T>

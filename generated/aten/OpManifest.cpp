@@ -553,6 +553,55 @@ constexpr DispatchKey mv_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType matmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey matmul_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType uniform_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey uniform__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType exponential_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey exponential__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType geometric_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey geometric__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log_normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey log_normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType cauchy_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey cauchy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType bernoulli_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey bernoulli__float_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey bernoulli__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey bernoulli_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey bernoulli_p_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType rand_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey rand_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey rand_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType rand_like_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey rand_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType randn_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey randn_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randn_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType randn_like_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey randn_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType random_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey random__from_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey random__to_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey random__keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType randint_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey randint_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_low_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_low_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_low_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_low_generator_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType dropout_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey dropout_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey dropout__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType feature_dropout_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey feature_dropout_keys[] = {DispatchKey::CompositeImplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2283,6 +2332,142 @@ constexpr Overload overloads[] = {
      "matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "",
      detail::matmul_out_keys, true, detail::matmul_dtypes},
+    {"uniform_", "",
+     "uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::uniform__keys, true, detail::uniform_dtypes},
+    {"normal_", "",
+     "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::normal__keys, true, detail::normal_dtypes},
+    {"exponential_", "",
+     "exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::exponential__keys, true, detail::exponential_dtypes},
+    {"geometric_", "",
+     "geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::geometric__keys, true, detail::geometric_dtypes},
+    {"log_normal_", "",
+     "log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::log_normal__keys, true, detail::log_normal_dtypes},
+    {"cauchy_", "",
+     "cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::cauchy__keys, true, detail::cauchy_dtypes},
+    {"bernoulli_", "float",
+     "bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::bernoulli__float_keys, true, detail::bernoulli_dtypes},
+    {"bernoulli_", "Tensor",
+     "bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::bernoulli__Tensor_keys, true, detail::bernoulli_dtypes},
+    {"bernoulli", "",
+     "bernoulli(Tensor self, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bernoulli_keys, true, detail::bernoulli_dtypes},
+    {"bernoulli", "p",
+     "bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bernoulli_p_keys, true, detail::bernoulli_dtypes},
+    {"rand", "",
+     "rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_keys, true, detail::rand_dtypes},
+    {"rand", "generator",
+     "rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_generator_keys, true, detail::rand_dtypes},
+    {"rand", "out",
+     "rand.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::rand_out_keys, true, detail::rand_dtypes},
+    {"rand", "generator_out",
+     "rand.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::rand_generator_out_keys, true, detail::rand_dtypes},
+    {"rand_like", "",
+     "rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::rand_like_keys, true, detail::rand_like_dtypes},
+    {"randn", "",
+     "randn(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_keys, true, detail::randn_dtypes},
+    {"randn", "generator",
+     "randn.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_generator_keys, true, detail::randn_dtypes},
+    {"randn", "out",
+     "randn.out(int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randn_out_keys, true, detail::randn_dtypes},
+    {"randn", "generator_out",
+     "randn.generator_out(int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randn_generator_out_keys, true, detail::randn_dtypes},
+    {"randn_like", "",
+     "randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randn_like_keys, true, detail::randn_like_dtypes},
+    {"random_", "from",
+     "random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::random__from_keys, true, detail::random_dtypes},
+    {"random_", "to",
+     "random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::random__to_keys, true, detail::random_dtypes},
+    {"random_", "",
+     "random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::random__keys, true, detail::random_dtypes},
+    {"randint", "",
+     "randint(int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_keys, true, detail::randint_dtypes},
+    {"randint", "generator",
+     "randint.generator(int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_generator_keys, true, detail::randint_dtypes},
+    {"randint", "low",
+     "randint.low(int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_low_keys, true, detail::randint_dtypes},
+    {"randint", "low_generator",
+     "randint.low_generator(int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_low_generator_keys, true, detail::randint_dtypes},
+    {"randint", "out",
+     "randint.out(int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randint_out_keys, true, detail::randint_dtypes},
+    {"randint", "generator_out",
+     "randint.generator_out(int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randint_generator_out_keys, true, detail::randint_dtypes},
+    {"randint", "low_out",
+     "randint.low_out(int low, int high, int[] size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randint_low_out_keys, true, detail::randint_dtypes},
+    {"randint", "low_generator_out",
+     "randint.low_generator_out(int low, int high, int[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randint_low_generator_out_keys, true, detail::randint_dtypes},
+    {"dropout", "",
+     "dropout(Tensor input, float p, bool train) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::dropout_keys, true, detail::dropout_dtypes},
+    {"dropout_", "",
+     "dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::dropout__keys, true, detail::dropout_dtypes},
+    {"feature_dropout", "",
+     "feature_dropout(Tensor input, float p, bool train) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::feature_dropout_keys, true, detail::feature_dropout_dtypes},
 };
 }  // namespace detail
 

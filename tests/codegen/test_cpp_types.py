@@ -43,6 +43,8 @@ class ArgumentTypeTest(unittest.TestCase):
         "MemoryFormat?": "std::optional<MemoryFormat>",
         "Layout?": "std::optional<Layout>",
         "Device?": "std::optional<Device>",
+        "Generator": "const Generator&",
+        "Generator?": "const std::optional<Generator>&",
     }
 
     def test_every_type(self):

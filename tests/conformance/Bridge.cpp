@@ -118,6 +118,10 @@ c10::IValue to_torch(const IValue& v, const c10::TypePtr& type) {
           std::vector<at::Tensor> ts;
           for (const Tensor& e : x) ts.push_back(to_torch(e));
           return c10::IValue(ts);
+        } else if constexpr (std::is_same_v<T, Generator>) {
+          // The calls pass no generator (Calls.cpp): each library samples from its own.
+          ATEN_ERROR("conformance: a MiniATen Generator has no libtorch counterpart");
+          return c10::IValue();
         } else if constexpr (std::is_same_v<T, int64_t>) {
           // An int where the schema wants a list (`int[1] dim`) or a float.
           if (t->kind() == c10::TypeKind::ListType) return c10::IValue(std::vector<int64_t>{x});

@@ -40,7 +40,19 @@ struct Target {
 const std::set<std::string, std::less<>> kUninitialized = {"empty.memory_format", "empty_strided",
                                                            "empty_like"};
 
-// A Meta tensor of t's geometry and dtype: what is compared of uninitialised memory.
+// Sampling ops, by operator name: their values come from different generators (libtorch's
+// Mersenne Twister, MiniATen's Philox stream), so only the geometry of what they return and
+// write is compared; their errors are compared as every op's.
+const std::set<std::string, std::less<>> kSampling = {
+    "uniform_",   "normal_", "exponential_", "geometric_", "log_normal_", "cauchy_",
+    "bernoulli_", "rand",    "randn",        "rand_like",  "randn_like"};
+
+bool samples(const std::string& overload) {
+  return kSampling.count(overload.substr(0, overload.find('.'))) > 0;
+}
+
+// A Meta tensor of t's geometry and dtype: what is compared of uninitialised memory and of
+// random draws.
 Tensor geometry_only(const Tensor& t) {
   return empty_strided(t.sizes(), t.strides(), t.options().device(kMeta));
 }
@@ -149,10 +161,15 @@ int run(int argc, char** argv) {
     std::optional<Disagreement> d;
     Outcome mine = run_miniaten(call);
     Outcome theirs = run_libtorch(call, *t.torch);
-    if (kUninitialized.count(t.overload)) {
-      for (Outcome* o : {&mine, &theirs})
+    if (kUninitialized.count(t.overload) || samples(t.overload)) {
+      for (Outcome* o : {&mine, &theirs}) {
         for (IValue& v : o->returns)
           if (v.is<Tensor>()) v = geometry_only(v.get<Tensor>());
+        // After an error what is left in them is compared: both should be unchanged.
+        if (!o->threw)
+          for (Tensor& w : o->written)
+            if (w.defined()) w = geometry_only(w);
+      }
     }
     d = compare(call, mine, theirs);
     if (verbose || only >= 0) {

@@ -80,17 +80,23 @@ def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
 
 # Standard headers a signature may need beyond <optional>, which every _ops.h includes.
 _STD_HEADERS = {"std::tuple<": "tuple", "std::vector<": "vector", "std::string_view": "string_view"}
+# Library headers only some signatures need: an op without a Generator does not include its header.
+_LIB_HEADERS = {"Generator": "aten/core/Generator.h"}
 
 
 def _std_includes(text: str) -> list[str]:
     return sorted(h for token, h in _STD_HEADERS.items() if token in text)
 
 
+def _lib_includes(text: str) -> list[str]:
+    return sorted(h for token, h in _LIB_HEADERS.items() if token in text)
+
+
 def ops_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
     overloads = [_overload(f, ns) for f in op.functions]
     text = " ".join(o["returns"] + " " + o["params"] for o in overloads)
     context = {"op": op.base, "overloads": overloads, "std_includes": sorted({"optional", *_std_includes(text)}),
-               **ns.template_context()}
+               "lib_includes": _lib_includes(text), **ns.template_context()}
     return FileSpec(f"{ns.root}/ops/{op.base}_ops.h", "ops.h.j2", context)
 
 

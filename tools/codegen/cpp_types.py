@@ -17,7 +17,8 @@ from tools.codegen.model import (
     Type,
 )
 
-# Types passed and returned by value. Tensor and Scalar are handled apart (passed by reference).
+# Types passed and returned by value. Tensor, Scalar and Generator are handled apart (passed by
+# reference: a Tensor or Generator is a reference-counted handle, a copy costs an increment).
 VALUE_TYPES = {
     "int": "int64_t",
     "float": "double",
@@ -65,14 +66,14 @@ def argument_type(t: Type, annotation: Annotation | None = None) -> str:
     if isinstance(t, BaseType):
         if t.name == "Tensor":
             return "Tensor&" if mutable else "const Tensor&"
-        if t.name == "Scalar":
-            return "const Scalar&"
+        if t.name in ("Scalar", "Generator"):
+            return f"const {t.name}&"
         if t.name in VALUE_TYPES:
             return VALUE_TYPES[t.name]
         raise ValueError(f"unknown type '{t.name}'")
     if isinstance(t, OptionalType):
         elem = t.elem
-        if isinstance(elem, BaseType) and elem.name in ("Tensor", "Scalar"):
+        if isinstance(elem, BaseType) and elem.name in ("Tensor", "Scalar", "Generator"):
             return f"const std::optional<{elem.name}>&"
         if isinstance(elem, OptionalType):
             raise ValueError(f"'{t}' is optional twice")

@@ -131,6 +131,14 @@
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/matmul_ops.h>
+#include <aten/ops/uniform_ops.h>
+#include <aten/ops/normal_ops.h>
+#include <aten/ops/exponential_ops.h>
+#include <aten/ops/geometric_ops.h>
+#include <aten/ops/log_normal_ops.h>
+#include <aten/ops/cauchy_ops.h>
+#include <aten/ops/bernoulli_ops.h>
+#include <aten/ops/random_ops.h>
 
 namespace aten {
 
@@ -404,6 +412,19 @@ class Tensor : public TensorBase {
   Tensor dot(const Tensor& tensor) const;
   Tensor mv(const Tensor& vec) const;
   Tensor matmul(const Tensor& other) const;
+  Tensor& uniform_(double from = 0, double to = 1, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& normal_(double mean = 0, double std = 1, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& exponential_(double lambd = 1, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& geometric_(double p, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& log_normal_(double mean = 1, double std = 2, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& cauchy_(double median = 0, double sigma = 1, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& bernoulli_(double p = 0.5, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& bernoulli_(const Tensor& p, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor bernoulli(const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor bernoulli(double p, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& random_(int64_t to, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor& random_(const std::optional<Generator>& generator = std::nullopt) const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1556,6 +1577,69 @@ inline Tensor Tensor::mv(const Tensor& vec) const {
 
 inline Tensor Tensor::matmul(const Tensor& other) const {
   return _ops::matmul::call(*this, other);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) const {
+  return _ops::uniform_::call(const_cast<Tensor&>(*this), from, to, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::normal_(double mean, double std, const std::optional<Generator>& generator) const {
+  return _ops::normal_::call(const_cast<Tensor&>(*this), mean, std, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::exponential_(double lambd, const std::optional<Generator>& generator) const {
+  return _ops::exponential_::call(const_cast<Tensor&>(*this), lambd, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::geometric_(double p, const std::optional<Generator>& generator) const {
+  return _ops::geometric_::call(const_cast<Tensor&>(*this), p, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::log_normal_(double mean, double std, const std::optional<Generator>& generator) const {
+  return _ops::log_normal_::call(const_cast<Tensor&>(*this), mean, std, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::cauchy_(double median, double sigma, const std::optional<Generator>& generator) const {
+  return _ops::cauchy_::call(const_cast<Tensor&>(*this), median, sigma, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bernoulli_(double p, const std::optional<Generator>& generator) const {
+  return _ops::bernoulli__float::call(const_cast<Tensor&>(*this), p, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::bernoulli_(const Tensor& p, const std::optional<Generator>& generator) const {
+  return _ops::bernoulli__Tensor::call(const_cast<Tensor&>(*this), p, generator);
+}
+
+inline Tensor Tensor::bernoulli(const std::optional<Generator>& generator) const {
+  return _ops::bernoulli::call(*this, generator);
+}
+
+inline Tensor Tensor::bernoulli(double p, const std::optional<Generator>& generator) const {
+  return _ops::bernoulli_p::call(*this, p, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator) const {
+  return _ops::random__from::call(const_cast<Tensor&>(*this), from, to, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::random_(int64_t to, const std::optional<Generator>& generator) const {
+  return _ops::random__to::call(const_cast<Tensor&>(*this), to, generator);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::random_(const std::optional<Generator>& generator) const {
+  return _ops::random_::call(const_cast<Tensor&>(*this), generator);
 }
 
 }  // namespace aten

@@ -80,8 +80,20 @@ std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, do
     out << "shape " << got.sizes() << ", expected " << describe(want.sizes);
     return out.str();
   }
-  const Tolerance tol = tolerance_for(want.dtype, scale);
   int failures = 0;
+  if (want.support) {
+    for_each_index(want.sizes, [&](const Shape& idx) {
+      const std::complex<double> g = read_element(got, idx);
+      const bool inside = want.support(g.real()) &&
+                          (!isComplexType(want.dtype) || want.support(g.imag()));
+      if (failures < max_reported && !inside)
+        out << (failures++ ? "; " : "") << "at " << describe(idx) << ": got " << describe(g)
+            << ", outside the distribution's support";
+    });
+    if (failures == 0) return std::nullopt;
+    return out.str();
+  }
+  const Tolerance tol = tolerance_for(want.dtype, scale);
   for_each_index(want.sizes, [&](const Shape& idx) {
     const std::complex<double> g = read_element(got, idx), w = want.at(idx);
     if (failures < max_reported && !close(g, w, tol)) {

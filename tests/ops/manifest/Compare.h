@@ -24,7 +24,8 @@ std::string describe(std::complex<double> v);
 
 // got (a CPU tensor) against want: nullopt when dtype, shape and every value (within the
 // dtype's tolerance times scale; NaN matches NaN, infinities match exactly) agree, else what
-// differs (up to max_reported elements).
+// differs (up to max_reported elements). A sampled reference (want.support set) checks dtype,
+// shape and that every value lies in the support.
 std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, double scale,
                                     int max_reported = 5);
 

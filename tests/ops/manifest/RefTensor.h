@@ -20,6 +20,10 @@ struct RefTensor {
   Shape sizes;
   ScalarType dtype = ScalarType::Undefined;
   std::vector<std::complex<double>> values;  // C order
+  // Set for the results of sampling ops (uniform_, rand, ...), whose values are random draws
+  // no reference can know: then `values` is not compared, and every value (both parts of a
+  // complex one) must satisfy `support`, the distribution's (mismatch in Compare.h).
+  std::function<bool(double)> support = nullptr;
 
   int64_t numel() const { return static_cast<int64_t>(values.size()); }
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }

@@ -1,6 +1,8 @@
 // The manifest suite: one GoogleTest per (case, declared dtype), named
 // Manifest_<overload>.<dtype>, each running every layout on CPU (functional, out=, in-place)
-// and on Meta, against the case's reference.
+// and on Meta, against the case's reference. Sampling ops (a reference with `support`) are
+// checked for their support, for the same values from the same seed, and for Meta calls that
+// leave the generator where it was.
 #include "Compare.h"
 #include "Inputs.h"
 #include "OpCase.h"
@@ -9,6 +11,7 @@
 #include <aten/OpManifest.h>
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
+#include <aten/core/Generator.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/t.h>
@@ -49,13 +52,24 @@ struct CaseRun {
     }
     const std::vector<ScalarType> result_dtypes = c.result_dtypes(tested);
     const Refs expected = c.reference(refs, result_dtypes);
+    // A sampling op draws from the default generator, seeded here so that a second call can be
+    // compared with the first.
+    const bool sampled = !expected.empty() && expected[0].support;
 
     // Functional: the results, and the inputs untouched.
     Tensors results;
     try {
+      if (sampled) manual_seed(seed);
       results = c.call(inputs);
     } catch (const Error& e) {
       FAIL() << "functional call threw: " << e.what();
+    }
+    if (sampled) {
+      manual_seed(seed);
+      const Tensors again = c.call(inputs);
+      for (size_t r = 0; r < results.size(); ++r)
+        EXPECT_TRUE(same_values(to_ref(again[r]), to_ref(results[r])))
+            << "result " << r << ": the same seed gave other values";
     }
     ASSERT_EQ(results.size(), expected.size());
     for (size_t r = 0; r < results.size(); ++r)
@@ -70,11 +84,13 @@ struct CaseRun {
       Tensors meta_inputs;
       for (const Tensor& t : inputs) meta_inputs.push_back(ref::to_meta(t));
       Tensors meta;
+      const uint64_t offset = default_generator().get_offset();
       try {
         meta = c.call(meta_inputs);
       } catch (const Error& e) {
         FAIL() << "Meta call threw: " << e.what();
       }
+      EXPECT_EQ(default_generator().get_offset(), offset) << "a Meta call drew numbers";
       ASSERT_EQ(meta.size(), results.size());
       for (size_t r = 0; r < meta.size(); ++r) ref::expect_same_geometry(meta[r], results[r]);
     }
