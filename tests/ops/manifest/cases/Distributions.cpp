@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 
 namespace aten::optest {
 
@@ -102,6 +103,8 @@ ATEN_OP_CASES(distributions) {
     return Tensors{self};
   };
   bernoulli_tensor.call_inplace = [](Tensors& in) { aten::bernoulli_(in[0], in[1]); };
+  // p outside [0, 1] (NaN, infinities) is an error, as in ATen: no special values go in.
+  bernoulli_tensor.reference_ordinary_values_only = true;
   // bernoulli: p from self, which must be floating (so its integral and Bool dtypes, declared
   // for bernoulli.p, are refused with the p check's message).
   OpCase bernoulli_self = inplace_case(
@@ -109,6 +112,7 @@ ATEN_OP_CASES(distributions) {
   bernoulli_self.inputs[0].custom = [](int64_t i) { return (i % 5) / 4.0; };
   bernoulli_self.call = [](const Tensors& in) { return Tensors{aten::bernoulli(in[0])}; };
   bernoulli_self.call_inplace = nullptr;
+  bernoulli_self.reference_ordinary_values_only = true;
   bernoulli_self.dtypes = {ScalarType::Float, ScalarType::Double, ScalarType::Half,
                            ScalarType::BFloat16};
   bernoulli_self.undeclared_error = "bernoulli_ expects p of a floating dtype";
@@ -121,7 +125,8 @@ ATEN_OP_CASES(distributions) {
   bernoulli_p.call_inplace = nullptr;
   // dropout: certain results only. Not training: the input; p = 1: zeros.
   auto identity = pointwise([](auto x) { return x; });
-  auto zero = pointwise([](auto) { return 0; });
+  // p = 1 multiplies by zero, as ATen: NaN and infinities give NaN.
+  auto zero = pointwise([](std::floating_point auto x) { return x * 0; });
   OpCase dropout_eval = unary_case(
       {"dropout"}, [](const Tensors& in) { return Tensors{aten::dropout(in[0], 0.5, false)}; },
       nullptr, nullptr, identity);
