@@ -1,9 +1,13 @@
 // The sampling ops: argument checks (the same on CPU and Meta, all made before anything is
-// reserved or written), the reservation, and the factories rand, randn and their _like and out=
-// forms. Values come from the kernels of native/cpu/DistributionsKernel.cpp (Distributions.h).
+// reserved or written), the reservation, the factories (rand, randn and their _like and out=
+// forms, randint, randperm), bernoulli with tensor probabilities, and dropout. Values come
+// from the kernels of native/cpu/DistributionsKernel.cpp (Distributions.h).
+#include <aten/core/Convert.h>
+#include <aten/core/Distributions.h>
 #include <aten/core/Generator.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/native/Distributions.h>
+#include <aten/native/PhiloxFill.h>
 #include <aten/ops/bernoulli.h>
 #include <aten/ops/bernoulli_dtypes.h>
 #include <aten/ops/bernoulli_native.h>
@@ -41,6 +45,9 @@
 #include <aten/ops/random.h>
 #include <aten/ops/random_dtypes.h>
 #include <aten/ops/random_native.h>
+#include <aten/ops/randperm.h>
+#include <aten/ops/randperm_dtypes.h>
+#include <aten/ops/randperm_native.h>
 #include <aten/ops/to.h>
 #include <aten/ops/uniform.h>
 #include <aten/ops/uniform_dtypes.h>
@@ -49,9 +56,12 @@
 #include <aten/ops/zero.h>
 #include <aten/structured/StructuredOutputs.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 namespace aten::native {
 
@@ -551,6 +561,67 @@ Tensor feature_dropout(const Tensor& input, double p, bool train) {
   ATEN_DISPATCH_feature_dropout_TYPES(input.scalar_type(), [] {});
   if (p == 1) return aten::mul(input, dropout_noise(input, {}, p));
   return aten::mul(input, dropout_noise(input, feature_shape(input), p));
+}
+
+// ---- randperm -----------------------------------------------------------------------------------
+
+namespace {
+
+// n >= 0, and every index below n exact in dtype t (ATen's bounds).
+void check_randperm(int64_t n, ScalarType t) {
+  ATEN_CHECK(n >= 0, "n must be non-negative, got ", n);
+  ATEN_DISPATCH_randperm_TYPES(t, [&] {
+    int64_t largest = 0;  // the largest n whose indices t holds
+    if constexpr (std::is_same_v<scalar_t, int64_t>) {
+      largest = std::numeric_limits<int64_t>::max();
+    } else if constexpr (std::is_integral_v<scalar_t>) {
+      largest = static_cast<int64_t>(std::numeric_limits<scalar_t>::max()) + 1;
+    } else {
+      largest = (int64_t{1} << std::numeric_limits<scalar_t>::digits) + 1;
+    }
+    ATEN_CHECK(n <= largest, "n cannot be greater than ", largest, " for ", t, " type.");
+  });
+}
+
+}  // namespace
+
+Tensor randperm(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
+  return native::randperm(n, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randperm(int64_t n, const std::optional<Generator>& generator,
+                std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
+  const ScalarType t = dtype.value_or(kLong);
+  check_randperm(n, t);
+  Tensor result = aten::empty({n}, t, layout, device, pin_memory, std::nullopt);
+  return aten::randperm_out(result, n, generator);
+}
+
+Tensor& randperm_out(int64_t n, Tensor& out) { return aten::randperm_out(out, n, std::nullopt); }
+
+// Index i's key is the 64-bit draw of words [2i, 2i + 2); a stable order of (key, index) makes
+// the result depend on the keys alone.
+Tensor& randperm_out(int64_t n, const std::optional<Generator>& generator, Tensor& out) {
+  check_randperm(n, out.scalar_type());
+  detail::resize_out(out, {n}, {}, out.options());
+  if (out.is_meta() || n == 0) return out;
+  const auto words = static_cast<uint64_t>(n) * kDoubleUniformWords;
+  const PhiloxRange range = generator_or_default(generator).reserve(
+      philox_blocks(static_cast<uint64_t>(n), kDoubleUniformWords));
+  std::vector<uint32_t> w(words);
+  philox_fill_words(range, 0, static_cast<int64_t>(words), w.data());
+  std::vector<std::pair<uint64_t, int64_t>> keyed(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) keyed[i] = {draw64(w[2 * i], w[2 * i + 1]), i};
+  std::sort(keyed.begin(), keyed.end());
+  Tensor result = out.is_contiguous() ? out : aten::empty({n}, out.options());
+  ATEN_DISPATCH_randperm_TYPES(out.scalar_type(), [&] {
+    scalar_t* p = result.data_ptr<scalar_t>();
+    for (int64_t j = 0; j < n; ++j) p[j] = convert<scalar_t>(keyed[j].second);
+  });
+  if (!result.is_same(out)) out.copy_(result);
+  return out;
 }
 
 }  // namespace aten::native

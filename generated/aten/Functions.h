@@ -165,3 +165,4 @@
 #include <aten/ops/randint.h>
 #include <aten/ops/dropout.h>
 #include <aten/ops/feature_dropout.h>
+#include <aten/ops/randperm.h>

@@ -602,6 +602,11 @@ constexpr DispatchKey dropout_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey dropout__keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType feature_dropout_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey feature_dropout_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType randperm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey randperm_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randperm_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randperm_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randperm_generator_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2468,6 +2473,22 @@ constexpr Overload overloads[] = {
      "feature_dropout(Tensor input, float p, bool train) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::feature_dropout_keys, true, detail::feature_dropout_dtypes},
+    {"randperm", "",
+     "randperm(int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randperm_keys, true, detail::randperm_dtypes},
+    {"randperm", "generator",
+     "randperm.generator(int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randperm_generator_keys, true, detail::randperm_dtypes},
+    {"randperm", "out",
+     "randperm.out(int n, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randperm_out_keys, true, detail::randperm_dtypes},
+    {"randperm", "generator_out",
+     "randperm.generator_out(int n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::randperm_generator_out_keys, true, detail::randperm_dtypes},
 };
 }  // namespace detail
 

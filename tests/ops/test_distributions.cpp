@@ -1,6 +1,6 @@
 // The sampling ops (aten/native/Distributions.cpp): uniform_, normal_, exponential_, geometric_,
 // log_normal_, cauchy_, bernoulli_, random_, the factories rand, randn, rand_like, randn_like,
-// randint and the functional bernoulli, and dropout, dropout_, feature_dropout.
+// randint, randperm and the functional bernoulli, and dropout, dropout_, feature_dropout.
 // Reproducibility (bit-identical at any thread count and for any strides, get_state/set_state,
 // generators with equal and different seeds), distributions (mean, variance,
 // Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and thresholds
@@ -25,6 +25,7 @@
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
 #include <aten/ops/random.h>
+#include <aten/ops/randperm.h>
 #include <aten/ops/uniform.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/zeros.h>
@@ -691,4 +692,43 @@ TEST(Distributions, DropoutScalesKeptElementsAndZeroesTheRest) {
                {"feature_dropout", "at least 2 dimensions"});
   expect_error([] { aten::dropout(aten::full({3}, 1, kInt), 0.5, true); },
                {"dropout", "not implemented for 'Int'"});
+}
+
+TEST(Distributions, RandpermIsAReproduciblePermutation) {
+  for (ScalarType t : {kLong, kInt, kChar, kFloat, kHalf, kBFloat16}) {
+    SCOPED_TRACE(toString(t));
+    for (int64_t n : {0, 1, 2, 7, 100}) {
+      Tensor p = aten::randperm(n, make_generator(91), TensorOptions(t));
+      EXPECT_EQ(p.sizes(), IntArrayRef({n}));
+      EXPECT_EQ(p.scalar_type(), t);
+      std::vector<double> v = values_of(p);
+      std::sort(v.begin(), v.end());
+      for (int64_t i = 0; i < n; ++i) ASSERT_EQ(v[i], static_cast<double>(i));
+      EXPECT_EQ(bytes_of(aten::randperm(n, make_generator(91), TensorOptions(t))), bytes_of(p));
+    }
+  }
+  // The six orders of 3 elements are equally likely.
+  Generator g = make_generator(92);
+  std::vector<double> observed(6, 0);
+  constexpr int kDraws = 12000;
+  for (int k = 0; k < kDraws; ++k) {
+    const Tensor p = aten::randperm(3, g);
+    const int64_t* q = p.data_ptr<int64_t>();
+    observed[static_cast<size_t>(q[0] * 2 + (q[1] > q[2] ? 1 : 0))] += 1;
+  }
+  EXPECT_LT(chi2(observed, std::vector<double>(6, kDraws / 6.0)), chi2_bound(5));
+  // out= (strided too), Meta, errors.
+  Tensor base = empty({20}, kLong);
+  Tensor strided_out = base.slice(0, 0, 20, 2);
+  aten::randperm_out(strided_out, 10, make_generator(93));
+  EXPECT_EQ(values_of(strided_out), values_of(aten::randperm(10, make_generator(93))));
+  Generator m = make_generator(1);
+  EXPECT_TRUE(aten::randperm(5, m, TensorOptions().device(kMeta)).is_meta());
+  EXPECT_EQ(m.get_offset(), 0u);
+  expect_error([] { aten::randperm(-1); }, {"randperm", "n must be non-negative, got -1"});
+  expect_error([] { aten::randperm(2050, TensorOptions(kHalf)); },
+               {"randperm", "n cannot be greater than 2049 for Half type."});
+  expect_error([] { aten::randperm(129, TensorOptions(kChar)); }, {"randperm", "128"});
+  expect_error([] { aten::randperm(3, TensorOptions(kBool)); },
+               {"randperm", "not implemented for 'Bool'"});
 }

@@ -1,11 +1,10 @@
 // The sampling ops: uniform_, normal_, exponential_, geometric_, log_normal_, cauchy_,
-// bernoulli_, random_, bernoulli, the factories rand, randn, rand_like, randn_like, randint, and
-// dropout, dropout_, feature_dropout (checked where their results are certain: not training, p
-// = 1). Their values are random
-// draws, so each reference gives the result's shape and dtype and the distribution's support
-// (RefTensor::support); the Runner also checks that a seed gives the same values twice and that
-// Meta calls draw nothing. The distributions themselves are tested in
-// tests/ops/test_distributions.cpp.
+// bernoulli_, random_, bernoulli, the factories rand, randn, rand_like, randn_like, randint,
+// randperm, and dropout, dropout_, feature_dropout (checked where their results are certain:
+// not training, p = 1). Their values are random draws, so each reference gives the result's
+// shape and dtype and the distribution's support (RefTensor::support); the Runner also checks
+// that a seed gives the same values twice and that Meta calls draw nothing. The distributions
+// themselves are tested in tests/ops/test_distributions.cpp.
 #include "../OpCase.h"
 
 #include <aten/core/Generator.h>
@@ -24,9 +23,12 @@
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
 #include <aten/ops/random.h>
+#include <aten/ops/randperm.h>
 #include <aten/ops/uniform.h>
 
+#include <algorithm>
 #include <cmath>
+#include <concepts>
 
 namespace aten::optest {
 
@@ -101,6 +103,8 @@ ATEN_OP_CASES(distributions) {
     return Tensors{self};
   };
   bernoulli_tensor.call_inplace = [](Tensors& in) { aten::bernoulli_(in[0], in[1]); };
+  // p outside [0, 1] (NaN, infinities) is an error, as in ATen: no special values go in.
+  bernoulli_tensor.reference_ordinary_values_only = true;
   // bernoulli: p from self, which must be floating (so its integral and Bool dtypes, declared
   // for bernoulli.p, are refused with the p check's message).
   OpCase bernoulli_self = inplace_case(
@@ -108,6 +112,7 @@ ATEN_OP_CASES(distributions) {
   bernoulli_self.inputs[0].custom = [](int64_t i) { return (i % 5) / 4.0; };
   bernoulli_self.call = [](const Tensors& in) { return Tensors{aten::bernoulli(in[0])}; };
   bernoulli_self.call_inplace = nullptr;
+  bernoulli_self.reference_ordinary_values_only = true;
   bernoulli_self.dtypes = {ScalarType::Float, ScalarType::Double, ScalarType::Half,
                            ScalarType::BFloat16};
   bernoulli_self.undeclared_error = "bernoulli_ expects p of a floating dtype";
@@ -120,7 +125,8 @@ ATEN_OP_CASES(distributions) {
   bernoulli_p.call_inplace = nullptr;
   // dropout: certain results only. Not training: the input; p = 1: zeros.
   auto identity = pointwise([](auto x) { return x; });
-  auto zero = pointwise([](auto) { return 0; });
+  // p = 1 multiplies by zero, as ATen: NaN and infinities give NaN.
+  auto zero = pointwise([](std::floating_point auto x) { return x * 0; });
   OpCase dropout_eval = unary_case(
       {"dropout"}, [](const Tensors& in) { return Tensors{aten::dropout(in[0], 0.5, false)}; },
       nullptr, nullptr, identity);
@@ -148,7 +154,7 @@ ATEN_OP_CASES(distributions) {
         ScalarType::Bool,         ScalarType::Byte,          ScalarType::Char,
         ScalarType::Short,        ScalarType::Int,           ScalarType::Long,
         ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
-  return {
+  std::vector<OpCase> cases = {
       bernoulli_tensor,
       bernoulli_self,
       bernoulli_p,
@@ -219,6 +225,39 @@ ATEN_OP_CASES(distributions) {
       factory_case(
           {"randn_like"}, [](const Tensor& t) { return aten::randn_like(t); }, nullptr, real),
   };
+  // randperm: n from the input (at most 100, which every declared dtype holds), the result a
+  // 1-d tensor of n indices.
+  for (bool with_generator : {false, true}) {
+    OpCase c = factory_case(
+        with_generator ? std::vector<std::string>{"randperm.generator", "randperm.generator_out"}
+                       : std::vector<std::string>{"randperm", "randperm.out"},
+        [with_generator](const Tensor& t) {
+          const int64_t n = std::min<int64_t>(t.numel(), 100);
+          return with_generator ? aten::randperm(n, seeded(), options_of(t))
+                                : aten::randperm(n, options_of(t));
+        },
+        [with_generator](IntArrayRef s, Tensor& out) {
+          int64_t n = 1;
+          for (int64_t d : s) n *= d;
+          n = std::min<int64_t>(n, 100);
+          if (with_generator) {
+            aten::randperm_out(out, n, seeded());
+          } else {
+            aten::randperm_out(out, n);
+          }
+        },
+        natural);
+    c.reference = [](const Refs& in, std::span<const ScalarType> result_dtypes) {
+      const int64_t n = std::min<int64_t>(numel_of(in[0].sizes), 100);
+      RefTensor r = filled({n}, result_dtypes[0]);
+      r.support = [n](double x) {
+        return x >= 0 && x < static_cast<double>(n) && x == std::floor(x);
+      };
+      return Refs{r};
+    };
+    cases.push_back(c);
+  }
+  return cases;
 }
 
 }  // namespace aten::optest
