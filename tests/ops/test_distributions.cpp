@@ -342,13 +342,37 @@ TEST(Distributions, BernoulliAndGeometricChiSquared) {
 
 // ---- errors and Meta --------------------------------------------------------------------------
 
+namespace {
+
+// A call on a zero-filled [4, 3] self of `dtype` that must be refused with an error holding
+// every fragment, leaving self and the generator as they were.
+struct BadCall {
+  ScalarType dtype;
+  std::function<void(Tensor&, const Generator&)> call;
+  std::vector<std::string> fragments;
+};
+
+void expect_refused(const BadCall& b, Device device) {
+  Generator g = make_generator(5);
+  Tensor self = zeros({4, 3}, TensorOptions(b.dtype).device(device));
+  try {
+    b.call(self, g);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    for (const std::string& f : b.fragments)
+      EXPECT_NE(std::string(e.what()).find(f), std::string::npos)
+          << "missing '" << f << "' in: " << e.what();
+  }
+  EXPECT_EQ(g.get_offset(), 0u) << "the generator advanced";
+  if (device == Device(kCPU)) {
+    for (double v : values_of(self)) ASSERT_EQ(v, 0) << "self was written";
+  }
+}
+
+}  // namespace
+
 TEST(Distributions, BadArgumentsNameTheOpAndChangeNothing) {
-  struct Bad {
-    ScalarType dtype;
-    std::function<void(Tensor&, const Generator&)> call;
-    std::vector<std::string> fragments;
-  };
-  const std::vector<Bad> bad = {
+  const std::vector<BadCall> bad = {
       {kFloat,
        [](Tensor& t, const Generator& g) { aten::uniform_(t, 2, 1, g); },
        {"uniform_", "[from, to) range, but found from=2 > to=1"}},
@@ -401,24 +425,9 @@ TEST(Distributions, BadArgumentsNameTheOpAndChangeNothing) {
        [](Tensor& t, const Generator& g) { aten::bernoulli_(t, 0.5, g); },
        {"bernoulli_", "not implemented for 'ComplexFloat'"}},
   };
-  for (const Bad& b : bad) {
+  for (const BadCall& b : bad) {
     SCOPED_TRACE(b.fragments.front() + " " + toString(b.dtype));
-    for (Device device : {Device(kCPU), Device(kMeta)}) {
-      Generator g = make_generator(5);
-      Tensor self = zeros({4, 3}, TensorOptions(b.dtype).device(device));
-      try {
-        b.call(self, g);
-        ADD_FAILURE() << "no error";
-      } catch (const Error& e) {
-        for (const std::string& f : b.fragments)
-          EXPECT_NE(std::string(e.what()).find(f), std::string::npos)
-              << "missing '" << f << "' in: " << e.what();
-      }
-      EXPECT_EQ(g.get_offset(), 0u) << "the generator advanced";
-      if (device == Device(kCPU)) {
-        for (double v : values_of(self)) ASSERT_EQ(v, 0) << "self was written";
-      }
-    }
+    for (Device device : {Device(kCPU), Device(kMeta)}) expect_refused(b, device);
   }
   // An expanded self (elements sharing memory) is refused.
   Tensor expanded = zeros({1, 3}).expand({4, 3});
@@ -537,12 +546,7 @@ TEST(Distributions, RandomRangesAndChiSquared) {
 }
 
 TEST(Distributions, RandomAndRandintErrors) {
-  struct Bad {
-    ScalarType dtype;
-    std::function<void(Tensor&, const Generator&)> call;
-    std::vector<std::string> fragments;
-  };
-  const std::vector<Bad> bad = {
+  const std::vector<BadCall> bad = {
       {kFloat,
        [](Tensor& t, const Generator& g) { aten::random_(t, 5, 2, g); },
        {"random_", "'from' to be less than 'to', but got from=5 >= to=2"}},
@@ -580,20 +584,9 @@ TEST(Distributions, RandomAndRandintErrors) {
        },
        {"bernoulli_", "expand"}},
   };
-  for (const Bad& b : bad) {
+  for (const BadCall& b : bad) {
     SCOPED_TRACE(b.fragments.back());
-    Generator g = make_generator(5);
-    Tensor self = zeros({4, 3}, b.dtype);
-    try {
-      b.call(self, g);
-      ADD_FAILURE() << "no error";
-    } catch (const Error& e) {
-      for (const std::string& f : b.fragments)
-        EXPECT_NE(std::string(e.what()).find(f), std::string::npos)
-            << "missing '" << f << "' in: " << e.what();
-    }
-    EXPECT_EQ(g.get_offset(), 0u) << "the generator advanced";
-    for (double v : values_of(self)) ASSERT_EQ(v, 0) << "self was written";
+    expect_refused(b, kCPU);
   }
   expect_error([] { aten::randint(5, 5, {3}); }, {"randint", "from=5 >= to=5"});
   expect_error([] { aten::randint(3, {2}, TensorOptions(kComplexFloat)); },

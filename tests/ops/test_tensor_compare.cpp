@@ -23,32 +23,21 @@
 
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <string>
 #include <vector>
 
 #include "DtypeShorthands.h"
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-template <typename T>
-std::vector<T> values(const Tensor& t) {
-  std::vector<T> v;
-  ref::for_each_index(t.sizes(),
-                      [&](const std::vector<int64_t>& idx) { v.push_back(ref::get<T>(t, idx)); });
-  return v;
-}
-
-template <typename T>
-Tensor make1d(const std::vector<double>& vs) {
-  return ref::make<T>({static_cast<int64_t>(vs.size())}, [&](int64_t i) { return vs[i]; });
-}
+using ref::kInf;
+using ref::kNaN;
+using ref::make1d;
+using ref::values;
 
 Tensor complex1d(const std::vector<complex<double>>& vs) {
   Tensor t = empty({static_cast<int64_t>(vs.size())}, ScalarType::ComplexDouble);
