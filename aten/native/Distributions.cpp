@@ -572,10 +572,11 @@ void check_randperm(int64_t n, ScalarType t) {
   ATEN_CHECK(n >= 0, "n must be non-negative, got ", n);
   ATEN_DISPATCH_randperm_TYPES(t, [&] {
     int64_t largest = 0;  // the largest n whose indices t holds
-    if constexpr (std::is_same_v<scalar_t, int64_t>) {
-      largest = std::numeric_limits<int64_t>::max();
-    } else if constexpr (std::is_integral_v<scalar_t>) {
-      largest = static_cast<int64_t>(std::numeric_limits<scalar_t>::max()) + 1;
+    if constexpr (std::is_integral_v<scalar_t>) {
+      // max() + 1, in unsigned arithmetic so that int64's (every n) does not overflow.
+      largest = static_cast<int64_t>(
+          std::min<uint64_t>(static_cast<uint64_t>(std::numeric_limits<scalar_t>::max()) + 1,
+                             std::numeric_limits<int64_t>::max()));
     } else {
       largest = (int64_t{1} << std::numeric_limits<scalar_t>::digits) + 1;
     }

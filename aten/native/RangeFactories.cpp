@@ -2,6 +2,7 @@
 // sizes the result (CPU and Meta share the kernel; only CPU writes values). Values follow
 // ATen's formulas so that results agree with it element for element.
 #include <aten/core/Convert.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/core/ReducedFloat.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/arange.h>
@@ -139,7 +140,9 @@ Tensor& linspace_out(const Scalar& start, const Scalar& end, int64_t steps, Tens
     // ATen resizes out only when its element count differs from steps, so an empty out of any
     // shape stays as it is for 0 steps.
     if (!(steps == 0 && out.numel() == 0)) resize_1d(out, steps);
-    if (out.is_meta() || steps == 0) return;
+    if (steps == 0) return;
+    assert_no_internal_overlap(out);  // an expanded out= (ATen's iterator refuses it too)
+    if (out.is_meta()) return;
     using step_t = linspace_step_t<scalar_t>;
     const step_t first = static_cast<step_t>(s), last = static_cast<step_t>(e);
     const step_t step = steps == 1 ? step_t(0) : (last - first) / static_cast<step_t>(steps - 1);

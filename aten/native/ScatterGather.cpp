@@ -129,6 +129,11 @@ ATEN_META_FUNC(index_select)(const Tensor& self, int64_t dim, const Tensor& inde
   native::check_same_device(self, index, "index");
   ATEN_CHECK(self.dim() > 0 || index.numel() == 1,
              "index to a 0-dim self can have only 1 value, got ", index.numel(), " value(s)");
+  // Checked before any index is read: with another dim of size 0 the result is empty and no
+  // index would be looked at.
+  ATEN_CHECK(self.dim() == 0 || self.size(d) > 0 || index.numel() == 0,
+             "index_select(): self indexing axis dim should be positive (dim ", d, " of ",
+             self.sizes(), " is empty, and the index has ", index.numel(), " value(s))");
   if (const Tensor& out = maybe_get_output(); out.defined()) {
     assert_no_internal_overlap(out);
     assert_no_overlap(out, self, "self");

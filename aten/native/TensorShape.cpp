@@ -254,9 +254,11 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   ATEN_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
   ATEN_CHECK(length >= 0, "narrow(): length must be non-negative, got ", length);
   const int64_t size = self.size(dim);
-  ATEN_CHECK(start >= -size && start <= size, "start out of range (expected to be in range of [",
-             -size, ", ", size, "], but got ", start, ")");
-  if (start < 0) start += size;
+  // As ATen, a negative start wraps as a dim index does, so a size-0 dim takes -1 (as 0).
+  const int64_t wrap = std::max<int64_t>(size, 1);
+  ATEN_CHECK(start >= -wrap && start <= size, "start out of range (expected to be in range of [",
+             -wrap, ", ", size, "], but got ", start, ")");
+  if (start < 0) start += wrap;
   ATEN_CHECK(start <= size - length, "start (", start, ") + length (", length,
              ") exceeds dimension size (", size, ").");
   return aten::slice(self, dim, start, start + length, 1);

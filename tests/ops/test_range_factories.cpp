@@ -181,6 +181,12 @@ TEST(Linspace, OutAndErrors) {
         linspace_out(o, 0, 1, 3);
       },
       {"linspace.out: ", "out tensor has shape [2]"});
+  // An expanded out= (several elements in one place) is refused, as libtorch 1.13 refuses it.
+  Tensor one = zeros({1});
+  Tensor expanded = one.expand({5});
+  expect_error([&] { linspace_out(expanded, 0, 1, 5); },
+               {"linspace.out: ", "more than one element of the written-to tensor"});
+  EXPECT_EQ(one.data_ptr<float>()[0], 0.f);
   // Complex bounds pick ComplexFloat; real and imaginary parts step together.
   Tensor z = linspace(0, std::complex<double>(1, -2), 5);
   EXPECT_EQ(z.dtype(), ScalarType::ComplexFloat);

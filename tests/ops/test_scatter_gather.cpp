@@ -73,6 +73,19 @@ TEST(IndexSelect, IntOrLongIndexAndErrors) {
   Tensor scalar = iota({});
   EXPECT_EQ(index_select(scalar, 0, longs({1}, {0})).dim(), 0);
   expect_error([&] { index_select(scalar, 0, longs({2}, {0, 0})); }, {"only 1 value"});
+  // Indices into a size-0 dim are refused even when another size-0 dim makes the result empty
+  // (libtorch 1.13 likewise); an empty index is fine.
+  expect_error(
+      [&] {
+        index_select(empty({0, 0, 4}), 0, longs({1}, {0}));
+      },
+      {"index_select(): self indexing axis dim should be positive"});
+  expect_error(
+      [&] {
+        index_select(empty({2, 0}), 1, longs({1}, {1}));
+      },
+      {"self indexing axis dim should be positive"});
+  EXPECT_EQ(index_select(empty({0, 2}), 0, longs({0}, {})).sizes(), IntArrayRef({0, 2}));
 }
 
 TEST(Scatter, RepeatedIndicesLastWriteWinsInOrder) {

@@ -356,6 +356,13 @@ TEST(Narrow, StartLengthAndErrors) {
   expect_error([&] { m.narrow(0, -5, 1); },
                {"start out of range (expected to be in range of [-4, 4], but got -5)"});
   expect_error([&] { m.narrow(0, 0, -1); }, {"narrow(): length must be non-negative"});
+  // A size-0 dim wraps a start of -1 to 0, as a dim index of a size-0 dim wraps (libtorch 1.13:
+  // zeros(3, 0).narrow(-1, -1, 0) is [3, 0]; -2 and 1 are out of range).
+  Tensor e = iota({3, 0});
+  EXPECT_EQ(e.narrow(-1, -1, 0).sizes(), IntArrayRef({3, 0}));
+  expect_error([&] { e.narrow(1, -2, 0); },
+               {"start out of range (expected to be in range of [-1, 0], but got -2)"});
+  expect_error([&] { e.narrow(1, 1, 0); }, {"start out of range"});
   expect_error([&] { iota({}).narrow(0, 0, 1); },
                {"narrow() cannot be applied to a 0-dim tensor."});
 }

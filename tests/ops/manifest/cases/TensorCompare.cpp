@@ -55,12 +55,16 @@ bool infinite(T x) {
   }
 }
 
-// isclose as its documentation states it, in the reference's domain.
+// isclose as its documentation states it, in the reference's domain; for Half and BFloat16 as
+// ATen's composite of tensor ops computes it, each step rounded to the dtype (the tolerances,
+// |rtol * other|, atol + that, |self - other|).
 template <typename T>
-bool close_ref(T x, T y, double rtol, double atol) {
+bool close_ref(T x, T y, double rtol, double atol, ScalarType dtype) {
   if (x == y) return true;
-  const double diff = std::abs(x - y);
-  return finite(diff) && diff <= atol + rtol * std::abs(y);
+  const bool reduced = dtype == ScalarType::Half || dtype == ScalarType::BFloat16;
+  const auto r = [&](double v) { return reduced ? round_to(dtype, v).real() : v; };
+  const double diff = r(std::abs(x - y));
+  return finite(diff) && diff <= r(r(atol) + r(r(rtol) * std::abs(y)));
 }
 
 // Tolerances that are exact binary fractions, so that float and double agree at the boundary.
@@ -131,7 +135,12 @@ ATEN_OP_CASES(comparison) {
 
   cases.push_back(binary_case(
       {"isclose"}, [](const Tensors& in) { return Tensors{isclose(in[0], in[1], kRtol, kAtol)}; },
-      nullptr, nullptr, pointwise([](auto x, auto y) { return close_ref(x, y, kRtol, kAtol); }),
+      nullptr, nullptr,
+      [](const Refs& in, std::span<const ScalarType> result_dtypes) {
+        const ScalarType dtype = in[0].dtype;
+        return pointwise([dtype](auto x, auto y) { return close_ref(x, y, kRtol, kAtol, dtype); })(
+            in, result_dtypes);
+      },
       Values::small, Values::small, boolean));
 
   // allclose: random pairs (rarely all close) and a pair with the same values (always).
@@ -141,7 +150,9 @@ ATEN_OP_CASES(comparison) {
         [](const Tensors& in) { return as_tensor(allclose(in[0], in[1], kRtol, kAtol)); }, nullptr,
         nullptr,
         [](const Refs& in, std::span<const ScalarType>) {
-          return all_of(in, [](auto x, auto y) { return close_ref(x, y, kRtol, kAtol); });
+          const ScalarType dtype = in[0].dtype;
+          return all_of(in,
+                        [dtype](auto x, auto y) { return close_ref(x, y, kRtol, kAtol, dtype); });
         },
         Values::small, Values::small, boolean);
     if (same) {
