@@ -449,12 +449,13 @@ Tensor& bernoulli_meta_(Tensor& self, const Tensor& p,
 
 Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator) {
   ATEN_DISPATCH_bernoulli_TYPES(self.scalar_type(), [] {});
-  Tensor result = aten::empty_like(self);
+  // Contiguous whatever self's layout, as ATen's (LEGACY_CONTIGUOUS_MEMORY_FORMAT).
+  Tensor result = aten::empty_like(self, {}, MemoryFormat::Contiguous);
   return aten::bernoulli_(result, self, generator);
 }
 
 Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator) {
-  Tensor result = aten::empty_like(self);
+  Tensor result = aten::empty_like(self, {}, MemoryFormat::Contiguous);
   return aten::bernoulli_(result, p, generator);
 }
 

@@ -624,6 +624,16 @@ TEST(Distributions, RandintFactories) {
   EXPECT_EQ(g.get_offset(), 0u);
 }
 
+// The functional forms return a contiguous result whatever self's layout, as libtorch 1.13
+// (a transposed [3, 5] self gives strides [5, 1] there), on CPU and Meta.
+TEST(Distributions, BernoulliResultIsContiguous) {
+  for (Device device : {Device(kCPU), Device(kMeta)}) {
+    Tensor p = zeros({5, 3}, TensorOptions().device(device)).t();
+    EXPECT_EQ(aten::bernoulli(p, make_generator(1)).strides(), IntArrayRef({5, 1}));
+    EXPECT_EQ(aten::bernoulli(p, 0.5, make_generator(1)).strides(), IntArrayRef({5, 1}));
+  }
+}
+
 TEST(Distributions, BernoulliWithTensorProbabilities) {
   // p broadcast along dim 0: column 0 never, column 2 always, column 1 half the time.
   Tensor self = empty({kSamples / 4, 3});
