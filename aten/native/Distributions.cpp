@@ -54,6 +54,7 @@
 #include <aten/ops/uniform_native.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/zero.h>
+#include <aten/ops/zeros.h>
 #include <aten/structured/StructuredOutputs.h>
 
 #include <algorithm>
@@ -525,7 +526,6 @@ void check_dropout(double p) {
 // The kept-and-scaled mask, 1 / (1 - p) with probability 1 - p and 0 otherwise, of `shape`.
 Tensor dropout_noise(const Tensor& input, IntArrayRef shape, double p) {
   Tensor noise = aten::empty(shape, input.options());
-  if (p == 1) return noise.zero_();
   aten::bernoulli_(noise, 1 - p, std::nullopt);
   return noise.div_(1 - p);
 }
@@ -538,12 +538,17 @@ DimVector feature_shape(const Tensor& input) {
   return shape;
 }
 
+// A 0-dim zero of t's dtype: p = 1 multiplies by it, in any dtype (complex and integer too) and
+// whatever the rank, as ATen, which draws no mask then.
+Tensor zero_like_scalar(const Tensor& t) { return aten::zeros({}, t.options()); }
+
 }  // namespace
 
 // Not training, p = 0, or no elements: the input itself, as ATen.
 Tensor dropout(const Tensor& input, double p, bool train) {
   check_dropout(p);
   if (!train || p == 0 || input.numel() == 0) return input;
+  if (p == 1) return aten::mul(input, zero_like_scalar(input));
   ATEN_DISPATCH_dropout_TYPES(input.scalar_type(), [] {});
   return aten::mul(input, dropout_noise(input, input.sizes(), p));
 }
@@ -551,16 +556,16 @@ Tensor dropout(const Tensor& input, double p, bool train) {
 Tensor& dropout_(Tensor& self, double p, bool train) {
   check_dropout(p);
   if (!train || p == 0 || self.numel() == 0) return self;
+  if (p == 1) return self.mul_(zero_like_scalar(self));
   ATEN_DISPATCH_dropout_TYPES(self.scalar_type(), [] {});
   return self.mul_(dropout_noise(self, self.sizes(), p));
 }
 
-// p = 1 zeroes everything whatever the input's rank, as ATen (the rank is checked for the mask).
 Tensor feature_dropout(const Tensor& input, double p, bool train) {
   check_dropout(p);
   if (!train || p == 0 || input.numel() == 0) return input;
+  if (p == 1) return aten::mul(input, zero_like_scalar(input));
   ATEN_DISPATCH_feature_dropout_TYPES(input.scalar_type(), [] {});
-  if (p == 1) return aten::mul(input, dropout_noise(input, {}, p));
   return aten::mul(input, dropout_noise(input, feature_shape(input), p));
 }
 

@@ -126,6 +126,9 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps,
   ATEN_CHECK(steps >= 0, "number of steps must be non-negative, got ", steps);
   const bool complex = start.type() == ScalarType::ComplexDouble ||
                        end.type() == ScalarType::ComplexDouble;
+  // ATen infers ComplexFloat from complex bounds and refuses a real dtype that would drop it.
+  ATEN_CHECK(!complex || !dtype || isComplexType(*dtype), "linspace(): inferred dtype ",
+             ScalarType::ComplexFloat, " can't be safely cast to passed dtype ", *dtype);
   const ScalarType t = dtype.value_or(complex ? ScalarType::ComplexFloat : ScalarType::Float);
   Tensor result = aten::empty({steps}, t, layout, device, pin_memory, std::nullopt);
   return aten::linspace_out(result, start, end, steps);

@@ -158,9 +158,10 @@ ATEN_IMPL_FUNC(gather_out)
 
 ATEN_IMPL_FUNC(index_select_out)
 (const Tensor& self, int64_t dim, const Tensor& index, const Tensor& out) {
-  if (out.numel() == 0) return;
+  // The indices are checked even when another dim of self is 0 and nothing is read, as ATen.
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   check_index_range(index, d, nonempty_size(self, d));
+  if (out.numel() == 0) return;
   const Tensor out1 = as_nonempty(out);
   // index, restrided to out's shape: it moves along dim only.
   DimVector strides(static_cast<size_t>(out1.dim()), 0);

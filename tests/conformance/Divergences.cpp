@@ -123,6 +123,9 @@ const Divergence* explain(const std::vector<Divergence>& table, const Call& call
     for (const TensorArg& t : a.tensors) add(t);
     // A dtype= argument is a dtype the call computes in, as a tensor's is.
     if (a.value.is<ScalarType>()) dtypes.push_back(toString(a.value.get<ScalarType>()));
+    // A complex Scalar makes the result complex: the call computes in complex too.
+    if (a.value.is<Scalar>() && a.value.get<Scalar>().isComplex())
+      dtypes.push_back("ComplexDouble");
   }
   auto any_of = [](const std::vector<std::string>& wanted, const std::vector<std::string>& have) {
     if (wanted.empty()) return true;

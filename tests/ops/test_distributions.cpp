@@ -697,6 +697,27 @@ TEST(Distributions, DropoutScalesKeptElementsAndZeroesTheRest) {
                {"dropout", "not implemented for 'Int'"});
 }
 
+// p = 1 multiplies by a 0-dim zero and draws no mask: any dtype and any rank, as ATen.
+TEST(Distributions, DropoutOfOneZeroesAnyDtype) {
+  Tensor c = aten::full({2, 5}, std::complex<double>(1, 2), kComplexDouble).expand({3, 2, 5});
+  Tensor fc = aten::feature_dropout(c, 1, true);
+  EXPECT_EQ(fc.scalar_type(), kComplexDouble);
+  EXPECT_EQ(fc.sizes(), IntArrayRef({3, 2, 5}));
+  for (double v : values_of(fc)) ASSERT_EQ(v, 0);
+  Tensor i = aten::full({4}, 7, kInt);
+  EXPECT_EQ(values_of(aten::dropout(i, 1, true)), std::vector<double>(4, 0));
+  EXPECT_EQ(values_of(aten::feature_dropout(i, 1, true)), std::vector<double>(4, 0));
+  aten::dropout_(i, 1, true);
+  EXPECT_EQ(values_of(i), std::vector<double>(4, 0));
+  const Generator& g = aten::default_generator();
+  const uint64_t offset = g.get_offset();
+  aten::dropout(aten::full({8}, 1.0), 1, true);
+  EXPECT_EQ(g.get_offset(), offset) << "p = 1 draws nothing";
+  expect_error(
+      [] { aten::feature_dropout(aten::full({3}, std::complex<double>(1, 0)), 0.5, true); },
+      {"feature_dropout", "not implemented for 'ComplexFloat'"});
+}
+
 TEST(Distributions, RandpermIsAReproduciblePermutation) {
   for (ScalarType t : {kLong, kInt, kChar, kFloat, kHalf, kBFloat16}) {
     SCOPED_TRACE(toString(t));

@@ -196,6 +196,12 @@ TEST(Linspace, OutAndErrors) {
   EXPECT_EQ(zd.data_ptr<complex<double>>()[1], complex<double>(2, 0.5));
   expect_same_geometry(linspace(0, std::complex<double>(1, 1), 4, TensorOptions().device(kMeta)),
                        linspace(0, std::complex<double>(1, 1), 4));
+  // Complex bounds with a real dtype would drop the imaginary part: refused, as ATen.
+  expect_error(
+      [] { linspace(std::complex<double>(-1.25, 0), 1, 2, ScalarType::Long); },
+      {"linspace(): inferred dtype ComplexFloat can't be safely cast to passed dtype Long"});
+  expect_error([] { linspace(4, std::complex<double>(0.5, 0), 2, ScalarType::Float); },
+               {"linspace", "passed dtype Float"});
   expect_error([] { arange(0, 3, 1, ScalarType::ComplexFloat); },
                {"\"arange\" not implemented for 'ComplexFloat'"});
 }

@@ -86,6 +86,14 @@ TEST(IndexSelect, IntOrLongIndexAndErrors) {
       },
       {"self indexing axis dim should be positive"});
   EXPECT_EQ(index_select(empty({0, 2}), 0, longs({0}, {})).sizes(), IntArrayRef({0, 2}));
+  // With the indexed dim non-empty but another dim 0, the result is empty and nothing is read,
+  // yet the indices are still checked, as ATen.
+  expect_error(
+      [&] {
+        index_select(empty({5, 0, 1}, ScalarType::Byte), 2, longs({2}, {4, 0}));
+      },
+      {"index_select", "index 4 is out of bounds for dimension 2 with size 1"});
+  EXPECT_EQ(index_select(empty({5, 0, 1}), 2, longs({2}, {0, 0})).sizes(), IntArrayRef({5, 0, 2}));
 }
 
 TEST(Scatter, RepeatedIndicesLastWriteWinsInOrder) {
