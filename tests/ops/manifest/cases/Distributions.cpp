@@ -125,8 +125,8 @@ ATEN_OP_CASES(distributions) {
   bernoulli_p.call_inplace = nullptr;
   // dropout: certain results only. Not training: the input; p = 1: zeros.
   auto identity = pointwise([](auto x) { return x; });
-  // p = 1 multiplies by zero, as ATen: NaN and infinities give NaN.
-  auto zero = pointwise([](std::floating_point auto x) { return x * 0; });
+  // p = 1 multiplies by a 0-dim zero of the input's dtype, as ATen: NaN and infinities give NaN.
+  auto zero = pointwise([](auto x) { return x * decltype(x){}; });
   OpCase dropout_eval = unary_case(
       {"dropout"}, [](const Tensors& in) { return Tensors{aten::dropout(in[0], 0.5, false)}; },
       nullptr, nullptr, identity);
@@ -148,8 +148,8 @@ ATEN_OP_CASES(distributions) {
       {"feature_dropout"},
       [](const Tensors& in) { return Tensors{aten::feature_dropout(in[0], 0.5, false)}; }, nullptr,
       nullptr, identity);
-  // Not training, dropout accepts every dtype (the input is returned), as ATen.
-  for (OpCase* c : {&dropout_eval, &feature_eval})
+  // Not training, or with p = 1 (no mask is drawn), dropout accepts every dtype, as ATen.
+  for (OpCase* c : {&dropout_eval, &feature_eval, &dropout_all, &dropout_inplace, &feature_all})
     c->promoted_dtypes = {
         ScalarType::Bool,         ScalarType::Byte,          ScalarType::Char,
         ScalarType::Short,        ScalarType::Int,           ScalarType::Long,
