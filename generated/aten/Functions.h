@@ -166,3 +166,4 @@
 #include <aten/ops/dropout.h>
 #include <aten/ops/feature_dropout.h>
 #include <aten/ops/randperm.h>
+#include <aten/ops/randint_like.h>

@@ -570,6 +570,7 @@ constexpr DispatchKey bernoulli__float_keys[] = {DispatchKey::CPU, DispatchKey::
 constexpr DispatchKey bernoulli__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey bernoulli_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey bernoulli_p_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey bernoulli_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType rand_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey rand_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey rand_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -607,6 +608,9 @@ constexpr DispatchKey randperm_keys[] = {DispatchKey::CompositeExplicitAutograd}
 constexpr DispatchKey randperm_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey randperm_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey randperm_generator_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType randint_like_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey randint_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_like_low_dtype_keys[] = {DispatchKey::CompositeExplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2377,6 +2381,10 @@ constexpr Overload overloads[] = {
      "bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor",
      SchemaKind::functional, true, true, "",
      detail::bernoulli_p_keys, true, detail::bernoulli_dtypes},
+    {"bernoulli", "out",
+     "bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bernoulli_out_keys, true, detail::bernoulli_dtypes},
     {"rand", "",
      "rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
@@ -2489,6 +2497,14 @@ constexpr Overload overloads[] = {
      "randperm.generator_out(int n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "",
      detail::randperm_generator_out_keys, true, detail::randperm_dtypes},
+    {"randint_like", "",
+     "randint_like(Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_like_keys, true, detail::randint_like_dtypes},
+    {"randint_like", "low_dtype",
+     "randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_like_low_dtype_keys, true, detail::randint_like_dtypes},
 };
 }  // namespace detail
 

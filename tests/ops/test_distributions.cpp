@@ -1,10 +1,10 @@
 // The sampling ops (aten/native/Distributions.cpp): uniform_, normal_, exponential_, geometric_,
 // log_normal_, cauchy_, bernoulli_, random_, the factories rand, randn, rand_like, randn_like,
-// randint, randperm and the functional bernoulli, and dropout, dropout_, feature_dropout.
-// Reproducibility (bit-identical at any thread count and for any strides, get_state/set_state,
-// generators with equal and different seeds), distributions (mean, variance,
-// Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and thresholds
-// computed from the sample size), argument errors that change nothing, and Meta runs.
+// randint, randint_like, randperm and the functional bernoulli (and its out= form), and dropout,
+// dropout_, feature_dropout. Reproducibility (bit-identical at any thread count and for any
+// strides, get_state/set_state, generators with equal and different seeds), distributions (mean,
+// variance, Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and
+// thresholds computed from the sample size), argument errors that change nothing, and Meta runs.
 #include <aten/Factories.h>
 #include <aten/core/Distributions.h>
 #include <aten/core/Generator.h>
@@ -24,6 +24,7 @@
 #include <aten/ops/rand.h>
 #include <aten/ops/rand_like.h>
 #include <aten/ops/randint.h>
+#include <aten/ops/randint_like.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
 #include <aten/ops/random.h>
@@ -655,7 +656,7 @@ TEST(Distributions, RandpermIsAReproduciblePermutation) {
                {"randperm", "not implemented for 'Bool'"});
 }
 
-// ---- normal_'s values -------------------------
+// ---- normal_'s values, randint_like, bernoulli.out ----------------------------------------------
 
 // normal_ of Float computes Box-Muller pair p from the uniform floats of words 2p and 2p + 1
 // (with Sleef's vector log and sincospi where the build vectorizes it): every element within a
@@ -678,4 +679,86 @@ TEST(Distributions, NormalFloatFollowsTheStreamLayout) {
       ASSERT_NEAR(p[i], want, 1e-5f * std::max(1.f, std::abs(want))) << i;
     }
   }
+}
+
+TEST(Distributions, RandintLikeRangesLayoutsAndChiSquared) {
+  ThreadCount restore;
+  // self's shape and strides, self's dtype unless one is given.
+  Tensor self = empty({3, 5}, kDouble).t();
+  Tensor r = aten::randint_like(self, 4);
+  EXPECT_EQ(r.sizes(), self.sizes());
+  EXPECT_EQ(r.strides(), self.strides());
+  EXPECT_EQ(r.scalar_type(), kDouble);
+  EXPECT_EQ(aten::randint_like(self, 1, 4, TensorOptions(kByte)).scalar_type(), kByte);
+  for (ScalarType t : {kLong, kInt, kByte, kFloat, kHalf, kBFloat16}) {
+    SCOPED_TRACE(toString(t));
+    aten::manual_seed(61);
+    const std::vector<double> x = values_of(aten::randint_like(empty({kSamples}, t), 2, 9));
+    std::vector<double> observed(7, 0);
+    for (double v : x) {
+      ASSERT_TRUE(v >= 2 && v < 9 && v == std::floor(v)) << v;
+      observed[static_cast<size_t>(v - 2)] += 1;
+    }
+    EXPECT_LT(chi2(observed, std::vector<double>(7, kSamples / 7.0)), chi2_bound(6));
+  }
+  // randint_like(high) is randint_like(0, high); the default generator, at any thread count.
+  std::vector<unsigned char> want;
+  for (int threads : kThreadCounts) {
+    set_num_threads(threads);
+    aten::manual_seed(62);
+    const Tensor a = aten::randint_like(empty({389, 419}, kLong), 1000);
+    aten::manual_seed(62);
+    const Tensor b = aten::randint_like(empty({419, 389}, kLong).t(), 0, 1000);
+    if (want.empty()) want = bytes_of(a);
+    EXPECT_EQ(bytes_of(a), want) << threads << " threads";
+    EXPECT_EQ(bytes_of(b), want) << threads << " threads, strided";
+  }
+  // ATen's errors; Meta gives the geometry and draws nothing.
+  expect_error([&] { aten::randint_like(self, 5, 2); }, {"from=5 >= to=2"});
+  expect_error([&] { aten::randint_like(self, 300, TensorOptions(kByte)); }, {"out of bounds"});
+  expect_error([&] { aten::randint_like(self, 3, TensorOptions(kComplexFloat)); },
+               {"randint_like", "not implemented for 'ComplexFloat'"});
+  const uint64_t offset = default_generator().get_offset();
+  Tensor m = aten::randint_like(empty({2, 3}, TensorOptions(kInt).device(kMeta)), 7);
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.sizes(), IntArrayRef({2, 3}));
+  EXPECT_EQ(m.scalar_type(), kInt);
+  EXPECT_EQ(default_generator().get_offset(), offset);
+}
+
+TEST(Distributions, BernoulliOutIsBernoulliIntoOut) {
+  ThreadCount restore;
+  Tensor p = ref::make<float>({389, 419}, [](int64_t i) { return (i % 11) / 10.0; });
+  std::vector<unsigned char> want;
+  for (int threads : kThreadCounts) {
+    set_num_threads(threads);
+    const Tensor functional = aten::bernoulli(p, make_generator(5));
+    Tensor out = empty({0}, kLong);
+    aten::bernoulli_out(out, p, make_generator(5));
+    EXPECT_EQ(out.sizes(), p.sizes());
+    Tensor strided_out = strided(389, 419, kFloat);
+    aten::bernoulli_out(strided_out, p, make_generator(5));
+    if (want.empty()) want = bytes_of(functional);
+    EXPECT_EQ(bytes_of(functional), want) << threads << " threads";
+    EXPECT_EQ(bytes_of(strided_out), want) << threads << " threads, strided out";
+    EXPECT_EQ(values_of(out), values_of(functional));
+  }
+  // Errors change neither out nor the generator.
+  Generator g = make_generator(5);
+  Tensor out = zeros({4});
+  expect_error([&] { aten::bernoulli_out(out, aten::full({4}, 1.5), g); }, {"[0, 1]"});
+  expect_error([&] { aten::bernoulli_out(out, aten::full({4}, 1, kLong), g); },
+               {"p of a floating dtype"});
+  Tensor complex_out = zeros({4}, kComplexFloat);
+  expect_error([&] { aten::bernoulli_out(complex_out, aten::full({4}, 0.5), g); },
+               {"not implemented for 'ComplexFloat'"});
+  Tensor wrong_shape = zeros({3});
+  expect_error([&] { aten::bernoulli_out(wrong_shape, aten::full({4}, 0.5), g); }, {"shape"});
+  for (double v : values_of(out)) EXPECT_EQ(v, 0);
+  for (double v : values_of(wrong_shape)) EXPECT_EQ(v, 0);
+  EXPECT_EQ(g.get_offset(), 0u);
+  Tensor m = empty({0}, TensorOptions(kBool).device(kMeta));
+  aten::bernoulli_out(m, empty({2, 5}, TensorOptions(kFloat).device(kMeta)), g);
+  EXPECT_EQ(m.sizes(), IntArrayRef({2, 5}));
+  EXPECT_EQ(g.get_offset(), 0u);
 }
