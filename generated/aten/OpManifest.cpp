@@ -557,6 +557,14 @@ constexpr ScalarType uniform_dtypes[] = {ScalarType::Float, ScalarType::Double, 
 constexpr DispatchKey uniform__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey normal_Tensor_float_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_float_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_float_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_float_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType exponential_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey exponential__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType geometric_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
@@ -2349,6 +2357,38 @@ constexpr Overload overloads[] = {
      "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
      detail::normal__keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_float_out",
+     "normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_Tensor_float_out_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_float",
+     "normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_Tensor_float_keys, true, detail::normal_dtypes},
+    {"normal", "float_Tensor_out",
+     "normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_float_Tensor_out_keys, true, detail::normal_dtypes},
+    {"normal", "float_Tensor",
+     "normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_float_Tensor_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_Tensor_out",
+     "normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_Tensor_Tensor_out_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_Tensor",
+     "normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_Tensor_Tensor_keys, true, detail::normal_dtypes},
+    {"normal", "float_float",
+     "normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_float_float_keys, true, detail::normal_dtypes},
+    {"normal", "float_float_out",
+     "normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_float_float_out_keys, true, detail::normal_dtypes},
     {"exponential_", "",
      "exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",

@@ -450,6 +450,7 @@ void register_min_CompositeExplicitAutograd(Dispatcher& d);
 void register_norm_CompositeExplicitAutograd(Dispatcher& d);
 void register_dot_CompositeExplicitAutograd(Dispatcher& d);
 void register_mv_CompositeExplicitAutograd(Dispatcher& d);
+void register_normal_CompositeExplicitAutograd(Dispatcher& d);
 void register_bernoulli_CompositeExplicitAutograd(Dispatcher& d);
 void register_rand_CompositeExplicitAutograd(Dispatcher& d);
 void register_rand_like_CompositeExplicitAutograd(Dispatcher& d);
@@ -924,6 +925,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_norm_CompositeExplicitAutograd(d);
   register_dot_CompositeExplicitAutograd(d);
   register_mv_CompositeExplicitAutograd(d);
+  register_normal_CompositeExplicitAutograd(d);
   register_bernoulli_CompositeExplicitAutograd(d);
   register_rand_CompositeExplicitAutograd(d);
   register_rand_like_CompositeExplicitAutograd(d);
