@@ -167,3 +167,4 @@
 #include <aten/ops/feature_dropout.h>
 #include <aten/ops/randperm.h>
 #include <aten/ops/randint_like.h>
+#include <aten/ops/multinomial.h>

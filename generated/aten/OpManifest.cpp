@@ -619,6 +619,9 @@ constexpr DispatchKey randperm_generator_out_keys[] = {DispatchKey::CPU, Dispatc
 constexpr ScalarType randint_like_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey randint_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey randint_like_low_dtype_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType multinomial_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey multinomial_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey multinomial_keys[] = {DispatchKey::CompositeExplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2545,6 +2548,14 @@ constexpr Overload overloads[] = {
      "randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::randint_like_low_dtype_keys, true, detail::randint_like_dtypes},
+    {"multinomial", "out",
+     "multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::multinomial_out_keys, true, detail::multinomial_dtypes},
+    {"multinomial", "",
+     "multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::multinomial_keys, true, detail::multinomial_dtypes},
 };
 }  // namespace detail
 
