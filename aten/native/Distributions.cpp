@@ -76,6 +76,7 @@ ATEN_DEFINE_DISPATCH(log_normal_stub);
 ATEN_DEFINE_DISPATCH(cauchy_stub);
 ATEN_DEFINE_DISPATCH(bernoulli_scalar_stub);
 ATEN_DEFINE_DISPATCH(random_stub);
+ATEN_DEFINE_DISPATCH(poisson_stub);
 
 namespace {
 

@@ -168,3 +168,4 @@
 #include <aten/ops/randperm.h>
 #include <aten/ops/randint_like.h>
 #include <aten/ops/multinomial.h>
+#include <aten/ops/poisson.h>

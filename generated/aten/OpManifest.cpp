@@ -622,6 +622,8 @@ constexpr DispatchKey randint_like_low_dtype_keys[] = {DispatchKey::CompositeExp
 constexpr ScalarType multinomial_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey multinomial_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey multinomial_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType poisson_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey poisson_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2556,6 +2558,10 @@ constexpr Overload overloads[] = {
      "multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
      SchemaKind::functional, true, true, "",
      detail::multinomial_keys, true, detail::multinomial_dtypes},
+    {"poisson", "",
+     "poisson(Tensor self, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::poisson_keys, true, detail::poisson_dtypes},
 };
 }  // namespace detail
 

@@ -20,6 +20,7 @@
 #include <aten/ops/geometric_dtypes.h>
 #include <aten/ops/log_normal_dtypes.h>
 #include <aten/ops/normal_dtypes.h>
+#include <aten/ops/poisson_dtypes.h>
 #include <aten/ops/random_dtypes.h>
 #include <aten/ops/uniform_dtypes.h>
 
@@ -286,6 +287,56 @@ void random_kernel(const Tensor& out, const PhiloxRange& range, int64_t from, ui
   });
 }
 
+// A Poisson count of `rate` (>= 0) from its element's kPoissonWords words, read as 53-bit
+// uniforms: uniform j from words 2j and 2j + 1.
+double poisson_from_words(double rate, const uint32_t* w) {
+  auto uniform = [w](int64_t j) { return uniform_double(w[2 * j], w[2 * j + 1]); };
+  if (std::isinf(rate)) return rate;
+  if (rate < 10) {
+    // Inversion: the least k with P(X <= k) > u. The bound on k ends a sum that rounding keeps
+    // below a u within 2^-53 of 1; P(X > 200) is below 1e-200 at these rates.
+    const double u = uniform(0);
+    double p = std::exp(-rate), cdf = p, k = 0;
+    while (cdf <= u && k < 200) {
+      k += 1;
+      p *= rate / k;
+      cdf += p;
+    }
+    return k;
+  }
+  // PTRS (Hormann, "The transformed rejection method for generating Poisson random variables",
+  // 1993): a candidate from a transformed uniform u, accepted at once inside a squeeze, else
+  // by comparing v against the Poisson probability of the candidate.
+  const double sqrt_rate = std::sqrt(rate), log_rate = std::log(rate);
+  const double b = 0.931 + 2.53 * sqrt_rate, a = -0.059 + 0.02483 * b;
+  const double log_inv_alpha = std::log(1.1239 + 1.1328 / (b - 3.4));
+  const double vr = 0.9277 - 3.6224 / (b - 2);
+  double k = 0;
+  for (int64_t attempt = 0; attempt < kPoissonWords / 4; ++attempt) {
+    const double u = uniform(2 * attempt) - 0.5, v = uniform(2 * attempt + 1);
+    const double us = 0.5 - std::abs(u);
+    k = std::floor((2 * a / us + b) * u + rate + 0.43);
+    if (us >= 0.07 && v <= vr) return k;
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    int sign = 0;  // lgamma_r: std::lgamma would write the global signgam from every thread
+    if (std::log(v) + log_inv_alpha - std::log(a / (us * us) + b) <=
+        -rate + k * log_rate - lgamma_r(k + 1, &sign))
+      return k;
+  }
+  return std::max(k, 0.0);
+}
+
+void poisson_kernel(const Tensor& out, const PhiloxRange& range, const Tensor& rates) {
+  ATEN_DISPATCH_poisson_TYPES(out.scalar_type(), [&] {
+    const scalar_t* first = out.data_ptr<scalar_t>();
+    const double* rate = rates.data_ptr<double>();
+    for_each_group<scalar_t, 1, kPoissonWords>(
+        out, range, [&](const uint32_t* w, scalar_t* dst, int64_t) {
+          *dst = convert<scalar_t>(poisson_from_words(rate[dst - first], w));
+        });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
@@ -297,5 +348,6 @@ ATEN_REGISTER_DISPATCH(log_normal_stub, &log_normal_kernel);
 ATEN_REGISTER_DISPATCH(cauchy_stub, &cauchy_kernel);
 ATEN_REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
 ATEN_REGISTER_DISPATCH(random_stub, &random_kernel);
+ATEN_REGISTER_DISPATCH(poisson_stub, &poisson_kernel);
 
 }  // namespace aten::native
