@@ -1,8 +1,9 @@
-// Random numbers next to libtorch, in one run: MiniATen's Philox fill primitive
-// (aten/native/PhiloxFill.h) writing 16M uniform floats into a preallocated buffer, against
-// libtorch's uniform_() of a preallocated tensor. Registered as /aten and /torch like
-// bench_vs_libtorch.cpp, so bench/ratios.py reads the output. Its own file: it needs only a
-// few headers, and builds in seconds.
+// Random numbers next to libtorch, in one run: the ops uniform_ and normal_ of a preallocated
+// 16M-float tensor (argument checks, reservation and all), and MiniATen's Philox fill primitive
+// (aten/native/PhiloxFill.h) alone writing 16M uniform floats into a preallocated buffer, each
+// against libtorch's uniform_() / normal_() of a preallocated tensor. Registered as /aten and
+// /torch like bench_vs_libtorch.cpp, so bench/ratios.py reads the output. Its own file: it needs
+// only a few headers, and builds in seconds.
 //
 // The primitive is what the sampling ops will call per chunk; on two threads this file splits
 // the buffer the way they will (each chunk by its begin index), so it times the fill alone,
@@ -11,6 +12,8 @@
 #include <aten/cpu/Parallel.h>
 #include <aten/native/PhiloxFill.h>
 #include <aten/ops/empty.h>
+#include <aten/ops/normal.h>
+#include <aten/ops/uniform.h>
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
@@ -40,7 +43,53 @@ void uniform_fill(const aten::Generator& gen, float* out, int64_t n) {
   });
 }
 
-// ---- uniform floats on [0, 1) into a preallocated buffer -------------------------------------
+// ---- the ops: uniform_ and normal_ of a preallocated tensor ------------------------------------
+void Uniform_aten(benchmark::State& state) {
+  threads(state);
+  aten::Generator gen = aten::make_generator(42);
+  aten::Tensor t = aten::empty({kNumel});
+  aten::uniform_(t, 0, 1, gen);  // first touch of the pages, outside the timing
+  for (auto _ : state) {
+    aten::uniform_(t, 0, 1, gen);
+    benchmark::ClobberMemory();
+  }
+  bytes(state);
+}
+void Uniform_torch(benchmark::State& state) {
+  threads(state);
+  torch::manual_seed(42);
+  torch::Tensor t = torch::empty({kNumel});
+  t.uniform_();
+  for (auto _ : state) {
+    t.uniform_();
+    benchmark::ClobberMemory();
+  }
+  bytes(state);
+}
+void Normal_aten(benchmark::State& state) {
+  threads(state);
+  aten::Generator gen = aten::make_generator(42);
+  aten::Tensor t = aten::empty({kNumel});
+  aten::normal_(t, 0, 1, gen);
+  for (auto _ : state) {
+    aten::normal_(t, 0, 1, gen);
+    benchmark::ClobberMemory();
+  }
+  bytes(state);
+}
+void Normal_torch(benchmark::State& state) {
+  threads(state);
+  torch::manual_seed(42);
+  torch::Tensor t = torch::empty({kNumel});
+  t.normal_();
+  for (auto _ : state) {
+    t.normal_();
+    benchmark::ClobberMemory();
+  }
+  bytes(state);
+}
+
+// ---- the fill primitive alone: uniform floats on [0, 1) into a preallocated buffer ------------
 void UniformFill_aten(benchmark::State& state) {
   threads(state);
   aten::Generator gen = aten::make_generator(42);
@@ -119,6 +168,8 @@ void FillBound_torch(benchmark::State& state) {
       ->UseRealTime()                  \
       ->Unit(benchmark::kMillisecond)
 
+ATEN_BENCH_PAIR(Uniform);
+ATEN_BENCH_PAIR(Normal);
 ATEN_BENCH_PAIR(UniformFill);
 ATEN_BENCH_PAIR(UniformFillInCache);
 ATEN_BENCH_PAIR(FillBound);

@@ -1,7 +1,8 @@
 // The sampling ops: argument checks (the same on CPU and Meta, all made before anything is
 // reserved or written), the reservation, the factories (rand, randn and their _like and out=
-// forms, randint, randperm), bernoulli with tensor probabilities, and dropout. Values come
-// from the kernels of native/cpu/DistributionsKernel.cpp (Distributions.h).
+// forms, randint, randint_like, randperm), bernoulli with tensor probabilities (and its out=
+// form), and dropout. Values come from the kernels of native/cpu/DistributionsKernel.cpp
+// (Distributions.h).
 #include <aten/core/Convert.h>
 #include <aten/core/Distributions.h>
 #include <aten/core/Generator.h>
@@ -37,6 +38,8 @@
 #include <aten/ops/rand_like_native.h>
 #include <aten/ops/rand_native.h>
 #include <aten/ops/randint_dtypes.h>
+#include <aten/ops/randint_like_dtypes.h>
+#include <aten/ops/randint_like_native.h>
 #include <aten/ops/randint_native.h>
 #include <aten/ops/randn_dtypes.h>
 #include <aten/ops/randn_like_dtypes.h>
@@ -74,6 +77,7 @@ ATEN_DEFINE_DISPATCH(log_normal_stub);
 ATEN_DEFINE_DISPATCH(cauchy_stub);
 ATEN_DEFINE_DISPATCH(bernoulli_scalar_stub);
 ATEN_DEFINE_DISPATCH(random_stub);
+ATEN_DEFINE_DISPATCH(poisson_stub);
 
 namespace {
 
@@ -414,37 +418,51 @@ Tensor& random_(Tensor& self, const std::optional<Generator>& generator) {
 
 namespace {
 
-// p broadcast to self's shape: its dtype floating, as ATen.
-Tensor expanded_probabilities(const Tensor& self, const Tensor& p) {
-  ATEN_DISPATCH_bernoulli_TYPES(self.scalar_type(), [] {});
+// p, of a floating dtype, broadcast to `shape`, for a result of dtype `result` (ATen's checks).
+Tensor expanded_probabilities(ScalarType result, const Tensor& p, IntArrayRef shape) {
+  ATEN_DISPATCH_bernoulli_TYPES(result, [] {});
   const ScalarType t = p.scalar_type();
   ATEN_CHECK(t == kFloat || t == kDouble || t == kHalf || t == kBFloat16,
              "bernoulli_ expects p of a floating dtype, but got ", t);
-  return p.expand(self.sizes());
+  return p.expand(shape);
 }
 
-}  // namespace
-
-// Element i is 1 when the 53-bit uniform of words [2i, 2i + 2) is below p[i]: the words and
-// the comparison of bernoulli_.float, so a p tensor filled with one value gives its result.
-Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator) {
-  const Tensor probabilities = expanded_probabilities(self, p).to(kDouble).contiguous();
+// The expanded probabilities as a contiguous Double tensor, each checked to be in [0, 1]; on
+// Meta, only expanded (there are no values to check).
+Tensor checked_probabilities(ScalarType result, const Tensor& p, IntArrayRef shape) {
+  Tensor expanded = expanded_probabilities(result, p, shape);
+  if (expanded.is_meta()) return expanded;
+  Tensor probabilities = expanded.to(kDouble).contiguous();
   const double* pp = probabilities.data_ptr<double>();
   for (int64_t i = 0; i < probabilities.numel(); ++i)
     ATEN_CHECK(pp[i] >= 0 && pp[i] <= 1,
                "bernoulli_ expects every element of p to be in [0, 1], but got p=", pp[i]);
+  return probabilities;
+}
+
+// Element i is 1 when the 53-bit uniform of words [2i, 2i + 2) is below p[i]: the words and
+// the comparison of bernoulli_.float, so a p tensor filled with one value gives its result.
+Tensor& bernoulli_into(Tensor& self, const Tensor& probabilities,
+                       const std::optional<Generator>& generator) {
   check_writable(self);
-  if (self.numel() == 0) return self;
+  if (self.is_meta() || self.numel() == 0) return self;
   Tensor u = aten::empty(self.sizes(), self.options().dtype(kDouble));
   sample_into(u, generator, kDoubleUniformWords, uniform_stub, 0, 1);
   self.copy_(aten::lt(u, probabilities));
   return self;
 }
 
+}  // namespace
+
+Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator) {
+  return bernoulli_into(self, checked_probabilities(self.scalar_type(), p, self.sizes()),
+                        generator);
+}
+
 Tensor& bernoulli_meta_(Tensor& self, const Tensor& p,
                         const std::optional<Generator>& /*generator*/) {
   check_writable(self);
-  (void)expanded_probabilities(self, p);
+  (void)expanded_probabilities(self.scalar_type(), p, self.sizes());
   return self;
 }
 
@@ -458,6 +476,13 @@ Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator) 
 Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator) {
   Tensor result = aten::empty_like(self, {}, MemoryFormat::Contiguous);
   return aten::bernoulli_(result, p, generator);
+}
+
+// out gets self's shape, after every check (so a refused call leaves it as it was).
+Tensor& bernoulli_out(const Tensor& self, const std::optional<Generator>& generator, Tensor& out) {
+  const Tensor probabilities = checked_probabilities(out.scalar_type(), self, self.sizes());
+  detail::resize_out(out, self.sizes(), {}, out.options().device(self.device()));
+  return bernoulli_into(out, probabilities, generator);
 }
 
 // ---- randint ------------------------------------------------------------------------------------
@@ -513,6 +538,21 @@ Tensor& randint_out(int64_t low, int64_t high, IntArrayRef size,
   aten::random_(twin, low, high, std::nullopt);
   detail::resize_out(out, size, {}, out.options());
   return aten::random_(out, low, high, generator);
+}
+
+// self's shape, dtype (unless one is given) and layout, as empty_like gives them.
+Tensor randint_like(const Tensor& self, int64_t high, std::optional<ScalarType> dtype,
+                    std::optional<Layout> layout, std::optional<Device> device,
+                    std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  return native::randint_like(self, 0, high, dtype, layout, device, pin_memory, memory_format);
+}
+
+Tensor randint_like(const Tensor& self, int64_t low, int64_t high, std::optional<ScalarType> dtype,
+                    std::optional<Layout> layout, std::optional<Device> device,
+                    std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  ATEN_DISPATCH_randint_like_TYPES(dtype.value_or(self.scalar_type()), [] {});
+  Tensor result = aten::empty_like(self, dtype, layout, device, pin_memory, memory_format);
+  return aten::random_(result, low, high, std::nullopt);
 }
 
 // ---- dropout ------------------------------------------------------------------------------------

@@ -166,3 +166,6 @@
 #include <aten/ops/dropout.h>
 #include <aten/ops/feature_dropout.h>
 #include <aten/ops/randperm.h>
+#include <aten/ops/randint_like.h>
+#include <aten/ops/multinomial.h>
+#include <aten/ops/poisson.h>

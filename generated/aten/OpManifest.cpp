@@ -557,6 +557,14 @@ constexpr ScalarType uniform_dtypes[] = {ScalarType::Float, ScalarType::Double, 
 constexpr DispatchKey uniform__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey normal__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey normal_Tensor_float_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_float_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_Tensor_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_Tensor_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_float_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey normal_float_float_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType exponential_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey exponential__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType geometric_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
@@ -570,6 +578,7 @@ constexpr DispatchKey bernoulli__float_keys[] = {DispatchKey::CPU, DispatchKey::
 constexpr DispatchKey bernoulli__Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey bernoulli_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey bernoulli_p_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey bernoulli_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType rand_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey rand_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey rand_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -607,6 +616,14 @@ constexpr DispatchKey randperm_keys[] = {DispatchKey::CompositeExplicitAutograd}
 constexpr DispatchKey randperm_generator_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey randperm_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey randperm_generator_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType randint_like_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey randint_like_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey randint_like_low_dtype_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType multinomial_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey multinomial_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey multinomial_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType poisson_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey poisson_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -2345,6 +2362,38 @@ constexpr Overload overloads[] = {
      "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
      detail::normal__keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_float_out",
+     "normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_Tensor_float_out_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_float",
+     "normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_Tensor_float_keys, true, detail::normal_dtypes},
+    {"normal", "float_Tensor_out",
+     "normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_float_Tensor_out_keys, true, detail::normal_dtypes},
+    {"normal", "float_Tensor",
+     "normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_float_Tensor_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_Tensor_out",
+     "normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_Tensor_Tensor_out_keys, true, detail::normal_dtypes},
+    {"normal", "Tensor_Tensor",
+     "normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_Tensor_Tensor_keys, true, detail::normal_dtypes},
+    {"normal", "float_float",
+     "normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::normal_float_float_keys, true, detail::normal_dtypes},
+    {"normal", "float_float_out",
+     "normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::normal_float_float_out_keys, true, detail::normal_dtypes},
     {"exponential_", "",
      "exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
@@ -2377,6 +2426,10 @@ constexpr Overload overloads[] = {
      "bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor",
      SchemaKind::functional, true, true, "",
      detail::bernoulli_p_keys, true, detail::bernoulli_dtypes},
+    {"bernoulli", "out",
+     "bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::bernoulli_out_keys, true, detail::bernoulli_dtypes},
     {"rand", "",
      "rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
      SchemaKind::functional, true, false, "",
@@ -2489,6 +2542,26 @@ constexpr Overload overloads[] = {
      "randperm.generator_out(int n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "",
      detail::randperm_generator_out_keys, true, detail::randperm_dtypes},
+    {"randint_like", "",
+     "randint_like(Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_like_keys, true, detail::randint_like_dtypes},
+    {"randint_like", "low_dtype",
+     "randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::randint_like_low_dtype_keys, true, detail::randint_like_dtypes},
+    {"multinomial", "out",
+     "multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::multinomial_out_keys, true, detail::multinomial_dtypes},
+    {"multinomial", "",
+     "multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::multinomial_keys, true, detail::multinomial_dtypes},
+    {"poisson", "",
+     "poisson(Tensor self, Generator? generator=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::poisson_keys, true, detail::poisson_dtypes},
 };
 }  // namespace detail
 

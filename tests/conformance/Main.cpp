@@ -44,9 +44,10 @@ const std::set<std::string, std::less<>> kUninitialized = {"empty.memory_format"
 // Mersenne Twister, MiniATen's Philox stream), so only the geometry of what they return and
 // write is compared; their errors are compared as every op's.
 const std::set<std::string, std::less<>> kSampling = {
-    "uniform_",   "normal_",   "exponential_", "geometric_", "log_normal_", "cauchy_",
-    "bernoulli_", "bernoulli", "random_",      "rand",       "randn",       "rand_like",
-    "randn_like", "randint",   "randperm",     "dropout",    "dropout_",    "feature_dropout"};
+    "uniform_",  "normal_",    "normal",    "exponential_",   "geometric_", "log_normal_",
+    "cauchy_",   "bernoulli_", "bernoulli", "random_",        "rand",       "randn",
+    "rand_like", "randn_like", "randint",   "randint_like",   "randperm",   "multinomial",
+    "poisson",   "dropout",    "dropout_",  "feature_dropout"};
 
 bool samples(const std::string& overload) {
   return kSampling.count(overload.substr(0, overload.find('.'))) > 0;

@@ -1,14 +1,16 @@
 // The sampling ops (aten/native/Distributions.cpp): uniform_, normal_, exponential_, geometric_,
 // log_normal_, cauchy_, bernoulli_, random_, the factories rand, randn, rand_like, randn_like,
-// randint, randperm and the functional bernoulli, and dropout, dropout_, feature_dropout.
-// Reproducibility (bit-identical at any thread count and for any strides, get_state/set_state,
-// generators with equal and different seeds), distributions (mean, variance,
-// Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and thresholds
-// computed from the sample size), argument errors that change nothing, and Meta runs.
+// randint, randint_like, randperm and the functional bernoulli (and its out= form), and dropout,
+// dropout_, feature_dropout. Reproducibility (bit-identical at any thread count and for any
+// strides, get_state/set_state, generators with equal and different seeds), distributions (mean,
+// variance, Kolmogorov-Smirnov against the exact CDF, chi-squared, each with fixed seeds and
+// thresholds computed from the sample size), argument errors that change nothing, and Meta runs.
 #include <aten/Factories.h>
+#include <aten/core/Distributions.h>
 #include <aten/core/Generator.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/native/PhiloxFill.h>
 #include <aten/ops/bernoulli.h>
 #include <aten/ops/cauchy.h>
 #include <aten/ops/dropout.h>
@@ -22,6 +24,7 @@
 #include <aten/ops/rand.h>
 #include <aten/ops/rand_like.h>
 #include <aten/ops/randint.h>
+#include <aten/ops/randint_like.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
 #include <aten/ops/random.h>
@@ -41,8 +44,10 @@
 #include <vector>
 
 #include "Reference.h"
+#include "SamplingTestHelpers.h"
 
 using namespace aten;
+using namespace aten::sampling_test;
 using aten::ref::expect_error;
 
 namespace {
@@ -78,91 +83,6 @@ std::vector<Sampler> samplers() {
        [](Tensor& t, const auto& g) { aten::bernoulli_(t, aten::full({}, 0.6, kDouble), g); }},
       {"random_", random, [](Tensor& t, const auto& g) { aten::random_(t, g); }},
   };
-}
-
-// t's bytes in row-major order (through a contiguous copy): bit-identity, NaN included.
-std::vector<unsigned char> bytes_of(const Tensor& t) {
-  const Tensor c = t.contiguous();
-  const auto* p = static_cast<const unsigned char*>(c.data_ptr());
-  return {p, p + c.numel() * c.element_size()};
-}
-
-// t's values as doubles in row-major order (complex: both parts, as view_as_real lays them).
-std::vector<double> values_of(const Tensor& t) {
-  const Tensor r = isComplexType(t.scalar_type()) ? aten::view_as_real(t) : t;
-  std::vector<double> v;
-  v.reserve(static_cast<size_t>(r.numel()));
-  ref::for_each_index(
-      r.sizes(), [&](const std::vector<int64_t>& idx) { v.push_back(ref::read_double(r, idx)); });
-  return v;
-}
-
-// A strided view of shape {rows, cols}: every other column of a wider tensor, transposed.
-Tensor strided(int64_t rows, int64_t cols, ScalarType t) {
-  return empty({cols, 2 * rows}, t).slice(1, 0, 2 * rows, 2).t();
-}
-
-// Restores the thread count a test changes.
-struct ThreadCount {
-  int saved = get_num_threads();
-  ~ThreadCount() { set_num_threads(saved); }
-};
-
-// ---- statistics -------------------------------------------------------------------------------
-
-// The Dvoretzky-Kiefer-Wolfowitz bound on the Kolmogorov-Smirnov distance of n samples from
-// their CDF, exceeded with probability at most 1e-6.
-double ks_bound(size_t n) { return std::sqrt(std::log(2 / 1e-6) / (2.0 * static_cast<double>(n))); }
-
-double ks_distance(std::vector<double> x, const std::function<double(double)>& cdf) {
-  std::sort(x.begin(), x.end());
-  const auto n = static_cast<double>(x.size());
-  double d = 0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const double f = cdf(x[i]);
-    d = std::max({d, f - static_cast<double>(i) / n, static_cast<double>(i + 1) / n - f});
-  }
-  return d;
-}
-
-struct Moments {
-  double mean = 0, var = 0;
-};
-Moments moments(const std::vector<double>& x) {
-  Moments m;
-  for (double v : x) m.mean += v;
-  m.mean /= static_cast<double>(x.size());
-  for (double v : x) m.var += (v - m.mean) * (v - m.mean);
-  m.var /= static_cast<double>(x.size() - 1);
-  return m;
-}
-
-// Sample mean and variance within 6 standard errors of mean and var, the variance's error from
-// the fourth central moment mu4.
-void expect_moments(const std::vector<double>& x, double mean, double var, double mu4,
-                    const std::string& what) {
-  const Moments m = moments(x);
-  const double n = static_cast<double>(x.size());
-  EXPECT_NEAR(m.mean, mean, 6 * std::sqrt(var / n)) << what;
-  EXPECT_NEAR(m.var, var, 6 * std::sqrt((mu4 - var * var) / n)) << what;
-}
-
-// The chi-squared statistic's upper 1e-6 quantile for df degrees of freedom (Wilson-Hilferty,
-// which overestimates it for small df: conservative).
-double chi2_bound(int df) {
-  const double z = 4.753, k = 2.0 / (9.0 * df);
-  return df * std::pow(1 - k + z * std::sqrt(k), 3);
-}
-
-double chi2(const std::vector<double>& observed, const std::vector<double>& expected) {
-  double s = 0;
-  for (size_t i = 0; i < observed.size(); ++i)
-    s += (observed[i] - expected[i]) * (observed[i] - expected[i]) / expected[i];
-  return s;
-}
-
-double normal_cdf(double x, double mean, double std) {
-  return 0.5 * std::erfc(-(x - mean) / (std * std::numbers::sqrt2));
 }
 
 constexpr int64_t kSamples = 200000;
@@ -755,4 +675,111 @@ TEST(Distributions, RandpermIsAReproduciblePermutation) {
   expect_error([] { aten::randperm(129, TensorOptions(kChar)); }, {"randperm", "128"});
   expect_error([] { aten::randperm(3, TensorOptions(kBool)); },
                {"randperm", "not implemented for 'Bool'"});
+}
+
+// ---- normal_'s values, randint_like, bernoulli.out ----------------------------------------------
+
+// normal_ of Float computes Box-Muller pair p from the uniform floats of words 2p and 2p + 1
+// (with Sleef's vector log and sincospi where the build vectorizes it): every element within a
+// few units in the last place of box_muller's, at 1 and 3 threads, an odd count included.
+TEST(Distributions, NormalFloatFollowsTheStreamLayout) {
+  ThreadCount restore;
+  const int64_t n = 100001;
+  std::vector<float> u(static_cast<size_t>(n + 1));
+  PhiloxRange range{77, 0};
+  native::philox_fill_uniform_float(range, 0, n + 1, u.data());
+  for (int threads : {1, 3}) {
+    set_num_threads(threads);
+    Tensor x = empty({n});
+    aten::normal_(x, 0, 1, make_generator(77));
+    const float* p = x.data_ptr<float>();
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t pair = i / 2;
+      const NormalPair<float> z = box_muller(u[2 * pair], u[2 * pair + 1]);
+      const float want = i % 2 == 0 ? z.first : z.second;
+      ASSERT_NEAR(p[i], want, 1e-5f * std::max(1.f, std::abs(want))) << i;
+    }
+  }
+}
+
+TEST(Distributions, RandintLikeRangesLayoutsAndChiSquared) {
+  ThreadCount restore;
+  // self's shape and strides, self's dtype unless one is given.
+  Tensor self = empty({3, 5}, kDouble).t();
+  Tensor r = aten::randint_like(self, 4);
+  EXPECT_EQ(r.sizes(), self.sizes());
+  EXPECT_EQ(r.strides(), self.strides());
+  EXPECT_EQ(r.scalar_type(), kDouble);
+  EXPECT_EQ(aten::randint_like(self, 1, 4, TensorOptions(kByte)).scalar_type(), kByte);
+  for (ScalarType t : {kLong, kInt, kByte, kFloat, kHalf, kBFloat16}) {
+    SCOPED_TRACE(toString(t));
+    aten::manual_seed(61);
+    const std::vector<double> x = values_of(aten::randint_like(empty({kSamples}, t), 2, 9));
+    std::vector<double> observed(7, 0);
+    for (double v : x) {
+      ASSERT_TRUE(v >= 2 && v < 9 && v == std::floor(v)) << v;
+      observed[static_cast<size_t>(v - 2)] += 1;
+    }
+    EXPECT_LT(chi2(observed, std::vector<double>(7, kSamples / 7.0)), chi2_bound(6));
+  }
+  // randint_like(high) is randint_like(0, high); the default generator, at any thread count.
+  std::vector<unsigned char> want;
+  for (int threads : kThreadCounts) {
+    set_num_threads(threads);
+    aten::manual_seed(62);
+    const Tensor a = aten::randint_like(empty({389, 419}, kLong), 1000);
+    aten::manual_seed(62);
+    const Tensor b = aten::randint_like(empty({419, 389}, kLong).t(), 0, 1000);
+    if (want.empty()) want = bytes_of(a);
+    EXPECT_EQ(bytes_of(a), want) << threads << " threads";
+    EXPECT_EQ(bytes_of(b), want) << threads << " threads, strided";
+  }
+  // ATen's errors; Meta gives the geometry and draws nothing.
+  expect_error([&] { aten::randint_like(self, 5, 2); }, {"from=5 >= to=2"});
+  expect_error([&] { aten::randint_like(self, 300, TensorOptions(kByte)); }, {"out of bounds"});
+  expect_error([&] { aten::randint_like(self, 3, TensorOptions(kComplexFloat)); },
+               {"randint_like", "not implemented for 'ComplexFloat'"});
+  const uint64_t offset = default_generator().get_offset();
+  Tensor m = aten::randint_like(empty({2, 3}, TensorOptions(kInt).device(kMeta)), 7);
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.sizes(), IntArrayRef({2, 3}));
+  EXPECT_EQ(m.scalar_type(), kInt);
+  EXPECT_EQ(default_generator().get_offset(), offset);
+}
+
+TEST(Distributions, BernoulliOutIsBernoulliIntoOut) {
+  ThreadCount restore;
+  Tensor p = ref::make<float>({389, 419}, [](int64_t i) { return (i % 11) / 10.0; });
+  std::vector<unsigned char> want;
+  for (int threads : kThreadCounts) {
+    set_num_threads(threads);
+    const Tensor functional = aten::bernoulli(p, make_generator(5));
+    Tensor out = empty({0}, kLong);
+    aten::bernoulli_out(out, p, make_generator(5));
+    EXPECT_EQ(out.sizes(), p.sizes());
+    Tensor strided_out = strided(389, 419, kFloat);
+    aten::bernoulli_out(strided_out, p, make_generator(5));
+    if (want.empty()) want = bytes_of(functional);
+    EXPECT_EQ(bytes_of(functional), want) << threads << " threads";
+    EXPECT_EQ(bytes_of(strided_out), want) << threads << " threads, strided out";
+    EXPECT_EQ(values_of(out), values_of(functional));
+  }
+  // Errors change neither out nor the generator.
+  Generator g = make_generator(5);
+  Tensor out = zeros({4});
+  expect_error([&] { aten::bernoulli_out(out, aten::full({4}, 1.5), g); }, {"[0, 1]"});
+  expect_error([&] { aten::bernoulli_out(out, aten::full({4}, 1, kLong), g); },
+               {"p of a floating dtype"});
+  Tensor complex_out = zeros({4}, kComplexFloat);
+  expect_error([&] { aten::bernoulli_out(complex_out, aten::full({4}, 0.5), g); },
+               {"not implemented for 'ComplexFloat'"});
+  Tensor wrong_shape = zeros({3});
+  expect_error([&] { aten::bernoulli_out(wrong_shape, aten::full({4}, 0.5), g); }, {"shape"});
+  for (double v : values_of(out)) EXPECT_EQ(v, 0);
+  for (double v : values_of(wrong_shape)) EXPECT_EQ(v, 0);
+  EXPECT_EQ(g.get_offset(), 0u);
+  Tensor m = empty({0}, TensorOptions(kBool).device(kMeta));
+  aten::bernoulli_out(m, empty({2, 5}, TensorOptions(kFloat).device(kMeta)), g);
+  EXPECT_EQ(m.sizes(), IntArrayRef({2, 5}));
+  EXPECT_EQ(g.get_offset(), 0u);
 }

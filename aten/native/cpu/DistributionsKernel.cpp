@@ -6,7 +6,8 @@
 // splits at group boundaries, and each chunk fetches its words with the vectorized
 // philox_fill_words at its own offset, so no value depends on the chunks or the thread count.
 // uniform_ of Float takes the vectorized philox_fill_uniform_float path: its values are exact
-// multiples of 2^-24, the same bits as uniform_float, before one affine step.
+// multiples of 2^-24, the same bits as uniform_float, before one affine step. normal_ of Float,
+// Half and BFloat16 computes its Box-Muller pairs eight at a time (normal_floats).
 #include <aten/core/Convert.h>
 #include <aten/core/Distributions.h>
 #include <aten/cpu/Loops.h>
@@ -19,14 +20,21 @@
 #include <aten/ops/geometric_dtypes.h>
 #include <aten/ops/log_normal_dtypes.h>
 #include <aten/ops/normal_dtypes.h>
+#include <aten/ops/poisson_dtypes.h>
 #include <aten/ops/random_dtypes.h>
 #include <aten/ops/uniform_dtypes.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numbers>
 #include <type_traits>
+
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+#include <immintrin.h>
+#include <sleef.h>
+#endif
 
 namespace aten::native {
 inline namespace CPU_CAPABILITY {
@@ -94,6 +102,88 @@ void map_normal_pairs(const Tensor& out, const PhiloxRange& range, F f) {
   });
 }
 
+// ---- standard normals of Float, Half and BFloat16
+// ------------------------------------------------
+//
+// Pair p of the call (elements 2p and 2p + 1) is Box-Muller of the uniform floats of words 2p and
+// 2p + 1. The AVX2 and AVX-512 builds compute 8 pairs at once with Sleef's vector log and
+// sincospi, and take every element through that path (a chunk's last pairs into a buffer), so an
+// element's bits depend on its words alone, whatever the chunking; the DEFAULT build computes
+// box_muller<float> (std:: functions), whose last bits may differ from Sleef's.
+
+constexpr int64_t kNormalBatch = 1024;  // elements whose uniforms a chunk fetches at once
+
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+
+// mean + std * (the 16 normals of the 8 pairs in u[0, 16)), into out[0, 16).
+inline void normal16(const float* u, float mean, float std, float* out) {
+  const __m256 a = _mm256_loadu_ps(u), b = _mm256_loadu_ps(u + 8);
+  // Per 128-bit half: u1 of pairs {0, 1, 4, 5 | 2, 3, 6, 7} in even lanes, u2 in the odd ones.
+  const __m256 u1 = _mm256_shuffle_ps(a, b, 0x88), u2 = _mm256_shuffle_ps(a, b, 0xDD);
+  const __m256 one = _mm256_set1_ps(1.f);
+  // radius sqrt(-2 log(1 - u1)): 1 - u1 is in (0, 1] and exact; angle 2 pi u2, as sincospi(2 u2).
+  const __m256 log = Sleef_logf8_u10avx2(_mm256_sub_ps(one, u1));
+  const __m256 radius = _mm256_sqrt_ps(_mm256_mul_ps(_mm256_set1_ps(-2.f), log));
+  const Sleef___m256_2 sc = Sleef_sincospif8_u35avx2(_mm256_add_ps(u2, u2));
+  const __m256 s = _mm256_set1_ps(std), m = _mm256_set1_ps(mean);
+  const __m256 x = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(radius, sc.y), s), m);  // cos
+  const __m256 y = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(radius, sc.x), s), m);  // sin
+  // Back to element order: the unpacks interleave pairs {0, 1 | 2, 3} and {4, 5 | 6, 7}.
+  _mm256_storeu_ps(out, _mm256_unpacklo_ps(x, y));
+  _mm256_storeu_ps(out + 8, _mm256_unpackhi_ps(x, y));
+}
+
+// Elements [begin, begin + n) of the call (begin even), n <= kNormalBatch, into out.
+void normal_floats(const PhiloxRange& range, int64_t begin, int64_t n, float mean, float std,
+                   float* out) {
+  alignas(32) float u[kNormalBatch];
+  const int64_t groups = (n + 15) / 16;
+  // Rounded up to whole groups: the words past the last element are computed and not used.
+  philox_fill_uniform_float(range, begin, 16 * groups, u);
+  const int64_t whole = n / 16;
+  for (int64_t g = 0; g < whole; ++g) normal16(u + 16 * g, mean, std, out + 16 * g);
+  if (whole < groups) {
+    alignas(32) float tail[16];
+    normal16(u + 16 * whole, mean, std, tail);
+    std::memcpy(out + 16 * whole, tail, static_cast<size_t>(n - 16 * whole) * sizeof(float));
+  }
+}
+
+#else
+
+void normal_floats(const PhiloxRange& range, int64_t begin, int64_t n, float mean, float std,
+                   float* out) {
+  alignas(32) float u[kNormalBatch + 1];
+  const int64_t pairs = (n + 1) / 2;
+  philox_fill_uniform_float(range, begin, 2 * pairs, u);
+  for (int64_t p = 0; p < pairs; ++p) {
+    const NormalPair<float> z = box_muller(u[2 * p], u[2 * p + 1]);
+    out[2 * p] = z.first * std + mean;
+    if (2 * p + 1 < n) out[2 * p + 1] = z.second * std + mean;
+  }
+}
+
+#endif
+
+// Float, Half and BFloat16 outputs: mean + std * z computed in float, then rounded.
+template <typename scalar_t>
+void normal_float_kernel(const Tensor& out, const PhiloxRange& range, float mean, float std) {
+  scalar_t* data = out.data_ptr<scalar_t>();
+  const int64_t n = out.numel();
+  parallel_for(0, (n + 1) / 2, GRAIN_SIZE / 2, [&](int64_t begin, int64_t end) {
+    alignas(32) float buffer[kNormalBatch];
+    for (int64_t i = 2 * begin; i < std::min(2 * end, n); i += kNormalBatch) {
+      const int64_t m = std::min({kNormalBatch, 2 * end - i, n - i});
+      if constexpr (std::is_same_v<scalar_t, float>) {
+        normal_floats(range, i, m, mean, std, data + i);
+      } else {
+        normal_floats(range, i, m, mean, std, buffer);
+        for (int64_t k = 0; k < m; ++k) data[i + k] = convert<scalar_t>(buffer[k]);
+      }
+    }
+  });
+}
+
 void uniform_kernel(const Tensor& out, const PhiloxRange& range, double from, double to) {
   ATEN_DISPATCH_uniform_TYPES(out.scalar_type(), [&] {
     if constexpr (std::is_same_v<scalar_t, float>) {
@@ -115,7 +205,10 @@ void uniform_kernel(const Tensor& out, const PhiloxRange& range, double from, do
 
 void normal_kernel(const Tensor& out, const PhiloxRange& range, double mean, double std) {
   ATEN_DISPATCH_normal_TYPES(out.scalar_type(), [&] {
-    if constexpr (!is_complex_v<scalar_t>) {
+    if constexpr (std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, Half> ||
+                  std::is_same_v<scalar_t, BFloat16>) {
+      normal_float_kernel<scalar_t>(out, range, static_cast<float>(mean), static_cast<float>(std));
+    } else if constexpr (!is_complex_v<scalar_t>) {
       using acc_t = uniform_acc_t<scalar_t>;
       const auto m = static_cast<acc_t>(mean), s = static_cast<acc_t>(std);
       map_normal_pairs<scalar_t>(out, range, [=](acc_t z) { return m + s * z; });
@@ -194,6 +287,56 @@ void random_kernel(const Tensor& out, const PhiloxRange& range, int64_t from, ui
   });
 }
 
+// A Poisson count of `rate` (>= 0) from its element's kPoissonWords words, read as 53-bit
+// uniforms: uniform j from words 2j and 2j + 1.
+double poisson_from_words(double rate, const uint32_t* w) {
+  auto uniform = [w](int64_t j) { return uniform_double(w[2 * j], w[2 * j + 1]); };
+  if (std::isinf(rate)) return rate;
+  if (rate < 10) {
+    // Inversion: the least k with P(X <= k) > u. The bound on k ends a sum that rounding keeps
+    // below a u within 2^-53 of 1; P(X > 200) is below 1e-200 at these rates.
+    const double u = uniform(0);
+    double p = std::exp(-rate), cdf = p, k = 0;
+    while (cdf <= u && k < 200) {
+      k += 1;
+      p *= rate / k;
+      cdf += p;
+    }
+    return k;
+  }
+  // PTRS (Hormann, "The transformed rejection method for generating Poisson random variables",
+  // 1993): a candidate from a transformed uniform u, accepted at once inside a squeeze, else
+  // by comparing v against the Poisson probability of the candidate.
+  const double sqrt_rate = std::sqrt(rate), log_rate = std::log(rate);
+  const double b = 0.931 + 2.53 * sqrt_rate, a = -0.059 + 0.02483 * b;
+  const double log_inv_alpha = std::log(1.1239 + 1.1328 / (b - 3.4));
+  const double vr = 0.9277 - 3.6224 / (b - 2);
+  double k = 0;
+  for (int64_t attempt = 0; attempt < kPoissonWords / 4; ++attempt) {
+    const double u = uniform(2 * attempt) - 0.5, v = uniform(2 * attempt + 1);
+    const double us = 0.5 - std::abs(u);
+    k = std::floor((2 * a / us + b) * u + rate + 0.43);
+    if (us >= 0.07 && v <= vr) return k;
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    int sign = 0;  // lgamma_r: std::lgamma would write the global signgam from every thread
+    if (std::log(v) + log_inv_alpha - std::log(a / (us * us) + b) <=
+        -rate + k * log_rate - lgamma_r(k + 1, &sign))
+      return k;
+  }
+  return std::max(k, 0.0);
+}
+
+void poisson_kernel(const Tensor& out, const PhiloxRange& range, const Tensor& rates) {
+  ATEN_DISPATCH_poisson_TYPES(out.scalar_type(), [&] {
+    const scalar_t* first = out.data_ptr<scalar_t>();
+    const double* rate = rates.data_ptr<double>();
+    for_each_group<scalar_t, 1, kPoissonWords>(
+        out, range, [&](const uint32_t* w, scalar_t* dst, int64_t) {
+          *dst = convert<scalar_t>(poisson_from_words(rate[dst - first], w));
+        });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
@@ -205,5 +348,6 @@ ATEN_REGISTER_DISPATCH(log_normal_stub, &log_normal_kernel);
 ATEN_REGISTER_DISPATCH(cauchy_stub, &cauchy_kernel);
 ATEN_REGISTER_DISPATCH(bernoulli_scalar_stub, &bernoulli_scalar_kernel);
 ATEN_REGISTER_DISPATCH(random_stub, &random_kernel);
+ATEN_REGISTER_DISPATCH(poisson_stub, &poisson_kernel);
 
 }  // namespace aten::native

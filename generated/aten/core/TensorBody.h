@@ -139,6 +139,7 @@
 #include <aten/ops/cauchy_ops.h>
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/random_ops.h>
+#include <aten/ops/multinomial_ops.h>
 
 namespace aten {
 
@@ -425,6 +426,7 @@ class Tensor : public TensorBase {
   Tensor& random_(int64_t from, std::optional<int64_t> to, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor& random_(int64_t to, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor& random_(const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor multinomial(int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt) const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1640,6 +1642,10 @@ inline Tensor& Tensor::random_(int64_t to, const std::optional<Generator>& gener
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::random_(const std::optional<Generator>& generator) const {
   return _ops::random_::call(const_cast<Tensor&>(*this), generator);
+}
+
+inline Tensor Tensor::multinomial(int64_t num_samples, bool replacement, const std::optional<Generator>& generator) const {
+  return _ops::multinomial::call(*this, num_samples, replacement, generator);
 }
 
 }  // namespace aten

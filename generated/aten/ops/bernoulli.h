@@ -22,4 +22,12 @@ inline Tensor bernoulli(const Tensor& self, double p, const std::optional<Genera
   return _ops::bernoulli_p::call(self, p, generator);
 }
 
+inline Tensor& bernoulli_out(Tensor& out, const Tensor& self, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::bernoulli_out::call(self, generator, out);
+}
+
+inline Tensor& bernoulli_outf(const Tensor& self, const std::optional<Generator>& generator, Tensor& out) {
+  return _ops::bernoulli_out::call(self, generator, out);
+}
+
 }  // namespace aten

@@ -13,6 +13,7 @@ Tensor& bernoulli_(Tensor& self, const Tensor& p, const std::optional<Generator>
 Tensor& bernoulli_meta_(Tensor& self, const Tensor& p, const std::optional<Generator>& generator);  // bernoulli_.Tensor
 Tensor bernoulli(const Tensor& self, const std::optional<Generator>& generator);  // bernoulli
 Tensor bernoulli(const Tensor& self, double p, const std::optional<Generator>& generator);  // bernoulli.p
+Tensor& bernoulli_out(const Tensor& self, const std::optional<Generator>& generator, Tensor& out);  // bernoulli.out
 
 }  // namespace native
 }  // namespace aten

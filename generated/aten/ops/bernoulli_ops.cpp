@@ -41,6 +41,13 @@ Tensor bernoulli_p::redispatch(DispatchKeySet ks, const Tensor& self, double p, 
   return detail::typed_handle<bernoulli_p>().redispatch(ks, self, p, generator);
 }
 
+Tensor& bernoulli_out::call(const Tensor& self, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<bernoulli_out>().call(self, generator, out);
+}
+Tensor& bernoulli_out::redispatch(DispatchKeySet ks, const Tensor& self, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<bernoulli_out>().redispatch(ks, self, generator, out);
+}
+
 }  // namespace _ops
 
 namespace detail {
@@ -49,6 +56,7 @@ void register_bernoulli_schemas(Dispatcher& d) {
   detail::register_schema<_ops::bernoulli__Tensor>(d);
   detail::register_schema<_ops::bernoulli>(d);
   detail::register_schema<_ops::bernoulli_p>(d);
+  detail::register_schema<_ops::bernoulli_out>(d);
 }
 
 void register_bernoulli_CPU(Dispatcher& d) {
@@ -64,6 +72,7 @@ void register_bernoulli_Meta(Dispatcher& d) {
 void register_bernoulli_CompositeExplicitAutograd(Dispatcher& d) {
   d.registerKernel({"bernoulli", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::bernoulli>::call<&native::bernoulli>);
   d.registerKernel({"bernoulli", "p"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::bernoulli_p>::call<&native::bernoulli>);
+  d.registerKernel({"bernoulli", "out"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::bernoulli_out>::call<&native::bernoulli_out>);
 }
 }  // namespace detail
 

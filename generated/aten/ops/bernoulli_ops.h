@@ -50,5 +50,14 @@ struct bernoulli_p {
   static Tensor redispatch(DispatchKeySet ks, const Tensor& self, double p, const std::optional<Generator>& generator);
 };
 
+struct bernoulli_out {
+  using schema = Tensor&(const Tensor&, const std::optional<Generator>&, Tensor&);
+  static constexpr const char* name = "bernoulli";
+  static constexpr const char* overload_name = "out";
+  static constexpr const char* schema_str = "bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& self, const std::optional<Generator>& generator, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& self, const std::optional<Generator>& generator, Tensor& out);
+};
+
 }  // namespace _ops
 }  // namespace aten

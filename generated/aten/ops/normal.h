@@ -10,4 +10,56 @@ inline Tensor& normal_(Tensor& self, double mean = 0, double std = 1, const std:
   return _ops::normal_::call(self, mean, std, generator);
 }
 
+inline Tensor& normal_out(Tensor& out, const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_Tensor_float_out::call(mean, std, generator, out);
+}
+
+inline Tensor& normal_outf(const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out) {
+  return _ops::normal_Tensor_float_out::call(mean, std, generator, out);
+}
+
+inline Tensor normal(const Tensor& mean, double std = 1, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_Tensor_float::call(mean, std, generator);
+}
+
+inline Tensor& normal_out(Tensor& out, double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_float_Tensor_out::call(mean, std, generator, out);
+}
+
+inline Tensor& normal_outf(double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return _ops::normal_float_Tensor_out::call(mean, std, generator, out);
+}
+
+inline Tensor normal(double mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_float_Tensor::call(mean, std, generator);
+}
+
+inline Tensor& normal_out(Tensor& out, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_Tensor_Tensor_out::call(mean, std, generator, out);
+}
+
+inline Tensor& normal_outf(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return _ops::normal_Tensor_Tensor_out::call(mean, std, generator, out);
+}
+
+inline Tensor normal(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_Tensor_Tensor::call(mean, std, generator);
+}
+
+inline Tensor normal(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator = std::nullopt, TensorOptions options = {}) {
+  return _ops::normal_float_float::call(mean, std, size, generator, options.dtype_opt(), options.layout_opt(), options.device_opt(), options.pinned_memory_opt());
+}
+
+inline Tensor normal(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return _ops::normal_float_float::call(mean, std, size, generator, dtype, layout, device, pin_memory);
+}
+
+inline Tensor& normal_out(Tensor& out, double mean, double std, IntArrayRef size, const std::optional<Generator>& generator = std::nullopt) {
+  return _ops::normal_float_float_out::call(mean, std, size, generator, out);
+}
+
+inline Tensor& normal_outf(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out) {
+  return _ops::normal_float_float_out::call(mean, std, size, generator, out);
+}
+
 }  // namespace aten

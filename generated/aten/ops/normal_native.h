@@ -9,6 +9,14 @@ namespace native {
 
 Tensor& normal_(Tensor& self, double mean, double std, const std::optional<Generator>& generator);  // normal_
 Tensor& normal_meta_(Tensor& self, double mean, double std, const std::optional<Generator>& generator);  // normal_
+Tensor& normal_out(const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out);  // normal.Tensor_float_out
+Tensor normal(const Tensor& mean, double std, const std::optional<Generator>& generator);  // normal.Tensor_float
+Tensor& normal_out(double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);  // normal.float_Tensor_out
+Tensor normal(double mean, const Tensor& std, const std::optional<Generator>& generator);  // normal.float_Tensor
+Tensor& normal_out(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);  // normal.Tensor_Tensor_out
+Tensor normal(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator);  // normal.Tensor_Tensor
+Tensor normal(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory);  // normal.float_float
+Tensor& normal_out(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out);  // normal.float_float_out
 
 }  // namespace native
 }  // namespace aten

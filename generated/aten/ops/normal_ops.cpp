@@ -20,11 +20,75 @@ Tensor& normal_::redispatch(DispatchKeySet ks, Tensor& self, double mean, double
   return detail::typed_handle<normal_>().redispatch(ks, self, mean, std, generator);
 }
 
+Tensor& normal_Tensor_float_out::call(const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_Tensor_float_out>().call(mean, std, generator, out);
+}
+Tensor& normal_Tensor_float_out::redispatch(DispatchKeySet ks, const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_Tensor_float_out>().redispatch(ks, mean, std, generator, out);
+}
+
+Tensor normal_Tensor_float::call(const Tensor& mean, double std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_Tensor_float>().call(mean, std, generator);
+}
+Tensor normal_Tensor_float::redispatch(DispatchKeySet ks, const Tensor& mean, double std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_Tensor_float>().redispatch(ks, mean, std, generator);
+}
+
+Tensor& normal_float_Tensor_out::call(double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_float_Tensor_out>().call(mean, std, generator, out);
+}
+Tensor& normal_float_Tensor_out::redispatch(DispatchKeySet ks, double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_float_Tensor_out>().redispatch(ks, mean, std, generator, out);
+}
+
+Tensor normal_float_Tensor::call(double mean, const Tensor& std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_float_Tensor>().call(mean, std, generator);
+}
+Tensor normal_float_Tensor::redispatch(DispatchKeySet ks, double mean, const Tensor& std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_float_Tensor>().redispatch(ks, mean, std, generator);
+}
+
+Tensor& normal_Tensor_Tensor_out::call(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_Tensor_Tensor_out>().call(mean, std, generator, out);
+}
+Tensor& normal_Tensor_Tensor_out::redispatch(DispatchKeySet ks, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_Tensor_Tensor_out>().redispatch(ks, mean, std, generator, out);
+}
+
+Tensor normal_Tensor_Tensor::call(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_Tensor_Tensor>().call(mean, std, generator);
+}
+Tensor normal_Tensor_Tensor::redispatch(DispatchKeySet ks, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator) {
+  return detail::typed_handle<normal_Tensor_Tensor>().redispatch(ks, mean, std, generator);
+}
+
+Tensor normal_float_float::call(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return detail::typed_handle<normal_float_float>().call(mean, std, size, generator, dtype, layout, device, pin_memory);
+}
+Tensor normal_float_float::redispatch(DispatchKeySet ks, double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
+  return detail::typed_handle<normal_float_float>().redispatch(ks, mean, std, size, generator, dtype, layout, device, pin_memory);
+}
+
+Tensor& normal_float_float_out::call(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_float_float_out>().call(mean, std, size, generator, out);
+}
+Tensor& normal_float_float_out::redispatch(DispatchKeySet ks, double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out) {
+  return detail::typed_handle<normal_float_float_out>().redispatch(ks, mean, std, size, generator, out);
+}
+
 }  // namespace _ops
 
 namespace detail {
 void register_normal_schemas(Dispatcher& d) {
   detail::register_schema<_ops::normal_>(d);
+  detail::register_schema<_ops::normal_Tensor_float_out>(d);
+  detail::register_schema<_ops::normal_Tensor_float>(d);
+  detail::register_schema<_ops::normal_float_Tensor_out>(d);
+  detail::register_schema<_ops::normal_float_Tensor>(d);
+  detail::register_schema<_ops::normal_Tensor_Tensor_out>(d);
+  detail::register_schema<_ops::normal_Tensor_Tensor>(d);
+  detail::register_schema<_ops::normal_float_float>(d);
+  detail::register_schema<_ops::normal_float_float_out>(d);
 }
 
 void register_normal_CPU(Dispatcher& d) {
@@ -33,6 +97,17 @@ void register_normal_CPU(Dispatcher& d) {
 
 void register_normal_Meta(Dispatcher& d) {
   d.registerKernel({"normal_", ""}, DispatchKey::Meta, &detail::NamedKernel<_ops::normal_>::call<&native::normal_meta_>);
+}
+
+void register_normal_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"normal", "Tensor_float_out"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_Tensor_float_out>::call<&native::normal_out>);
+  d.registerKernel({"normal", "Tensor_float"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_Tensor_float>::call<&native::normal>);
+  d.registerKernel({"normal", "float_Tensor_out"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_float_Tensor_out>::call<&native::normal_out>);
+  d.registerKernel({"normal", "float_Tensor"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_float_Tensor>::call<&native::normal>);
+  d.registerKernel({"normal", "Tensor_Tensor_out"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_Tensor_Tensor_out>::call<&native::normal_out>);
+  d.registerKernel({"normal", "Tensor_Tensor"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_Tensor_Tensor>::call<&native::normal>);
+  d.registerKernel({"normal", "float_float"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_float_float>::call<&native::normal>);
+  d.registerKernel({"normal", "float_float_out"}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::normal_float_float_out>::call<&native::normal_out>);
 }
 }  // namespace detail
 

@@ -23,5 +23,77 @@ struct normal_ {
   static Tensor& redispatch(DispatchKeySet ks, Tensor& self, double mean, double std, const std::optional<Generator>& generator);
 };
 
+struct normal_Tensor_float_out {
+  using schema = Tensor&(const Tensor&, double, const std::optional<Generator>&, Tensor&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "Tensor_float_out";
+  static constexpr const char* schema_str = "normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& mean, double std, const std::optional<Generator>& generator, Tensor& out);
+};
+
+struct normal_Tensor_float {
+  using schema = Tensor(const Tensor&, double, const std::optional<Generator>&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "Tensor_float";
+  static constexpr const char* schema_str = "normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor";
+  static Tensor call(const Tensor& mean, double std, const std::optional<Generator>& generator);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& mean, double std, const std::optional<Generator>& generator);
+};
+
+struct normal_float_Tensor_out {
+  using schema = Tensor&(double, const Tensor&, const std::optional<Generator>&, Tensor&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "float_Tensor_out";
+  static constexpr const char* schema_str = "normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, double mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);
+};
+
+struct normal_float_Tensor {
+  using schema = Tensor(double, const Tensor&, const std::optional<Generator>&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "float_Tensor";
+  static constexpr const char* schema_str = "normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor";
+  static Tensor call(double mean, const Tensor& std, const std::optional<Generator>& generator);
+  static Tensor redispatch(DispatchKeySet ks, double mean, const Tensor& std, const std::optional<Generator>& generator);
+};
+
+struct normal_Tensor_Tensor_out {
+  using schema = Tensor&(const Tensor&, const Tensor&, const std::optional<Generator>&, Tensor&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "Tensor_Tensor_out";
+  static constexpr const char* schema_str = "normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator, Tensor& out);
+};
+
+struct normal_Tensor_Tensor {
+  using schema = Tensor(const Tensor&, const Tensor&, const std::optional<Generator>&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "Tensor_Tensor";
+  static constexpr const char* schema_str = "normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor";
+  static Tensor call(const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& mean, const Tensor& std, const std::optional<Generator>& generator);
+};
+
+struct normal_float_float {
+  using schema = Tensor(double, double, IntArrayRef, const std::optional<Generator>&, std::optional<ScalarType>, std::optional<Layout>, std::optional<Device>, std::optional<bool>);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "float_float";
+  static constexpr const char* schema_str = "normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor";
+  static Tensor call(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory);
+  static Tensor redispatch(DispatchKeySet ks, double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory);
+};
+
+struct normal_float_float_out {
+  using schema = Tensor&(double, double, IntArrayRef, const std::optional<Generator>&, Tensor&);
+  static constexpr const char* name = "normal";
+  static constexpr const char* overload_name = "float_float_out";
+  static constexpr const char* schema_str = "normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)";
+  static Tensor& call(double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out);
+  static Tensor& redispatch(DispatchKeySet ks, double mean, double std, IntArrayRef size, const std::optional<Generator>& generator, Tensor& out);
+};
+
 }  // namespace _ops
 }  // namespace aten

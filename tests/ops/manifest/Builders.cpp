@@ -111,6 +111,15 @@ OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
   return c;
 }
 
+std::function<Refs(const Refs&, std::span<const ScalarType>)> sampled(
+    std::function<bool(double)> support) {
+  return [support = std::move(support)](const Refs& in, std::span<const ScalarType> result_dtypes) {
+    RefTensor r = filled(in[0].sizes, result_dtypes[0]);
+    r.support = support;
+    return Refs{r};
+  };
+}
+
 OpCase with_errors(OpCase c, std::vector<ScalarType> dtypes, const std::string& message) {
   for (ScalarType t : dtypes) c.undeclared_errors.emplace_back(t, message);
   return c;

@@ -175,6 +175,11 @@ auto pointwise(F f) {
   };
 }
 
+// The reference of a sampling op, whose values are random draws: input 0's shape, the result
+// dtype, and the support every value must lie in (RefTensor::support).
+std::function<Refs(const Refs&, std::span<const ScalarType>)> sampled(
+    std::function<bool(double)> support);
+
 // ---- case builders -----------------------------------------------------------------------------
 
 // The default shapes: big enough for a vector loop with a tail, small enough to be quick.

@@ -1,10 +1,10 @@
 // The sampling ops: uniform_, normal_, exponential_, geometric_, log_normal_, cauchy_,
-// bernoulli_, random_, bernoulli, the factories rand, randn, rand_like, randn_like, randint,
-// randperm, and dropout, dropout_, feature_dropout (checked where their results are certain:
-// not training, p = 1). Their values are random draws, so each reference gives the result's
-// shape and dtype and the distribution's support (RefTensor::support); the Runner also checks
-// that a seed gives the same values twice and that Meta calls draw nothing. The distributions
-// themselves are tested in tests/ops/test_distributions.cpp.
+// bernoulli_, random_, bernoulli (and its out= form), the factories rand, randn, rand_like,
+// randn_like, randint, randint_like, randperm, and dropout, dropout_, feature_dropout (checked
+// where their results are certain: not training, p = 1). Their values are random draws, so each
+// reference gives the result's shape and dtype and the distribution's support (RefTensor::support);
+// the Runner also checks that a seed gives the same values twice and that Meta calls draw nothing.
+// The distributions themselves are tested in tests/ops/test_distributions.cpp.
 #include "../OpCase.h"
 
 #include <aten/core/Generator.h>
@@ -20,6 +20,7 @@
 #include <aten/ops/rand.h>
 #include <aten/ops/rand_like.h>
 #include <aten/ops/randint.h>
+#include <aten/ops/randint_like.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/randn_like.h>
 #include <aten/ops/random.h>
@@ -33,15 +34,6 @@
 namespace aten::optest {
 
 namespace {
-
-// The reference of a sampling op: input 0's shape, the result dtype, and the support.
-auto sampled(std::function<bool(double)> support) {
-  return [support](const Refs& in, std::span<const ScalarType> result_dtypes) {
-    RefTensor r = filled(in[0].sizes, result_dtypes[0]);
-    r.support = support;
-    return Refs{r};
-  };
-}
 
 bool real(double x) { return std::isfinite(x); }
 
@@ -109,6 +101,10 @@ ATEN_OP_CASES(distributions) {
   // for bernoulli.p, are refused with the p check's message).
   OpCase bernoulli_self = inplace_case(
       "bernoulli", [](Tensor&) {}, binary);
+  bernoulli_self.overloads.push_back("bernoulli.out");
+  bernoulli_self.call_out = [](const Tensors& in, Tensors& out) {
+    aten::bernoulli_out(out[0], in[0]);
+  };
   bernoulli_self.inputs[0].custom = [](int64_t i) { return (i % 5) / 4.0; };
   bernoulli_self.call = [](const Tensors& in) { return Tensors{aten::bernoulli(in[0])}; };
   bernoulli_self.call_inplace = nullptr;
@@ -224,6 +220,12 @@ ATEN_OP_CASES(distributions) {
           [](IntArrayRef s, Tensor& out) { aten::randn_out(out, s, seeded()); }, real),
       factory_case(
           {"randn_like"}, [](const Tensor& t) { return aten::randn_like(t); }, nullptr, real),
+      factory_case(
+          {"randint_like"}, [](const Tensor& t) { return aten::randint_like(t, 2); }, nullptr,
+          binary),
+      factory_case(
+          {"randint_like.low_dtype"}, [](const Tensor& t) { return aten::randint_like(t, 0, 2); },
+          nullptr, binary),
   };
   // randperm: n from the input (at most 100, which every declared dtype holds), the result a
   // 1-d tensor of n indices.
