@@ -24,6 +24,8 @@ namespace aten {
     mark_resize_outputs(config);
     compute_types(config);
   }
+  numel_ = 1;
+  for (int64_t s : shape_) numel_ *= s;
   if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
     set_up_flat(*layout);
   } else {

@@ -53,11 +53,7 @@ class TensorIteratorBase : public impl::MetaBase {
   // For a reduction: the leading dims, along which the output does not move.
   int num_reduce_dims() const;
   IntArrayRef shape() const { return shape_; }
-  int64_t numel() const {
-    int64_t n = 1;
-    for (int64_t s : shape_) n *= s;
-    return n;
-  }
+  int64_t numel() const { return numel_; }
   // Outputs and inputs together; more is an error (loops keep their pointers on the stack).
   static constexpr size_t kMaxOperands = 8;
   int ntensors() const { return static_cast<int>(operands_.size()); }
@@ -149,8 +145,10 @@ class TensorIteratorBase : public impl::MetaBase {
   SmallVector<OperandInfo, 4> operands_;
   // How many of operands_ are outputs.
   int num_outputs_ = 0;
-  // The iteration's sizes, fastest dim first.
+  // The iteration's sizes, fastest dim first, and their product (build() sets it once the
+  // shape is known; the loops ask for it several times a call).
   DimVector shape_;
+  int64_t numel_ = 1;
   // perm_[i]: the original dim that iterator dim i came from.
   DimVector perm_;
   // No operand is broadcast (compute_shape).
