@@ -384,6 +384,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
         op.tensor = MaybeOwned<Tensor>::owned(Tensor(detail::empty_generic(
             op.original.sizes(), TensorOptions(common_dtype_).device(device_))));
         op.dtype = common_dtype_;
+        has_output_temporaries_ = true;
       }
     } else if (config.promote_inputs_to_common_dtype_) {
       if (cpu) op.tensor = MaybeOwned<Tensor>::owned(op.tensor->to(common_dtype_));
@@ -399,20 +400,16 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   }
 }
 
-namespace {
-// Out of line, so that cast_outputs(), which runs after every kernel, is a short loop.
-[[gnu::noinline]] void cast_output(OperandInfo& op) {
-  op.original.copy_(*op.tensor);
-  op.tensor = MaybeOwned<Tensor>::owned(std::move(op.original));
-  op.original = Tensor();
-  op.dtype = op.tensor->scalar_type();
-}
-}  // namespace
-
-void TensorIteratorBase::cast_outputs() {
-  for (int i = 0; i < num_outputs_; ++i)
-    if (operands_[i].original.defined()) [[unlikely]]
-      cast_output(operands_[i]);
+void TensorIteratorBase::cast_output_temporaries() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    OperandInfo& op = operands_[i];
+    if (!op.original.defined()) continue;
+    op.original.copy_(*op.tensor);
+    op.tensor = MaybeOwned<Tensor>::owned(std::move(op.original));
+    op.original = Tensor();
+    op.dtype = op.tensor->scalar_type();
+  }
+  has_output_temporaries_ = false;
 }
 
 void TensorIteratorBase::compute_strides() {

@@ -96,8 +96,12 @@ class TensorIteratorBase : public impl::MetaBase {
   void _unsafe_set_arg_data(int arg, void* data) { operands_[arg].data = static_cast<char*>(data); }
 
   // Writes outputs computed in a temporary of the common dtype into the user's tensors. The
-  // loops call it after the kernel ran.
-  void cast_outputs();
+  // loops call it after every kernel; inline, so that the usual call, with no temporary, is one
+  // test.
+  void cast_outputs() {
+    if (has_output_temporaries_) [[unlikely]]
+      cast_output_temporaries();
+  }
 
   // Runs loop over every element, split across threads when there are at least grain_size.
   void for_each(loop2d_t loop, int64_t grain_size = GRAIN_SIZE);
@@ -134,6 +138,7 @@ class TensorIteratorBase : public impl::MetaBase {
   void choose_tiling(const TensorIteratorConfig& config);
   void update_data_pointers();
   void tiled_for_each(loop2d_t loop, int64_t grain_size) const;
+  void cast_output_temporaries();
 
   void permute_dimensions(IntArrayRef perm);
   ScalarType compute_common_dtype() const;
@@ -157,6 +162,9 @@ class TensorIteratorBase : public impl::MetaBase {
   bool is_reduction_ = false;
   // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles.
   bool tiled_ = false;
+  // Some output is computed in a temporary of the common dtype (compute_types), which
+  // cast_outputs() writes back.
+  bool has_output_temporaries_ = false;
   // The dtype the computation runs in.
   ScalarType common_dtype_ = ScalarType::Undefined;
   // The device the computation runs on.
