@@ -217,7 +217,9 @@ bool TensorIteratorBase::compute_uniform_shape_and_types(const TensorIteratorCon
   }
   if (first == nullptr) return false;
   if (config.promote_integer_inputs_to_float_ && isIntegralType(first->dtype(), true)) return false;
-  shape_.assign(first->sizes().begin(), first->sizes().end());
+  // Element by element: a shape has a few dims, fewer than a call to memmove costs.
+  shape_.clear();
+  for (int64_t s : first->sizes()) shape_.push_back(s);
   common_dtype_ = first->dtype();
   device_ = first->device();
   for (int i = 0; i < num_outputs_; ++i)
