@@ -147,13 +147,17 @@ struct VectorizedLoop2d {
         }
       }
     }
+    // The scalar path on its own: the compiler then hoists the vector path's set-up (its
+    // strides, bounds and broadcast value) into that path only, not into every short row.
+    if (!vectorizable) {
+      for (int64_t j = 0; j < size1; ++j, advance()) basic_loop(data.data(), strides, 0, size0, op);
+      return;
+    }
     for (int64_t j = 0; j < size1; ++j, advance()) {
-      if (vectorizable && stream) {
+      if (stream) {
         vectorized_loop<true>(data.data(), size0, scalar_arg, op, vop);
-      } else if (vectorizable) {
-        vectorized_loop(data.data(), size0, scalar_arg, op, vop);
       } else {
-        basic_loop(data.data(), strides, 0, size0, op);
+        vectorized_loop(data.data(), size0, scalar_arg, op, vop);
       }
     }
   }

@@ -24,6 +24,8 @@ namespace aten {
     mark_resize_outputs(config);
     compute_types(config);
   }
+  numel_ = 1;
+  for (int64_t s : shape_) numel_ *= s;
   if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
     set_up_flat(*layout);
   } else {
@@ -215,7 +217,9 @@ bool TensorIteratorBase::compute_uniform_shape_and_types(const TensorIteratorCon
   }
   if (first == nullptr) return false;
   if (config.promote_integer_inputs_to_float_ && isIntegralType(first->dtype(), true)) return false;
-  shape_.assign(first->sizes().begin(), first->sizes().end());
+  // Element by element: a shape has a few dims, fewer than a call to memmove costs.
+  shape_.clear();
+  for (int64_t s : first->sizes()) shape_.push_back(s);
   common_dtype_ = first->dtype();
   device_ = first->device();
   for (int i = 0; i < num_outputs_; ++i)
@@ -382,6 +386,7 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
         op.tensor = MaybeOwned<Tensor>::owned(Tensor(detail::empty_generic(
             op.original.sizes(), TensorOptions(common_dtype_).device(device_))));
         op.dtype = common_dtype_;
+        has_output_temporaries_ = true;
       }
     } else if (config.promote_inputs_to_common_dtype_) {
       if (cpu) op.tensor = MaybeOwned<Tensor>::owned(op.tensor->to(common_dtype_));
@@ -397,20 +402,16 @@ void TensorIteratorBase::compute_types(const TensorIteratorConfig& config) {
   }
 }
 
-namespace {
-// Out of line, so that cast_outputs(), which runs after every kernel, is a short loop.
-[[gnu::noinline]] void cast_output(OperandInfo& op) {
-  op.original.copy_(*op.tensor);
-  op.tensor = MaybeOwned<Tensor>::owned(std::move(op.original));
-  op.original = Tensor();
-  op.dtype = op.tensor->scalar_type();
-}
-}  // namespace
-
-void TensorIteratorBase::cast_outputs() {
-  for (int i = 0; i < num_outputs_; ++i)
-    if (operands_[i].original.defined()) [[unlikely]]
-      cast_output(operands_[i]);
+void TensorIteratorBase::cast_output_temporaries() {
+  for (int i = 0; i < num_outputs_; ++i) {
+    OperandInfo& op = operands_[i];
+    if (!op.original.defined()) continue;
+    op.original.copy_(*op.tensor);
+    op.tensor = MaybeOwned<Tensor>::owned(std::move(op.original));
+    op.original = Tensor();
+    op.dtype = op.tensor->scalar_type();
+  }
+  has_output_temporaries_ = false;
 }
 
 void TensorIteratorBase::compute_strides() {

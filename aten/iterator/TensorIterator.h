@@ -17,6 +17,15 @@ namespace aten {
 
 class TensorIteratorBase : public impl::MetaBase {
  public:
+  TensorIteratorBase() = default;
+  TensorIteratorBase(const TensorIteratorBase&) = default;
+  TensorIteratorBase(TensorIteratorBase&&) = default;
+  TensorIteratorBase& operator=(const TensorIteratorBase&) = default;
+  TensorIteratorBase& operator=(TensorIteratorBase&&) = default;
+  // Inline into each structured wrapper, which destroys one iterator per call: out of line, the
+  // destructor costs a call and a frame on every op.
+  [[gnu::always_inline]] ~TensorIteratorBase() override = default;
+
   // data[arg] points at the first element of each operand; strides[arg] is the byte stride of
   // operand arg along dim 0 and strides[ntensors + arg] along dim 1.
   using loop2d_t =
@@ -53,11 +62,7 @@ class TensorIteratorBase : public impl::MetaBase {
   // For a reduction: the leading dims, along which the output does not move.
   int num_reduce_dims() const;
   IntArrayRef shape() const { return shape_; }
-  int64_t numel() const {
-    int64_t n = 1;
-    for (int64_t s : shape_) n *= s;
-    return n;
-  }
+  int64_t numel() const { return numel_; }
   // Outputs and inputs together; more is an error (loops keep their pointers on the stack).
   static constexpr size_t kMaxOperands = 8;
   int ntensors() const { return static_cast<int>(operands_.size()); }
@@ -100,8 +105,12 @@ class TensorIteratorBase : public impl::MetaBase {
   void _unsafe_set_arg_data(int arg, void* data) { operands_[arg].data = static_cast<char*>(data); }
 
   // Writes outputs computed in a temporary of the common dtype into the user's tensors. The
-  // loops call it after the kernel ran.
-  void cast_outputs();
+  // loops call it after every kernel; inline, so that the usual call, with no temporary, is one
+  // test.
+  void cast_outputs() {
+    if (has_output_temporaries_) [[unlikely]]
+      cast_output_temporaries();
+  }
 
   // Runs loop over every element, split across threads when there are at least grain_size.
   void for_each(loop2d_t loop, int64_t grain_size = GRAIN_SIZE);
@@ -138,6 +147,7 @@ class TensorIteratorBase : public impl::MetaBase {
   void choose_tiling(const TensorIteratorConfig& config);
   void update_data_pointers();
   void tiled_for_each(loop2d_t loop, int64_t grain_size) const;
+  void cast_output_temporaries();
 
   void permute_dimensions(IntArrayRef perm);
   ScalarType compute_common_dtype() const;
@@ -149,8 +159,10 @@ class TensorIteratorBase : public impl::MetaBase {
   SmallVector<OperandInfo, 4> operands_;
   // How many of operands_ are outputs.
   int num_outputs_ = 0;
-  // The iteration's sizes, fastest dim first.
+  // The iteration's sizes, fastest dim first, and their product (build() sets it once the
+  // shape is known; the loops ask for it several times a call).
   DimVector shape_;
+  int64_t numel_ = 1;
   // perm_[i]: the original dim that iterator dim i came from.
   DimVector perm_;
   // No operand is broadcast (compute_shape).
@@ -159,6 +171,9 @@ class TensorIteratorBase : public impl::MetaBase {
   bool is_reduction_ = false;
   // for_each walks dims 0 and 1 in kTile0 x kTile1 tiles.
   bool tiled_ = false;
+  // Some output is computed in a temporary of the common dtype (compute_types), which
+  // cast_outputs() writes back.
+  bool has_output_temporaries_ = false;
   // The dtype the computation runs in.
   ScalarType common_dtype_ = ScalarType::Undefined;
   // The device the computation runs on.
