@@ -2,13 +2,50 @@
 # Loops.h and Reduce.h, which the compiler vectorizes for the instruction set) is compiled once
 # per CPU capability, with its own instruction-set flags and CPU_CAPABILITY naming the inline
 # namespace its code lives in; the DispatchStub picks one at run time. The variants are one-line
-# wrappers that #include the original, so editing the kernel rebuilds all three. A kernel file
+# wrappers that #include the original, so editing the kernel rebuilds every variant. A kernel file
 # with none (plain scalar loops, memcpy) is compiled once, as CPU_CAPABILITY_ONE_BUILD, and
 # serves every capability.
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX2 -mavx2 -mfma -mf16c)
 set(ATEN_CPU_CAPABILITY_FLAGS_AVX512 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx2 -mfma -mf16c)
 
-#
+# Which capabilities get a kernel build beside DEFAULT. "host" (the default) compiles those the
+# build machine's CPU has, the ones a build can run and test: a third of the kernel builds is
+# AVX-512 code, dead on a CPU without it. "all" compiles every one, for a library that will run
+# on other machines (the DispatchStub still picks the best one the running CPU has).
+set(ATEN_CPU_CAPABILITIES host CACHE STRING
+  "CPU capabilities with a kernel build beside DEFAULT: host, all, or a list of AVX2 and AVX512")
+set(_aten_all_capabilities AVX2 AVX512)
+# The build machine's capabilities, by the same test as the library's run-time choice
+# (aten/cpu/Capability.cpp); the tests use them too (tests/CMakeLists.txt).
+try_run(_aten_cpu_run _aten_cpu_compiled ${CMAKE_BINARY_DIR}/cpu_capabilities
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/host_cpu_capabilities.cpp
+  RUN_OUTPUT_VARIABLE ATEN_HOST_CPU_CAPABILITIES)
+string(STRIP "${ATEN_HOST_CPU_CAPABILITIES}" ATEN_HOST_CPU_CAPABILITIES)
+if(NOT _aten_cpu_compiled OR NOT _aten_cpu_run EQUAL 0)
+  set(ATEN_HOST_CPU_CAPABILITIES ${_aten_all_capabilities})
+endif()
+if(ATEN_CPU_CAPABILITIES STREQUAL "all")
+  set(_aten_capabilities ${_aten_all_capabilities})
+elseif(ATEN_CPU_CAPABILITIES STREQUAL "host")
+  set(_aten_capabilities ${ATEN_HOST_CPU_CAPABILITIES})
+else()
+  set(_aten_capabilities ${ATEN_CPU_CAPABILITIES})
+endif()
+message(STATUS "CPU capabilities with a kernel build: DEFAULT;${_aten_capabilities}")
+foreach(cap IN LISTS _aten_capabilities)
+  if(NOT cap IN_LIST _aten_all_capabilities)
+    message(FATAL_ERROR "ATEN_CPU_CAPABILITIES: unknown capability '${cap}' (AVX2, AVX512)")
+  endif()
+endforeach()
+# A DEFAULT build empties the DispatchStub slots of the capabilities left out, so that the
+# stubs link and fall back to the best capability that was built.
+set(_aten_skipped_capabilities ${_aten_all_capabilities})
+if(_aten_capabilities)
+  list(REMOVE_ITEM _aten_skipped_capabilities ${_aten_capabilities})
+endif()
+list(TRANSFORM _aten_skipped_capabilities PREPEND "CPU_CAPABILITY_SKIP_"
+  OUTPUT_VARIABLE _aten_skip_definitions)
+
 # The list comes out as every DEFAULT object, then every AVX2 one, then every AVX512 one: an
 # inline function (a std:: template, say) emitted by several objects is kept by the linker
 # from the first, and that copy must not use instructions the CPU may lack.
@@ -26,9 +63,9 @@ function(aten_cpu_kernel_sources out_var)
       continue()
     endif()
     set_source_files_properties(${src} PROPERTIES
-      COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT")
+      COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;${_aten_skip_definitions}")
     list(APPEND default_objects ${src})
-    foreach(cap AVX2 AVX512)
+    foreach(cap IN LISTS _aten_capabilities)
       set(wrapper ${CMAKE_BINARY_DIR}/cpu_kernels/${name}.${cap}.cpp)
       # Included by its path from the source root (an include directory of every target), not
       # an absolute one: the wrappers of two checkouts are then the same file, and ccache

@@ -88,5 +88,22 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   ATEN_REGISTER_ARCH_DISPATCH(name, AVX2, nullptr); \
   ATEN_REGISTER_ARCH_DISPATCH(name, AVX512, nullptr)
 #else
-#define ATEN_REGISTER_DISPATCH(name, fn) ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn)
+// The DEFAULT build also empties the slots of the capabilities this build compiles no kernels
+// for (ATEN_CPU_CAPABILITIES in cmake/CpuKernels.cmake): their callers fall back to the best
+// capability that was built.
+#define ATEN_REGISTER_DISPATCH(name, fn)                 \
+  ATEN_REGISTER_ARCH_DISPATCH(name, CPU_CAPABILITY, fn); \
+  ATEN_EMPTY_SKIPPED_AVX2_SLOT(name);                    \
+  ATEN_EMPTY_SKIPPED_AVX512_SLOT(name)
+#endif
+
+#if defined(CPU_CAPABILITY_DEFAULT) && defined(CPU_CAPABILITY_SKIP_AVX2)
+#define ATEN_EMPTY_SKIPPED_AVX2_SLOT(name) ATEN_REGISTER_ARCH_DISPATCH(name, AVX2, nullptr)
+#else
+#define ATEN_EMPTY_SKIPPED_AVX2_SLOT(name) static_assert(true)
+#endif
+#if defined(CPU_CAPABILITY_DEFAULT) && defined(CPU_CAPABILITY_SKIP_AVX512)
+#define ATEN_EMPTY_SKIPPED_AVX512_SLOT(name) ATEN_REGISTER_ARCH_DISPATCH(name, AVX512, nullptr)
+#else
+#define ATEN_EMPTY_SKIPPED_AVX512_SLOT(name) static_assert(true)
 #endif
