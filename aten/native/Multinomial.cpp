@@ -61,6 +61,11 @@ void check_arguments(const Tensor& self, int64_t n, bool replacement, const Tens
   ATEN_CHECK(replacement || n <= self.size(-1),
              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
   ATEN_CHECK(self.size(-1) <= kMaxCategories, "number of categories cannot exceed 2^24");
+  // A row without categories sums to 0 whatever the values: the check of the values below,
+  // decided by the shape alone, so that a Meta call refuses what the real one will.
+  const bool has_rows = self.dim() == 1 || self.size(0) > 0;
+  ATEN_CHECK(self.size(-1) > 0 || !has_rows,
+             "invalid multinomial distribution (sum of probabilities <= 0)");
 }
 
 // The probabilities as a contiguous Double tensor (rows of C), with ATen's checks of their values:

@@ -172,6 +172,9 @@ TEST(Multinomial, ErrorsChangeNothing) {
        true,
        {"invalid multinomial distribution (encountering probability entry = infinity or NaN)"}},
       {zeros({3}), 2, true, {"invalid multinomial distribution (sum of probabilities <= 0)"}},
+      // Rows without categories: an error decided by the shape (Meta refuses it too, below).
+      {zeros({5, 0}), 2, true, {"invalid multinomial distribution (sum of probabilities <= 0)"}},
+      {zeros({0}), 1, true, {"invalid multinomial distribution (sum of probabilities <= 0)"}},
   };
   for (const Bad& b : bad) {
     SCOPED_TRACE(b.fragment);
@@ -201,4 +204,8 @@ TEST(Multinomial, MetaGivesTheGeometryAndDrawsNothing) {
   EXPECT_EQ(aten::multinomial(empty({6}, meta), 9, true, g).sizes(), IntArrayRef({9}));
   EXPECT_EQ(g.get_offset(), 0u);
   expect_error([&] { aten::multinomial(empty({6}, meta), 9, false, g); }, {"without replacement"});
+  // Rows without categories can hold no distribution, whatever the values; no rows is fine.
+  expect_error([&] { aten::multinomial(empty({5, 0}, meta), 2, true, g); },
+               {"sum of probabilities <= 0"});
+  EXPECT_EQ(aten::multinomial(empty({0, 3}, meta), 2, true, g).sizes(), IntArrayRef({0, 2}));
 }
