@@ -61,9 +61,12 @@ inline typename traits::ArgsTuple dereference_vec(char* const* data, const Vec& 
 }
 
 // n contiguous elements; when S > 0, input S is one value used for every element. With
-// kStream the vector stores bypass the cache (see vec/Stream.h), from the first aligned one.
-template <bool kStream = false, typename func_t, typename vec_func_t>
-inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_func_t&& vop) {
+// `stream` the vector stores bypass the cache (see vec/Stream.h), from the first aligned one.
+// A run-time flag, not a template parameter: the op's vector body is then compiled once, and
+// the branch per two vectors costs nothing measurable.
+template <typename func_t, typename vec_func_t>
+inline void vectorized_loop(char** data, int64_t n, int64_t S, bool stream, func_t&& op,
+                            vec_func_t&& vop) {
   using traits = function_traits<vec_func_t>;
   using scalar_t = typename function_traits<func_t>::result_type;
   using Vec = vec::Vectorized<scalar_t>;
@@ -73,7 +76,7 @@ inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_
   for (int a = 0; a < ntensors; ++a) strides[a] = (S > 0 && a == S) ? 0 : sizeof(scalar_t);
 
   int64_t i = 0;
-  if constexpr (kStream) {  // element by element up to the first vector-aligned output
+  if (stream) {  // element by element up to the first vector-aligned output
     const auto misalign = reinterpret_cast<uintptr_t>(data[0]) % vec::kVectorBytes;
     const int64_t head = misalign == 0 ? 0 : (vec::kVectorBytes - misalign) / sizeof(scalar_t);
     i = std::min(n, head);
@@ -85,7 +88,7 @@ inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_
     auto out1 = std::apply(vop, dereference_vec<traits>(&data[1], broadcast, S, i, indices));
     auto out2 = std::apply(
         vop, dereference_vec<traits>(&data[1], broadcast, S, i + Vec::size(), indices));
-    if constexpr (kStream) {
+    if (stream) {
       vec::stream(data[0] + i * sizeof(scalar_t), out1);
       vec::stream(data[0] + (i + Vec::size()) * sizeof(scalar_t), out2);
     } else {
@@ -93,7 +96,7 @@ inline void vectorized_loop(char** data, int64_t n, int64_t S, func_t&& op, vec_
       out2.store(data[0] + (i + Vec::size()) * sizeof(scalar_t));
     }
   }
-  if constexpr (kStream) vec::stream_fence();
+  if (stream) vec::stream_fence();
   if (i < n) basic_loop(data, strides, i, n, op);
 }
 
@@ -153,13 +156,8 @@ struct VectorizedLoop2d {
       for (int64_t j = 0; j < size1; ++j, advance()) basic_loop(data.data(), strides, 0, size0, op);
       return;
     }
-    for (int64_t j = 0; j < size1; ++j, advance()) {
-      if (stream) {
-        vectorized_loop<true>(data.data(), size0, scalar_arg, op, vop);
-      } else {
-        vectorized_loop(data.data(), size0, scalar_arg, op, vop);
-      }
-    }
+    for (int64_t j = 0; j < size1; ++j, advance())
+      vectorized_loop(data.data(), size0, scalar_arg, stream, op, vop);
   }
 };
 
