@@ -28,7 +28,16 @@ void threads(benchmark::State& state) {
   torch::set_num_threads(n);
 }
 
-void bytes(benchmark::State& state, int64_t numel = kNumel) {
+// Times `step` on the case's thread count, after one untimed call (the first touch of the
+// pages), and reports the bytes of numel floats per iteration.
+template <typename Step>
+void run(benchmark::State& state, Step step, int64_t numel = kNumel) {
+  threads(state);
+  step();
+  for (auto _ : state) {
+    step();
+    benchmark::ClobberMemory();
+  }
   state.SetBytesProcessed(state.iterations() * numel * static_cast<int64_t>(sizeof(float)));
 }
 
@@ -45,128 +54,65 @@ void uniform_fill(const aten::Generator& gen, float* out, int64_t n) {
 
 // ---- the ops: uniform_ and normal_ of a preallocated tensor ------------------------------------
 void Uniform_aten(benchmark::State& state) {
-  threads(state);
   aten::Generator gen = aten::make_generator(42);
   aten::Tensor t = aten::empty({kNumel});
-  aten::uniform_(t, 0, 1, gen);  // first touch of the pages, outside the timing
-  for (auto _ : state) {
-    aten::uniform_(t, 0, 1, gen);
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
+  run(state, [&] { aten::uniform_(t, 0, 1, gen); });
 }
 void Uniform_torch(benchmark::State& state) {
-  threads(state);
   torch::manual_seed(42);
   torch::Tensor t = torch::empty({kNumel});
-  t.uniform_();
-  for (auto _ : state) {
-    t.uniform_();
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
+  run(state, [&] { t.uniform_(); });
 }
 void Normal_aten(benchmark::State& state) {
-  threads(state);
   aten::Generator gen = aten::make_generator(42);
   aten::Tensor t = aten::empty({kNumel});
-  aten::normal_(t, 0, 1, gen);
-  for (auto _ : state) {
-    aten::normal_(t, 0, 1, gen);
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
+  run(state, [&] { aten::normal_(t, 0, 1, gen); });
 }
 void Normal_torch(benchmark::State& state) {
-  threads(state);
   torch::manual_seed(42);
   torch::Tensor t = torch::empty({kNumel});
-  t.normal_();
-  for (auto _ : state) {
-    t.normal_();
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
+  run(state, [&] { t.normal_(); });
 }
 
 // ---- the fill primitive alone: uniform floats on [0, 1) into a preallocated buffer ------------
 void UniformFill_aten(benchmark::State& state) {
-  threads(state);
   aten::Generator gen = aten::make_generator(42);
   aten::Tensor t = aten::empty({kNumel});
-  uniform_fill(gen, t.data_ptr<float>(), kNumel);  // first touch of the pages, outside the timing
-  for (auto _ : state) {
-    uniform_fill(gen, t.data_ptr<float>(), kNumel);
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
+  run(state, [&] { uniform_fill(gen, t.data_ptr<float>(), kNumel); });
 }
-void UniformFill_torch(benchmark::State& state) {
-  threads(state);
-  torch::manual_seed(42);
-  torch::Tensor t = torch::empty({kNumel});
-  t.uniform_();
-  for (auto _ : state) {
-    t.uniform_();
-    benchmark::ClobberMemory();
-  }
-  bytes(state);
-}
+void UniformFill_torch(benchmark::State& state) { Uniform_torch(state); }
 
 // ---- the same in a buffer that stays in L2: the generator's own speed, without memory ------
 void UniformFillInCache_aten(benchmark::State& state) {
-  threads(state);
   aten::Generator gen = aten::make_generator(42);
   aten::Tensor t = aten::empty({kInCache});
-  for (auto _ : state) {
-    uniform_fill(gen, t.data_ptr<float>(), kInCache);
-    benchmark::ClobberMemory();
-  }
-  bytes(state, kInCache);
+  run(state, [&] { uniform_fill(gen, t.data_ptr<float>(), kInCache); }, kInCache);
 }
 void UniformFillInCache_torch(benchmark::State& state) {
-  threads(state);
   torch::manual_seed(42);
   torch::Tensor t = torch::empty({kInCache});
-  for (auto _ : state) {
-    t.uniform_();
-    benchmark::ClobberMemory();
-  }
-  bytes(state, kInCache);
+  run(state, [&] { t.uniform_(); }, kInCache);
 }
 
 // ---- the bound to compare with: fill_ of the same buffer ---------------------------------------
 // The issue asks for uniform_ within 1.5x of a plain fill_ of the same tensor.
 void FillBound_aten(benchmark::State& state) {
-  threads(state);
   aten::Tensor t = aten::empty({kNumel});
-  t.fill_(1);
-  for (auto _ : state) t.fill_(1);
-  bytes(state);
+  run(state, [&] { t.fill_(1); });
 }
 void FillBound_torch(benchmark::State& state) {
-  threads(state);
   torch::Tensor t = torch::empty({kNumel});
-  t.fill_(1);
-  for (auto _ : state) t.fill_(1);
-  bytes(state);
+  run(state, [&] { t.fill_(1); });
 }
 
 }  // namespace
 
-#define ATEN_BENCH_PAIR(name)          \
-  BENCHMARK(name##_aten)               \
-      ->Name(#name "/aten")            \
-      ->Arg(1)                         \
-      ->Arg(2)                         \
-      ->UseRealTime()                  \
-      ->Unit(benchmark::kMillisecond); \
-  BENCHMARK(name##_torch)              \
-      ->Name(#name "/torch")           \
-      ->Arg(1)                         \
-      ->Arg(2)                         \
-      ->UseRealTime()                  \
-      ->Unit(benchmark::kMillisecond)
+#define ATEN_BENCH_ONE(name, impl) \
+  BENCHMARK(name##_##impl)->Name(#name "/" #impl)->Arg(1)->Arg(2)->UseRealTime()->Unit( \
+      benchmark::kMillisecond)
+#define ATEN_BENCH_PAIR(name) \
+  ATEN_BENCH_ONE(name, aten); \
+  ATEN_BENCH_ONE(name, torch)
 
 ATEN_BENCH_PAIR(Uniform);
 ATEN_BENCH_PAIR(Normal);
