@@ -579,21 +579,31 @@ void TensorIteratorBase::update_data_pointers() {
 
 // ---- outputs --------------------------------------------------------------------------------
 
+namespace {
+// The wrapper sized the user's tensor t; the temporary of the common dtype standing in for it
+// follows. Out of line: the usual output has no temporary, and set_output_raw_strided then
+// needs no registers saved for this.
+[[gnu::noinline]] void resize_output_temporary(const OperandInfo& op, const Tensor& t,
+                                               IntArrayRef sizes, IntArrayRef strides,
+                                               TensorOptions options) {
+  ATEN_INTERNAL_ASSERT(t.defined() && op.original.is_same(t));
+  if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
+    const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
+    op.tensor->unsafeGetTensorImpl()->resize(
+        sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
+  }
+}
+}  // namespace
+
 void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef sizes,
                                                 IntArrayRef strides, TensorOptions options) {
   auto& op = operands_[output_idx];
-  const Tensor& t = maybe_get_output(output_idx);
-  ATEN_INTERNAL_ASSERT(t.defined());
   if (op.original.defined()) {
-    // The wrapper sized the user's tensor; the temporary standing in for it follows.
-    ATEN_INTERNAL_ASSERT(op.original.is_same(t));
-    if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
-      const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
-      op.tensor->unsafeGetTensorImpl()->resize(
-          sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
-    }
+    resize_output_temporary(op, maybe_get_output(output_idx), sizes, strides, options);
     return;
   }
+  const Tensor& t = maybe_get_output(output_idx);
+  ATEN_INTERNAL_ASSERT(t.defined());
   // t lives in the wrapper (functional) or is the caller's (out=, in-place): borrow it.
   if (!op.tensor->is_same(t)) op.tensor = MaybeOwned<Tensor>::borrowed(t);
   op.dtype = t.scalar_type();
