@@ -674,6 +674,23 @@ std::string TensorIteratorBase::describe_operands() const {
   return s;
 }
 
+namespace {
+// n elements of at least one grain: on the threads, unless there is one or this already runs on
+// one of them. Out of line, so that for_each reaches serial_for_each, a small op's path, by a
+// jump.
+[[gnu::noinline]] void maybe_parallel_for_each(const TensorIteratorBase& iter,
+                                               TensorIteratorBase::loop2d_t loop, int64_t n,
+                                               int64_t grain_size) {
+  if (get_num_threads() == 1 || in_parallel_region()) {
+    iter.serial_for_each(loop, {0, n});
+    return;
+  }
+  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) {
+    iter.serial_for_each(loop, {begin, end});
+  });
+}
+}  // namespace
+
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
   const int64_t n = numel();
   if (n == 0) return;
@@ -681,13 +698,11 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
     tiled_for_each(loop, grain_size);
     return;
   }
-  if (n < grain_size || get_num_threads() == 1 || in_parallel_region()) {
+  if (n < grain_size) {
     serial_for_each(loop, {0, n});
     return;
   }
-  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) {
-    serial_for_each(loop, {begin, end});
-  });
+  maybe_parallel_for_each(*this, loop, n, grain_size);
 }
 
 void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const {
