@@ -163,12 +163,15 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   for (int64_t s : sizes) usual &= s > 0 && !__builtin_mul_overflow(product, s, &product);
   if (!usual) [[unlikely]] {
     // Empty or invalid: check_sizes and fill_contiguous_strides name what is wrong, before
-    // anything changes.
-    check_sizes(sizes);
-    DimVector strides(n);
-    fill_contiguous_strides(sizes, strides.data());
-    sizes_ = DimVector(sizes);
-    strides_ = std::move(strides);
+    // anything changes. Out of line, so that the usual path needs no frame for it.
+    auto set_checked = [this](IntArrayRef checked) __attribute__((noinline)) {
+      check_sizes(checked);
+      DimVector strides(checked.size());
+      fill_contiguous_strides(checked, strides.data());
+      sizes_ = DimVector(checked);
+      strides_ = std::move(strides);
+    };
+    set_checked(sizes);
     product = 0;  // valid sizes that are not all positive: one of them is 0
   } else {
     sizes_.resize(n);
