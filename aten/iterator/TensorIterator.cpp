@@ -24,8 +24,6 @@ namespace aten {
     mark_resize_outputs(config);
     compute_types(config);
   }
-  numel_ = 1;
-  for (int64_t s : shape_) numel_ *= s;
   if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
     set_up_flat(*layout);
   } else {
@@ -220,6 +218,7 @@ bool TensorIteratorBase::compute_uniform_shape_and_types(const TensorIteratorCon
   // Element by element: a shape has a few dims, fewer than a call to memmove costs.
   shape_.clear();
   for (int64_t s : first->sizes()) shape_.push_back(s);
+  numel_ = first->numel();
   common_dtype_ = first->dtype();
   device_ = first->device();
   for (int i = 0; i < num_outputs_; ++i)
@@ -263,9 +262,18 @@ void TensorIteratorBase::set_up_flat(const DenseLayout& layout) {
   for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
+namespace {
+int64_t product(IntArrayRef shape) {
+  int64_t n = 1;
+  for (int64_t s : shape) n *= s;
+  return n;
+}
+}  // namespace
+
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   if (config.static_shape_) {
     shape_ = *config.static_shape_;
+    numel_ = product(shape_);
     all_ops_same_shape_ = false;
     return;
   }
@@ -291,6 +299,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
       break;
     }
   }
+  numel_ = product(shape_);
 }
 
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
