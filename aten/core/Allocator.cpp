@@ -119,12 +119,17 @@ class LargeBlockCache {
   size_t cached_bytes_ = 0;
 };
 
+// Out of line, so that allocate() on the pooled path needs no stack frame of its own.
+[[gnu::noinline]] DataPtr allocate_unpooled(size_t nbytes) {
+  return nbytes < kLargeBlock ? allocate_small(nbytes) : LargeBlockCache::get().allocate(nbytes);
+}
+
 class CPUAllocator final : public Allocator {
  public:
   DataPtr allocate(size_t nbytes) override {
     if (nbytes == 0) return {};
     if (nbytes <= detail::kPoolBlockMax) return allocate_tiny(nbytes);
-    return nbytes < kLargeBlock ? allocate_small(nbytes) : LargeBlockCache::get().allocate(nbytes);
+    return allocate_unpooled(nbytes);
   }
 };
 

@@ -3,7 +3,10 @@
 namespace aten::detail {
 namespace {
 
-Storage make_storage(int64_t nbytes, IntArrayRef sizes, TensorOptions options) {
+// Inline into both callers: on the path of every functional op's output, where a call and a
+// frame of its own cost more than the rest of it.
+[[gnu::always_inline]] inline Storage make_storage(int64_t nbytes, IntArrayRef sizes,
+                                                   TensorOptions options) {
   if (options.device().is_meta())
     return Storage::make(DataPtr(), static_cast<size_t>(nbytes), nullptr);
   Allocator* alloc = getCPUAllocator();

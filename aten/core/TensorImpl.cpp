@@ -135,13 +135,6 @@ void TensorImpl::refresh(bool known_contiguous) {
   is_channels_last_3d_contiguous_ = false;
   is_channels_last_ = false;
   is_channels_last_3d_ = false;
-  if (known_contiguous && sizes_.size() < 4) {
-    // Every functional op's fresh output: contiguous, and too few dims for channels-last, so
-    // nothing is left to work out.
-    is_contiguous_ = true;
-    is_non_overlapping_and_dense_ = true;
-    return;
-  }
   is_contiguous_ = known_contiguous || compute_contiguous(sizes_, strides_, numel_);
   if (sizes_.size() == 4) {
     is_channels_last_contiguous_ = dense_in_order(sizes_, strides_, {1, 3, 2, 0});
@@ -170,24 +163,39 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   for (int64_t s : sizes) usual &= s > 0 && !__builtin_mul_overflow(product, s, &product);
   if (!usual) [[unlikely]] {
     // Empty or invalid: check_sizes and fill_contiguous_strides name what is wrong, before
-    // anything changes.
-    check_sizes(sizes);
-    DimVector strides(n);
-    fill_contiguous_strides(sizes, strides.data());
-    sizes_ = DimVector(sizes);
-    strides_ = std::move(strides);
+    // anything changes. Out of line, so that the usual path needs no frame for it.
+    auto set_checked = [this](IntArrayRef checked) __attribute__((noinline)) {
+      check_sizes(checked);
+      DimVector strides(checked.size());
+      fill_contiguous_strides(checked, strides.data());
+      sizes_ = DimVector(checked);
+      strides_ = std::move(strides);
+    };
+    set_checked(sizes);
+    product = 0;  // valid sizes that are not all positive: one of them is 0
+  } else {
+    sizes_.resize(n);
+    strides_.resize(n);
+    int64_t running = 1;
+    for (size_t d = n; d-- > 0;) {
+      sizes_[d] = sizes[d];
+      strides_[d] = running;
+      running *= sizes[d];
+    }
+  }
+  if (n >= 4) {
     refresh(/*known_contiguous=*/true);
     return;
   }
-  sizes_.resize(n);
-  strides_.resize(n);
-  int64_t running = 1;
-  for (size_t d = n; d-- > 0;) {
-    sizes_[d] = sizes[d];
-    strides_[d] = running;
-    running *= sizes[d];
-  }
-  refresh(/*known_contiguous=*/true);
+  // Every functional op's fresh output: numel is the product taken above, and with too few dims
+  // for channels-last every flag is known, so refresh() would walk the sizes for nothing.
+  numel_ = product;
+  is_contiguous_ = true;
+  is_non_overlapping_and_dense_ = true;
+  is_channels_last_contiguous_ = false;
+  is_channels_last_3d_contiguous_ = false;
+  is_channels_last_ = false;
+  is_channels_last_3d_ = false;
 }
 
 void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,

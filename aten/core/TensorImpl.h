@@ -57,8 +57,8 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
 
  private:
   // Recomputes numel and the layout flags from sizes_/strides_; a caller that just made
-  // contiguous strides says so. The setters above are its only callers, and the flags are never
-  // computed anywhere else.
+  // contiguous strides says so. The setters above are its only callers; set_sizes_contiguous
+  // sets the flags itself below 4 dims, where contiguous strides leave nothing to work out.
   void refresh(bool known_contiguous = false);
 
   Storage storage_;

@@ -24,8 +24,6 @@ namespace aten {
     mark_resize_outputs(config);
     compute_types(config);
   }
-  numel_ = 1;
-  for (int64_t s : shape_) numel_ *= s;
   if (const std::optional<DenseLayout> layout = shared_dense_layout()) {
     set_up_flat(*layout);
   } else {
@@ -220,6 +218,7 @@ bool TensorIteratorBase::compute_uniform_shape_and_types(const TensorIteratorCon
   // Element by element: a shape has a few dims, fewer than a call to memmove costs.
   shape_.clear();
   for (int64_t s : first->sizes()) shape_.push_back(s);
+  numel_ = first->numel();
   common_dtype_ = first->dtype();
   device_ = first->device();
   for (int i = 0; i < num_outputs_; ++i)
@@ -263,9 +262,18 @@ void TensorIteratorBase::set_up_flat(const DenseLayout& layout) {
   for (auto& op : operands_) op.stride_bytes.assign(shape_.size(), elementSize(op.dtype));
 }
 
+namespace {
+int64_t product(IntArrayRef shape) {
+  int64_t n = 1;
+  for (int64_t s : shape) n *= s;
+  return n;
+}
+}  // namespace
+
 void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
   if (config.static_shape_) {
     shape_ = *config.static_shape_;
+    numel_ = product(shape_);
     all_ops_same_shape_ = false;
     return;
   }
@@ -291,6 +299,7 @@ void TensorIteratorBase::compute_shape(const TensorIteratorConfig& config) {
       break;
     }
   }
+  numel_ = product(shape_);
 }
 
 void TensorIteratorBase::mark_resize_outputs(const TensorIteratorConfig& config) {
@@ -579,21 +588,31 @@ void TensorIteratorBase::update_data_pointers() {
 
 // ---- outputs --------------------------------------------------------------------------------
 
+namespace {
+// The wrapper sized the user's tensor t; the temporary of the common dtype standing in for it
+// follows. Out of line: the usual output has no temporary, and set_output_raw_strided then
+// needs no registers saved for this.
+[[gnu::noinline]] void resize_output_temporary(const OperandInfo& op, const Tensor& t,
+                                               IntArrayRef sizes, IntArrayRef strides,
+                                               TensorOptions options) {
+  ATEN_INTERNAL_ASSERT(t.defined() && op.original.is_same(t));
+  if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
+    const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
+    op.tensor->unsafeGetTensorImpl()->resize(
+        sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
+  }
+}
+}  // namespace
+
 void TensorIteratorBase::set_output_raw_strided(int64_t output_idx, IntArrayRef sizes,
                                                 IntArrayRef strides, TensorOptions options) {
   auto& op = operands_[output_idx];
-  const Tensor& t = maybe_get_output(output_idx);
-  ATEN_INTERNAL_ASSERT(t.defined());
   if (op.original.defined()) {
-    // The wrapper sized the user's tensor; the temporary standing in for it follows.
-    ATEN_INTERNAL_ASSERT(op.original.is_same(t));
-    if (!(op.tensor->sizes() == sizes) || !strides.empty()) {
-      const auto format = options.memory_format_opt().value_or(MemoryFormat::Contiguous);
-      op.tensor->unsafeGetTensorImpl()->resize(
-          sizes, strides.empty() ? strides_for_format(sizes, format) : DimVector(strides));
-    }
+    resize_output_temporary(op, maybe_get_output(output_idx), sizes, strides, options);
     return;
   }
+  const Tensor& t = maybe_get_output(output_idx);
+  ATEN_INTERNAL_ASSERT(t.defined());
   // t lives in the wrapper (functional) or is the caller's (out=, in-place): borrow it.
   if (!op.tensor->is_same(t)) op.tensor = MaybeOwned<Tensor>::borrowed(t);
   op.dtype = t.scalar_type();
@@ -664,6 +683,23 @@ std::string TensorIteratorBase::describe_operands() const {
   return s;
 }
 
+namespace {
+// n elements of at least one grain: on the threads, unless there is one or this already runs on
+// one of them. Out of line, so that for_each reaches serial_for_each, a small op's path, by a
+// jump.
+[[gnu::noinline]] void maybe_parallel_for_each(const TensorIteratorBase& iter,
+                                               TensorIteratorBase::loop2d_t loop, int64_t n,
+                                               int64_t grain_size) {
+  if (get_num_threads() == 1 || in_parallel_region()) {
+    iter.serial_for_each(loop, {0, n});
+    return;
+  }
+  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) {
+    iter.serial_for_each(loop, {begin, end});
+  });
+}
+}  // namespace
+
 void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
   const int64_t n = numel();
   if (n == 0) return;
@@ -671,13 +707,11 @@ void TensorIteratorBase::for_each(loop2d_t loop, int64_t grain_size) {
     tiled_for_each(loop, grain_size);
     return;
   }
-  if (n < grain_size || get_num_threads() == 1 || in_parallel_region()) {
+  if (n < grain_size) {
     serial_for_each(loop, {0, n});
     return;
   }
-  parallel_for(0, n, grain_size, [&](int64_t begin, int64_t end) {
-    serial_for_each(loop, {begin, end});
-  });
+  maybe_parallel_for_each(*this, loop, n, grain_size);
 }
 
 void TensorIteratorBase::tiled_for_each(loop2d_t loop, int64_t grain_size) const {

@@ -159,8 +159,8 @@ class TensorIteratorBase : public impl::MetaBase {
   SmallVector<OperandInfo, 4> operands_;
   // How many of operands_ are outputs.
   int num_outputs_ = 0;
-  // The iteration's sizes, fastest dim first, and their product (build() sets it once the
-  // shape is known; the loops ask for it several times a call).
+  // The iteration's sizes, fastest dim first, and their product (set where the shape is
+  // decided; the loops ask for it several times a call).
   DimVector shape_;
   int64_t numel_ = 1;
   // perm_[i]: the original dim that iterator dim i came from.
