@@ -205,7 +205,10 @@ TEST(Multinomial, MetaGivesTheGeometryAndDrawsNothing) {
   EXPECT_EQ(g.get_offset(), 0u);
   expect_error([&] { aten::multinomial(empty({6}, meta), 9, false, g); }, {"without replacement"});
   // Rows without categories can hold no distribution, whatever the values; no rows is fine.
-  expect_error([&] { aten::multinomial(empty({5, 0}, meta), 2, true, g); },
-               {"sum of probabilities <= 0"});
+  expect_error(
+      [&] {
+        aten::multinomial(empty({5, 0}, meta), 2, true, g);
+      },
+      {"sum of probabilities <= 0"});
   EXPECT_EQ(aten::multinomial(empty({0, 3}, meta), 2, true, g).sizes(), IntArrayRef({0, 2}));
 }
