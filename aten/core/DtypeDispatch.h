@@ -1,6 +1,9 @@
 #pragma once
-// The pieces of the generated ATEN_DISPATCH_<op>_TYPES macros: one switch case per declared
-// dtype, binding scalar_t for the kernel lambda, and the error for every other dtype.
+// The pieces of the generated dtype switches (ATEN_DISPATCH_<op>_TYPES in <aten/ops/<op>_dtypes.h>,
+// the group macros of <aten/Dispatch.h>): one switch case per declared dtype, binding scalar_t
+// for the kernel lambda, and the error for every other dtype. The generator emits only which
+// cases a switch has (a dtype set's cases macro, <aten/dtype_sets/<set>.h>) and which name its
+// error carries; the switch itself is written once, here.
 #include <aten/core/ScalarType.h>
 
 #include <cstdint>
@@ -15,3 +18,17 @@ namespace aten::detail {
     using scalar_t [[maybe_unused]] = CTYPE; \
     return __VA_ARGS__();                    \
   }
+
+// Runs the lambda `...` with scalar_t bound to TYPE's C++ type when TYPE is one of CASES, and
+// throws `"NAME" not implemented for '<dtype>'` otherwise. CASES is the name of a dtype set's
+// cases macro (ATEN_DTYPE_SET_all_Bool), which expands to one ATEN_DTYPE_CASE per dtype of the
+// set around the lambda. The immediately called lambda makes the switch an expression whose
+// value is the kernel lambda's.
+#define ATEN_DTYPE_SWITCH(NAME, TYPE, CASES, ...)          \
+  [&] {                                                    \
+    switch (TYPE) {                                        \
+      CASES(__VA_ARGS__)                                   \
+      default:                                             \
+        ::aten::detail::dtype_not_implemented(NAME, TYPE); \
+    }                                                      \
+  }()

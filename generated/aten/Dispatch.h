@@ -4,56 +4,19 @@
 // several ops: ATEN_DISPATCH_ALL_TYPES(dtype, "my_op", [&] { ... scalar_t ... }). An op's own
 // list is ATEN_DISPATCH_<op>_TYPES in <aten/ops/<op>_dtypes.h>.
 #include <aten/core/DtypeDispatch.h>
-#include <complex>
+#include <aten/dtype_sets/all.h>
+#include <aten/dtype_sets/complex.h>
+#include <aten/dtype_sets/floating.h>
+#include <aten/dtype_sets/integral.h>
 
 // integral: Byte, Char, Short, Int, Long
-#define ATEN_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...)       \
-  [&] {                                                     \
-    switch (TYPE) {                                         \
-      ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)           \
-      ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)          \
-      ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)           \
-      default:                                              \
-        ::aten::detail::dtype_not_implemented(NAME, TYPE);  \
-    }                                                       \
-  }()
+#define ATEN_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...) ATEN_DTYPE_SWITCH(NAME, TYPE, ATEN_DTYPE_SET_integral, __VA_ARGS__)
 
 // floating: Float, Double
-#define ATEN_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)       \
-  [&] {                                                     \
-    switch (TYPE) {                                         \
-      ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)          \
-      default:                                              \
-        ::aten::detail::dtype_not_implemented(NAME, TYPE);  \
-    }                                                       \
-  }()
+#define ATEN_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) ATEN_DTYPE_SWITCH(NAME, TYPE, ATEN_DTYPE_SET_floating, __VA_ARGS__)
 
 // all: Byte, Char, Short, Int, Long, Float, Double
-#define ATEN_DISPATCH_ALL_TYPES(TYPE, NAME, ...)            \
-  [&] {                                                     \
-    switch (TYPE) {                                         \
-      ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)           \
-      ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)          \
-      ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)           \
-      ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)            \
-      ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)          \
-      default:                                              \
-        ::aten::detail::dtype_not_implemented(NAME, TYPE);  \
-    }                                                       \
-  }()
+#define ATEN_DISPATCH_ALL_TYPES(TYPE, NAME, ...) ATEN_DTYPE_SWITCH(NAME, TYPE, ATEN_DTYPE_SET_all, __VA_ARGS__)
 
 // complex: ComplexFloat, ComplexDouble
-#define ATEN_DISPATCH_COMPLEX_TYPES(TYPE, NAME, ...)                     \
-  [&] {                                                                  \
-    switch (TYPE) {                                                      \
-      ATEN_DTYPE_CASE(ComplexFloat, std::complex<float>, __VA_ARGS__)    \
-      ATEN_DTYPE_CASE(ComplexDouble, std::complex<double>, __VA_ARGS__)  \
-      default:                                                           \
-        ::aten::detail::dtype_not_implemented(NAME, TYPE);               \
-    }                                                                    \
-  }()
+#define ATEN_DISPATCH_COMPLEX_TYPES(TYPE, NAME, ...) ATEN_DTYPE_SWITCH(NAME, TYPE, ATEN_DTYPE_SET_complex, __VA_ARGS__)

@@ -143,6 +143,20 @@ class DtypeTableTest(unittest.TestCase):
         self.assertIn("all (group)", problems[1])
         self.assertIn("dtype 'Int' is listed twice", problems[2])
 
+    def test_set_name_spells_the_dtypes_in_order_with_whole_groups(self):
+        def name(*names: str) -> str:
+            return dtypes.set_name(dtypes.expand(list(names))[0])
+        self.assertEqual(name("all"), "all")  # the longest group, not integral_floating
+        self.assertEqual(name("integral"), "integral")
+        self.assertEqual(name("all", "Half", "BFloat16"), "all_Half_BFloat16")
+        self.assertEqual(name("Bool", "all", "complex", "ComplexHalf"), "Bool_all_complex_ComplexHalf")
+        # Order is part of the set (it is the cases' order).
+        self.assertEqual(name("all", "Bool"), "all_Bool")
+        self.assertEqual(name("Bool", "all"), "Bool_all")
+        # Part of a group is its dtypes; a group reached in pieces is the group.
+        self.assertEqual(name("Int", "Long", "Float", "Double"), "Int_Long_floating")
+        self.assertEqual(name("integral", "Float", "Double"), "all")
+
 
 if __name__ == "__main__":
     unittest.main()

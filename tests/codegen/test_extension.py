@@ -60,7 +60,8 @@ class ExtensionOutputTest(unittest.TestCase):
                 self.assertNotRegex(content, r"namespace aten\b", "nothing may be defined in namespace aten")
                 self.assertNotRegex(content, r"#include <aten/(ops|register)/",
                                     "an extension includes none of the library's per-op files")
-                if path not in ("my_ops/Namespace.h", "my_ops/Functions.h") and not path.endswith("_dtypes.h"):
+                if (path not in ("my_ops/Namespace.h", "my_ops/Functions.h") and not path.endswith("_dtypes.h")
+                        and "/dtype_sets/" not in path):
                     self.assertIn("namespace my_ops {", content)
 
     def test_dispatcher_names_carry_the_namespace(self):
@@ -80,12 +81,18 @@ class ExtensionOutputTest(unittest.TestCase):
         self.assertTrue(registrations)
         self.assertTrue(all(name.startswith("my_ops::") for name in registrations), registrations)
 
-    def test_dtype_macro_is_the_extensions_own(self):
+    def test_dtype_macros_are_the_extensions_own(self):
+        """The op's switch and its set's cases macro carry the namespace; the set is the
+        extension's own header, not the library's (which another generator may have written)."""
         dtypes = self.files["my_ops/ops/scaled_add_dtypes.h"]
-        self.assertIn("#define ATEN_DISPATCH_my_ops_scaled_add_TYPES(TYPE, ...)", dtypes)
-        self.assertIn('dtype_not_implemented("my_ops::scaled_add", TYPE)', dtypes)
-        self.assertIn("ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)", dtypes)
-        self.assertIn("#include <aten/core/Half.h>", dtypes)
+        self.assertIn('#define ATEN_DISPATCH_my_ops_scaled_add_TYPES(TYPE, ...) ATEN_DTYPE_SWITCH("my_ops::scaled_add", '
+                      "TYPE, ATEN_DTYPE_SET_my_ops_floating_Half, __VA_ARGS__)", dtypes)
+        self.assertIn("#include <my_ops/dtype_sets/floating_Half.h>", dtypes)
+        cases = self.files["my_ops/dtype_sets/floating_Half.h"]
+        self.assertIn("#define ATEN_DTYPE_SET_my_ops_floating_Half(...)", cases)
+        self.assertIn("ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)", cases)
+        self.assertIn("#include <aten/core/Half.h>", cases)
+        self.assertEqual(sorted(p for p in self.files if "/dtype_sets/" in p), ["my_ops/dtype_sets/floating_Half.h"])
 
     def test_meta_classes_derive_from_the_librarys_bases(self):
         self.assertIn("struct structured_scaled_add : public ::aten::TensorIteratorBase {",

@@ -1,7 +1,8 @@
 """Golden outputs: one operator of each kind, from tests/codegen/fixtures/kinds.yaml.
 
-Each tests/codegen/golden/<op>.txt holds every file generated for that operator, and
-aggregates.txt the files every operator contributes to; a test fails on any difference. After
+Each tests/codegen/golden/<op>.txt holds every file generated for that operator,
+aggregates.txt the files every operator contributes to, and dtype_sets.txt the dtype sets' cases
+headers (shared by the ops and groups with one set); a test fails on any difference. After
 an intended change to the output, review the diff and refresh them with
 
     ATEN_UPDATE_GOLDEN=1 python3 -m unittest tests.codegen.test_golden
@@ -59,14 +60,20 @@ class GoldenTest(unittest.TestCase):
         self.assertTrue(golden.exists(), f"{golden} is missing; see this module's docstring")
         self.assertEqual(text, golden.read_text(), f"output for {name} differs from {golden}")
 
+    def dtype_sets(self) -> list[str]:
+        return sorted(p for p in self.files if p.startswith("aten/dtype_sets/"))
+
     def test_every_file_is_in_one_golden(self):
-        covered = set(AGGREGATES)
+        covered = set(AGGREGATES) | set(self.dtype_sets())
         for op in KINDS:
             covered |= files_of(op)
         self.assertEqual(sorted(set(self.files) - covered), [])
 
     def test_aggregates(self):
         self.check("aggregates", list(AGGREGATES))
+
+    def test_dtype_sets(self):
+        self.check("dtype_sets", self.dtype_sets())
 
     def test_each_kind(self):
         for op, kind in KINDS.items():

@@ -20,6 +20,11 @@ ADD_FILES = [
     "aten/OpManifest.cpp",
     "aten/OpManifest.h",
     "aten/core/TensorBody.h",
+    "aten/dtype_sets/Int_Long_floating.h",  # add's
+    "aten/dtype_sets/all.h",  # the groups' (Dispatch.h)
+    "aten/dtype_sets/complex.h",
+    "aten/dtype_sets/floating.h",
+    "aten/dtype_sets/integral.h",
     "aten/ops/add.h",
     "aten/ops/add_dtypes.h",
     "aten/ops/add_meta.h",
@@ -123,8 +128,27 @@ class WriteTest(unittest.TestCase):
         self.repo.run()
         touched = sorted(p.relative_to(self.repo.out).as_posix() for p in self.repo.out.rglob("*") if p.is_file() and p.stat().st_mtime != past)
         # The manifest lists dtypes too, in OpManifest.cpp (OpManifest.h, which tests include,
-        # stays as it is), so the kernels that include add_dtypes.h and that file recompile.
-        self.assertEqual(touched, ["aten/OpManifest.cpp", "aten/ops/add_dtypes.h", "manifest.json"])
+        # stays as it is), so the kernels that include add_dtypes.h and that file recompile. The
+        # new list is a new dtype set, with a header of its own; the old set's, now unused, goes.
+        self.assertEqual(touched, ["aten/OpManifest.cpp", "aten/dtype_sets/Int_Long_floating_Short.h",
+                                   "aten/ops/add_dtypes.h", "manifest.json"])
+        self.assertFalse((self.repo.out / "aten/dtype_sets/Int_Long_floating.h").exists())
+
+    def test_an_added_op_changes_no_dtype_header_of_another(self):
+        """Whether its dtype set is new (max) or one that exists (sub), an added op only adds
+        headers: no header that another op's kernels include for its dtypes is rewritten."""
+        self.repo.run()
+        before = self.repo.files()
+        sub_yaml = ADD_YAML.replace("add", "sub")
+        max_yaml = MAX_YAML.replace("CPU: max_out", "CPU: max_out\n  dtypes: [floating, Half]")
+        self.repo.yaml.write_text(ADD_YAML + "\n" + sub_yaml + max_yaml)
+        self.assertEqual(self.repo.run()[0], 0)
+        after = self.repo.files()
+        dtype_headers = [p for p in before if p.endswith("_dtypes.h") or "/dtype_sets/" in p or p.endswith("/Dispatch.h")]
+        self.assertEqual({p: after[p] for p in dtype_headers}, {p: before[p] for p in dtype_headers})
+        self.assertEqual(sorted(p for p in set(after) - set(before) if "dtype" in p),
+                         ["aten/dtype_sets/floating_Half.h", "aten/ops/max_dtypes.h", "aten/ops/sub_dtypes.h"])
+        self.assertIn("#include <aten/dtype_sets/Int_Long_floating.h>", after["aten/ops/sub_dtypes.h"])
 
     def test_output_is_deterministic(self):
         first = generate(self.repo.yaml, REPO_ROOT / "templates")

@@ -35,6 +35,12 @@ class Namespace:
     def dtype_macro(self, op: str) -> str:
         return f"ATEN_DISPATCH_{self.name}_{op}_TYPES" if self.extension else f"ATEN_DISPATCH_{op}_TYPES"
 
+    def dtype_set_macro(self, set_name: str) -> str:
+        """A dtype set's cases macro. An extension's sets are its own (under <ns>/dtype_sets/) and
+        so are their names: the library's headers may define the same set from another version
+        of the generator."""
+        return f"ATEN_DTYPE_SET_{self.name}_{set_name}" if self.extension else f"ATEN_DTYPE_SET_{set_name}"
+
     @property
     def root(self) -> str:
         """The include directory: <aten/ops/add.h>, <my_ops/ops/scaled_add.h>."""
@@ -194,18 +200,32 @@ def _cases(names: tuple[str, ...]) -> list[dict[str, str]]:
     return [{"name": d, "cpp_type": dtype_table.DTYPES[d].cpp_type} for d in names]
 
 
+def _set_header(names: tuple[str, ...], ns: Namespace) -> str:
+    return f"{ns.root}/dtype_sets/{dtype_table.set_name(names)}.h"
+
+
+def dtype_set_header(names: tuple[str, ...], ns: Namespace = LIBRARY) -> FileSpec:
+    """The cases of one dtype set, for every switch (op or group) with exactly these dtypes: the
+    switch around them is ATEN_DTYPE_SWITCH, written once in <aten/core/DtypeDispatch.h>."""
+    name = dtype_table.set_name(names)
+    context = {"set_name": name, "macro": ns.dtype_set_macro(name), "cases": _cases(names),
+               "headers": dtype_table.headers(names)}
+    return FileSpec(_set_header(names, ns), "dtype_set.h.j2", context)
+
+
 def dtypes_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
-    context = {"op": op.base, "op_name": ns.qualified(op.base), "macro": ns.dtype_macro(op.base),
-               "cases": _cases(op.dtypes), "headers": dtype_table.headers(op.dtypes)}
+    context = {"op_name": ns.qualified(op.base), "macro": ns.dtype_macro(op.base),
+               "set_header": _set_header(op.dtypes, ns),
+               "set_macro": ns.dtype_set_macro(dtype_table.set_name(op.dtypes))}
     return FileSpec(f"{ns.root}/ops/{op.base}_dtypes.h", "dtypes.h.j2", context)
 
 
 def dispatch_header() -> FileSpec:
     """The group macros do not depend on the YAML: every group gets one, used or not."""
-    groups = [{"group": name, "suffix": suffix, "cases": _cases(names)}
+    groups = [{"group": name, "suffix": suffix, "names": list(names), "set_header": _set_header(names, LIBRARY),
+               "set_macro": LIBRARY.dtype_set_macro(dtype_table.set_name(names))}
               for name, (names, suffix) in dtype_table.GROUPS.items()]
-    all_names = tuple(d for names, _ in dtype_table.GROUPS.values() for d in names)
-    context = {"groups": groups, "headers": dtype_table.headers(all_names)}
+    context = {"groups": groups, "set_headers": sorted(g["set_header"] for g in groups)}
     return FileSpec("aten/Dispatch.h", "Dispatch.h.j2", context)
 
 
@@ -356,6 +376,8 @@ def all_files(operators: list[Operator], ns: Namespace = LIBRARY) -> list[FileSp
     else:
         files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
                  manifest_json(operators), manifest_header(operators), manifest_source(operators)]
+    # The dtype sets: the groups' (Dispatch.h switches on them) and each op's, once each.
+    dtype_sets = {} if ns.extension else {names: None for names, _ in dtype_table.GROUPS.values()}
     for op in operators:
         files += [ops_header(op, ns), ops_source(op, ns), functions_header(op, ns)]
         if op.groups:
@@ -364,4 +386,6 @@ def all_files(operators: list[Operator], ns: Namespace = LIBRARY) -> list[FileSp
             files.append(native_header(op, ns))
         if op.dtypes:
             files.append(dtypes_header(op, ns))
+            dtype_sets[op.dtypes] = None
+    files += [dtype_set_header(names, ns) for names in dtype_sets]
     return sorted(files, key=lambda spec: spec.path)

@@ -6,6 +6,9 @@ The names are the ScalarType enumerators of aten/core/ScalarType.h. The groups a
 or complex, which an op adds by name; `complex` is ComplexFloat and ComplexDouble, and
 ComplexHalf is named too where an op has it. Every group also gets a dispatch macro in the generated
 <aten/Dispatch.h> (`ATEN_DISPATCH_ALL_TYPES(TYPE, NAME, ...)`).
+
+An expanded list is a dtype *set* (ordered: its switch has its cases in this order). Every op
+and group with the same set shares one generated cases macro, named by `set_name`.
 """
 from __future__ import annotations
 
@@ -70,3 +73,18 @@ def expand(names: list[str]) -> tuple[tuple[str, ...], list[str]]:
             elif group is None:
                 problems.append(f"dtype '{dtype}' is listed twice")
     return tuple(result), problems
+
+
+def set_name(names: tuple[str, ...]) -> str:
+    """The name of the dtype set `names`, as its header and cases macro spell it: the dtypes in
+    order, joined by `_`, with each run that is a whole group written as the group, longest group
+    first (`Bool_all_Half_BFloat16_complex`). Groups are lower case and dtypes are not, so two
+    different sets never get one name."""
+    parts: list[str] = []
+    by_length = sorted(GROUPS.items(), key=lambda item: -len(item[1][0]))
+    i = 0
+    while i < len(names):
+        group = next((g for g, (members, _) in by_length if names[i:i + len(members)] == members), None)
+        parts.append(group or names[i])
+        i += len(GROUPS[group][0]) if group else 1
+    return "_".join(parts)
