@@ -5,6 +5,7 @@ their ratio, per case and thread count, from one run (so both saw the same machi
     build/bench/bench_vs_libtorch --benchmark_format=json --benchmark_repetitions=5 \\
         --benchmark_report_aggregates_only=true > /tmp/bench.json
     python3 bench/ratios.py /tmp/bench.json
+    python3 bench/ratios.py before.json after.json   # two builds' runs side by side
 """
 import json
 import sys
@@ -31,30 +32,64 @@ DESCRIPTIONS = {
 }
 
 
-def main(path):
+def load(path):
+    """(case, threads[/arg], impl) -> (median ms, coefficient of variation) of one run's JSON."""
     with open(path) as f:
         data = json.load(f)
-    # name: Case/impl/threads[/arg]/real_time[_median]; keep medians when aggregates exist.
-    times = {}
+    # name: Case/impl/threads[/arg]/real_time[_median]; keep medians (and the spread) when
+    # aggregates exist.
+    times, spread = {}, {}
     for b in data["benchmarks"]:
-        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+        aggregate = b.get("aggregate_name") if b.get("run_type") == "aggregate" else None
+        if aggregate not in (None, "median", "cv"):
             continue
         parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
         parts = [p for p in parts if p != "real_time"]
-        case, impl, rest = parts[0], parts[1], "/".join(parts[2:])
-        unit = b["time_unit"]
-        scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[unit]
-        times[(case, rest, impl)] = b["real_time"] * scale  # milliseconds
-    rows = sorted({(c, r) for (c, r, _) in times})
+        key = (parts[0], "/".join(parts[2:]), parts[1])
+        if aggregate == "cv":
+            spread[key] = b["real_time"]
+            continue
+        scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
+        times[key] = b["real_time"] * scale  # milliseconds
+    return {k: (t, spread.get(k, 0.0)) for k, t in times.items()}
+
+
+def pairs(run):
+    """(case, rest) -> ((MiniATen ms, cv), (libtorch ms, cv)) for the cases both sides ran."""
+    rows = sorted({(c, r) for (c, r, _) in run})
+    return {(c, r): (run[(c, r, "aten")], run[(c, r, "torch")])
+            for c, r in rows if (c, r, "aten") in run and (c, r, "torch") in run}
+
+
+def fmt(ms):
+    return f"{ms * 1e6:.0f} ns" if ms < 0.01 else f"{ms:.2f} ms"
+
+
+def table(path):
     print("| case | threads/args | MiniATen | libtorch 1.13 | libtorch / MiniATen |")
     print("| --- | --- | --- | --- | --- |")
-    for case, rest in rows:
-        a, t = times.get((case, rest, "aten")), times.get((case, rest, "torch"))
-        if a is None or t is None:
-            continue
-        fmt = (lambda ms: f"{ms * 1e6:.0f} ns") if a < 0.01 else (lambda ms: f"{ms:.2f} ms")
-        print(f"| {DESCRIPTIONS.get(case, case)} | {rest} | {fmt(a)} | {fmt(t)} | {t / a:.2f}x |")
+    for (case, rest), ((a, a_cv), (t, t_cv)) in pairs(load(path)).items():
+        print(f"| {DESCRIPTIONS.get(case, case)} | {rest} | {fmt(a)} ±{a_cv:.0%} "
+              f"| {fmt(t)} ±{t_cv:.0%} | {t / a:.2f}x |")
+
+
+def compare(before_path, after_path):
+    """Two builds' runs, each against libtorch in its own run: the ratios side by side, and
+    how the ratio moved against the spread (coefficient of variation) of the two runs."""
+    before, after = pairs(load(before_path)), pairs(load(after_path))
+    print("| case | threads/args | before: libtorch / MiniATen | after | change | spread |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for key in sorted(set(before) & set(after)):
+        (a0, a0_cv), (t0, t0_cv) = before[key]
+        (a1, a1_cv), (t1, t1_cv) = after[key]
+        r0, r1 = t0 / a0, t1 / a1
+        spread = max(a0_cv, t0_cv, a1_cv, t1_cv)
+        print(f"| {DESCRIPTIONS.get(key[0], key[0])} | {key[1]} | {r0:.2f}x | {r1:.2f}x "
+              f"| {r1 / r0 - 1:+.0%} | {spread:.0%} |")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if len(sys.argv) == 3:
+        compare(sys.argv[1], sys.argv[2])
+    else:
+        table(sys.argv[1])
