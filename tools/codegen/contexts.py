@@ -208,8 +208,15 @@ def dtype_set_header(names: tuple[str, ...], ns: Namespace = LIBRARY) -> FileSpe
     """The cases of one dtype set, for every switch (op or group) with exactly these dtypes: the
     switch around them is ATEN_DTYPE_SWITCH, written once in <aten/core/DtypeDispatch.h>."""
     name = dtype_table.set_name(names)
+    # The library's sets name the group sets they contain instead of repeating their cases (an
+    # extension's stay flat: its generator may differ from the installed library's).
+    parts = dtype_table.set_parts(names)
+    if ns.extension or len(parts) == 1:
+        parts = list(names)
+    runs = [{"group": p, "macro": ns.dtype_set_macro(p), "header": _set_header(dtype_table.GROUPS[p][0], ns)}
+            if p in dtype_table.GROUPS else {"group": None, "case": _cases((p,))[0]} for p in parts]
     context = {"set_name": name, "macro": ns.dtype_set_macro(name), "cases": _cases(names),
-               "headers": dtype_table.headers(names)}
+               "runs": runs, "headers": dtype_table.headers(names)}
     return FileSpec(_set_header(names, ns), "dtype_set.h.j2", context)
 
 

@@ -75,11 +75,9 @@ def expand(names: list[str]) -> tuple[tuple[str, ...], list[str]]:
     return tuple(result), problems
 
 
-def set_name(names: tuple[str, ...]) -> str:
-    """The name of the dtype set `names`, as its header and cases macro spell it: the dtypes in
-    order, joined by `_`, with each run that is a whole group written as the group, longest group
-    first (`Bool_all_Half_BFloat16_complex`). Groups are lower case and dtypes are not, so two
-    different sets never get one name."""
+def set_parts(names: tuple[str, ...]) -> list[str]:
+    """The dtype set `names` as runs: each run that is a whole group as the group's name, longest
+    group first, the other dtypes one by one (`Bool, all, Half, BFloat16`)."""
     parts: list[str] = []
     by_length = sorted(GROUPS.items(), key=lambda item: -len(item[1][0]))
     i = 0
@@ -87,4 +85,11 @@ def set_name(names: tuple[str, ...]) -> str:
         group = next((g for g, (members, _) in by_length if names[i:i + len(members)] == members), None)
         parts.append(group or names[i])
         i += len(GROUPS[group][0]) if group else 1
-    return "_".join(parts)
+    return parts
+
+
+def set_name(names: tuple[str, ...]) -> str:
+    """The name of the dtype set `names`, as its header and cases macro spell it: its runs
+    (set_parts) joined by `_` (`Bool_all_Half_BFloat16_complex`). Groups are lower case and dtypes
+    are not, so two different sets never get one name."""
+    return "_".join(set_parts(names))

@@ -6,16 +6,11 @@
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/BFloat16.h>
 #include <complex>
+#include <aten/dtype_sets/all.h>
+#include <aten/dtype_sets/complex.h>
 
-#define ATEN_DTYPE_SET_Bool_all_BFloat16_complex(...)              \
-  ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)                         \
-  ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)                      \
-  ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)                       \
-  ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)                     \
-  ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)                       \
-  ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)                      \
-  ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)                       \
-  ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)                     \
-  ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)         \
-  ATEN_DTYPE_CASE(ComplexFloat, std::complex<float>, __VA_ARGS__)  \
-  ATEN_DTYPE_CASE(ComplexDouble, std::complex<double>, __VA_ARGS__)
+#define ATEN_DTYPE_SET_Bool_all_BFloat16_complex(...)       \
+  ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)                  \
+  ATEN_DTYPE_SET_all(__VA_ARGS__)                           \
+  ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)  \
+  ATEN_DTYPE_SET_complex(__VA_ARGS__)

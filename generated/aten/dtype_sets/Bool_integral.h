@@ -4,11 +4,8 @@
 // Its ATEN_DTYPE_CASEs, for ATEN_DTYPE_SWITCH (<aten/core/DtypeDispatch.h>). A header per set, so
 // that adding an op (with a set new or not) changes no header that another op's kernels include.
 #include <aten/core/DtypeDispatch.h>
+#include <aten/dtype_sets/integral.h>
 
-#define ATEN_DTYPE_SET_Bool_integral(...)       \
-  ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)      \
-  ATEN_DTYPE_CASE(Byte, uint8_t, __VA_ARGS__)   \
-  ATEN_DTYPE_CASE(Char, int8_t, __VA_ARGS__)    \
-  ATEN_DTYPE_CASE(Short, int16_t, __VA_ARGS__)  \
-  ATEN_DTYPE_CASE(Int, int32_t, __VA_ARGS__)    \
-  ATEN_DTYPE_CASE(Long, int64_t, __VA_ARGS__)
+#define ATEN_DTYPE_SET_Bool_integral(...)   \
+  ATEN_DTYPE_CASE(Bool, bool, __VA_ARGS__)  \
+  ATEN_DTYPE_SET_integral(__VA_ARGS__)

@@ -5,8 +5,8 @@
 // that adding an op (with a set new or not) changes no header that another op's kernels include.
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/BFloat16.h>
+#include <aten/dtype_sets/floating.h>
 
-#define ATEN_DTYPE_SET_floating_BFloat16(...)   \
-  ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)    \
-  ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)  \
+#define ATEN_DTYPE_SET_floating_BFloat16(...)  \
+  ATEN_DTYPE_SET_floating(__VA_ARGS__)         \
   ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)

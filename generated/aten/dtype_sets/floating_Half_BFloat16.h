@@ -6,9 +6,9 @@
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/BFloat16.h>
 #include <aten/core/Half.h>
+#include <aten/dtype_sets/floating.h>
 
 #define ATEN_DTYPE_SET_floating_Half_BFloat16(...)  \
-  ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)        \
-  ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)      \
+  ATEN_DTYPE_SET_floating(__VA_ARGS__)              \
   ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)  \
   ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)

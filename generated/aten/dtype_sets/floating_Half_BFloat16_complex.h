@@ -7,11 +7,11 @@
 #include <aten/core/BFloat16.h>
 #include <aten/core/Half.h>
 #include <complex>
+#include <aten/dtype_sets/floating.h>
+#include <aten/dtype_sets/complex.h>
 
-#define ATEN_DTYPE_SET_floating_Half_BFloat16_complex(...)         \
-  ATEN_DTYPE_CASE(Float, float, __VA_ARGS__)                       \
-  ATEN_DTYPE_CASE(Double, double, __VA_ARGS__)                     \
-  ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)                 \
-  ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)         \
-  ATEN_DTYPE_CASE(ComplexFloat, std::complex<float>, __VA_ARGS__)  \
-  ATEN_DTYPE_CASE(ComplexDouble, std::complex<double>, __VA_ARGS__)
+#define ATEN_DTYPE_SET_floating_Half_BFloat16_complex(...)  \
+  ATEN_DTYPE_SET_floating(__VA_ARGS__)                      \
+  ATEN_DTYPE_CASE(Half, ::aten::Half, __VA_ARGS__)          \
+  ATEN_DTYPE_CASE(BFloat16, ::aten::BFloat16, __VA_ARGS__)  \
+  ATEN_DTYPE_SET_complex(__VA_ARGS__)
