@@ -1,9 +1,16 @@
 # Runs the generator at configure time, and re-runs configure (hence the generator) whenever
-# native_functions.yaml, a template or the generator changes. The generator rewrites only the
-# files whose content changed, so the build then recompiles only what an edit touched.
+# native_functions.yaml, derivatives.yaml, a template or the generator changes. The generator
+# rewrites only the files whose content changed, so the build then recompiles only what an edit
+# touched.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(ATEN_CODEGEN_INPUTS ${PROJECT_SOURCE_DIR}/native_functions.yaml)
+# The backward formulas and the helpers they may call (tools/codegen/derivatives.py).
+foreach(_f derivatives.yaml aten/autograd/FunctionsManual.h)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/${_f})
+    list(APPEND ATEN_CODEGEN_INPUTS ${PROJECT_SOURCE_DIR}/${_f})
+  endif()
+endforeach()
 file(GLOB_RECURSE _codegen_py ${PROJECT_SOURCE_DIR}/tools/*.py)
 file(GLOB_RECURSE _codegen_templates ${PROJECT_SOURCE_DIR}/templates/*)
 list(APPEND ATEN_CODEGEN_INPUTS ${_codegen_py} ${_codegen_templates})

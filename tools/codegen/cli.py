@@ -16,7 +16,7 @@ from pathlib import Path
 
 import jinja2
 
-from tools.codegen import contexts
+from tools.codegen import contexts, derivatives
 from tools.codegen.entries import parse_entry
 from tools.codegen.errors import CodegenError, CodegenErrors
 from tools.codegen.render import render_all
@@ -44,8 +44,23 @@ def generate(yaml_path: Path, template_dir: Path, namespace: str | None = None) 
     if namespace is not None:
         check_extension(functions, errors)
     operators = build_operators(functions, errors, complete=len(functions) == len(parsed))
+    if namespace is None:
+        load_derivatives(yaml_path.parent / "derivatives.yaml", functions)
     ns = contexts.LIBRARY if namespace is None else contexts.Namespace(namespace)
     return render_all(contexts.all_files(operators, ns), template_dir, yaml_path.name)
+
+
+def load_derivatives(path: Path, functions: list) -> derivatives.Derivatives | None:
+    """The library's derivatives.yaml, beside native_functions.yaml (None if there is none);
+    raises CodegenErrors, located in that file, for a bad entry."""
+    if not path.exists():
+        return None
+    helpers = derivatives.helper_names(REPO_ROOT / "aten/autograd/FunctionsManual.h")
+    found, errors = derivatives.load(path.read_text(encoding="utf-8"), functions, helpers)
+    if errors:
+        shown = _display(path)
+        raise CodegenErrors([CodegenError(e.line, e.message, shown) for e in errors])
+    return found
 
 
 def _display(path: Path) -> str:

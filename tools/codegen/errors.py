@@ -12,15 +12,17 @@ class SchemaSyntaxError(Exception):
 
 
 class CodegenError(Exception):
-    """A problem with one YAML entry. `line` is 1-based within native_functions.yaml."""
+    """A problem with one YAML entry. `line` is 1-based within native_functions.yaml, or within
+    `file` when the problem is in another input (derivatives.yaml)."""
 
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, file: str | None = None):
         super().__init__(f"{line}: {message}")
         self.line = line
         self.message = message
+        self.file = file
 
     def format(self, path: str) -> str:
-        return f"{path}:{self.line}: {self.message}"
+        return f"{self.file or path}:{self.line}: {self.message}"
 
 
 class CodegenErrors(Exception):
@@ -28,4 +30,4 @@ class CodegenErrors(Exception):
 
     def __init__(self, errors: list[CodegenError]):
         super().__init__(f"{len(errors)} error(s)")
-        self.errors = sorted(errors, key=lambda e: e.line)
+        self.errors = sorted(errors, key=lambda e: (e.file or "", e.line))
