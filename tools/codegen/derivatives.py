@@ -261,9 +261,18 @@ def _formula_problems(text: str, schema: FunctionSchema, callable_names: frozens
     return problems
 
 
-def _uses(text: str, name: str) -> list[str]:
-    """How each bare use of `name` in a formula continues: the text right after it."""
-    return [after for n, before, after in _identifiers(text) if n == name and not before.endswith((".", "->", "::"))]
+def _uses(text: str, name: str) -> list[tuple[str, str]]:
+    """Each bare use of `name` in a formula: (the text before it, the text after it)."""
+    return [(before, after) for n, before, after in _identifiers(text)
+            if n == name and not before.endswith((".", "->", "::"))]
+
+
+def _is_metadata_use(before: str, after: str) -> bool:
+    """`self.sizes()`-style calls, and a list passed to to_args_sizes (ATen's idiom)."""
+    if re.search(r"\bto_args_sizes\s*\(\s*$", before):
+        return True
+    m = re.match(r"\.\s*(\w+)\s*\(", after)
+    return m is not None and m.group(1) in METADATA_METHODS
 
 
 def _saved(schema: FunctionSchema, formulas: tuple[Formula, ...]) -> tuple[Saved, ...]:
@@ -271,14 +280,13 @@ def _saved(schema: FunctionSchema, formulas: tuple[Formula, ...]) -> tuple[Saved
     saved: list[Saved] = []
 
     def classify(name: str, tensor: bool, is_output: bool) -> None:
-        uses = [after for g in formulas for after in _uses(g.text, name)]
+        uses = [use for g in formulas for use in _uses(g.text, name)]
         if not uses:
             return
         if not tensor:
             saved.append(Saved(name, SavedKind.VALUE, is_output))
             return
-        metadata_only = all(re.match(r"\.\s*(\w+)\s*\(", u) and re.match(r"\.\s*(\w+)", u).group(1) in METADATA_METHODS
-                            for u in uses)
+        metadata_only = all(_is_metadata_use(before, after) for before, after in uses)
         saved.append(Saved(name, SavedKind.METADATA if metadata_only else SavedKind.TENSOR, is_output))
 
     for a in schema.arguments.non_out:

@@ -1,0 +1,491 @@
+#include <aten/autograd/FunctionsManual.h>
+
+#include <aten/TensorOperators.h>
+#include <aten/core/Error.h>
+#include <aten/ops/cat.h>
+#include <aten/ops/cumsum.h>
+#include <aten/ops/erf.h>
+#include <aten/ops/exp.h>
+#include <aten/ops/full.h>
+#include <aten/ops/index_select.h>
+#include <aten/ops/mm.h>
+#include <aten/ops/narrow.h>
+#include <aten/ops/ones_like.h>
+#include <aten/ops/pow.h>
+#include <aten/ops/prod.h>
+#include <aten/ops/scatter.h>
+#include <aten/ops/sigmoid.h>
+#include <aten/ops/split_with_sizes.h>
+#include <aten/ops/stack.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/tanh.h>
+#include <aten/ops/view_as_complex.h>
+#include <aten/ops/view_as_real.h>
+#include <aten/ops/where.h>
+#include <aten/ops/zeros.h>
+#include <aten/ops/zeros_like.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <numbers>
+#include <string>
+
+namespace aten::autograd {
+
+// ---- dtypes and complex numbers ---------------------------------------------------------------
+
+Tensor conj(const Tensor& t) {
+  if (!isComplexType(t.scalar_type())) return t;
+  Tensor parts = view_as_real(t);
+  return view_as_complex(stack({parts.select(-1, 0), parts.select(-1, 1).neg()}, -1));
+}
+
+Scalar conj(const Scalar& s) {
+  if (!s.isComplex()) return s;
+  const auto z = s.toComplexDouble();
+  return Scalar(std::complex<double>(z.real(), -z.imag()));
+}
+
+Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient) {
+  if (!isComplexType(input_type) && isComplexType(gradient.scalar_type()))
+    return view_as_real(gradient).select(-1, 0);
+  return gradient;
+}
+
+Tensor maybe_multiply(const Tensor& grad, const Scalar& s) {
+  if (!s.isComplex() && s.toDouble() == 1.0) return grad;
+  return grad * s;
+}
+
+Tensor not_implemented(std::string_view what) {
+  ATEN_CHECK(false, "the derivative of ", what, " is not implemented");
+  return Tensor();
+}
+
+// ---- shapes -----------------------------------------------------------------------------------
+
+Tensor sum_to(const Tensor& grad, IntArrayRef sizes) {
+  const int64_t lead = grad.dim() - static_cast<int64_t>(sizes.size());
+  ATEN_CHECK(lead >= 0, "sum_to: a gradient of ", grad.dim(), " dims cannot be reduced to ",
+             sizes.size(), " dims");
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < lead; ++d) dims.push_back(d);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 1 && grad.size(lead + static_cast<int64_t>(i)) != 1)
+      dims.push_back(lead + static_cast<int64_t>(i));
+  }
+  if (dims.empty()) return grad;
+  Tensor summed = sum(grad, IntArrayRef(dims), /*keepdim=*/true);
+  return lead > 0 ? summed.reshape(sizes) : summed;
+}
+
+int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dim) {
+  int64_t n = 1;
+  if (!dim.has_value() || dim->empty()) {
+    for (int64_t s : sizes) n *= s;
+    return n;
+  }
+  for (int64_t d : *dim) n *= sizes[maybe_wrap_dim(d, static_cast<int64_t>(sizes.size()))];
+  return n;
+}
+
+Tensor restore_reduced_dims(const Tensor& grad, OptionalIntArrayRef dim, int64_t input_dim,
+                            bool keepdim) {
+  if (keepdim || input_dim == 0) return grad;
+  if (!dim.has_value() || dim->empty()) {
+    std::vector<int64_t> ones(static_cast<size_t>(input_dim), 1);
+    return grad.reshape(ones);
+  }
+  std::vector<bool> reduced(static_cast<size_t>(input_dim), false);
+  for (int64_t d : *dim) reduced[maybe_wrap_dim(d, input_dim)] = true;
+  Tensor g = grad;
+  for (int64_t d = 0; d < input_dim; ++d) {
+    if (reduced[d]) g = g.unsqueeze(d);
+  }
+  return g;
+}
+
+Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dim, bool keepdim) {
+  return restore_reduced_dims(grad, dim, static_cast<int64_t>(sizes.size()), keepdim).expand(sizes);
+}
+
+Tensor mean_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dim, int64_t numel,
+                     bool keepdim) {
+  return sum_backward(grad, sizes, dim, keepdim) / static_cast<double>(numel);
+}
+
+Tensor permute_backward(const Tensor& grad, IntArrayRef dims) {
+  std::vector<int64_t> inverse(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i)
+    inverse[maybe_wrap_dim(dims[i], static_cast<int64_t>(dims.size()))] = static_cast<int64_t>(i);
+  return grad.permute(inverse);
+}
+
+Tensor squeeze_backward(const Tensor& grad, IntArrayRef sizes) { return grad.reshape(sizes); }
+
+Tensor select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, int64_t index) {
+  Tensor input_grad = zeros(sizes, grad.options());
+  input_grad.select(dim, index).copy_(grad);
+  return input_grad;
+}
+
+Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
+                      std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
+  Tensor input_grad = zeros(sizes, grad.options());
+  input_grad.slice(dim, start, end, step).copy_(grad);
+  return input_grad;
+}
+
+Tensor diagonal_backward(const Tensor& grad, IntArrayRef sizes, int64_t offset, int64_t dim1,
+                         int64_t dim2) {
+  Tensor input_grad = zeros(sizes, grad.options());
+  input_grad.diagonal(offset, dim1, dim2).copy_(grad);
+  return input_grad;
+}
+
+Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension, int64_t size,
+                       int64_t step) {
+  // Window w of the input covers [w * step, w * step + size) along `dimension`; windows may
+  // overlap, so each one's gradient is added in turn.
+  const int64_t d = maybe_wrap_dim(dimension, static_cast<int64_t>(sizes.size()));
+  Tensor input_grad = zeros(sizes, grad.options());
+  const int64_t windows = grad.size(d);
+  // grad.select(d, w) has the window's elements as its last dim: move that dim back to d.
+  std::vector<int64_t> order;
+  for (int64_t p = 0; p < grad.dim() - 1; ++p) order.push_back(p < d ? p : p == d ? grad.dim() - 2 : p - 1);
+  for (int64_t w = 0; w < windows; ++w) {
+    Tensor target = input_grad.narrow(d, w * step, size);
+    target.copy_(target + grad.select(d, w).permute(order));
+  }
+  return input_grad;
+}
+
+Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef sizes) {
+  // The output is the input tiled: view each repeated dim as (repeats, size) and sum the
+  // repeats away, after summing the leading dims repeat added.
+  const int64_t lead = static_cast<int64_t>(repeats.size() - sizes.size());
+  Tensor g = grad;
+  if (lead > 0) {
+    std::vector<int64_t> dims;
+    for (int64_t d = 0; d < lead; ++d) dims.push_back(d);
+    g = sum(g, IntArrayRef(dims));
+  }
+  std::vector<int64_t> split_shape, summed;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    split_shape.push_back(repeats[lead + static_cast<int64_t>(i)]);
+    split_shape.push_back(sizes[i]);
+    summed.push_back(static_cast<int64_t>(2 * i));
+  }
+  if (sizes.empty()) return g;
+  return sum(g.reshape(split_shape), IntArrayRef(summed));
+}
+
+Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
+  std::vector<int64_t> back(shifts.begin(), shifts.end());
+  for (auto& s : back) s = -s;
+  return grad.roll(back, dims);
+}
+
+std::vector<Tensor> cat_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                 int64_t dim) {
+  std::vector<Tensor> grads;
+  int64_t offset = 0;
+  for (const auto& s : sizes) {
+    // cat skips 1-d empty tensors whatever `dim` is (ATen's legacy rule): they get no gradient.
+    if (s.size() == 1 && s[0] == 0) {
+      grads.push_back(zeros(s, grad.options()));
+      continue;
+    }
+    const int64_t d = maybe_wrap_dim(dim, static_cast<int64_t>(s.size()));
+    grads.push_back(grad.narrow(d, offset, s[d]));
+    offset += s[d];
+  }
+  return grads;
+}
+
+std::vector<Tensor> stack_backward(const Tensor& grad, int64_t count, int64_t dim) {
+  const int64_t d = maybe_wrap_dim(dim, grad.dim());
+  std::vector<Tensor> grads;
+  for (int64_t i = 0; i < count; ++i) grads.push_back(grad.select(d, i));
+  return grads;
+}
+
+// ---- indexing ---------------------------------------------------------------------------------
+
+Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index) {
+  return zeros(sizes, grad.options()).scatter(dim, index, grad, "add");
+}
+
+Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
+                             const Tensor& index) {
+  // index_add as a scatter-add: the index repeated along every other dim of the gradient.
+  const int64_t d = maybe_wrap_dim(dim, grad.dim());
+  std::vector<int64_t> shape(static_cast<size_t>(grad.dim()), 1);
+  if (grad.dim() > 0) shape[d] = index.numel();
+  Tensor expanded = grad.dim() == 0 ? index.reshape({}) : index.reshape(shape).expand(grad.sizes());
+  return zeros(sizes, grad.options()).scatter(d, expanded, grad, "add");
+}
+
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices,
+                                          IntArrayRef sizes, bool keepdim) {
+  const int64_t d = maybe_wrap_dim(dim, static_cast<int64_t>(sizes.size()));
+  if (sizes.empty()) return grad.reshape(sizes);
+  Tensor g = keepdim ? grad : grad.unsqueeze(d);
+  Tensor i = keepdim ? indices : indices.unsqueeze(d);
+  return zeros(sizes, grad.options()).scatter(d, i, g);
+}
+
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
+                                  OptionalIntArrayRef dim, bool keepdim) {
+  Tensor r = restore_reduced_dims(result, dim, input.dim(), keepdim);
+  Tensor g = restore_reduced_dims(grad, dim, input.dim(), keepdim);
+  // NaN results: the NaNs share the gradient, as ATen's comparison with isnan does.
+  Tensor hit = where(r.isnan(), input.isnan(), input == r);
+  Tensor count = sum(hit, dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(), true);
+  return g * hit / count;
+}
+
+// ---- pointwise --------------------------------------------------------------------------------
+
+Tensor mul_tensor_backward(const Tensor& grad, const Tensor& other, ScalarType self_type) {
+  return handle_r_to_c(self_type, grad * conj(other));
+}
+
+Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, ScalarType self_type,
+                                std::optional<std::string_view> rounding_mode) {
+  if (rounding_mode.has_value()) return zeros_like(grad);
+  return handle_r_to_c(self_type, grad / conj(other));
+}
+
+Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                 std::optional<std::string_view> rounding_mode) {
+  if (rounding_mode.has_value()) return zeros_like(grad);
+  return handle_r_to_c(other.scalar_type(), grad.neg() * conj(self / other / other));
+}
+
+Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent) {
+  if (!exponent.isComplex() && exponent.toDouble() == 0.0) return zeros_like(self);
+  const Scalar minus_one = exponent.isComplex()
+                               ? Scalar(std::complex<double>(exponent.toComplexDouble().real() - 1,
+                                                             exponent.toComplexDouble().imag()))
+                           : exponent.isFloatingPoint() ? Scalar(exponent.toDouble() - 1)
+                                                        : Scalar(exponent.toLong() - 1);
+  return handle_r_to_c(self.scalar_type(), grad * conj(self.pow(minus_one) * exponent));
+}
+
+Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
+  Tensor g = grad * conj(exponent * self.pow(exponent - 1));
+  return handle_r_to_c(self.scalar_type(), where(exponent == 0, zeros_like(g), g));
+}
+
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent,
+                             const Tensor& result) {
+  Tensor g = grad * conj(result * self.log());
+  Tensor zero_base = (self == 0) & (exponent >= 0);
+  return handle_r_to_c(exponent.scalar_type(), where(zero_base, zeros_like(g), g));
+}
+
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent,
+                             const Tensor& result) {
+  if (!base.isComplex() && base.toDouble() == 0.0) {
+    Tensor g = grad * conj(result * std::log(0.0));
+    return handle_r_to_c(exponent.scalar_type(), where(exponent >= 0, zeros_like(g), g));
+  }
+  const double log_base = std::log(std::abs(base.toDouble()));
+  return handle_r_to_c(exponent.scalar_type(), grad * conj(result) * log_base);
+}
+
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max) {
+  if (min && max) return grad * ((self >= *min) & (self <= *max));
+  if (min) return grad * (self >= *min);
+  if (max) return grad * (self <= *max);
+  return grad;
+}
+
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                      const std::optional<Tensor>& max) {
+  const bool has_min = min.has_value() && min->defined();
+  const bool has_max = max.has_value() && max->defined();
+  if (has_min && has_max) return grad * ((self >= *min) & (self <= *max));
+  if (has_min) return grad * (self >= *min);
+  if (has_max) return grad * (self <= *max);
+  return grad;
+}
+
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const Tensor& bound,
+                            bool is_min) {
+  return grad * (is_min ? self < bound : self > bound);
+}
+
+Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
+                         bool for_self) {
+  Tensor wins = is_max ? (for_self ? self > other : other > self)
+                       : (for_self ? self < other : other < self);
+  Tensor ties = self == other;
+  return grad * wins + grad * ties / 2;
+}
+
+Tensor abs_backward(const Tensor& grad, const Tensor& self) { return grad * self.sgn(); }
+
+Tensor sgn_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  if (!isComplexType(self.scalar_type())) return zeros_like(grad);
+  // d sgn(z) for z != 0: (grad - Re(grad * conj(sgn)) * sgn) / |z|; 0 at z = 0.
+  Tensor magnitude = self.abs();
+  Tensor re = view_as_real(grad * conj(result)).select(-1, 0);
+  Tensor g = (grad - re * result) / magnitude;
+  return where(magnitude == 0, zeros_like(g), g);
+}
+
+Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view approximate) {
+  if (approximate == "tanh") {
+    constexpr double kBeta = std::numbers::sqrt2 * std::numbers::inv_sqrtpi;  // sqrt(2 / pi)
+    constexpr double kKappa = 0.044715;
+    Tensor inner = (self + self.pow(3) * kKappa) * kBeta;
+    Tensor t = inner.tanh();
+    Tensor d_inner = (self * self * (3 * kKappa) + 1) * kBeta;
+    return grad * ((t + 1) * 0.5 + self * 0.5 * ((t * t).neg() + 1) * d_inner);
+  }
+  Tensor cdf = ((self * std::numbers::sqrt2 / 2).erf() + 1) * 0.5;
+  Tensor pdf = (self * self * -0.5).exp() * (std::numbers::inv_sqrtpi / std::numbers::sqrt2);
+  return grad * (cdf + self * pdf);
+}
+
+Tensor silu_backward(const Tensor& grad, const Tensor& self) {
+  Tensor s = self.sigmoid();
+  return grad * s * (self * (s.neg() + 1) + 1);
+}
+
+// ---- reductions -------------------------------------------------------------------------------
+
+Tensor prod_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  if (self.dim() == 0) return grad;
+  return prod_dim_backward(grad.reshape({1}), self.reshape({self.numel()}), result.reshape({1}), 0,
+                           true)
+      .reshape(self.sizes());
+}
+
+Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& result, int64_t dim,
+                         bool keepdim) {
+  if (self.dim() == 0) return grad;
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  Tensor g = keepdim ? grad : grad.unsqueeze(d);
+  Tensor r = keepdim ? result : result.unsqueeze(d);
+  // Without zeros: prod / x. With zeros, each element's gradient is the product of the
+  // others, formed from exclusive cumulative products from both ends.
+  Tensor zeros_in_slice = sum(self == 0, IntArrayRef{d}, true) > 0;
+  Tensor plain = g * conj(r / self);
+  const int64_t n = self.size(d);
+  if (n == 0) return plain;
+  Tensor ones = ones_like(self.narrow(d, 0, 1));
+  Tensor before = cat({ones, self.narrow(d, 0, n - 1)}, d).cumprod(d);
+  Tensor after = cat({self.narrow(d, 1, n - 1), ones}, d).flip({d}).cumprod(d).flip({d});
+  Tensor exact = g * conj(before * after);
+  return where(zeros_in_slice, exact, plain);
+}
+
+Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    std::optional<int64_t> correction, bool keepdim) {
+  const int64_t n = reduced_numel(self.sizes(), dim);
+  const double dof = static_cast<double>(n - correction.value_or(1));
+  OptionalIntArrayRef d = dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef();
+  Tensor centered = self - self.mean(d, true);
+  return restore_reduced_dims(grad, dim, self.dim(), keepdim) * centered * (2.0 / dof);
+}
+
+Tensor std_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
+                    OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
+  Tensor g = grad / (result * 2);
+  g = where(result == 0, zeros_like(g), g);
+  return var_backward(g, self, dim, correction, keepdim);
+}
+
+Tensor var_mean_backward(const Tensor& grad_var, const Tensor& grad_mean, const Tensor& self,
+                         OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
+  Tensor g;
+  if (grad_var.defined()) g = var_backward(grad_var, self, dim, correction, keepdim);
+  if (grad_mean.defined()) {
+    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim), keepdim);
+    g = g.defined() ? g + m : m;
+  }
+  return g.defined() ? g : zeros_like(self);
+}
+
+Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const Tensor& self,
+                         const Tensor& std, OptionalIntArrayRef dim,
+                         std::optional<int64_t> correction, bool keepdim) {
+  Tensor g;
+  if (grad_std.defined()) g = std_backward(grad_std, self, std, dim, correction, keepdim);
+  if (grad_mean.defined()) {
+    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim), keepdim);
+    g = g.defined() ? g + m : m;
+  }
+  return g.defined() ? g : zeros_like(self);
+}
+
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p,
+                     const Tensor& norm, OptionalIntArrayRef dim, bool keepdim) {
+  const double order = p.has_value() ? p->toDouble() : 2.0;
+  Tensor g = restore_reduced_dims(grad, dim, self.dim(), keepdim);
+  Tensor n = restore_reduced_dims(norm, dim, self.dim(), keepdim);
+  if (order == 0.0) return zeros_like(self);
+  if (order == 1.0) return g * self.sgn();
+  if (std::isinf(order)) {
+    Tensor hit = self.abs() == n;
+    Tensor count = sum(hit, dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(), true);
+    return g * self.sgn() * hit / count;
+  }
+  if (order == 2.0) {
+    Tensor out = g * self / n;
+    return where(n == 0, zeros_like(out), out);
+  }
+  // |x|^(p-1) sgn(x) / norm^(p-1); zero where the norm is.
+  Tensor out = g * self.abs().pow(order - 1) * self.sgn() / n.pow(order - 1);
+  return where(n == 0, zeros_like(out), out);
+}
+
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
+                          IntArrayRef dim, bool keepdim) {
+  Tensor g = restore_reduced_dims(grad, dim, self.dim(), keepdim);
+  Tensor r = restore_reduced_dims(result, dim, self.dim(), keepdim);
+  return g * (self - r).exp();
+}
+
+Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
+  if (grad.dim() == 0) return grad;
+  return grad.flip({dim}).cumsum(dim).flip({dim});
+}
+
+Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result) {
+  if (self.dim() == 0 || self.numel() == 0) return grad;
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  // d out_k / d x_i = prod_{j <= k, j != i} x_j for k >= i. Without zeros that is out_k / x_i,
+  // so the gradient is the reverse cumulative sum of grad * out, over x. With a zero, the
+  // elements up to the first zero are handled the same way and the rest by the definition.
+  Tensor plain = cumsum_backward(grad * conj(result), d) / conj(self);
+  Tensor has_zero = sum(self == 0, IntArrayRef{d}, true) > 0;
+  if (self.is_meta() || !has_zero.any().item<bool>()) return plain;
+  const int64_t n = self.size(d);
+  std::vector<Tensor> columns;
+  for (int64_t i = 0; i < n; ++i) {
+    // Element i: sum over k >= i of grad_k * prod_{j <= k, j != i} x_j.
+    Tensor others = self.clone();
+    others.narrow(d, i, 1).fill_(1);
+    Tensor partial = others.narrow(d, 0, n).cumprod(d).narrow(d, i, n - i);
+    columns.push_back(sum(grad.narrow(d, i, n - i) * conj(partial), IntArrayRef{d}, true));
+  }
+  return where(has_zero, cat(columns, d), plain);
+}
+
+// ---- linear algebra ---------------------------------------------------------------------------
+
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {
+  return maybe_multiply(grad.mm(conj(mat2.t())), conj(alpha));
+}
+
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha) {
+  return maybe_multiply(conj(mat1.t()).mm(grad), conj(alpha));
+}
+
+}  // namespace aten::autograd

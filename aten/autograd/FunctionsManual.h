@@ -1,0 +1,135 @@
+#pragma once
+// The helpers derivatives.yaml's formulas call where a formula would not fit on a line (ATen's
+// name for the same file). Each is written with operators, so a backward graph records like any
+// other (create_graph) and runs on Meta tensors. Gradients reaching an input with a broadcast
+// shape or another dtype are reduced and cast by the engine, not here.
+#include <aten/core/Scalar.h>
+#include <aten/core/Tensor.h>
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace aten::autograd {
+
+// ---- dtypes and complex numbers ---------------------------------------------------------------
+
+// The complex conjugate; a real tensor itself (ATen's convention: gradients are conjugate
+// Wirtinger derivatives, so formulas multiply by conjugates).
+Tensor conj(const Tensor& t);
+Scalar conj(const Scalar& s);
+// A gradient for an input of dtype `input_type`: its real part when the input is real and the
+// gradient complex (a real input's gradient is real).
+Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient);
+// grad * s, without a multiplication when s is 1.
+Tensor maybe_multiply(const Tensor& grad, const Scalar& s);
+// An error at backward time for an overload without a formula yet (never returns).
+Tensor not_implemented(std::string_view what);
+
+// ---- shapes -----------------------------------------------------------------------------------
+
+// grad summed over the dims it was broadcast along, to `sizes`.
+Tensor sum_to(const Tensor& grad, IntArrayRef sizes);
+// A reduction's gradient (dims removed unless keepdim) brought back to the input's rank, the
+// reduced dims of size 1, ready to broadcast.
+Tensor restore_reduced_dims(const Tensor& grad, OptionalIntArrayRef dim, int64_t input_dim,
+                            bool keepdim);
+Tensor sum_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dim, bool keepdim);
+Tensor mean_backward(const Tensor& grad, IntArrayRef sizes, OptionalIntArrayRef dim, int64_t numel,
+                     bool keepdim);
+// Elements of a reduction over `dim` (all of them when dim is empty or absent).
+int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dim);
+Tensor permute_backward(const Tensor& grad, IntArrayRef dims);
+Tensor squeeze_backward(const Tensor& grad, IntArrayRef sizes);
+Tensor select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, int64_t index);
+Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
+                      std::optional<int64_t> start, std::optional<int64_t> end, int64_t step);
+Tensor diagonal_backward(const Tensor& grad, IntArrayRef sizes, int64_t offset, int64_t dim1,
+                         int64_t dim2);
+Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension, int64_t size,
+                       int64_t step);
+Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef sizes);
+Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims);
+// The sizes of each tensor of a list (or of what its node saved of them): a formula that needs
+// only these saves only these.
+template <class List>
+std::vector<std::vector<int64_t>> to_args_sizes(const List& tensors) {
+  std::vector<std::vector<int64_t>> sizes;
+  for (const auto& t : tensors) sizes.emplace_back(t.sizes().begin(), t.sizes().end());
+  return sizes;
+}
+std::vector<Tensor> cat_backward(const Tensor& grad, const std::vector<std::vector<int64_t>>& sizes,
+                                 int64_t dim);
+std::vector<Tensor> stack_backward(const Tensor& grad, int64_t count, int64_t dim);
+
+// ---- indexing ---------------------------------------------------------------------------------
+
+Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index);
+Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
+                             const Tensor& index);
+// max.dim / min.dim: the gradient goes to the element each output came from.
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices,
+                                          IntArrayRef sizes, bool keepdim);
+// max() / min() / amax / amin: the gradient is shared evenly between the elements equal to the
+// result (ATen's choice at ties).
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
+                                  OptionalIntArrayRef dim, bool keepdim);
+
+// ---- pointwise --------------------------------------------------------------------------------
+
+Tensor mul_tensor_backward(const Tensor& grad, const Tensor& other, ScalarType self_type);
+Tensor div_tensor_self_backward(const Tensor& grad, const Tensor& other, ScalarType self_type,
+                                std::optional<std::string_view> rounding_mode = std::nullopt);
+Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const Tensor& other,
+                                 std::optional<std::string_view> rounding_mode = std::nullopt);
+// d/dx x^p: zero where p is 0, so that 0^0 has gradient 0 (ATen's subgradient).
+Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent);
+Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent);
+// d/dp x^p = x^p log x: zero where x is 0 and p >= 0.
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent,
+                             const Tensor& result);
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent,
+                             const Tensor& result);
+// Gradient through min <= self <= max: passes where self is inside the bounds (both included).
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max);
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                      const std::optional<Tensor>& max);
+// The gradient of a clamp's tensor bound: where the bound was the result.
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const Tensor& bound,
+                            bool is_min);
+// maximum / minimum: the winner takes the gradient, ties share it.
+Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
+                         bool for_self);
+Tensor abs_backward(const Tensor& grad, const Tensor& self);
+Tensor sgn_backward(const Tensor& grad, const Tensor& self, const Tensor& result);
+Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view approximate);
+Tensor silu_backward(const Tensor& grad, const Tensor& self);
+
+// ---- reductions -------------------------------------------------------------------------------
+
+Tensor prod_backward(const Tensor& grad, const Tensor& self, const Tensor& result);
+Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& result, int64_t dim,
+                         bool keepdim);
+Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
+                    std::optional<int64_t> correction, bool keepdim);
+Tensor std_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
+                    OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim);
+Tensor var_mean_backward(const Tensor& grad_var, const Tensor& grad_mean, const Tensor& self,
+                         OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim);
+Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const Tensor& self,
+                         const Tensor& std, OptionalIntArrayRef dim,
+                         std::optional<int64_t> correction, bool keepdim);
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p,
+                     const Tensor& norm, OptionalIntArrayRef dim, bool keepdim);
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
+                          IntArrayRef dim, bool keepdim);
+Tensor cumsum_backward(const Tensor& grad, int64_t dim);
+Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result);
+
+// ---- linear algebra ---------------------------------------------------------------------------
+
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha);
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha);
+
+}  // namespace aten::autograd
