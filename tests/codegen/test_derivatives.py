@@ -159,3 +159,49 @@ class NodeNameTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class EmittedTest(unittest.TestCase):
+    """What the generator writes from a derivatives.yaml: one Autograd file per recording
+    operator, registered after every backend kernel."""
+
+    def generate(self) -> dict[str, str]:
+        repo = TempRepo(YAML)
+        self.addCleanup(repo.close)
+        (repo.root / "derivatives.yaml").write_text(GOOD)
+        code, _, stderr = repo.run()
+        self.assertEqual(code, 0, stderr)
+        return repo.files()
+
+    def test_one_file_per_recording_operator(self):
+        files = self.generate()
+        self.assertEqual(sorted(p for p in files if p.startswith("aten/autograd/")),
+                         ["aten/autograd/add_autograd.cpp", "aten/autograd/gather_autograd.cpp"])
+
+    def test_node_saves_what_the_formulas_use(self):
+        text = self.generate()["aten/autograd/add_autograd.cpp"]
+        self.assertIn("struct AddBackward0 final : Node {", text)
+        self.assertIn("owned_t<const Scalar&> alpha_;", text)
+        self.assertNotIn("SavedVariable", text, "add's formulas read no tensor")
+        gather = self.generate()["aten/autograd/gather_autograd.cpp"]
+        self.assertIn("TensorMeta self_;", gather)
+        self.assertIn("SavedVariable index_;", gather)
+        self.assertIn("owned_t<int64_t> dim_;", gather)
+
+    def test_kernels_of_each_kind(self):
+        text = self.generate()["aten/autograd/add_autograd.cpp"]
+        self.assertIn("Tensor add_Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha) {", text)
+        self.assertIn("check_inplace(self, requires_grad);", text)
+        self.assertIn('check_out_not_differentiable("add.out", self, other);', text)
+        for struct in ("add_Tensor", "add__Tensor", "add_out"):
+            self.assertIn(f"DispatchKey::Autograd, &autograd::kernel::{struct});", text)
+
+    def test_registered_after_the_backends(self):
+        register = self.generate()["aten/register/RegisterAll.cpp"]
+        self.assertLess(register.index("register_add_CPU(d);"), register.index("register_add_Autograd(d);"))
+        self.assertIn("register_gather_Autograd(d);", register)
+        self.assertNotIn("register_eq_Autograd", register)
+
+    def test_formula_operator_headers_are_included(self):
+        gather = self.generate()["aten/autograd/gather_autograd.cpp"]
+        self.assertIn("#include <aten/ops/gather.h>", gather)

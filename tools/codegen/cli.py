@@ -44,10 +44,9 @@ def generate(yaml_path: Path, template_dir: Path, namespace: str | None = None) 
     if namespace is not None:
         check_extension(functions, errors)
     operators = build_operators(functions, errors, complete=len(functions) == len(parsed))
-    if namespace is None:
-        load_derivatives(yaml_path.parent / "derivatives.yaml", functions)
+    derivs = load_derivatives(yaml_path.parent / "derivatives.yaml", functions) if namespace is None else None
     ns = contexts.LIBRARY if namespace is None else contexts.Namespace(namespace)
-    return render_all(contexts.all_files(operators, ns), template_dir, yaml_path.name)
+    return render_all(contexts.all_files(operators, ns, derivs), template_dir, yaml_path.name)
 
 
 def load_derivatives(path: Path, functions: list) -> derivatives.Derivatives | None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from tools.codegen import autograd
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
+from tools.codegen.derivatives import Derivatives
 from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, StructuredGroup, Variant
 from tools.codegen.validate import INHERITS_HEADERS
 
@@ -266,17 +268,31 @@ def _key_section(op: Operator, key: str, ns: Namespace) -> dict[str, Any]:
     return {"key": key, "includes": includes, "kernels": kernels}
 
 
-def _registrations(operators: list[Operator]) -> list[dict[str, str]]:
+def _registrations(operators: list[Operator], recording: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """The registration functions of <op>_ops.cpp, in the order they run: schemas first (a kernel
-    can only be registered for an operator the Dispatcher knows), then kernels key by key."""
+    can only be registered for an operator the Dispatcher knows), then kernels key by key, then
+    the Autograd kernels of the operators in `recording` (their <op>_autograd.cpp)."""
     calls = [{"op": op.base, "what": "schemas"} for op in operators]
     for key in DISPATCH_KEYS:
         calls += [{"op": op.base, "what": key} for op in operators if key in op.dispatch_keys]
+    calls += [{"op": op.base, "what": "Autograd"} for op in operators if op.base in recording]
     return calls
 
 
-def register_all(operators: list[Operator]) -> FileSpec:
-    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2", {"registrations": _registrations(operators)})
+def register_all(operators: list[Operator], recording: frozenset[str] = frozenset()) -> FileSpec:
+    return FileSpec("aten/register/RegisterAll.cpp", "RegisterAll.cpp.j2",
+                    {"registrations": _registrations(operators, recording)})
+
+
+def autograd_files(operators: list[Operator], derivs: Derivatives) -> list[FileSpec]:
+    """aten/autograd/<op>_autograd.cpp for every operator with a recording overload."""
+    names = frozenset(f.func.name.base for op in operators for f in op.functions if f.has_function)
+    files = []
+    for op in operators:
+        context = autograd.autograd_source(op, derivs, names)
+        if context is not None:
+            files.append(FileSpec(f"aten/autograd/{op.base}_autograd.cpp", "autograd.cpp.j2", context))
+    return files
 
 
 def tensor_body(operators: list[Operator]) -> FileSpec:
@@ -374,15 +390,19 @@ def extension_registration(operators: list[Operator], ns: Namespace) -> FileSpec
     return FileSpec(f"{ns.root}/register/Registration.cpp", "extension/Registration.cpp.j2", context)
 
 
-def all_files(operators: list[Operator], ns: Namespace = LIBRARY) -> list[FileSpec]:
+def all_files(operators: list[Operator], ns: Namespace = LIBRARY, derivs: Optional[Derivatives] = None) -> list[FileSpec]:
     """The library's files, or an extension's: its per-operator files under <ns>/ and its own
     aggregates, never the library's (Functions.h, TensorBody.h, RegisterAll.cpp, Dispatch.h,
-    the manifest), which the installed library already has."""
+    the manifest), which the installed library already has. With derivatives, the library's
+    Autograd layer too."""
     if ns.extension:
         files = [namespace_header(ns), extension_functions(operators, ns), extension_registration(operators, ns)]
     else:
-        files = [functions_aggregate(operators), tensor_body(operators), register_all(operators), dispatch_header(),
-                 manifest_json(operators), manifest_header(operators), manifest_source(operators)]
+        recording = autograd_files(operators, derivs) if derivs is not None else []
+        bases = frozenset(spec.context["op"] for spec in recording)
+        files = [functions_aggregate(operators), tensor_body(operators), register_all(operators, bases),
+                 dispatch_header(), manifest_json(operators), manifest_header(operators),
+                 manifest_source(operators), *recording]
     # The dtype sets: the groups' (Dispatch.h switches on them) and each op's, once each.
     dtype_sets = {} if ns.extension else {names: None for names, _ in dtype_table.GROUPS.values()}
     for op in operators:

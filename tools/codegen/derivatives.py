@@ -233,7 +233,7 @@ def output_names(schema: FunctionSchema) -> list[str]:
     return [r.name or f"result{i}" for i, r in enumerate(schema.returns)]
 
 
-def _identifiers(text: str):
+def identifiers(text: str):
     """(name, text before it, text after it) for each identifier outside literals."""
     text = _NUMBER.sub(lambda m: " " * len(m.group()), _STRING.sub(lambda m: " " * len(m.group()), text))
     for m in _IDENT.finditer(text):
@@ -244,7 +244,7 @@ def _formula_problems(text: str, schema: FunctionSchema, callable_names: frozens
     inputs = {a.name for a in schema.arguments.non_out}
     known = inputs | set(output_names(schema)) | {"grad", "grads"} | _CPP_WORDS
     problems: list[str] = []
-    for name, before, after in _identifiers(text):
+    for name, before, after in identifiers(text):
         if before.endswith((".", "->", "::")):
             continue  # a member or a qualified name
         if after.startswith("::"):
@@ -263,7 +263,7 @@ def _formula_problems(text: str, schema: FunctionSchema, callable_names: frozens
 
 def _uses(text: str, name: str) -> list[tuple[str, str]]:
     """Each bare use of `name` in a formula: (the text before it, the text after it)."""
-    return [(before, after) for n, before, after in _identifiers(text)
+    return [(before, after) for n, before, after in identifiers(text)
             if n == name and not before.endswith((".", "->", "::"))]
 
 

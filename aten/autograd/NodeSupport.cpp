@@ -1,0 +1,19 @@
+#include <aten/autograd/NodeSupport.h>
+
+#include <aten/autograd/AutogradKernel.h>
+
+namespace aten::autograd {
+
+SavedVariable save_original(const Tensor& self) {
+  // Below Autograd: the copy is data for the formula, not a recorded op.
+  AutoDispatchBelowAutograd guard;
+  return SavedVariable(self.clone(), false);
+}
+
+void record_output(const Tensor& output, const std::shared_ptr<Node>& grad_fn) {
+  const bool differentiable = output.defined() && (isFloatingType(output.scalar_type()) ||
+                                                   isComplexType(output.scalar_type()));
+  set_history(differentiable ? output : Tensor(), grad_fn);
+}
+
+}  // namespace aten::autograd
