@@ -12,8 +12,8 @@ from typing import Any, Optional
 from tools.codegen import autograd
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
-from tools.codegen.derivatives import Derivatives
-from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, StructuredGroup, Variant
+from tools.codegen.derivatives import Derivatives, is_tensor_type
+from tools.codegen.model import DISPATCH_KEYS, NativeFunction, Operator, SchemaKind, StructuredGroup, Variant
 from tools.codegen.validate import INHERITS_HEADERS
 
 
@@ -329,7 +329,25 @@ def _registered_keys(op: Operator, f: NativeFunction) -> tuple[str, ...]:
     return tuple(k for k in op.dispatch_keys if (f.is_structured_member and k in ("CPU", "Meta")) or f.kernel(k))
 
 
-def _manifest_overloads(op: Operator) -> list[dict[str, Any]]:
+def _autograd(f: NativeFunction, derivs: Optional[Derivatives]) -> str:
+    """How f behaves under autograd (the manifest's `autograd`): `records` (a node from its
+    formulas), `refuses` (an out= overload of a differentiable op), `decomposes` (composite:
+    its decomposition records), `not_differentiable` (listed so in derivatives.yaml), `none` (no
+    tensor input), or `missing`: a formula derivatives.yaml lacks, which the manifest suite
+    reports."""
+    if f.kernel("CompositeImplicitAutograd"):
+        return "decomposes"
+    if not any(is_tensor_type(a.type) for a in f.func.arguments.non_out):
+        return "none"
+    if derivs is not None:
+        if f.func.name.base in derivs.not_differentiable:
+            return "not_differentiable"
+        if derivs.for_function(f) is not None:
+            return "refuses" if f.func.kind is SchemaKind.OUT else "records"
+    return "missing"
+
+
+def _manifest_overloads(op: Operator, derivs: Optional[Derivatives] = None) -> list[dict[str, Any]]:
     """One record per overload of `op`, YAML order: the same for the JSON and the C++ manifest."""
     groups = {str(m.func.name): str(g.out.func.name) for g in op.groups for m in g.members}
     records = []
@@ -347,14 +365,15 @@ def _manifest_overloads(op: Operator) -> list[dict[str, Any]]:
             # Runs on Meta tensors: a Meta kernel (generated for structured ops, hand-written
             # otherwise) or a composite one, which calls ops that have theirs.
             "meta": any(k != "CPU" for k in keys),
+            "autograd": _autograd(f, derivs),
         })
     return records
 
 
-def manifest_json(operators: list[Operator]) -> FileSpec:
+def manifest_json(operators: list[Operator], derivs: Optional[Derivatives] = None) -> FileSpec:
     """For tools and scripts: generated/manifest.json (outside aten/, as nothing includes it)."""
     ops = [{"op": op.base, "dtypes": list(op.dtypes),
-            "overloads": [{k: v for k, v in r.items() if k != "ident"} for r in _manifest_overloads(op)]}
+            "overloads": [{k: v for k, v in r.items() if k != "ident"} for r in _manifest_overloads(op, derivs)]}
            for op in operators]
     return FileSpec("manifest.json", "manifest.json.j2", {"operators": ops})
 
@@ -365,10 +384,10 @@ def manifest_header(operators: list[Operator]) -> FileSpec:
     return FileSpec("aten/OpManifest.h", "OpManifest.h.j2", {})
 
 
-def manifest_source(operators: list[Operator]) -> FileSpec:
+def manifest_source(operators: list[Operator], derivs: Optional[Derivatives] = None) -> FileSpec:
     """The same records as generated/manifest.json, as constexpr C++ arrays."""
     ops = [{"op": op.base, "dtypes": list(op.dtypes),
-            "overloads": _manifest_overloads(op)}
+            "overloads": _manifest_overloads(op, derivs)}
            for op in operators]
     return FileSpec("aten/OpManifest.cpp", "OpManifest.cpp.j2", {"operators": ops})
 
@@ -401,8 +420,8 @@ def all_files(operators: list[Operator], ns: Namespace = LIBRARY, derivs: Option
         recording = autograd_files(operators, derivs) if derivs is not None else []
         bases = frozenset(spec.context["op"] for spec in recording)
         files = [functions_aggregate(operators), tensor_body(operators), register_all(operators, bases),
-                 dispatch_header(), manifest_json(operators), manifest_header(operators),
-                 manifest_source(operators), *recording]
+                 dispatch_header(), manifest_json(operators, derivs), manifest_header(operators),
+                 manifest_source(operators, derivs), *recording]
     # The dtype sets: the groups' (Dispatch.h switches on them) and each op's, once each.
     dtype_sets = {} if ns.extension else {names: None for names, _ in dtype_table.GROUPS.values()}
     for op in operators:

@@ -87,6 +87,8 @@ class Derivatives:
     not_differentiable: frozenset[str]  # operator base names
 
     def for_function(self, f: NativeFunction) -> Derivative | None:
+        """The entry whose formulas f records: its own, or (in-place and out= overloads) its
+        functional twin's."""
         signature = f.func.signature()
         for d in self.entries:
             if d.function.func.name.base == f.func.name.base and d.function.func.signature() == signature:
@@ -187,7 +189,7 @@ def _entry(entry: LineMapping, by_name: dict[str, NativeFunction], callable_name
         hint = f" (native_functions.yaml declares `{f.func}`)" if f is not None else ""
         fail(f"`{schema}` matches no overload of native_functions.yaml{hint}", "name")
         return None
-    if f.func.kind is not SchemaKind.FUNCTIONAL:
+    if f.func.kind is SchemaKind.OUT or (f.func.kind is SchemaKind.INPLACE and _has_functional(f, by_name)):
         fail(f"{schema.name}: name the functional overload; its in-place overload shares the formulas, "
              "and out= overloads are not differentiable", "name")
         return None
@@ -223,6 +225,14 @@ def _entry(entry: LineMapping, by_name: dict[str, NativeFunction], callable_name
     order = list(arguments)
     formulas.sort(key=lambda g: order.index(g.input))
     return f, tuple(formulas), tuple(sorted(non_diff, key=order.index))
+
+
+def _has_functional(f: NativeFunction, by_name: dict[str, NativeFunction]) -> bool:
+    """Whether an in-place overload has a functional twin (whose entry it shares): `fill_` and
+    `copy_` have none, and their own entries."""
+    signature = f.func.signature()
+    return any(g.func.kind is SchemaKind.FUNCTIONAL and g.func.name.base == f.func.name.base
+               and g.func.signature() == signature for g in by_name.values())
 
 
 def output_names(schema: FunctionSchema) -> list[str]:
