@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 namespace aten::optest {
-void register_case_tests();  // Runner.cpp
+void register_case_tests();      // Runner.cpp
+void register_gradcheck_tests();  // Gradcheck.cpp
 }
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   aten::optest::register_case_tests();
+  aten::optest::register_gradcheck_tests();
   return RUN_ALL_TESTS();
 }
