@@ -29,6 +29,9 @@ DESCRIPTIONS = {
     "UniformFill": "16M uniform floats (Philox fill primitive / `uniform_`)",
     "UniformFillInCache": "16K uniform floats, in L2 (Philox fill primitive / `uniform_`)",
     "FillBound": "`fill_` of 16M floats (the bound for `UniformFill`)",
+    "AddRequiresGrad": "forward of a 1-element `add` whose inputs require grad",
+    "MulAddSumBackward": "forward and backward of `(a * b + a).sum()`, 1 element",
+    "AddNoGrad": "1-element `add`, nothing requires grad",
 }
 
 
