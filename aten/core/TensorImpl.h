@@ -48,6 +48,12 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
     return base == nullptr ? nullptr : base + storage_offset_ * itemsize();
   }
 
+  // Whether calls on this tensor take the Autograd key. Autograd keeps it equal to
+  // requires_grad(): a tensor without it dispatches straight to its backend.
+  void set_autograd_key(bool on) {
+    key_set_ = on ? key_set_.add(DispatchKey::Autograd) : key_set_.remove(DispatchKey::Autograd);
+  }
+
   // Every mutation of geometry goes through these, so the cached flags never go stale.
   void set_sizes_contiguous(IntArrayRef sizes);
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
