@@ -81,6 +81,9 @@ class TensorBase {
     return *this;
   }
 
+  // Counts in-place writes to the tensor's bytes, shared with its views and detach()es.
+  int64_t _version() const { return impl_->storage()->version(); }
+
   // e.g. "Float[2, 3] (strides [3, 1])": what error messages and debuggers show.
   std::string toString() const;
 
