@@ -5,6 +5,7 @@
 #include "autograd/ManualKernels.h"
 
 #include <aten/autograd/Autograd.h>
+#include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/GradMode.h>
 #include <aten/ops/add.h>
 #include <aten/ops/exp.h>
@@ -288,4 +289,55 @@ TEST(Backward, ANodeThatSavesItsOutputUnpacksItWithItsHistory) {
   sum(dy).backward();
   EXPECT_FLOAT_EQ(values(a.grad())[0], 1.f);
   EXPECT_FLOAT_EQ(values(a.grad())[1], std::exp(1.f));
+}
+
+namespace {
+// A node with two inputs (a two-output op) that records which gradients reached it and passes
+// the first on to its one next edge.
+struct TwoOutputsBackward : autograd::Node {
+  autograd::variable_list apply(autograd::variable_list&& grads) override {
+    num_grads = grads.size();
+    first_defined = grads[0].defined();
+    second_defined = grads[1].defined();
+    return {grads[0]};
+  }
+  size_t num_grads = 0;
+  bool first_defined = false;
+  bool second_defined = true;
+};
+}  // namespace
+
+TEST(Backward, AGradientThatReachesNoOutputArrivesUndefined) {
+  Tensor a = leaf({1, 2});
+  auto node = autograd::make_node<TwoOutputsBackward>(a);
+  Tensor first = a.detach(), second = a.detach();
+  autograd::set_history(first, node);
+  autograd::set_history(second, node);
+  EXPECT_EQ(first.output_nr(), 0u);
+  EXPECT_EQ(second.output_nr(), 1u);
+  sum(first).backward();
+  EXPECT_EQ(node->num_grads, 2u);
+  EXPECT_TRUE(node->first_defined);
+  EXPECT_FALSE(node->second_defined);
+  EXPECT_EQ(values(a.grad()), (FloatVec{1, 1}));
+}
+
+TEST(Backward, ALeafsHooksApplyToTheGradientGradReturns) {
+  Tensor a = leaf({1, 2});
+  a.register_hook([](const Tensor& g) { return mul(g, tensor({3.f, 3.f})); });
+  EXPECT_EQ(values(autograd::grad({sum(mul(a, a))}, {a})[0]), (FloatVec{6, 12}));
+}
+
+TEST(Backward, BackwardCanRunInsideAHook) {
+  Tensor a = leaf({1, 2}), b = leaf({3, 4});
+  Tensor c = mul(a, a);
+  std::vector<float> inner;
+  c.register_hook([&](const Tensor&) {
+    AutoGradMode enable(true);  // a backward without create_graph runs with grad mode off
+    Tensor z = sum(mul(b, b));
+    inner = values(autograd::grad({z}, {b})[0]);
+  });
+  sum(c).backward();
+  EXPECT_EQ(inner, (FloatVec{6, 8}));
+  EXPECT_EQ(values(a.grad()), (FloatVec{2, 4}));
 }
