@@ -3,6 +3,7 @@
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/add_ops.h>
 #include <aten/ops/clone.h>
+#include <aten/ops/dot_ops.h>
 #include <aten/ops/exp_ops.h>
 #include <aten/ops/mul.h>
 #include <aten/ops/mul_ops.h>
@@ -139,6 +140,22 @@ Tensor exp(const Tensor& self) {
   return result;
 }
 
+// A 0-dim grad times a vector: the mul broadcasts, as dot's formula wants.
+Tensor dot(const Tensor& self, const Tensor& other) {
+  std::shared_ptr<DotBackward0> grad_fn;
+  if (compute_requires_grad(self, other)) {
+    grad_fn = make_node<DotBackward0>(self, other);
+    if (grad_fn->should_compute_output(1)) grad_fn->self_ = SavedVariable(self, false);
+    if (grad_fn->should_compute_output(0)) grad_fn->other_ = SavedVariable(other, false);
+  }
+  Tensor result = [&] {
+    AutoDispatchBelowAutograd guard;
+    return _ops::dot::call(self, other);
+  }();
+  if (grad_fn) set_history(result, grad_fn);
+  return result;
+}
+
 // Registers every kernel above when the test binary starts.
 const bool registered = [] {
   Dispatcher& d = Dispatcher::singleton();
@@ -147,6 +164,7 @@ const bool registered = [] {
   d.registerKernel({"add", "Tensor"}, DispatchKey::Autograd, &add_Tensor);
   d.registerKernel({"sum", ""}, DispatchKey::Autograd, &sum);
   d.registerKernel({"exp", ""}, DispatchKey::Autograd, &exp);
+  d.registerKernel({"dot", ""}, DispatchKey::Autograd, &dot);
   return true;
 }();
 

@@ -6,6 +6,8 @@
 //   add.Tensor               AddBackward0   self: grad, other: grad * alpha
 //   sum                      SumBackward0   self: grad.expand(self.sizes())
 //   exp                      ExpBackward0   self: grad * result (saves its own output)
+//   dot                      DotBackward0   self: grad * other, other: grad * self
+// matmul has none: it is CompositeImplicitAutograd, so its decomposition (dot, ...) records.
 #include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/SavedVariable.h>
 
@@ -19,6 +21,10 @@ struct MulBackward0 : Node {
   void release_variables() override;
   SavedVariable self_;
   SavedVariable other_;
+};
+
+struct DotBackward0 : MulBackward0 {
+  std::string name() const override { return "DotBackward0"; }
 };
 
 struct AddBackward0 : Node {

@@ -9,6 +9,7 @@
 #include <aten/autograd/GradMode.h>
 #include <aten/ops/add.h>
 #include <aten/ops/exp.h>
+#include <aten/ops/matmul.h>
 #include <aten/ops/mul.h>
 #include <aten/ops/sum.h>
 #include <gtest/gtest.h>
@@ -340,4 +341,15 @@ TEST(Backward, BackwardCanRunInsideAHook) {
   sum(c).backward();
   EXPECT_EQ(inner, (FloatVec{6, 8}));
   EXPECT_EQ(values(a.grad()), (FloatVec{2, 4}));
+}
+
+TEST(Backward, ACompositeImplicitOpRecordsThroughItsDecomposition) {
+  Tensor a = leaf({1, 2, 3}), b = leaf({4, 5, 6});
+  Tensor y = matmul(a, b);  // dot, for two vectors
+  EXPECT_EQ(y.item<float>(), 32);
+  ASSERT_TRUE(y.requires_grad());
+  EXPECT_EQ(y.grad_fn()->name(), "DotBackward0");
+  y.backward();
+  EXPECT_EQ(values(a.grad()), (FloatVec{4, 5, 6}));
+  EXPECT_EQ(values(b.grad()), (FloatVec{1, 2, 3}));
 }
