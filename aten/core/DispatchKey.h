@@ -1,6 +1,7 @@
 #pragma once
 // Dispatch keys select which kernel of an operator runs. A tensor carries the key of its
-// device; an operator call takes the highest-priority key among its tensor arguments.
+// device, and Autograd while it requires grad; an operator call takes the highest-priority key
+// among its tensor arguments, less the keys this thread excludes (LocalDispatchKeySet.h).
 #include <aten/core/Device.h>
 
 #include <bit>
@@ -12,10 +13,12 @@ namespace aten {
 // Runtime keys, lowest priority first, then the alias keys. Tensors and calls carry runtime
 // keys only; an alias key exists to register a kernel under, and stands for every runtime key
 // that has no kernel of its own (OperatorEntry decides which kernel each runtime key runs).
+// Autograd is above every backend: its kernel records the graph, then calls the backend's.
 enum class DispatchKey : uint8_t {
   Undefined,
   CPU,
   Meta,
+  Autograd,
   CompositeExplicitAutograd,
   CompositeImplicitAutograd,
 };
@@ -31,6 +34,8 @@ inline const char* toString(DispatchKey k) {
       return "CPU";
     case DispatchKey::Meta:
       return "Meta";
+    case DispatchKey::Autograd:
+      return "Autograd";
     case DispatchKey::CompositeExplicitAutograd:
       return "CompositeExplicitAutograd";
     case DispatchKey::CompositeImplicitAutograd:
@@ -46,6 +51,15 @@ class DispatchKeySet {
   constexpr explicit DispatchKeySet(DispatchKey k)
       : bits_(k == DispatchKey::Undefined ? 0 : uint32_t{1} << static_cast<int>(k)) {}
   constexpr DispatchKeySet operator|(DispatchKeySet o) const { return from_bits(bits_ | o.bits_); }
+  constexpr DispatchKeySet operator&(DispatchKeySet o) const { return from_bits(bits_ & o.bits_); }
+  // The keys of this set that are not in o.
+  constexpr DispatchKeySet operator-(DispatchKeySet o) const { return from_bits(bits_ & ~o.bits_); }
+  constexpr DispatchKeySet add(DispatchKey k) const { return *this | DispatchKeySet(k); }
+  constexpr DispatchKeySet remove(DispatchKey k) const { return *this - DispatchKeySet(k); }
+  // Every key, runtime and alias.
+  static constexpr DispatchKeySet full() {
+    return from_bits((uint32_t{1} << kNumDispatchKeys) - 1);
+  }
   constexpr bool has(DispatchKey k) const { return (bits_ >> static_cast<int>(k)) & 1; }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr DispatchKey highestPriorityKey() const {
@@ -53,6 +67,7 @@ class DispatchKeySet {
                       : static_cast<DispatchKey>(31 - std::countl_zero(bits_));
   }
   constexpr uint32_t raw() const { return bits_; }
+  friend constexpr bool operator==(DispatchKeySet, DispatchKeySet) = default;
 
  private:
   static constexpr DispatchKeySet from_bits(uint32_t b) {

@@ -1,11 +1,15 @@
 #pragma once
 // The bytes behind one or more tensors. Views share a StorageImpl; resizing an out= tensor
-// may replace its bytes with a larger block.
+// may replace its bytes with a larger block. The StorageImpl also counts the in-place writes to
+// those bytes (the version autograd's saved tensors check), so a tensor, its views and its
+// detach() share one counter, as they share one in ATen.
 #include <aten/core/Allocator.h>
 #include <aten/core/Error.h>
 #include <aten/core/SmallBlockPool.h>
 #include <aten/core/intrusive_ptr.h>
 
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 
 namespace aten {
@@ -21,6 +25,10 @@ class StorageImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   Allocator* allocator() const { return allocator_; }
   // False for memory the user lent us (from_blob): we may not replace it.
   bool resizable() const { return resizable_; }
+
+  // How many in-place or out= writes the bytes have had; autograd::increment_version counts one.
+  uint32_t version() const { return version_.load(std::memory_order_relaxed); }
+  void bump_version() { version_.fetch_add(1, std::memory_order_relaxed); }
 
   // Grows to at least nbytes, keeping the existing bytes (ATen's resize_ does). False when the
   // allocator has no such block; the caller reports it with the tensor's shape.
@@ -44,6 +52,8 @@ class StorageImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   size_t nbytes_;
   Allocator* allocator_;
   bool resizable_;
+  // Atomic: threads that write disjoint views of one storage in place bump it concurrently.
+  std::atomic<uint32_t> version_{0};
 };
 
 using Storage = intrusive_ptr<StorageImpl>;

@@ -1,14 +1,19 @@
 #pragma once
 // The handle every tensor is: a refcounted pointer to a TensorImpl, with the accessors that do
-// not involve operators. Tensor (generated, <aten/core/TensorBody.h>) adds operator methods.
+// not involve operators. Tensor (generated, <aten/core/TensorBody.h>) adds operator methods
+// and the autograd methods that hand out tensors (grad(), detach(), backward(), ...).
 #include <aten/core/Scalar.h>
 #include <aten/core/TensorAccessor.h>
 #include <aten/core/TensorImpl.h>
 #include <aten/core/TensorOptions.h>
 
+#include <memory>
 #include <string>
 
 namespace aten {
+namespace autograd {
+class Node;
+}  // namespace autograd
 
 class TensorBase {
  public:
@@ -80,6 +85,20 @@ class TensorBase {
     impl_->resize(sizes);
     return *this;
   }
+
+  // Autograd's view of the tensor; the out-of-line ones are defined in
+  // aten/autograd/TensorMethods.cpp. The Autograd key is kept equal to requires_grad(), so
+  // asking is a bit test.
+  bool requires_grad() const { return impl_->key_set().has(DispatchKey::Autograd); }
+  // No grad_fn: created by the user, not by a recorded op (whether it requires grad or not).
+  bool is_leaf() const;
+  // The node that computes this tensor's gradient's contribution to its inputs; null for leaves.
+  const std::shared_ptr<autograd::Node>& grad_fn() const;
+  // Which output of grad_fn() this tensor is (its input number in the backward graph).
+  uint32_t output_nr() const;
+  bool retains_grad() const;
+  // Counts in-place writes to the tensor's bytes, shared with its views and detach()es.
+  int64_t _version() const { return impl_->storage()->version(); }
 
   // e.g. "Float[2, 3] (strides [3, 1])": what error messages and debuggers show.
   std::string toString() const;

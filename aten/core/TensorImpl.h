@@ -9,9 +9,13 @@
 #include <aten/core/SmallVector.h>
 #include <aten/core/Storage.h>
 
+#include <memory>
 #include <optional>
 
 namespace aten {
+namespace autograd {
+struct AutogradMeta;
+}  // namespace autograd
 
 class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
  public:
@@ -48,6 +52,21 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
     return base == nullptr ? nullptr : base + storage_offset_ * itemsize();
   }
 
+  // Autograd's state of this tensor (aten/autograd/AutogradMeta.h): null until the tensor
+  // requires grad, gets a grad_fn, a grad or a hook. Shared so that a hook can hold it weakly.
+  autograd::AutogradMeta* autograd_meta() const { return autograd_meta_.get(); }
+  const std::shared_ptr<autograd::AutogradMeta>& shared_autograd_meta() const {
+    return autograd_meta_;
+  }
+  void set_autograd_meta(std::shared_ptr<autograd::AutogradMeta> meta) {
+    autograd_meta_ = std::move(meta);
+  }
+  // Whether calls on this tensor take the Autograd key. Autograd keeps it equal to
+  // requires_grad(): a tensor without it dispatches straight to its backend.
+  void set_autograd_key(bool on) {
+    key_set_ = on ? key_set_.add(DispatchKey::Autograd) : key_set_.remove(DispatchKey::Autograd);
+  }
+
   // Every mutation of geometry goes through these, so the cached flags never go stale.
   void set_sizes_contiguous(IntArrayRef sizes);
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
@@ -76,6 +95,7 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   bool is_channels_last_3d_ = false;
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;
+  std::shared_ptr<autograd::AutogradMeta> autograd_meta_;
 };
 
 // Errors (naming the shape) unless every size is >= 0 and their product fits in int64.

@@ -2,6 +2,7 @@
 // The process-wide operator registry. Generated code registers each operator's schema and
 // kernels, and each generated `call` holds a TypedOperatorHandle found once, on first use.
 #include <aten/dispatch/DispatchKeyExtractor.h>
+#include <aten/dispatch/LocalDispatchKeySet.h>
 #include <aten/dispatch/OperatorEntry.h>
 
 #include <memory>
@@ -44,13 +45,13 @@ class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
   explicit TypedOperatorHandle(OperatorEntry* entry) : OperatorHandle(entry) {}
 
   Ret call(Args... args) const {
-    DispatchKey key = detail::compute_key_set(args...).highestPriorityKey();
-    return entry_->lookup(key).template call<Ret, Args...>(std::forward<Args>(args)...);
+    const DispatchKeySet ks = detail::compute_key_set(args...) - detail::tls_excluded_keys;
+    return entry_->lookup(ks).template call<Ret, Args...>(std::forward<Args>(args)...);
   }
-  // Calls the kernel for the highest key in ks, whatever the arguments carry.
+  // Calls the kernel for the highest key in ks, whatever the arguments carry and whatever this
+  // thread excludes.
   Ret redispatch(DispatchKeySet ks, Args... args) const {
-    return entry_->lookup(ks.highestPriorityKey())
-        .template call<Ret, Args...>(std::forward<Args>(args)...);
+    return entry_->lookup(ks).template call<Ret, Args...>(std::forward<Args>(args)...);
   }
 };
 

@@ -46,6 +46,10 @@ class OperatorEntry {
       report_missing_kernel(key);
     return k;
   }
+  // The kernel of the highest key in ks that this operator does not fall through.
+  const KernelFunction& lookup(DispatchKeySet ks) const {
+    return lookup((ks & dispatch_mask_).highestPriorityKey());
+  }
 
  private:
   void update_table();
@@ -56,6 +60,9 @@ class OperatorEntry {
   BoxedKernel boxed_ = nullptr;
   std::array<KernelFunction, kNumDispatchKeys> registered_{};
   std::array<KernelFunction, kNumRuntimeKeys> table_{};
+  // Every key but those a call passes through to the next key: Autograd when the operator has
+  // no kernel for it, which records nothing then.
+  DispatchKeySet dispatch_mask_ = DispatchKeySet::full().remove(DispatchKey::Autograd);
 };
 
 }  // namespace aten

@@ -124,3 +124,73 @@ TEST(Composite, GeneratedCompositeOperatorIsRegisteredUnderItsAliasKey) {
   EXPECT_TRUE(op.has_kernel(kCPUKey));
   EXPECT_TRUE(op.has_kernel(kMetaKey));
 }
+
+// The Autograd key: above every backend while a tensor requires grad; its own kernel, else the
+// CompositeImplicitAutograd kernel when the operator has no other, else the backend's.
+namespace {
+std::string autograd_kernel(const Tensor&) { return "autograd"; }
+// Calls the operator again below Autograd, as a generated Autograd kernel does.
+std::string autograd_then_below(const Tensor& t) {
+  AutoDispatchBelowAutograd guard;
+  return "autograd+" + Dispatcher::singleton()
+                           .findSchemaOrThrow("test_autograd_redispatch", "")
+                           .typed<Sig>()
+                           .call(t);
+}
+// A tensor that takes the Autograd key, as one that requires grad does (autograd's state is
+// not the dispatcher's business).
+Tensor requiring_grad(const Tensor& t) {
+  Tensor r = empty(t.sizes(), t.options());
+  r.unsafeGetTensorImpl()->set_autograd_key(true);
+  return r;
+}
+constexpr DispatchKey kAutograd = DispatchKey::Autograd;
+}  // namespace
+
+TEST(Composite, AutogradKeyRunsItsKernelOnlyForTensorsThatRequireGrad) {
+  auto op = make_op("test_autograd_own", {{kCPUKey, &cpu_kernel}, {kAutograd, &autograd_kernel}});
+  EXPECT_EQ(op.call(cpu_tensor()), "cpu");
+  EXPECT_EQ(op.call(requiring_grad(cpu_tensor())), "autograd");
+  EXPECT_TRUE(op.has_kernel(kAutograd));
+  auto below = make_op(
+      "test_autograd_redispatch",
+      {{kCPUKey, &cpu_kernel}, {kMetaKey, &meta_kernel}, {kAutograd, &autograd_then_below}});
+  EXPECT_EQ(below.call(requiring_grad(cpu_tensor())), "autograd+cpu");
+  EXPECT_EQ(below.call(requiring_grad(meta_tensor())), "autograd+meta");
+  EXPECT_TRUE(excluded_dispatch_keys().empty());  // the guard restored what it found
+}
+
+TEST(Composite, AnImplicitKernelAloneServesAutograd) {
+  auto op = make_op("test_autograd_implicit", {{kImplicit, &implicit_kernel}});
+  EXPECT_TRUE(op.has_kernel(kAutograd));
+  EXPECT_EQ(op.call(requiring_grad(cpu_tensor())), "implicit");
+}
+
+TEST(Composite, WithoutAnAutogradKernelACallFallsThroughToTheBackend) {
+  auto op = make_op("test_autograd_fallthrough",
+                    {{kCPUKey, &cpu_kernel}, {kImplicit, &implicit_kernel}});
+  EXPECT_FALSE(op.has_kernel(kAutograd));
+  EXPECT_EQ(op.call(requiring_grad(cpu_tensor())), "cpu");
+  EXPECT_EQ(op.call(requiring_grad(meta_tensor())), "implicit");
+  auto explicit_op = make_op("test_autograd_fallthrough_explicit", {{kExplicit, &explicit_kernel}});
+  EXPECT_EQ(explicit_op.call(requiring_grad(cpu_tensor())), "explicit");
+}
+
+TEST(Composite, ExcludedKeysNestAndRestore) {
+  auto op = make_op("test_autograd_excluded",
+                    {{kCPUKey, &cpu_kernel}, {kAutograd, &autograd_kernel}});
+  const Tensor t = requiring_grad(cpu_tensor());
+  {
+    ExcludeDispatchKeyGuard outer{DispatchKeySet(kAutograd)};
+    EXPECT_EQ(op.call(t), "cpu");
+    {
+      ExcludeDispatchKeyGuard inner{DispatchKeySet(kMetaKey)};
+      EXPECT_TRUE(excluded_dispatch_keys().has(kAutograd));
+      EXPECT_TRUE(excluded_dispatch_keys().has(kMetaKey));
+    }
+    EXPECT_FALSE(excluded_dispatch_keys().has(kMetaKey));
+    // redispatch takes the keys it is given.
+    EXPECT_EQ(op.redispatch(DispatchKeySet(kAutograd).add(kCPUKey), t), "autograd");
+  }
+  EXPECT_EQ(op.call(t), "autograd");
+}

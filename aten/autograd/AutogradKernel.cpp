@@ -1,0 +1,30 @@
+#include <aten/autograd/AutogradKernel.h>
+
+namespace aten::autograd {
+
+void set_history(const Tensor& output, const std::shared_ptr<Node>& grad_fn) {
+  const uint32_t output_nr = grad_fn->add_input_metadata(output);
+  if (output.defined()) impl::set_gradient_edge(output, Edge(grad_fn, output_nr));
+}
+
+void set_history(ArrayRef<Tensor> outputs, const std::shared_ptr<Node>& grad_fn) {
+  for (const Tensor& output : outputs) set_history(output, grad_fn);
+}
+
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn) {
+  std::shared_ptr<Node> old_fn = self.grad_fn();
+  const uint32_t old_nr = self.output_nr();
+  set_history(self, grad_fn);
+  if (self.retains_grad() && old_fn != nullptr) {
+    if (TensorHook hook = old_fn->pop_retains_grad_hook(old_nr))
+      grad_fn->set_retains_grad_hook(self.output_nr(), std::move(hook));
+  }
+}
+
+void check_inplace(const Tensor& self, bool requires_grad) {
+  if (!requires_grad || !GradMode::is_enabled()) return;
+  ATEN_CHECK(!(self.is_leaf() && self.requires_grad()),
+             "a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
+}  // namespace aten::autograd

@@ -1,0 +1,94 @@
+#pragma once
+// What an Autograd-key kernel (generated from derivatives.yaml) does around its op, as
+// functions it names in a line each. For mul.Tensor:
+//
+//   Tensor mul_Tensor(const Tensor& self, const Tensor& other) {
+//     std::shared_ptr<MulBackward0> grad_fn;
+//     if (compute_requires_grad(self, other)) {
+//       grad_fn = make_node<MulBackward0>(self, other);     // next edges: self's, other's
+//       grad_fn->self_ = SavedVariable(self, false);
+//       grad_fn->other_ = SavedVariable(other, false);
+//     }
+//     Tensor result = [&] {
+//       AutoDispatchBelowAutograd guard;
+//       return _ops::mul_Tensor::call(self, other);
+//     }();
+//     if (grad_fn) set_history(result, grad_fn);
+//     return result;
+//   }
+//
+// An in-place op also calls check_inplace(self, requires_grad) before the call,
+// increment_version(self) after it, and rebase_history(self, grad_fn) instead of set_history;
+// an out= op increments the version of its out tensors. A node saves its own outputs after
+// set_history, with is_output = true.
+#include <aten/autograd/AutogradMeta.h>
+#include <aten/autograd/GradMode.h>
+#include <aten/autograd/Node.h>
+#include <aten/autograd/SavedVariable.h>
+#include <aten/core/Tensor.h>
+#include <aten/dispatch/DispatchKeyExtractor.h>
+#include <aten/dispatch/LocalDispatchKeySet.h>
+
+#include <memory>
+#include <utility>
+
+namespace aten::autograd {
+
+// Whether the op records: grad mode is on and a tensor argument (plain, optional, or in a
+// list) requires grad. Non-tensor arguments are ignored.
+template <typename... Args>
+bool compute_requires_grad(const Args&... args) {
+  return GradMode::is_enabled() &&
+         (DispatchKeySet() | ... | aten::detail::tensor_key_set(args)).has(DispatchKey::Autograd);
+}
+
+namespace detail {
+template <typename T>
+void collect_edges(edge_list& edges, const T& arg) {
+  if constexpr (aten::detail::TensorLike<T>) {
+    edges.push_back(arg.defined() ? impl::gradient_edge(arg) : Edge());
+  } else if constexpr (aten::detail::OptionalTensor<T>) {
+    edges.push_back(arg.has_value() && arg->defined() ? impl::gradient_edge(*arg) : Edge());
+  } else if constexpr (aten::detail::TensorList<T>) {
+    for (const auto& t : arg) collect_edges(edges, t);
+  }
+}
+}  // namespace detail
+
+// Where the gradients of the tensor arguments go, in argument order (a list gives one edge per
+// element); an edge that leads nowhere for a tensor that does not require grad.
+template <typename... Args>
+edge_list collect_next_edges(const Args&... args) {
+  edge_list edges;
+  (detail::collect_edges(edges, args), ...);
+  return edges;
+}
+
+// A node whose next edges lead to the gradients of args.
+template <typename NodeT, typename... Args>
+std::shared_ptr<NodeT> make_node(const Args&... args) {
+  auto node = std::make_shared<NodeT>();
+  node->set_next_edges(collect_next_edges(args...));
+  return node;
+}
+
+// Makes output the node's next output (and so the node its grad_fn); an undefined output
+// keeps its number. Call it once per output, in order.
+void set_history(const Tensor& output, const std::shared_ptr<Node>& grad_fn);
+void set_history(ArrayRef<Tensor> outputs, const std::shared_ptr<Node>& grad_fn);
+
+// self was modified in place by the op grad_fn records: its history now starts at grad_fn
+// (a retained gradient moves along).
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn);
+
+// The check an in-place op makes before writing self when it records (requires_grad): ATen's
+// error for a leaf that requires grad. With grad mode off (an optimizer's update) it passes.
+void check_inplace(const Tensor& self, bool requires_grad);
+
+// Counts one more write to t's bytes (every in-place and out= op, once per written tensor):
+// saved tensors compare it on unpack.
+inline void increment_version(const TensorBase& t) {
+  t.unsafeGetTensorImpl()->storage()->bump_version();
+}
+
+}  // namespace aten::autograd

@@ -1,0 +1,27 @@
+#pragma once
+// One arrow of the backward graph: the gradient a node computes for one of its forward inputs
+// goes to input `input_nr` of `function` (the node that produced that input, or the
+// AccumulateGrad of a leaf). An edge without a function leads nowhere: the forward input did
+// not require grad.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace aten::autograd {
+
+class Node;
+
+struct Edge {
+  Edge() = default;
+  Edge(std::shared_ptr<Node> function, uint32_t input_nr)
+      : function(std::move(function)), input_nr(input_nr) {}
+
+  bool is_valid() const { return function != nullptr; }
+
+  std::shared_ptr<Node> function;
+  uint32_t input_nr = 0;
+};
+
+using edge_list = std::vector<Edge>;
+
+}  // namespace aten::autograd

@@ -1,0 +1,98 @@
+// In-place ops under autograd: version counters shared by views, the saved-tensor check that
+// names the op and the versions, and ATen's error for a leaf that requires grad.
+#include "autograd/AutogradTestHelpers.h"
+#include "autograd/ManualKernels.h"
+
+#include <aten/autograd/Autograd.h>
+#include <aten/autograd/AutogradKernel.h>
+#include <aten/autograd/GradMode.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/sum.h>
+#include <gtest/gtest.h>
+
+using namespace aten;
+using aten::autograd::test::leaf;
+using aten::autograd::test::values;
+using FloatVec = std::vector<float>;
+
+namespace {
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+TEST(Inplace, VersionIsSharedByViewsAndDetach) {
+  Tensor a = tensor({{1.f, 2.f}, {3.f, 4.f}});
+  Tensor view = a.select(0, 1), detached = a.detach();
+  EXPECT_EQ(a._version(), 0);
+  autograd::increment_version(view);
+  EXPECT_EQ(a._version(), 1);
+  EXPECT_EQ(detached._version(), 1);
+  EXPECT_EQ(tensor({1.f})._version(), 0);  // other storage, other counter
+}
+
+TEST(Inplace, AnInplaceOpRecordsAndBumpsTheVersion) {
+  Tensor x = leaf({1, 2, 3}), b = leaf({2, 3, 4}, false);
+  Tensor a = mul(x, b);
+  EXPECT_EQ(a._version(), 0);
+  a.mul_(b);
+  EXPECT_EQ(a._version(), 1);
+  EXPECT_EQ(a.grad_fn()->name(), "MulBackward0");
+  sum(a).backward();
+  EXPECT_EQ(values(x.grad()), (FloatVec{4, 9, 16}));  // b^2
+}
+
+TEST(Inplace, ModifyingASavedTensorIsAnErrorNamingTheOpAndVersions) {
+  Tensor x = leaf({1, 2, 3}), b = leaf({2, 3, 4}, false);
+  Tensor a = mul(x, b);
+  Tensor y = sum(mul(a, a));  // saves a at version 0
+  a.mul_(b);
+  a.mul_(b);
+  EXPECT_EQ(error_of([&] { y.backward(); }),
+            "one of the variables needed for gradient computation has been modified by an "
+            "inplace operation: [Float [3]], which is output 0 of MulBackward0, is at version "
+            "2; expected version 0 instead.");
+}
+
+TEST(Inplace, ModifyingASavedLeafUnderNoGradIsCaughtToo) {
+  Tensor x = leaf({1, 2}), b = leaf({3, 4});
+  Tensor y = sum(mul(x, b));  // saves x and b
+  {
+    NoGradGuard no_grad;
+    x.mul_(b);  // an optimizer's step: allowed on a leaf
+  }
+  EXPECT_EQ(x._version(), 1);
+  EXPECT_EQ(values(x), (FloatVec{3, 8}));
+  EXPECT_EQ(error_of([&] { y.backward(); }),
+            "one of the variables needed for gradient computation has been modified by an "
+            "inplace operation: [Float [2]] is at version 1; expected version 0 instead.");
+}
+
+TEST(Inplace, ALeafThatRequiresGradRefusesInplaceOps) {
+  Tensor x = leaf({1, 2}), b = leaf({3, 4}, false);
+  EXPECT_NE(error_of([&] {
+              x.mul_(b);
+            }).find("a leaf Variable that requires grad is being used in an in-place operation."),
+            std::string::npos);
+  EXPECT_EQ(values(x), (FloatVec{1, 2}));  // checked before the write
+  EXPECT_EQ(x._version(), 0);
+  Tensor plain = leaf({1, 2}, false);
+  plain.mul_(b);  // no autograd involved
+  EXPECT_EQ(values(plain), (FloatVec{3, 8}));
+}
+
+TEST(Inplace, ARetainedGradientFollowsTheTensorsNewHistory) {
+  Tensor x = leaf({1, 2}), b = leaf({3, 4}, false);
+  Tensor a = mul(x, b);
+  a.retain_grad();
+  a.mul_(b);
+  sum(mul(a, b)).backward();
+  EXPECT_EQ(values(a.grad()), (FloatVec{3, 4}));    // d/d(a after mul_) = b
+  EXPECT_EQ(values(x.grad()), (FloatVec{27, 64}));  // b^3
+}
