@@ -6,7 +6,7 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(ATEN_CODEGEN_INPUTS ${PROJECT_SOURCE_DIR}/native_functions.yaml)
 # The backward formulas and the helpers they may call (tools/codegen/derivatives.py).
-foreach(_f derivatives.yaml aten/autograd/FunctionsManual.h)
+foreach(_f derivatives.yaml aten/autograd/FunctionsManual.h aten/autograd/SumTo.h)
   if(EXISTS ${PROJECT_SOURCE_DIR}/${_f})
     list(APPEND ATEN_CODEGEN_INPUTS ${PROJECT_SOURCE_DIR}/${_f})
   endif()

@@ -65,21 +65,6 @@ Tensor not_implemented(std::string_view what) {
 
 // ---- shapes -----------------------------------------------------------------------------------
 
-Tensor sum_to(const Tensor& grad, IntArrayRef sizes) {
-  const int64_t lead = grad.dim() - static_cast<int64_t>(sizes.size());
-  ATEN_CHECK(lead >= 0, "sum_to: a gradient of ", grad.dim(), " dims cannot be reduced to ",
-             sizes.size(), " dims");
-  std::vector<int64_t> dims;
-  for (int64_t d = 0; d < lead; ++d) dims.push_back(d);
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 1 && grad.size(lead + static_cast<int64_t>(i)) != 1)
-      dims.push_back(lead + static_cast<int64_t>(i));
-  }
-  if (dims.empty()) return grad;
-  Tensor summed = sum(grad, IntArrayRef(dims), /*keepdim=*/true);
-  return lead > 0 ? summed.reshape(sizes) : summed;
-}
-
 int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dim) {
   int64_t n = 1;
   if (!dim.has_value() || dim->empty()) {

@@ -3,6 +3,7 @@
 // name for the same file). Each is written with operators, so a backward graph records like any
 // other (create_graph) and runs on Meta tensors. Gradients reaching an input with a broadcast
 // shape or another dtype are reduced and cast by the engine, not here.
+#include <aten/autograd/SumTo.h>
 #include <aten/core/Scalar.h>
 #include <aten/core/Tensor.h>
 
@@ -28,8 +29,6 @@ Tensor not_implemented(std::string_view what);
 
 // ---- shapes -----------------------------------------------------------------------------------
 
-// grad summed over the dims it was broadcast along, to `sizes`.
-Tensor sum_to(const Tensor& grad, IntArrayRef sizes);
 // A reduction's gradient (dims removed unless keepdim) brought back to the input's rank, the
 // reduced dims of size 1, ready to broadcast.
 Tensor restore_reduced_dims(const Tensor& grad, OptionalIntArrayRef dim, int64_t input_dim,

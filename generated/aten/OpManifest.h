@@ -14,6 +14,10 @@
 namespace aten::manifest {
 
 enum class SchemaKind { functional, inplace, out };
+// How an overload behaves under autograd (tools/codegen/contexts.py, _autograd): records a
+// node, refuses inputs that require grad (out=), decomposes into ops that record (composite),
+// has no gradient (derivatives.yaml says so, or it takes no tensor), or lacks a formula.
+enum class Autograd { records, refuses, decomposes, not_differentiable, none, missing };
 
 struct Overload {
   std::string_view name;      // as the Dispatcher knows it: "add_" for the in-place add
@@ -26,6 +30,7 @@ struct Overload {
   std::span<const DispatchKey> dispatch_keys;  // the keys it registers a kernel under
   bool meta;                  // runs on Meta tensors
   std::span<const ScalarType> dtypes;  // the operator's declared dtypes (empty: not declared)
+  Autograd autograd;
 };
 
 // Every overload, in YAML order.

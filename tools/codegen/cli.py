@@ -54,7 +54,8 @@ def load_derivatives(path: Path, functions: list) -> derivatives.Derivatives | N
     raises CodegenErrors, located in that file, for a bad entry."""
     if not path.exists():
         return None
-    helpers = derivatives.helper_names(REPO_ROOT / "aten/autograd/FunctionsManual.h")
+    helpers = frozenset().union(*(derivatives.helper_names(REPO_ROOT / "aten/autograd" / h)
+                                  for h in derivatives.HELPER_HEADERS))
     found, errors = derivatives.load(path.read_text(encoding="utf-8"), functions, helpers)
     if errors:
         shown = _display(path)

@@ -32,6 +32,8 @@ from tools.codegen.schema_parser import parse_schema
 from tools.codegen.yaml_loader import LineMapping, load_entries
 
 NON_DIFFERENTIABLE = "non_differentiable"
+# The headers of aten/autograd/ whose functions formulas may call.
+HELPER_HEADERS = ("FunctionsManual.h", "SumTo.h")
 
 # Tensor methods that read only what a TensorMeta keeps (aten/autograd/TensorMeta.h).
 METADATA_METHODS = frozenset({"sizes", "size", "dim", "numel", "strides", "scalar_type", "dtype",
