@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 namespace aten::detail {
 
@@ -51,12 +52,29 @@ inline constexpr const char* op_name = op_name_chars<Op>.data();
 template <class Op, class Sig = typename Op::schema>
 struct NamedKernel;
 
+// Counts one write to t's bytes: every kernel that takes a tensor as Tensor& (an in-place
+// self, an out=) writes it. Autograd's saved tensors compare the count, whichever way the call
+// came (an in-place op on a tensor that requires no grad skips the Autograd key).
+inline void count_write(const TensorBase& t) {
+  if (t.defined()) t.unsafeGetTensorImpl()->storage()->bump_version();
+}
+template <class Arg>
+void count_write_if_mutable(Arg& arg) {
+  if constexpr (std::is_same_v<Arg, Tensor&>) count_write(arg);
+}
+
 template <class Op, class Ret, class... Args>
 struct NamedKernel<Op, Ret(Args...)> {
   template <Ret (*kernel)(Args...)>
   static Ret call(Args... args) {
     OpContext context(op_name<Op>);
-    return kernel(args...);
+    if constexpr ((std::is_same_v<Args, Tensor&> || ...)) {
+      decltype(auto) result = kernel(args...);
+      (count_write_if_mutable<Args>(args), ...);
+      return result;
+    } else {
+      return kernel(args...);
+    }
   }
 };
 

@@ -142,6 +142,7 @@ struct Wrappers<Kernel, Op, compute, Ret(Args...)> {
     if constexpr (compute) {
       run_impl(op, std::make_index_sequence<1>{}, args...);
     }
+    detail::count_write(self);
     return self;
   }
 
@@ -162,6 +163,7 @@ struct Wrappers<Kernel, Op, compute, Ret(Args...)> {
     if constexpr (compute) {
       run_impl(op, std::make_index_sequence<N>{}, std::get<I>(args)...);
     }
+    (detail::count_write(std::get<first_out + O>(args)), ...);
     if constexpr (N == 1) {
       return std::get<first_out>(args);
     } else {
