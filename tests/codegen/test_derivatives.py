@@ -205,3 +205,31 @@ class EmittedTest(unittest.TestCase):
     def test_formula_operator_headers_are_included(self):
         gather = self.generate()["aten/autograd/gather_autograd.cpp"]
         self.assertIn("#include <aten/ops/gather.h>", gather)
+
+
+class ManifestAutogradTest(unittest.TestCase):
+    """manifest.json says how each overload behaves under autograd; `missing` is what the
+    manifest suite fails on."""
+
+    def autograd_of(self, derivatives_text: str) -> dict[str, str]:
+        import json
+
+        repo = TempRepo(YAML)
+        self.addCleanup(repo.close)
+        (repo.root / "derivatives.yaml").write_text(derivatives_text)
+        code, _, stderr = repo.run()
+        self.assertEqual(code, 0, stderr)
+        manifest = json.loads(repo.files()["manifest.json"])
+        return {o["name"] + ("." + o["overload"] if o["overload"] else ""): o["autograd"]
+                for op in manifest["operators"] for o in op["overloads"]}
+
+    def test_kinds(self):
+        found = self.autograd_of(GOOD)
+        self.assertEqual(found["add.Tensor"], "records")
+        self.assertEqual(found["add_.Tensor"], "records")
+        self.assertEqual(found["add.out"], "refuses")
+        self.assertEqual(found["eq.Tensor"], "not_differentiable")
+
+    def test_an_overload_without_formula_is_missing(self):
+        found = self.autograd_of(GOOD.replace("- not_differentiable: [eq]\n", ""))
+        self.assertEqual(found["eq.Tensor"], "missing")
