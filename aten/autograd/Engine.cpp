@@ -1,6 +1,7 @@
 #include <aten/autograd/Engine.h>
 #include <aten/autograd/GradMode.h>
 #include <aten/autograd/SumTo.h>
+#include <aten/core/PoolAllocator.h>
 #include <aten/ops/add.h>
 
 #include <algorithm>
@@ -225,7 +226,7 @@ class RunningTaskGuard {
 
 variable_list run_backward(const edge_list& roots, variable_list grad_roots, bool keep_graph,
                            bool create_graph, const edge_list& outputs, bool accumulate_grad) {
-  auto root = std::make_shared<GraphRoot>(roots, std::move(grad_roots));
+  auto root = aten::detail::make_shared_pooled<GraphRoot>(roots, std::move(grad_roots));
   GraphTask task(keep_graph, outputs.size());
   task.compute_dependencies(root.get());
   if (!outputs.empty()) task.init_to_execute(root.get(), outputs, accumulate_grad);
