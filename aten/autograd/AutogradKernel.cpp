@@ -12,13 +12,11 @@ void set_history(ArrayRef<Tensor> outputs, const std::shared_ptr<Node>& grad_fn)
 }
 
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn) {
-  std::shared_ptr<Node> old_fn = self.grad_fn();
-  const uint32_t old_nr = self.output_nr();
+  TensorHook retains_grad;
+  if (self.retains_grad() && self.grad_fn() != nullptr)
+    retains_grad = self.grad_fn()->pop_retains_grad_hook(self.output_nr());
   set_history(self, grad_fn);
-  if (self.retains_grad() && old_fn != nullptr) {
-    if (TensorHook hook = old_fn->pop_retains_grad_hook(old_nr))
-      grad_fn->set_retains_grad_hook(self.output_nr(), std::move(hook));
-  }
+  if (retains_grad) grad_fn->set_retains_grad_hook(self.output_nr(), std::move(retains_grad));
 }
 
 void check_inplace(const Tensor& self, bool requires_grad) {

@@ -25,6 +25,7 @@
 #include <aten/autograd/GradMode.h>
 #include <aten/autograd/Node.h>
 #include <aten/autograd/SavedVariable.h>
+#include <aten/core/PoolAllocator.h>
 #include <aten/core/Tensor.h>
 #include <aten/dispatch/DispatchKeyExtractor.h>
 #include <aten/dispatch/LocalDispatchKeySet.h>
@@ -67,7 +68,7 @@ edge_list collect_next_edges(const Args&... args) {
 // A node whose next edges lead to the gradients of args.
 template <typename NodeT, typename... Args>
 std::shared_ptr<NodeT> make_node(const Args&... args) {
-  auto node = std::make_shared<NodeT>();
+  auto node = aten::detail::make_shared_pooled<NodeT>();
   node->set_next_edges(collect_next_edges(args...));
   return node;
 }

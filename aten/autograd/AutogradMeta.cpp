@@ -1,5 +1,6 @@
 #include <aten/autograd/AccumulateGrad.h>
 #include <aten/autograd/AutogradMeta.h>
+#include <aten/core/PoolAllocator.h>
 
 namespace aten::autograd::impl {
 namespace {
@@ -15,7 +16,8 @@ void sync_autograd_key(const TensorBase& t, const AutogradMeta& meta) {
 AutogradMeta& materialize_autograd_meta(const TensorBase& t) {
   ATEN_CHECK(t.defined(), "cannot use autograd on an undefined tensor");
   TensorImpl* impl = t.unsafeGetTensorImpl();
-  if (impl->autograd_meta() == nullptr) impl->set_autograd_meta(std::make_shared<AutogradMeta>());
+  if (impl->autograd_meta() == nullptr)
+    impl->set_autograd_meta(aten::detail::make_shared_pooled<AutogradMeta>());
   return *impl->autograd_meta();
 }
 
@@ -49,7 +51,7 @@ std::shared_ptr<Node> grad_accumulator(const TensorBase& t) {
   std::lock_guard<std::mutex> lock(meta->mutex_);
   std::shared_ptr<Node> acc = meta->grad_accumulator_.lock();
   if (acc == nullptr) {
-    acc = std::make_shared<AccumulateGrad>(Tensor(t));
+    acc = aten::detail::make_shared_pooled<AccumulateGrad>(Tensor(t));
     meta->grad_accumulator_ = acc;
   }
   return acc;

@@ -1,11 +1,11 @@
 #include <aten/autograd/Engine.h>
 #include <aten/autograd/GradMode.h>
 #include <aten/autograd/SumTo.h>
+#include <aten/core/PoolAllocator.h>
 #include <aten/ops/add.h>
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 namespace aten::autograd {
@@ -23,16 +23,20 @@ class GraphRoot final : public Node {
   variable_list grads_;
 };
 
-// Whether a run with outputs executes a node, and which of its input gradients it captures.
-struct ExecInfo {
+// What a run keeps per reachable node: one hash lookup per edge finds all of it.
+struct NodeState {
   struct Capture {
     uint32_t input_nr;
     size_t output_index;
   };
+  // With outputs: whether the run reaches the node at all.
   bool should_execute() const { return needed || !captures.empty(); }
 
-  bool needed = false;  // apply() runs: the node leads to an output
-  std::vector<Capture> captures;
+  int dependencies = 0;           // edges from reachable nodes still to deliver a gradient
+  variable_list buffer;           // the input gradients delivered so far, summed per input
+  bool needed = false;            // with outputs: apply() runs (the node leads to an output)
+  bool visited = false;           // init_to_execute's walk has decided the node
+  std::vector<Capture> captures;  // with outputs: input gradients the run returns
 };
 
 // A ready node with its input gradients.
@@ -56,8 +60,8 @@ class GraphTask {
   void execute(std::shared_ptr<Node> root);
   bool executes(const Node* fn) const {
     if (!filtered_) return true;
-    auto it = exec_info_.find(fn);
-    return it != exec_info_.end() && it->second.should_execute();
+    auto it = nodes_.find(fn);
+    return it != nodes_.end() && it->second.should_execute();
   }
   variable_list take_captured() { return std::move(captured_); }
 
@@ -66,12 +70,9 @@ class GraphTask {
   void validate_outputs(const Node& fn, variable_list& grads) const;
 
   bool keep_graph_;
-  // Set by init_to_execute: only the nodes exec_info_ marks run.
+  // Set by init_to_execute: only the nodes it marks run.
   bool filtered_ = false;
-  std::unordered_map<const Node*, int> dependencies_;
-  // Input gradients of nodes that still wait for some.
-  std::unordered_map<const Node*, variable_list> not_ready_;
-  std::unordered_map<const Node*, ExecInfo> exec_info_;
+  std::unordered_map<const Node*, NodeState> nodes_;
   std::vector<ReadyNode> ready_;
   variable_list captured_;
 };
@@ -79,16 +80,18 @@ class GraphTask {
 constinit thread_local const GraphTask* running_task = nullptr;
 
 void GraphTask::compute_dependencies(Node* root) {
+  nodes_.reserve(32);
+  nodes_.try_emplace(root);
   std::vector<Node*> stack{root};
-  std::unordered_set<const Node*> seen{root};
   while (!stack.empty()) {
     Node* fn = stack.back();
     stack.pop_back();
     for (const Edge& edge : fn->next_edges()) {
       Node* next = edge.function.get();
       if (next == nullptr) continue;
-      ++dependencies_[next];
-      if (seen.insert(next).second) stack.push_back(next);
+      auto [it, first_time] = nodes_.try_emplace(next);
+      ++it->second.dependencies;
+      if (first_time) stack.push_back(next);
     }
   }
 }
@@ -98,11 +101,11 @@ void GraphTask::init_to_execute(Node* root, const edge_list& outputs, bool accum
   for (size_t i = 0; i < outputs.size(); ++i) {
     const Edge& edge = outputs[i];
     if (!edge.is_valid()) continue;  // an input no graph leads to: its gradient stays undefined
-    ExecInfo& info = exec_info_[edge.function.get()];
+    NodeState& state = nodes_[edge.function.get()];
     if (accumulate_grad) {
-      info.needed = true;
+      state.needed = true;
     } else {
-      info.captures.push_back({edge.input_nr, i});
+      state.captures.push_back({edge.input_nr, i});
     }
   }
   // A node is needed when one of its next nodes executes: post-order over the graph, so each
@@ -112,13 +115,18 @@ void GraphTask::init_to_execute(Node* root, const edge_list& outputs, bool accum
     size_t next_edge;
   };
   std::vector<Frame> stack{{root, 0}};
-  std::unordered_set<const Node*> seen{root};
+  nodes_.at(root).visited = true;
   while (!stack.empty()) {
     Frame& frame = stack.back();
     const edge_list& edges = frame.fn->next_edges();
     if (frame.next_edge < edges.size()) {
       Node* next = edges[frame.next_edge++].function.get();
-      if (next != nullptr && seen.insert(next).second) stack.push_back({next, 0});
+      if (next == nullptr) continue;
+      NodeState& state = nodes_.at(next);
+      if (!state.visited) {
+        state.visited = true;
+        stack.push_back({next, 0});
+      }
       continue;
     }
     Node* fn = frame.fn;
@@ -126,7 +134,7 @@ void GraphTask::init_to_execute(Node* root, const edge_list& outputs, bool accum
     const bool leads_to_output = std::any_of(edges.begin(), edges.end(), [&](const Edge& e) {
       return e.function != nullptr && executes(e.function.get());
     });
-    if (leads_to_output) exec_info_[fn].needed = true;
+    if (leads_to_output) nodes_.at(fn).needed = true;
   }
 }
 
@@ -145,10 +153,11 @@ void GraphTask::run(ReadyNode task) {
   variable_list inputs = std::move(task.inputs);
   if (inputs.size() < fn.num_inputs()) inputs.resize(fn.num_inputs());
   fn.call_tensor_pre_hooks(inputs);
+  NodeState& state = nodes_.at(&fn);
   if (filtered_) {
-    const ExecInfo& info = exec_info_.at(&fn);
-    for (const ExecInfo::Capture& c : info.captures) captured_[c.output_index] = inputs[c.input_nr];
-    if (!info.needed) return;
+    for (const NodeState::Capture& c : state.captures)
+      captured_[c.output_index] = inputs[c.input_nr];
+    if (!state.needed) return;
   }
   variable_list grads = fn.apply(std::move(inputs));
   if (!keep_graph_) fn.release_variables();
@@ -157,17 +166,18 @@ void GraphTask::run(ReadyNode task) {
   const edge_list& edges = fn.next_edges();
   for (size_t i = 0; i < edges.size(); ++i) {
     const Edge& edge = edges[i];
-    Node* next = edge.function.get();
-    if (next == nullptr || !executes(next)) continue;
-    variable_list& buffer = not_ready_[next];
+    if (!edge.is_valid()) continue;
+    const Node* next = edge.function.get();
+    NodeState& next_state = nodes_.at(next);
+    if (filtered_ && !next_state.should_execute()) continue;
+    variable_list& buffer = next_state.buffer;
     if (buffer.size() <= edge.input_nr)
       buffer.resize(std::max<size_t>(next->num_inputs(), edge.input_nr + 1));
     Tensor& slot = buffer[edge.input_nr];
     if (grads[i].defined()) slot = slot.defined() ? aten::add(slot, grads[i]) : std::move(grads[i]);
-    if (--dependencies_.at(next) == 0) {
+    if (--next_state.dependencies == 0) {
       ready_.push_back({edge.function, std::move(buffer)});
       std::push_heap(ready_.begin(), ready_.end(), runs_later);
-      not_ready_.erase(next);
     }
   }
 }
@@ -216,7 +226,7 @@ class RunningTaskGuard {
 
 variable_list run_backward(const edge_list& roots, variable_list grad_roots, bool keep_graph,
                            bool create_graph, const edge_list& outputs, bool accumulate_grad) {
-  auto root = std::make_shared<GraphRoot>(roots, std::move(grad_roots));
+  auto root = aten::detail::make_shared_pooled<GraphRoot>(roots, std::move(grad_roots));
   GraphTask task(keep_graph, outputs.size());
   task.compute_dependencies(root.get());
   if (!outputs.empty()) task.init_to_execute(root.get(), outputs, accumulate_grad);

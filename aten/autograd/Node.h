@@ -87,7 +87,8 @@ class Node : public std::enable_shared_from_this<Node> {
 
   uint64_t sequence_nr_;
   edge_list next_edges_;
-  std::vector<InputMetadata> input_metadata_;
+  // Most ops have one output: kept inline, no allocation.
+  SmallVector<InputMetadata, 1> input_metadata_;
   std::vector<InputHook> tensor_pre_hooks_;
   std::vector<InputHook> retains_grad_hooks_;
 };
