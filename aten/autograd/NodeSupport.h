@@ -145,9 +145,10 @@ inline bool any_defined(const variable_list& grads) {
   return false;
 }
 
+// Whether the running backward wants any gradient of the range (Node::task_should_compute_output).
 inline bool should_compute_any(const Node& node, EdgeRange r) {
   for (size_t i = r.begin; i < r.begin + r.count; ++i)
-    if (node.should_compute_output(i)) return true;
+    if (node.task_should_compute_output(i)) return true;
   return false;
 }
 

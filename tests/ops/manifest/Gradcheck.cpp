@@ -83,8 +83,11 @@ void check_case(const OpCase& c, size_t index, uint64_t seed) {
           if (t.defined() && t.requires_grad()) leaves.push_back(t);
         auto grads = autograd::grad({outputs[0]}, leaves, {ones_like(outputs[0])}, std::nullopt,
                                     false, /*allow_unused=*/true);
-        for (size_t i = 0; i < leaves.size(); ++i)
-          if (grads[i].defined()) EXPECT_EQ(grads[i].sizes(), leaves[i].sizes());
+        for (size_t i = 0; i < leaves.size(); ++i) {
+          if (grads[i].defined()) {
+            EXPECT_EQ(grads[i].sizes(), leaves[i].sizes());
+          }
+        }
       }
       if (layout == Layout::contiguous && index % 4 == 0) autograd::gradgradcheck(fn, *inputs);
     } catch (const std::exception& e) {
