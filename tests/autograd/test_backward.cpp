@@ -1,8 +1,8 @@
-// The engine through the hand-written kernels of ManualKernels.cpp: gradients against values
+// The engine through the generated Autograd kernels: gradients against values
 // written out, accumulation, retain_graph, create_graph, hooks, retain_grad, grad(), inputs=,
 // grad mode, and the errors ATen gives.
 #include "autograd/AutogradTestHelpers.h"
-#include "autograd/ManualKernels.h"
+#include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradKernel.h>
