@@ -8,6 +8,10 @@
 // The primitive is what the sampling ops will call per chunk; on two threads this file splits
 // the buffer the way they will (each chunk by its begin index), so it times the fill alone,
 // without the op's argument checks and TensorIterator set-up.
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty.h>
 #include <aten/core/Generator.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/native/PhiloxFill.h>
@@ -15,10 +19,6 @@
 #include <aten/ops/normal.h>
 #include <aten/ops/uniform.h>
 #include <benchmark/benchmark.h>
-#include <ATen/Context.h>
-#include <ATen/Parallel.h>
-#include <ATen/core/Tensor.h>
-#include <ATen/ops/empty.h>
 
 namespace {
 

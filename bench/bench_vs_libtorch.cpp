@@ -3,6 +3,18 @@
 // the table in bench/README.md.
 // Per-op headers on both sides, not the aggregates (<aten/ATen.h>, <torch/torch.h>): with those
 // this file took a minute to compile, and ours would recompile it whenever an operator is added.
+#include <ATen/Parallel.h>
+#include <ATen/TensorOperators.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/add.h>
+#include <ATen/ops/amax.h>
+#include <ATen/ops/empty.h>
+#include <ATen/ops/exp.h>
+#include <ATen/ops/gelu.h>
+#include <ATen/ops/mm.h>
+#include <ATen/ops/rand.h>
+#include <ATen/ops/sigmoid.h>
+#include <ATen/ops/tanh.h>
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/cpu/Parallel.h>
@@ -17,18 +29,6 @@
 #include <aten/ops/sum.h>
 #include <aten/ops/tanh.h>
 #include <benchmark/benchmark.h>
-#include <ATen/Parallel.h>
-#include <ATen/TensorOperators.h>
-#include <ATen/core/Tensor.h>
-#include <ATen/ops/add.h>
-#include <ATen/ops/amax.h>
-#include <ATen/ops/empty.h>
-#include <ATen/ops/exp.h>
-#include <ATen/ops/gelu.h>
-#include <ATen/ops/mm.h>
-#include <ATen/ops/rand.h>
-#include <ATen/ops/sigmoid.h>
-#include <ATen/ops/tanh.h>
 
 namespace {
 
@@ -179,9 +179,8 @@ void Amax_aten(benchmark::State& s) {
   });
 }
 void Amax_torch(benchmark::State& s) {
-  reduce_torch(s, [](const at::Tensor& a, int64_t d) {
-    return d == 2 ? at::amax(a) : at::amax(a, d);
-  });
+  reduce_torch(
+      s, [](const at::Tensor& a, int64_t d) { return d == 2 ? at::amax(a) : at::amax(a, d); });
 }
 
 // ---- unary math into a preallocated out of 16M floats -------------------------------------------

@@ -120,8 +120,8 @@ struct ExtremeOps {
           for (b = 0; b + V <= n; b += V) {
             Vec m = Vec::loadu(acc + b);
             if (step == 4) {
-              m = extreme(m, extreme(extreme(at(r, b), at(r + 1, b)),
-                                     extreme(at(r + 2, b), at(r + 3, b))));
+              m = extreme(
+                  m, extreme(extreme(at(r, b), at(r + 1, b)), extreme(at(r + 2, b), at(r + 3, b))));
             } else {
               m = extreme(m, at(r, b));
             }
