@@ -8,6 +8,10 @@
 // The primitive is what the sampling ops will call per chunk; on two threads this file splits
 // the buffer the way they will (each chunk by its begin index), so it times the fill alone,
 // without the op's argument checks and TensorIterator set-up.
+#include <ATen/Context.h>
+#include <ATen/Parallel.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty.h>
 #include <aten/core/Generator.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/native/PhiloxFill.h>
@@ -15,7 +19,6 @@
 #include <aten/ops/normal.h>
 #include <aten/ops/uniform.h>
 #include <benchmark/benchmark.h>
-#include <torch/torch.h>
 
 namespace {
 
@@ -25,7 +28,7 @@ constexpr int64_t kInCache = int64_t{1} << 14;  // 16K floats, 64 KiB: stays in 
 void threads(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   aten::set_num_threads(n);
-  torch::set_num_threads(n);
+  at::set_num_threads(n);
 }
 
 // Times `step` on the case's thread count, after one untimed call (the first touch of the
@@ -59,8 +62,8 @@ void Uniform_aten(benchmark::State& state) {
   run(state, kNumel, [&] { aten::uniform_(t, 0, 1, gen); });
 }
 void Uniform_torch(benchmark::State& state) {
-  torch::manual_seed(42);
-  torch::Tensor t = torch::empty({kNumel});
+  at::manual_seed(42);
+  at::Tensor t = at::empty({kNumel});
   run(state, kNumel, [&] { t.uniform_(); });
 }
 void Normal_aten(benchmark::State& state) {
@@ -69,8 +72,8 @@ void Normal_aten(benchmark::State& state) {
   run(state, kNumel, [&] { aten::normal_(t, 0, 1, gen); });
 }
 void Normal_torch(benchmark::State& state) {
-  torch::manual_seed(42);
-  torch::Tensor t = torch::empty({kNumel});
+  at::manual_seed(42);
+  at::Tensor t = at::empty({kNumel});
   run(state, kNumel, [&] { t.normal_(); });
 }
 
@@ -89,8 +92,8 @@ void UniformFillInCache_aten(benchmark::State& state) {
   run(state, kInCache, [&] { uniform_fill(gen, t.data_ptr<float>(), kInCache); });
 }
 void UniformFillInCache_torch(benchmark::State& state) {
-  torch::manual_seed(42);
-  torch::Tensor t = torch::empty({kInCache});
+  at::manual_seed(42);
+  at::Tensor t = at::empty({kInCache});
   run(state, kInCache, [&] { t.uniform_(); });
 }
 
@@ -101,7 +104,7 @@ void FillBound_aten(benchmark::State& state) {
   run(state, kNumel, [&] { t.fill_(1); });
 }
 void FillBound_torch(benchmark::State& state) {
-  torch::Tensor t = torch::empty({kNumel});
+  at::Tensor t = at::empty({kNumel});
   run(state, kNumel, [&] { t.fill_(1); });
 }
 

@@ -1,8 +1,20 @@
 // MiniATen next to libtorch on the same machine, same data, same thread count, in one run.
 // Each case is registered twice, /aten and /torch; bench/ratios.py turns the JSON output into
 // the table in bench/README.md.
-// Per-op headers, not <aten/ATen.h>: with libtorch's headers this file takes a minute to
-// compile, and the aggregate would recompile it whenever any operator is added.
+// Per-op headers on both sides, not the aggregates (<aten/ATen.h>, <torch/torch.h>): with those
+// this file took a minute to compile, and ours would recompile it whenever an operator is added.
+#include <ATen/Parallel.h>
+#include <ATen/TensorOperators.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/add.h>
+#include <ATen/ops/amax.h>
+#include <ATen/ops/empty.h>
+#include <ATen/ops/exp.h>
+#include <ATen/ops/gelu.h>
+#include <ATen/ops/mm.h>
+#include <ATen/ops/rand.h>
+#include <ATen/ops/sigmoid.h>
+#include <ATen/ops/tanh.h>
 #include <aten/Factories.h>
 #include <aten/TensorOperators.h>
 #include <aten/cpu/Parallel.h>
@@ -17,7 +29,6 @@
 #include <aten/ops/sum.h>
 #include <aten/ops/tanh.h>
 #include <benchmark/benchmark.h>
-#include <torch/torch.h>
 
 namespace {
 
@@ -33,7 +44,7 @@ aten::Tensor aten_filled(aten::IntArrayRef sizes, float v) {
 void threads(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   aten::set_num_threads(n);
-  torch::set_num_threads(n);
+  at::set_num_threads(n);
 }
 
 void bytes(benchmark::State& state, int64_t numel, int tensors) {
@@ -50,8 +61,8 @@ void AddOut_aten(benchmark::State& state) {
 }
 void AddOut_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN}), out = torch::empty({kN, kN});
-  for (auto _ : state) torch::add_out(out, a, b);
+  auto a = at::rand({kN, kN}), b = at::rand({kN, kN}), out = at::empty({kN, kN});
+  for (auto _ : state) at::add_out(out, a, b);
   bytes(state, a.numel(), 3);
 }
 
@@ -64,8 +75,8 @@ void Add_aten(benchmark::State& state) {
 }
 void Add_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN});
-  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
+  auto a = at::rand({kN, kN}), b = at::rand({kN, kN});
+  for (auto _ : state) benchmark::DoNotOptimize(at::add(a, b));
   bytes(state, a.numel(), 3);
 }
 
@@ -77,8 +88,8 @@ void AddOneElement_aten(benchmark::State& state) {
 }
 void AddOneElement_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({1}), b = torch::rand({1});
-  for (auto _ : state) benchmark::DoNotOptimize(torch::add(a, b));
+  auto a = at::rand({1}), b = at::rand({1});
+  for (auto _ : state) benchmark::DoNotOptimize(at::add(a, b));
 }
 
 // ---- a.t() * b: a transposed input against a contiguous one ----------------------------------
@@ -92,7 +103,7 @@ void TransposedMul_aten(benchmark::State& state) {
 }
 void TransposedMul_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({kN, kN}), b = torch::rand({kN, kN});
+  auto a = at::rand({kN, kN}), b = at::rand({kN, kN});
   for (auto _ : state) benchmark::DoNotOptimize(a.t() * b);
   bytes(state, a.numel(), 3);
 }
@@ -108,7 +119,7 @@ void TransposeContiguous_aten(benchmark::State& state) {
 }
 void TransposeContiguous_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({kN, kN});
+  auto a = at::rand({kN, kN});
   for (auto _ : state) benchmark::DoNotOptimize(a.t().contiguous());
   bytes(state, a.numel(), 2);
 }
@@ -122,8 +133,8 @@ void ToChannelsLast_aten(benchmark::State& state) {
 }
 void ToChannelsLast_torch(benchmark::State& state) {
   threads(state);
-  auto x = torch::rand({64, 64, 56, 56});
-  for (auto _ : state) benchmark::DoNotOptimize(x.contiguous(torch::MemoryFormat::ChannelsLast));
+  auto x = at::rand({64, 64, 56, 56});
+  for (auto _ : state) benchmark::DoNotOptimize(x.contiguous(at::MemoryFormat::ChannelsLast));
   bytes(state, x.numel(), 2);
 }
 
@@ -140,7 +151,7 @@ void reduce_aten(benchmark::State& state, F op) {
 template <typename F>
 void reduce_torch(benchmark::State& state, F op) {
   threads(state);
-  auto a = torch::rand({kN, kN});
+  auto a = at::rand({kN, kN});
   const int64_t which = state.range(1);
   for (auto _ : state) benchmark::DoNotOptimize(op(a, which));
   bytes(state, a.numel(), 1);
@@ -152,7 +163,7 @@ void Sum_aten(benchmark::State& s) {
   });
 }
 void Sum_torch(benchmark::State& s) {
-  reduce_torch(s, [](const torch::Tensor& a, int64_t d) { return d == 2 ? a.sum() : a.sum(d); });
+  reduce_torch(s, [](const at::Tensor& a, int64_t d) { return d == 2 ? a.sum() : a.sum(d); });
 }
 void Mean_aten(benchmark::State& s) {
   reduce_aten(s, [](const aten::Tensor& a, int64_t d) {
@@ -160,7 +171,7 @@ void Mean_aten(benchmark::State& s) {
   });
 }
 void Mean_torch(benchmark::State& s) {
-  reduce_torch(s, [](const torch::Tensor& a, int64_t d) { return d == 2 ? a.mean() : a.mean(d); });
+  reduce_torch(s, [](const at::Tensor& a, int64_t d) { return d == 2 ? a.mean() : a.mean(d); });
 }
 void Amax_aten(benchmark::State& s) {
   reduce_aten(s, [](const aten::Tensor& a, int64_t d) {
@@ -168,9 +179,8 @@ void Amax_aten(benchmark::State& s) {
   });
 }
 void Amax_torch(benchmark::State& s) {
-  reduce_torch(s, [](const torch::Tensor& a, int64_t d) {
-    return d == 2 ? torch::amax(a) : torch::amax(a, d);
-  });
+  reduce_torch(
+      s, [](const at::Tensor& a, int64_t d) { return d == 2 ? at::amax(a) : at::amax(a, d); });
 }
 
 // ---- unary math into a preallocated out of 16M floats -------------------------------------------
@@ -191,7 +201,7 @@ void unary_out_aten(benchmark::State& state, F op) {
 template <typename F>
 void unary_out_torch(benchmark::State& state, F op) {
   threads(state);
-  auto x = torch::empty({kN, kN}), out = torch::empty({kN, kN});
+  auto x = at::empty({kN, kN}), out = at::empty({kN, kN});
   float* p = x.data_ptr<float>();
   for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
   op(out, x);
@@ -203,25 +213,25 @@ void ExpOut_aten(benchmark::State& s) {
   unary_out_aten(s, [](auto& o, auto& x) { aten::exp_out(o, x); });
 }
 void ExpOut_torch(benchmark::State& s) {
-  unary_out_torch(s, [](auto& o, auto& x) { torch::exp_out(o, x); });
+  unary_out_torch(s, [](auto& o, auto& x) { at::exp_out(o, x); });
 }
 void TanhOut_aten(benchmark::State& s) {
   unary_out_aten(s, [](auto& o, auto& x) { aten::tanh_out(o, x); });
 }
 void TanhOut_torch(benchmark::State& s) {
-  unary_out_torch(s, [](auto& o, auto& x) { torch::tanh_out(o, x); });
+  unary_out_torch(s, [](auto& o, auto& x) { at::tanh_out(o, x); });
 }
 void SigmoidOut_aten(benchmark::State& s) {
   unary_out_aten(s, [](auto& o, auto& x) { aten::sigmoid_out(o, x); });
 }
 void SigmoidOut_torch(benchmark::State& s) {
-  unary_out_torch(s, [](auto& o, auto& x) { torch::sigmoid_out(o, x); });
+  unary_out_torch(s, [](auto& o, auto& x) { at::sigmoid_out(o, x); });
 }
 void GeluOut_aten(benchmark::State& s) {
   unary_out_aten(s, [](auto& o, auto& x) { aten::gelu_out(o, x); });
 }
 void GeluOut_torch(benchmark::State& s) {
-  unary_out_torch(s, [](auto& o, auto& x) { torch::gelu_out(o, x); });
+  unary_out_torch(s, [](auto& o, auto& x) { at::gelu_out(o, x); });
 }
 
 // ---- copy_ of 16M floats into a preallocated tensor of another dtype --------------------------
@@ -240,10 +250,10 @@ void CastOut_aten(benchmark::State& state) {
 }
 void CastOut_torch(benchmark::State& state) {
   threads(state);
-  auto x = torch::empty({kN, kN});
+  auto x = at::empty({kN, kN});
   float* p = x.data_ptr<float>();
   for (int64_t i = 0; i < x.numel(); ++i) p[i] = unary_input(i);
-  auto out = torch::empty({kN, kN}, state.range(1) == 0 ? torch::kBFloat16 : torch::kDouble);
+  auto out = at::empty({kN, kN}, state.range(1) == 0 ? at::kBFloat16 : at::kDouble);
   out.copy_(x);
   for (auto _ : state) out.copy_(x);
   bytes(state, x.numel(), 1);
@@ -262,8 +272,8 @@ void Mm_aten(benchmark::State& state) {
 }
 void Mm_torch(benchmark::State& state) {
   threads(state);
-  auto a = torch::rand({kMm, kMm}), b = torch::rand({kMm, kMm}), out = torch::empty({kMm, kMm});
-  for (auto _ : state) torch::mm_out(out, a, b);
+  auto a = at::rand({kMm, kMm}), b = at::rand({kMm, kMm}), out = at::empty({kMm, kMm});
+  for (auto _ : state) at::mm_out(out, a, b);
   state.counters["GFLOPS"] = benchmark::Counter(2.0 * kMm * kMm * kMm,
                                                 benchmark::Counter::kIsIterationInvariantRate);
 }

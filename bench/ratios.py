@@ -6,8 +6,10 @@ their ratio, per case and thread count, from one run (so both saw the same machi
         --benchmark_report_aggregates_only=true > /tmp/bench.json
     python3 bench/ratios.py /tmp/bench.json
     python3 bench/ratios.py before.json after.json   # two builds' runs side by side
+    python3 bench/ratios.py b1.json,b2.json,b3.json a1.json,a2.json,a3.json   # interleaved runs
 """
 import json
+import statistics
 import sys
 
 # bench/README.md's name for each case; cases not listed print under their benchmark name.
@@ -36,24 +38,34 @@ DESCRIPTIONS = {
 
 
 def load(path):
-    """(case, threads[/arg], impl) -> (median ms, coefficient of variation) of one run's JSON."""
-    with open(path) as f:
-        data = json.load(f)
-    # name: Case/impl/threads[/arg]/real_time[_median]; keep medians (and the spread) when
-    # aggregates exist.
-    times, spread = {}, {}
-    for b in data["benchmarks"]:
-        aggregate = b.get("aggregate_name") if b.get("run_type") == "aggregate" else None
-        if aggregate not in (None, "median", "cv"):
-            continue
-        parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
-        parts = [p for p in parts if p != "real_time"]
-        key = (parts[0], "/".join(parts[2:]), parts[1])
-        if aggregate == "cv":
-            spread[key] = b["real_time"]
-            continue
-        scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
-        times[key] = b["real_time"] * scale  # milliseconds
+    """(case, threads[/arg], impl) -> (median ms, coefficient of variation). `path` is one run's
+    JSON, or several joined by commas (runs interleaved with another build's, see
+    bench/README.md): then the median and spread are over every repetition of every run."""
+    samples, times, spread = {}, {}, {}
+    for one in path.split(","):
+        with open(one) as f:
+            data = json.load(f)
+        # name: Case/impl/threads[/arg]/real_time[_median]; repetitions when the run kept them,
+        # else the medians (and the spread) of its aggregates.
+        for b in data["benchmarks"]:
+            aggregate = b.get("aggregate_name") if b.get("run_type") == "aggregate" else None
+            if aggregate not in (None, "median", "cv"):
+                continue
+            parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
+            parts = [p for p in parts if p != "real_time"]
+            key = (parts[0], "/".join(parts[2:]), parts[1])
+            if aggregate == "cv":
+                spread[key] = b["real_time"]
+                continue
+            scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
+            if aggregate is None:
+                samples.setdefault(key, []).append(b["real_time"] * scale)
+            else:
+                times[key] = b["real_time"] * scale  # milliseconds
+    for key, values in samples.items():
+        times[key] = statistics.median(values)
+        if len(values) > 1:
+            spread[key] = statistics.stdev(values) / statistics.mean(values)
     return {k: (t, spread.get(k, 0.0)) for k, t in times.items()}
 
 

@@ -72,6 +72,37 @@ TEST(ReductionNaN, NaNAfterALongRunIsFoundInEveryPath) {
   EXPECT_EQ(at(argmax(m, 0), {7}), 2999);
 }
 
+TEST(ReductionNaN, OuterExtremesMatchAColumnByColumnFold) {
+  // The outer path's vector lanes, four rows at a time: a row count that leaves a remainder, a
+  // width that leaves scalar lanes, NaNs in the first, a middle and the last row.
+  const int64_t rows = 39, cols = 70;
+  auto value = [&](int64_t i) {
+    const int64_t r = i / cols, c = i % cols;
+    if ((c == 3 && r == 0) || (c == 20 && r == 17) || (c == 69 && r == rows - 1)) return kNaN;
+    return std::sin(double(i) * 0.7) * 100;
+  };
+  for (ScalarType t : {ScalarType::Float, ScalarType::Double}) {
+    SCOPED_TRACE(toString(t));
+    Tensor m = make<double>({rows, cols}, value).to(t);
+    Tensor hi = amax(m, IntArrayRef{0}), lo = amin(m, IntArrayRef{0});
+    for (int64_t c = 0; c < cols; ++c) {
+      double want_hi = -INFINITY, want_lo = INFINITY;
+      for (int64_t r = 0; r < rows; ++r) {
+        const double x = at(m, {r, c});
+        want_hi = std::isnan(want_hi) || std::isnan(x) ? kNaN : std::max(want_hi, x);
+        want_lo = std::isnan(want_lo) || std::isnan(x) ? kNaN : std::min(want_lo, x);
+      }
+      if (std::isnan(want_hi)) {
+        EXPECT_TRUE(std::isnan(at(hi, {c}))) << c;
+        EXPECT_TRUE(std::isnan(at(lo, {c}))) << c;
+      } else {
+        EXPECT_EQ(at(hi, {c}), want_hi) << c;
+        EXPECT_EQ(at(lo, {c}), want_lo) << c;
+      }
+    }
+  }
+}
+
 // ---- empty --------------------------------------------------------------------------------------
 
 TEST(ReductionEmpty, NoIdentityIsAnErrorNamingTheOpAndDim) {
