@@ -8,6 +8,7 @@
 #include <aten/ops/exp.h>
 #include <aten/ops/full.h>
 #include <aten/ops/index_select.h>
+#include <aten/ops/maximum.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/ones_like.h>
@@ -198,8 +199,20 @@ std::vector<Tensor> stack_backward(const Tensor& grad, int64_t count, int64_t di
 
 // ---- indexing ---------------------------------------------------------------------------------
 
+Tensor scatter_reduce_self_backward(const Tensor& grad, std::string_view reduce) {
+  if (reduce == "add") return grad;
+  return not_implemented("scatter with reduce='multiply'");
+}
+
+Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor& index,
+                                   std::string_view reduce) {
+  if (reduce == "add") return grad.gather(dim, index);
+  return not_implemented("scatter with reduce='multiply'");
+}
+
+// scatter's index is int64 (gather's may be int32 too).
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index) {
-  return zeros(sizes, grad.options()).scatter(dim, index, grad, "add");
+  return zeros(sizes, grad.options()).scatter(dim, index.to(ScalarType::Long), grad, "add");
 }
 
 Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
@@ -208,7 +221,9 @@ Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
   const int64_t d = maybe_wrap_dim(dim, grad.dim());
   std::vector<int64_t> shape(static_cast<size_t>(grad.dim()), 1);
   if (grad.dim() > 0) shape[d] = index.numel();
-  Tensor expanded = grad.dim() == 0 ? index.reshape({}) : index.reshape(shape).expand(grad.sizes());
+  const Tensor long_index = index.to(ScalarType::Long);
+  Tensor expanded =
+      grad.dim() == 0 ? long_index.reshape({}) : long_index.reshape(shape).expand(grad.sizes());
   return zeros(sizes, grad.options()).scatter(d, expanded, grad, "add");
 }
 
@@ -299,9 +314,15 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
   return grad;
 }
 
-Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const Tensor& bound,
-                            bool is_min) {
-  return grad * (is_min ? self < bound : self > bound);
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                            const std::optional<Tensor>& max, bool for_min) {
+  const bool has_min = min.has_value() && min->defined();
+  const bool has_max = max.has_value() && max->defined();
+  if (for_min) {
+    Tensor below = self < *min;
+    return grad * (has_max ? below & (*min <= *max) : below);
+  }
+  return grad * ((has_min ? maximum(self, *min) : self) > *max);
 }
 
 Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,

@@ -63,6 +63,11 @@ std::vector<Tensor> stack_backward(const Tensor& grad, int64_t count, int64_t di
 
 // ---- indexing ---------------------------------------------------------------------------------
 
+// scatter with reduce="add" passes grad to self and gathers it for src; "multiply" has no
+// formula (nor in ATen).
+Tensor scatter_reduce_self_backward(const Tensor& grad, std::string_view reduce);
+Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor& index,
+                                   std::string_view reduce);
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index);
 Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
                              const Tensor& index);
@@ -94,9 +99,10 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Scalar>& max);
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
                       const std::optional<Tensor>& max);
-// The gradient of a clamp's tensor bound: where the bound was the result.
-Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const Tensor& bound,
-                            bool is_min);
+// The gradient of one of a clamp's tensor bounds: where that bound was the result. clamp is
+// min(max(self, min), max): max wins where min > max.
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                            const std::optional<Tensor>& max, bool for_min);
 // maximum / minimum: the winner takes the gradient, ties share it.
 Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
                          bool for_self);

@@ -33,10 +33,13 @@ void check_input(const Tensor& t, size_t i) {
 // J[i][o] as rows: one per element of output o, one column per element of input i.
 using Jacobian = std::vector<std::vector<double>>;
 
+// fn's outputs as plain float64 values. Grad mode stays as it is: fn may itself differentiate
+// (gradgradcheck's first derivative does).
 std::vector<Tensor> evaluate(const TensorFunction& fn, const std::vector<Tensor>& inputs) {
-  NoGradGuard no_grad;
   std::vector<Tensor> outputs = fn(inputs);
-  for (Tensor& o : outputs) o = o.defined() ? o.to(ScalarType::Double).contiguous() : o;
+  // Copies: an output may share its input's bytes (a backward that passes grad through), and
+  // the next perturbation would move it too.
+  for (Tensor& o : outputs) o = o.defined() ? o.detach().to(ScalarType::Double).clone() : o;
   return outputs;
 }
 
@@ -119,11 +122,15 @@ bool gradgradcheck(const TensorFunction& fn, const std::vector<Tensor>& inputs,
     AutoGradMode enabled(true);
     outputs = fn(inputs);
   }
-  // Random weights for the first backward, themselves differentiated.
+  // The outputs that have gradients (not max's indices), and random weights for them in the
+  // first backward, themselves differentiated.
+  std::vector<size_t> differentiable_outputs;
+  for (size_t o = 0; o < outputs.size(); ++o)
+    if (outputs[o].defined() && outputs[o].requires_grad()) differentiable_outputs.push_back(o);
   const Generator generator = make_generator(20240101);
   std::vector<Tensor> grad_outputs;
-  for (const Tensor& o : outputs) {
-    Tensor w = randn(o.sizes(), generator, TensorOptions(ScalarType::Double));
+  for (size_t o : differentiable_outputs) {
+    Tensor w = randn(outputs[o].sizes(), generator, TensorOptions(ScalarType::Double));
     w.requires_grad_(true);
     grad_outputs.push_back(w);
   }
@@ -134,7 +141,9 @@ bool gradgradcheck(const TensorFunction& fn, const std::vector<Tensor>& inputs,
   TensorFunction first_derivative = [&](const std::vector<Tensor>& args) {
     const std::vector<Tensor> xs(args.begin(), args.begin() + static_cast<int64_t>(n_inputs));
     const std::vector<Tensor> ws(args.begin() + static_cast<int64_t>(n_inputs), args.end());
-    std::vector<Tensor> ys = fn(xs), wrt;
+    const std::vector<Tensor> all = fn(xs);
+    std::vector<Tensor> ys, wrt;
+    for (size_t o : differentiable_outputs) ys.push_back(all[o]);
     for (size_t i : differentiable) wrt.push_back(xs[i]);
     return grad(ys, wrt, ws, /*retain_graph=*/true, /*create_graph=*/true, /*allow_unused=*/true);
   };

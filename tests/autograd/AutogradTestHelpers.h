@@ -1,6 +1,9 @@
 #pragma once
 // What the autograd suites share: float tensors from values and back, and leaves.
 #include <aten/Factories.h>
+#include <aten/autograd/Autograd.h>
+#include <aten/autograd/GradMode.h>
+#include <aten/autograd/Node.h>
 #include <aten/core/Tensor.h>
 
 #include <vector>

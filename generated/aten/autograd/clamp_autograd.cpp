@@ -68,10 +68,10 @@ variable_list ClampBackward1::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, clamp_backward(grad, self, min, max));
   }
   if (should_compute_any(*this, min_ix)) {
-    assign(grad_inputs, min_ix, clamp_bound_backward(grad, self, *min, true));
+    assign(grad_inputs, min_ix, clamp_bound_backward(grad, self, min, max, true));
   }
   if (should_compute_any(*this, max_ix)) {
-    assign(grad_inputs, max_ix, clamp_bound_backward(grad, self, *max, false));
+    assign(grad_inputs, max_ix, clamp_bound_backward(grad, self, min, max, false));
   }
   return grad_inputs;
 }

@@ -62,7 +62,7 @@ variable_list ClampMaxBackward1::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, grad * (self <= max));
   }
   if (should_compute_any(*this, max_ix)) {
-    assign(grad_inputs, max_ix, clamp_bound_backward(grad, self, max, false));
+    assign(grad_inputs, max_ix, clamp_bound_backward(grad, self, {}, max, false));
   }
   return grad_inputs;
 }

@@ -62,7 +62,7 @@ variable_list ClampMinBackward1::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, grad * (self >= min));
   }
   if (should_compute_any(*this, min_ix)) {
-    assign(grad_inputs, min_ix, clamp_bound_backward(grad, self, min, true));
+    assign(grad_inputs, min_ix, clamp_bound_backward(grad, self, min, {}, true));
   }
   return grad_inputs;
 }

@@ -69,9 +69,18 @@ variable_list ScatterBackward1::apply(variable_list&& grads) {
 struct ScatterBackward2 final : Node {
   std::string name() const override { return "ScatterBackward2"; }
   variable_list apply(variable_list&& grads) override;
+  void release_variables() override {
+    release(index_);
+  }
+  owned_t<int64_t> dim_;
+  SavedVariable index_;
+  owned_t<std::string_view> reduce_;
 };
 
 variable_list ScatterBackward2::apply(variable_list&& grads) {
+  const auto dim = view(dim_);
+  const auto index = unpack(index_);
+  const auto reduce = view(reduce_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto self_ix = edges.next(1);
@@ -79,10 +88,10 @@ variable_list ScatterBackward2::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, not_implemented("scatter with reduce"));
+    assign(grad_inputs, self_ix, scatter_reduce_self_backward(grad, reduce));
   }
   if (should_compute_any(*this, src_ix)) {
-    assign(grad_inputs, src_ix, not_implemented("scatter with reduce"));
+    assign(grad_inputs, src_ix, scatter_reduce_src_backward(grad, dim, index, reduce));
   }
   return grad_inputs;
 }
@@ -90,16 +99,18 @@ variable_list ScatterBackward2::apply(variable_list&& grads) {
 struct ScatterBackward3 final : Node {
   std::string name() const override { return "ScatterBackward3"; }
   variable_list apply(variable_list&& grads) override;
+  owned_t<std::string_view> reduce_;
 };
 
 variable_list ScatterBackward3::apply(variable_list&& grads) {
+  const auto reduce = view(reduce_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto self_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, not_implemented("scatter with reduce"));
+    assign(grad_inputs, self_ix, scatter_reduce_self_backward(grad, reduce));
   }
   return grad_inputs;
 }
@@ -205,6 +216,9 @@ Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, cons
   std::shared_ptr<ScatterBackward2> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<ScatterBackward2>(self, src);
+    grad_fn->dim_ = owned(dim);
+    grad_fn->index_ = save(index);
+    grad_fn->reduce_ = owned(reduce);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;
@@ -222,6 +236,9 @@ Tensor& scatter__reduce(Tensor& self, int64_t dim, const Tensor& index, const Te
   std::shared_ptr<ScatterBackward2> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<ScatterBackward2>(self, src);
+    grad_fn->dim_ = owned(dim);
+    grad_fn->index_ = save(index);
+    grad_fn->reduce_ = owned(reduce);
   }
   {
     AutoDispatchBelowAutograd guard;
@@ -247,6 +264,7 @@ Tensor scatter_value_reduce(const Tensor& self, int64_t dim, const Tensor& index
   std::shared_ptr<ScatterBackward3> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<ScatterBackward3>(self);
+    grad_fn->reduce_ = owned(reduce);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;
@@ -264,6 +282,7 @@ Tensor& scatter__value_reduce(Tensor& self, int64_t dim, const Tensor& index, co
   std::shared_ptr<ScatterBackward3> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<ScatterBackward3>(self);
+    grad_fn->reduce_ = owned(reduce);
   }
   {
     AutoDispatchBelowAutograd guard;

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <functional>
 #include <map>
@@ -40,10 +41,19 @@ const manifest::Overload* find_overload(const std::string& full) {
   return nullptr;
 }
 
+// Overloads not checked here: as_strided's formula is not_implemented; scatter with
+// reduce="multiply" has none (ATen neither); the scatter cases' indices repeat, and a src
+// element another overwrites gets grad.gather's value all the same (ATen's formula), where a
+// finite difference sees nothing. The add paths are checked through gather's and
+// index_select's second derivatives.
+const std::set<std::string, std::less<>> kNotImplemented = {
+    "scatter.reduce", "scatter.value_reduce", "scatter.src", "as_strided"};
+
 bool records(const OpCase& c) {
   const manifest::Overload* o = find_overload(c.overloads[0]);
   return o != nullptr && o->autograd == manifest::Autograd::records &&
-         o->kind == manifest::SchemaKind::functional && !kSampling.count(o->name);
+         o->kind == manifest::SchemaKind::functional && !kSampling.count(o->name) &&
+         !kNotImplemented.count(c.overloads[0]);
 }
 
 // A layout's inputs with every float64 one a leaf that requires grad. Inputs that alias
@@ -51,6 +61,7 @@ bool records(const OpCase& c) {
 std::optional<Tensors> gradcheck_inputs(const OpCase& c, Layout layout, uint64_t seed) {
   std::optional<Tensors> inputs = make_inputs(c, ScalarType::Double, layout, seed);
   if (!inputs) return std::nullopt;
+  int64_t index = 0;
   for (Tensor& t : *inputs) {
     if (!t.defined() || t.scalar_type() != ScalarType::Double) continue;
     const bool aliased = [&] {
@@ -59,7 +70,15 @@ std::optional<Tensors> gradcheck_inputs(const OpCase& c, Layout layout, uint64_t
       return false;
     }();
     if (aliased) t = t.contiguous();
+    // Off the grid the values are drawn on: no exact zeros, ties or integers, where relu,
+    // maximum, floor and the like have kinks a finite difference straddles.
+    Tensor dense = t.contiguous();
+    double* p = dense.data_ptr<double>();
+    for (int64_t k = 0; k < dense.numel(); ++k)
+      p[k] += 0.0137 * std::sin(12.9898 * static_cast<double>(k) + 78.233 * static_cast<double>(index) + 1.0);
+    t.copy_(dense);
     t.requires_grad_(true);
+    ++index;
   }
   return inputs;
 }
