@@ -4,17 +4,17 @@
 //   AddRequiresGrad      the forward of a + b where both require grad (a node is recorded)
 //   MulAddSumBackward    forward and backward of (a * b + a).sum()
 //   AddNoGrad            a + b where nothing requires grad (the Autograd key's cost when unused)
+#include <ATen/TensorOperators.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/add.h>
+#include <ATen/ops/ones.h>
+#include <ATen/ops/sum.h>
 #include <aten/TensorOperators.h>
 #include <aten/autograd/Autograd.h>
 #include <aten/ops/add.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/sum.h>
 #include <benchmark/benchmark.h>
-#include <ATen/TensorOperators.h>
-#include <ATen/core/Tensor.h>
-#include <ATen/ops/add.h>
-#include <ATen/ops/ones.h>
-#include <ATen/ops/sum.h>
 
 namespace {
 
@@ -54,7 +54,7 @@ void AddNoGrad_torch(benchmark::State& state) {
 
 }  // namespace
 
-#define ATEN_BENCH_PAIR(name)                                             \
+#define ATEN_BENCH_PAIR(name)                                                                 \
   BENCHMARK(name##_aten)->Name(#name "/aten/1")->UseRealTime()->Unit(benchmark::kNanosecond); \
   BENCHMARK(name##_torch)->Name(#name "/torch/1")->UseRealTime()->Unit(benchmark::kNanosecond)
 ATEN_BENCH_PAIR(AddRequiresGrad);

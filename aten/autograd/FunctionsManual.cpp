@@ -139,7 +139,8 @@ Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension,
   const int64_t windows = grad.size(d);
   // grad.select(d, w) has the window's elements as its last dim: move that dim back to d.
   std::vector<int64_t> order;
-  for (int64_t p = 0; p < grad.dim() - 1; ++p) order.push_back(p < d ? p : p == d ? grad.dim() - 2 : p - 1);
+  for (int64_t p = 0; p < grad.dim() - 1; ++p)
+    order.push_back(p < d ? p : p == d ? grad.dim() - 2 : p - 1);
   for (int64_t w = 0; w < windows; ++w) {
     Tensor target = input_grad.narrow(d, w * step, size);
     target.copy_(target + grad.select(d, w).permute(order));
@@ -222,8 +223,8 @@ Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
   std::vector<int64_t> shape(static_cast<size_t>(grad.dim()), 1);
   if (grad.dim() > 0) shape[d] = index.numel();
   const Tensor long_index = index.to(ScalarType::Long);
-  Tensor expanded =
-      grad.dim() == 0 ? long_index.reshape({}) : long_index.reshape(shape).expand(grad.sizes());
+  Tensor expanded = grad.dim() == 0 ? long_index.reshape({})
+                                    : long_index.reshape(shape).expand(grad.sizes());
   return zeros(sizes, grad.options()).scatter(d, expanded, grad, "add");
 }
 
@@ -314,8 +315,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
   return grad;
 }
 
-Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
-                            const std::optional<Tensor>& max, bool for_min) {
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self,
+                            const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                            bool for_min) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
   if (for_min) {
@@ -412,7 +414,8 @@ Tensor var_mean_backward(const Tensor& grad_var, const Tensor& grad_mean, const 
   Tensor g;
   if (grad_var.defined()) g = var_backward(grad_var, self, dim, correction, keepdim);
   if (grad_mean.defined()) {
-    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim), keepdim);
+    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim),
+                             keepdim);
     g = g.defined() ? g + m : m;
   }
   return g.defined() ? g : zeros_like(self);
@@ -424,7 +427,8 @@ Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const 
   Tensor g;
   if (grad_std.defined()) g = std_backward(grad_std, self, std, dim, correction, keepdim);
   if (grad_mean.defined()) {
-    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim), keepdim);
+    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim),
+                             keepdim);
     g = g.defined() ? g + m : m;
   }
   return g.defined() ? g : zeros_like(self);

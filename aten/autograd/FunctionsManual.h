@@ -101,8 +101,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Tensor>& max);
 // The gradient of one of a clamp's tensor bounds: where that bound was the result. clamp is
 // min(max(self, min), max): max wins where min > max.
-Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
-                            const std::optional<Tensor>& max, bool for_min);
+Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self,
+                            const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                            bool for_min);
 // maximum / minimum: the winner takes the gradient, ties share it.
 Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
                          bool for_self);

@@ -25,8 +25,8 @@ double* element(const Tensor& t, int64_t flat) {
 }
 
 void check_input(const Tensor& t, size_t i) {
-  ATEN_CHECK(t.scalar_type() == ScalarType::Double && t.device().is_cpu(),
-             "gradcheck: input ", i, " is ", toString(t.scalar_type()), " on ", t.device(),
+  ATEN_CHECK(t.scalar_type() == ScalarType::Double && t.device().is_cpu(), "gradcheck: input ", i,
+             " is ", toString(t.scalar_type()), " on ", t.device(),
              "; gradcheck takes float64 CPU tensors");
 }
 
@@ -105,8 +105,8 @@ bool gradcheck(const TensorFunction& fn, const std::vector<Tensor>& inputs,
           if (diff <= options.atol + options.rtol * std::abs(n[k][j])) continue;
           std::ostringstream message;
           message << "gradcheck: Jacobian mismatch for output " << o << " with respect to input "
-                  << i << " at (output element " << k << ", input element " << j
-                  << "): numerical " << n[k][j] << ", analytical " << a[k][j];
+                  << i << " at (output element " << k << ", input element " << j << "): numerical "
+                  << n[k][j] << ", analytical " << a[k][j];
           ATEN_CHECK(false, message.str());
         }
       }

@@ -169,7 +169,8 @@ void record_output(const Tensor& output, const std::shared_ptr<Node>& grad_fn);
 inline void record_outputs(const Tensor& output, const std::shared_ptr<Node>& grad_fn) {
   record_output(output, grad_fn);
 }
-inline void record_outputs(const std::vector<Tensor>& outputs, const std::shared_ptr<Node>& grad_fn) {
+inline void record_outputs(const std::vector<Tensor>& outputs,
+                           const std::shared_ptr<Node>& grad_fn) {
   for (const Tensor& t : outputs) record_output(t, grad_fn);
 }
 template <class... T>
@@ -183,8 +184,10 @@ void record_outputs(const std::tuple<T...>& outputs, const std::shared_ptr<Node>
 template <typename... Args>
 void check_out_not_differentiable(const char* op, const Args&... inputs) {
   if (!GradMode::is_enabled()) return;
-  const bool any = (DispatchKeySet() | ... | aten::detail::tensor_key_set(inputs)).has(DispatchKey::Autograd);
-  ATEN_CHECK(!any, op, "(): functions with out=... arguments don't support automatic "
+  const bool any =
+      (DispatchKeySet() | ... | aten::detail::tensor_key_set(inputs)).has(DispatchKey::Autograd);
+  ATEN_CHECK(!any, op,
+             "(): functions with out=... arguments don't support automatic "
              "differentiation, but one of the arguments requires grad.");
 }
 

@@ -10,8 +10,12 @@ class TensorMeta {
  public:
   TensorMeta() = default;
   explicit TensorMeta(const TensorBase& t)
-      : sizes_(t.sizes()), strides_(t.strides()), dtype_(t.scalar_type()), device_(t.device()),
-        numel_(t.numel()), contiguous_(t.is_contiguous()) {}
+      : sizes_(t.sizes()),
+        strides_(t.strides()),
+        dtype_(t.scalar_type()),
+        device_(t.device()),
+        numel_(t.numel()),
+        contiguous_(t.is_contiguous()) {}
 
   IntArrayRef sizes() const { return sizes_; }
   IntArrayRef strides() const { return strides_; }

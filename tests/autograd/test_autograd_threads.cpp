@@ -2,7 +2,6 @@
 // and forward at once, on graphs of their own or on shared leaves, get the gradients they would
 // get alone.
 #include "autograd/AutogradTestHelpers.h"
-#include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/GradMode.h>

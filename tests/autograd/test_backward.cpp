@@ -2,7 +2,6 @@
 // written out, accumulation, retain_graph, create_graph, hooks, retain_grad, grad(), inputs=,
 // grad mode, and the errors ATen gives.
 #include "autograd/AutogradTestHelpers.h"
-#include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradKernel.h>

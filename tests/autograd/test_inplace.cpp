@@ -1,7 +1,6 @@
 // In-place ops under autograd: version counters shared by views, the saved-tensor check that
 // names the op and the versions, and ATen's error for a leaf that requires grad.
 #include "autograd/AutogradTestHelpers.h"
-#include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradKernel.h>

@@ -1,7 +1,6 @@
 // Meta tensors through backward (shapes and dtypes, no data), and graph lifetime: nothing in a
 // graph keeps itself alive.
 #include "autograd/AutogradTestHelpers.h"
-#include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
 #include <aten/ops/add.h>

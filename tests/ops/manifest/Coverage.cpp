@@ -53,8 +53,9 @@ TEST(ManifestCoverage, EveryOverloadHasACase) {
 TEST(ManifestCoverage, EveryOverloadThatTakesTensorsHasAFormulaOrSaysItHasNone) {
   for (const manifest::Overload& o : manifest::kOverloads) {
     EXPECT_NE(o.autograd, manifest::Autograd::missing)
-        << full_name(o) << " takes tensors, but derivatives.yaml has no formula for it and does "
-                           "not list it under not_differentiable";
+        << full_name(o)
+        << " takes tensors, but derivatives.yaml has no formula for it and does "
+           "not list it under not_differentiable";
   }
 }
 

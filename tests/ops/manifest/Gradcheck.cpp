@@ -29,8 +29,8 @@ namespace {
 // Operators whose outputs are random draws: a finite difference compares two different samples.
 // Their formulas (zero gradients) are checked in tests/autograd.
 const std::set<std::string, std::less<>> kSampling = {
-    "bernoulli", "bernoulli_", "normal", "normal_", "poisson", "uniform_", "exponential_",
-    "geometric_", "log_normal_", "cauchy_", "random_", "multinomial"};
+    "bernoulli",    "bernoulli_", "normal",      "normal_", "poisson", "uniform_",
+    "exponential_", "geometric_", "log_normal_", "cauchy_", "random_", "multinomial"};
 
 const manifest::Overload* find_overload(const std::string& full) {
   for (const manifest::Overload& o : manifest::kOverloads) {
@@ -75,7 +75,8 @@ std::optional<Tensors> gradcheck_inputs(const OpCase& c, Layout layout, uint64_t
     Tensor dense = t.contiguous();
     double* p = dense.data_ptr<double>();
     for (int64_t k = 0; k < dense.numel(); ++k)
-      p[k] += 0.0137 * std::sin(12.9898 * static_cast<double>(k) + 78.233 * static_cast<double>(index) + 1.0);
+      p[k] += 0.0137 * std::sin(12.9898 * static_cast<double>(k) +
+                                78.233 * static_cast<double>(index) + 1.0);
     t.copy_(dense);
     t.requires_grad_(true);
     ++index;
@@ -85,8 +86,10 @@ std::optional<Tensors> gradcheck_inputs(const OpCase& c, Layout layout, uint64_t
 
 void check_case(const OpCase& c, size_t index, uint64_t seed) {
   autograd::TensorFunction fn = [&c](const std::vector<Tensor>& xs) { return c.call(xs); };
-  for (Layout layout : {Layout::contiguous, Layout::transposed, Layout::broadcast, Layout::zero_size}) {
-    if (std::find(c.skip_layouts.begin(), c.skip_layouts.end(), layout) != c.skip_layouts.end()) continue;
+  for (Layout layout :
+       {Layout::contiguous, Layout::transposed, Layout::broadcast, Layout::zero_size}) {
+    if (std::find(c.skip_layouts.begin(), c.skip_layouts.end(), layout) != c.skip_layouts.end())
+      continue;
     if (layout == Layout::broadcast && !c.pointwise) continue;
     std::optional<Tensors> inputs = gradcheck_inputs(c, layout, seed);
     if (!inputs) continue;

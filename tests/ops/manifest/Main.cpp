@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 namespace aten::optest {
-void register_case_tests();      // Runner.cpp
+void register_case_tests();       // Runner.cpp
 void register_gradcheck_tests();  // Gradcheck.cpp
-}
+}  // namespace aten::optest
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
