@@ -55,14 +55,15 @@ def insert_before_first(text: str, pattern: str, new: str) -> str:
 
 def apply_steps(clone: Path, blocks: list[tuple[str, str]]) -> None:
     langs = [lang for lang, _ in blocks]
-    if langs != ["yaml", "cpp", "cpp", "cpp", "cpp", "cpp"]:
-        sys.exit(f"walkthrough: expected a yaml block and five cpp blocks, found {langs}; "
+    if langs != ["yaml", "yaml", "cpp", "cpp", "cpp", "cpp", "cpp"]:
+        sys.exit(f"walkthrough: expected two yaml blocks and five cpp blocks, found {langs}; "
                  "update this script with the README")
-    (_, yaml), (_, stub_decl), (_, meta_impl), (_, kernel), (_, test), (_, case) = blocks
+    (_, yaml), (_, derivative), (_, stub_decl), (_, meta_impl), (_, kernel), (_, test), (_, case) = blocks
 
-    # 1. Declare it: append to the YAML.
-    nf = clone / "native_functions.yaml"
-    nf.write_text(nf.read_text().rstrip("\n") + "\n\n" + yaml)
+    # 1. Declare it: append to the YAML; and its derivative, to derivatives.yaml.
+    for name, block in (("native_functions.yaml", yaml), ("derivatives.yaml", derivative)):
+        f = clone / name
+        f.write_text(f.read_text().rstrip("\n") + "\n\n" + block)
 
     # 3. The stub next to mul_stub; meta and impl appended to BinaryOps.cpp.
     h = clone / "aten/native/BinaryOps.h"
@@ -115,8 +116,15 @@ int main() {
   aten::fmax_out(out, a, b);
   aten::fmax_outf(a, b, out);
   Tensor meta = aten::fmax(empty({2, 3}, TensorOptions().device(kMeta)), empty({3}, TensorOptions().device(kMeta)));
-  std::printf("%g %g %d\n", r.item<float>(), out.item<float>(), int(meta.size(0)));
-  return r.item<float>() == 2.5f && out.item<float>() == 2.5f && meta.size(0) == 2 ? 0 : 1;
+  a.requires_grad_(true);
+  b.requires_grad_(true);
+  aten::fmax(a, b).sum().backward();
+  std::printf("%g %g %d %g %g\n", r.item<float>(), out.item<float>(), int(meta.size(0)),
+              a.grad().item<float>(), b.grad().item<float>());
+  return r.item<float>() == 2.5f && out.item<float>() == 2.5f && meta.size(0) == 2 &&
+                 a.grad().item<float>() == 0.f && b.grad().item<float>() == 1.f
+             ? 0
+             : 1;
 }
 """
 
