@@ -91,6 +91,7 @@ inline SavedVariable save(const std::optional<Tensor>& t) {
 }
 inline std::vector<SavedVariable> save(ArrayRef<Tensor> ts) {
   std::vector<SavedVariable> saved;
+  saved.reserve(ts.size());
   for (const Tensor& t : ts) saved.emplace_back(t, false);
   return saved;
 }
@@ -105,6 +106,7 @@ inline std::vector<TensorMeta> save_metadata(ArrayRef<Tensor> ts) {
 inline Tensor unpack(const SavedVariable& v) { return v.unpack(); }
 inline std::vector<Tensor> unpack(const std::vector<SavedVariable>& vs) {
   std::vector<Tensor> ts;
+  ts.reserve(vs.size());
   for (const SavedVariable& v : vs) ts.push_back(v.unpack());
   return ts;
 }
