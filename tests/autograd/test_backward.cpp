@@ -1,6 +1,7 @@
 // The engine through the generated Autograd kernels: gradients against values
 // written out, accumulation, retain_graph, create_graph, hooks, retain_grad, grad(), inputs=,
 // grad mode, and the errors ATen gives.
+#include "Reference.h"
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
@@ -18,22 +19,13 @@
 using namespace aten;
 using aten::autograd::test::leaf;
 using aten::autograd::test::values;
+using aten::ref::error_of;
 using FloatVec = std::vector<float>;
 
 namespace {
 
 // (a * b + a).sum()
 Tensor mul_add_sum(const Tensor& a, const Tensor& b) { return sum(add(mul(a, b), a)); }
-
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 }  // namespace
 

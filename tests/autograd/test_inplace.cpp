@@ -1,5 +1,6 @@
 // In-place ops under autograd: version counters shared by views, the saved-tensor check that
 // names the op and the versions, and ATen's error for a leaf that requires grad.
+#include "Reference.h"
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Autograd.h>
@@ -12,19 +13,8 @@
 using namespace aten;
 using aten::autograd::test::leaf;
 using aten::autograd::test::values;
+using aten::ref::error_of;
 using FloatVec = std::vector<float>;
-
-namespace {
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-}  // namespace
 
 TEST(Inplace, VersionIsSharedByViewsAndDetach) {
   Tensor a = tensor({{1.f, 2.f}, {3.f, 4.f}});
