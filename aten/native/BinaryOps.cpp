@@ -2,6 +2,8 @@
 // output layout), impl() calls the op's stub. The Scalar overloads are composites that pass the
 // Scalar on as a wrapped number.
 #include <aten/core/ScalarOps.h>
+#include <aten/native/BinaryLogic.h>
+#include <aten/native/BinaryMath.h>
 #include <aten/native/BinaryOps.h>
 #include <aten/ops/add.h>
 #include <aten/ops/add_native.h>

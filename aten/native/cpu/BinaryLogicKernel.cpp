@@ -1,7 +1,7 @@
 // CPU kernels of bitwise_and/or/xor (integral and Bool) and logical_and/or/xor (any dtype,
 // nonzero is true). Compiled once per CPU capability.
 #include <aten/cpu/Loops.h>
-#include <aten/native/BinaryOps.h>
+#include <aten/native/BinaryLogic.h>
 #include <aten/native/cpu/OpMath.h>
 #include <aten/ops/bitwise_and_dtypes.h>
 #include <aten/ops/bitwise_or_dtypes.h>

@@ -1,6 +1,6 @@
 // CPU kernels of maximum, minimum, atan2 and hypot. Compiled once per CPU capability.
 #include <aten/cpu/Loops.h>
-#include <aten/native/BinaryOps.h>
+#include <aten/native/BinaryMath.h>
 #include <aten/native/cpu/FloatingDispatch.h>
 #include <aten/native/cpu/OpMath.h>
 #include <aten/ops/hypot_dtypes.h>
