@@ -17,10 +17,10 @@
 //     return result;
 //   }
 //
-// An in-place op also calls check_inplace(self, requires_grad) before the call,
-// increment_version(self) after it, and rebase_history(self, grad_fn) instead of set_history;
-// an out= op increments the version of its out tensors. A node saves its own outputs after
-// set_history, with is_output = true.
+// An in-place op also calls check_inplace(self, requires_grad) before the call and
+// rebase_history(self, grad_fn) instead of set_history. The backend kernels count the write to
+// every in-place self and out= tensor (detail::count_write in <aten/dispatch/TypedOp.h>). A node
+// saves its own outputs after set_history, with is_output = true.
 #include <aten/autograd/AutogradMeta.h>
 #include <aten/autograd/GradMode.h>
 #include <aten/autograd/Node.h>
@@ -85,11 +85,5 @@ void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn);
 // The check an in-place op makes before writing self when it records (requires_grad): ATen's
 // error for a leaf that requires grad. With grad mode off (an optimizer's update) it passes.
 void check_inplace(const Tensor& self, bool requires_grad);
-
-// Counts one more write to t's bytes (every in-place and out= op, once per written tensor):
-// saved tensors compare it on unpack.
-inline void increment_version(const TensorBase& t) {
-  t.unsafeGetTensorImpl()->storage()->bump_version();
-}
 
 }  // namespace aten::autograd

@@ -402,11 +402,18 @@ Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef 
   return restore_reduced_dims(grad, dim, self.dim(), keepdim) * centered * (2.0 / dof);
 }
 
+namespace {
+// A gradient with respect to std as one with respect to var: d std = d var / (2 std), and none
+// where std is 0.
+Tensor var_grad_of_std(const Tensor& grad_std, const Tensor& std) {
+  Tensor g = grad_std / (std * 2);
+  return where(std == 0, zeros_like(g), g);
+}
+}  // namespace
+
 Tensor std_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
                     OptionalIntArrayRef dim, std::optional<int64_t> correction, bool keepdim) {
-  Tensor g = grad / (result * 2);
-  g = where(result == 0, zeros_like(g), g);
-  return var_backward(g, self, dim, correction, keepdim);
+  return var_backward(var_grad_of_std(grad, result), self, dim, correction, keepdim);
 }
 
 Tensor var_mean_backward(const Tensor& grad_var, const Tensor& grad_mean, const Tensor& self,
@@ -424,14 +431,8 @@ Tensor var_mean_backward(const Tensor& grad_var, const Tensor& grad_mean, const 
 Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const Tensor& self,
                          const Tensor& std, OptionalIntArrayRef dim,
                          std::optional<int64_t> correction, bool keepdim) {
-  Tensor g;
-  if (grad_std.defined()) g = std_backward(grad_std, self, std, dim, correction, keepdim);
-  if (grad_mean.defined()) {
-    Tensor m = mean_backward(grad_mean, self.sizes(), dim, reduced_numel(self.sizes(), dim),
-                             keepdim);
-    g = g.defined() ? g + m : m;
-  }
-  return g.defined() ? g : zeros_like(self);
+  const Tensor grad_var = grad_std.defined() ? var_grad_of_std(grad_std, std) : Tensor();
+  return var_mean_backward(grad_var, grad_mean, self, dim, correction, keepdim);
 }
 
 Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p,
@@ -441,11 +442,9 @@ Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional
   Tensor n = restore_reduced_dims(norm, dim, self.dim(), keepdim);
   if (order == 0.0) return zeros_like(self);
   if (order == 1.0) return g * self.sgn();
-  if (std::isinf(order)) {
-    Tensor hit = self.abs() == n;
-    Tensor count = sum(hit, dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(), true);
-    return g * self.sgn() * hit / count;
-  }
+  // The largest |x| takes the gradient, shared at ties, as amax's.
+  if (std::isinf(order))
+    return evenly_distribute_backward(grad, self.abs(), norm, dim, keepdim) * self.sgn();
   if (order == 2.0) {
     Tensor out = g * self / n;
     return where(n == 0, zeros_like(out), out);

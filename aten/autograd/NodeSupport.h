@@ -3,14 +3,12 @@
 // saves, written once: how an argument is kept (a view becomes its owner), saved, read back in
 // apply() and released, and where each formula's gradient goes among the node's next edges (a
 // tensor list has one edge per element).
-#include <aten/autograd/GradMode.h>
+#include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/Node.h>
 #include <aten/autograd/SavedVariable.h>
 #include <aten/autograd/TensorMeta.h>
 #include <aten/core/Error.h>
 #include <aten/core/OptionalArrayRef.h>
-#include <aten/dispatch/DispatchKeyExtractor.h>
-#include <aten/dispatch/LocalDispatchKeySet.h>
 
 #include <optional>
 #include <string>
@@ -185,10 +183,7 @@ void record_outputs(const std::tuple<T...>& outputs, const std::shared_ptr<Node>
 // ATen's refusal of an out= call that would have to record (the output's old values are lost).
 template <typename... Args>
 void check_out_not_differentiable(const char* op, const Args&... inputs) {
-  if (!GradMode::is_enabled()) return;
-  const bool any =
-      (DispatchKeySet() | ... | aten::detail::tensor_key_set(inputs)).has(DispatchKey::Autograd);
-  ATEN_CHECK(!any, op,
+  ATEN_CHECK(!compute_requires_grad(inputs...), op,
              "(): functions with out=... arguments don't support automatic "
              "differentiation, but one of the arguments requires grad.");
 }

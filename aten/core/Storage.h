@@ -26,7 +26,7 @@ class StorageImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   // False for memory the user lent us (from_blob): we may not replace it.
   bool resizable() const { return resizable_; }
 
-  // How many in-place or out= writes the bytes have had; autograd::increment_version counts one.
+  // How many in-place or out= writes the bytes have had; detail::count_write counts one.
   uint32_t version() const { return version_.load(std::memory_order_relaxed); }
   void bump_version() { version_.fetch_add(1, std::memory_order_relaxed); }
 

@@ -6,6 +6,7 @@
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/GradMode.h>
+#include <aten/dispatch/TypedOp.h>
 #include <aten/ops/mul.h>
 #include <aten/ops/sum.h>
 #include <gtest/gtest.h>
@@ -20,7 +21,7 @@ TEST(Inplace, VersionIsSharedByViewsAndDetach) {
   Tensor a = tensor({{1.f, 2.f}, {3.f, 4.f}});
   Tensor view = a.select(0, 1), detached = a.detach();
   EXPECT_EQ(a._version(), 0);
-  autograd::increment_version(view);
+  detail::count_write(view);
   EXPECT_EQ(a._version(), 1);
   EXPECT_EQ(detached._version(), 1);
   EXPECT_EQ(tensor({1.f})._version(), 0);  // other storage, other counter
