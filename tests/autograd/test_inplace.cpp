@@ -86,3 +86,28 @@ TEST(Inplace, ARetainedGradientFollowsTheTensorsNewHistory) {
   EXPECT_EQ(values(a.grad()), (FloatVec{3, 4}));    // d/d(a after mul_) = b
   EXPECT_EQ(values(x.grad()), (FloatVec{27, 64}));  // b^3
 }
+
+TEST(Inplace, ASavedTensorThatRequiresNoGradIsStillCaughtWhenWritten) {
+  // b skips the Autograd key (it requires nothing): the backend kernel counts mul_'s write.
+  Tensor a = leaf({1, 2}), b = leaf({3, 4}, false);
+  Tensor y = sum(mul(a, b));
+  b.mul_(b);
+  EXPECT_NE(error_of([&] { y.backward(); }).find("modified by an inplace operation"),
+            std::string::npos);
+}
+
+TEST(Inplace, OutCallsRefuseInputsThatRequireGradUnlessGradModeIsOff) {
+  Tensor a = leaf({1, 2}), b = leaf({3, 4}, false), out = leaf({0, 0}, false);
+  EXPECT_NE(error_of([&] { mul_out(out, a, b); })
+                .find("mul.out(): functions with out=... arguments don't support automatic "
+                      "differentiation, but one of the arguments requires grad."),
+            std::string::npos);
+  EXPECT_EQ(out._version(), 0);  // refused before the kernel ran
+  mul_out(out, b, b);            // nothing requires grad
+  EXPECT_EQ(values(out), (FloatVec{9, 16}));
+  EXPECT_EQ(out._version(), 1);
+  NoGradGuard no_grad;
+  mul_out(out, a, b);
+  EXPECT_EQ(values(out), (FloatVec{3, 8}));
+  EXPECT_FALSE(out.requires_grad());
+}
