@@ -5,8 +5,8 @@
 namespace aten::autograd {
 
 SavedVariable save_original(const Tensor& self) {
-  // Below Autograd: the copy is data for the formula, not a recorded op.
-  AutoDispatchBelowAutograd guard;
+  // Recorded when self requires grad (as ATen's generated code does): a formula reading self
+  // is then differentiable in self's value before the write, so double backward reaches it.
   return SavedVariable(self.clone(), false);
 }
 

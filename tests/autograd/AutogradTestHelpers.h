@@ -17,6 +17,12 @@ inline Tensor leaf(std::initializer_list<float> values, bool requires_grad = tru
   return t;
 }
 
+// Leaves of dtype double holding ts's values, for gradcheck.
+inline std::vector<Tensor> double_leaves(std::vector<Tensor> ts) {
+  for (Tensor& t : ts) t = t.to(ScalarType::Double).detach().requires_grad_(true);
+  return ts;
+}
+
 // The values of a float tensor, in C order (any strides).
 inline std::vector<float> values(const Tensor& t) {
   std::vector<float> out;

@@ -6,12 +6,14 @@
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/GradMode.h>
+#include <aten/autograd/Gradcheck.h>
 #include <aten/dispatch/TypedOp.h>
 #include <aten/ops/mul.h>
 #include <aten/ops/sum.h>
 #include <gtest/gtest.h>
 
 using namespace aten;
+using aten::autograd::test::double_leaves;
 using aten::autograd::test::leaf;
 using aten::autograd::test::values;
 using aten::ref::error_of;
@@ -110,4 +112,16 @@ TEST(Inplace, OutCallsRefuseInputsThatRequireGradUnlessGradModeIsOff) {
   mul_out(out, a, b);
   EXPECT_EQ(values(out), (FloatVec{3, 8}));
   EXPECT_FALSE(out.requires_grad());
+}
+
+TEST(Inplace, DoubleBackwardReachesSelfAsTheOpFoundIt) {
+  // mul_'s gradient for other reads self before the write: the saved copy is recorded, so the
+  // second derivative in self is there.
+  auto fn = [](const std::vector<Tensor>& in) {
+    Tensor a = mul(in[0], 1);
+    a.mul_(in[1]);
+    return std::vector<Tensor>{a};
+  };
+  const auto inputs = double_leaves({tensor({1.f, -2.f, 3.f}), tensor({0.5f, 2.f, -1.f})});
+  EXPECT_TRUE(autograd::gradgradcheck(fn, inputs));
 }
