@@ -2,6 +2,8 @@
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
+#include <aten/ops/arange.h>
+#include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/erf.h>
@@ -121,6 +123,61 @@ Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
   Tensor input_grad = zeros(sizes, grad.options());
   input_grad.slice(dim, start, end, step).copy_(grad);
   return input_grad;
+}
+
+namespace {
+
+// Whether two elements of a tensor with this geometry may share a memory location: proven
+// impossible when, dims sorted by stride, each stride steps past everything the smaller ones
+// reach.
+bool may_overlap(IntArrayRef sizes, IntArrayRef strides) {
+  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims with size > 1
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] > 1) dims.emplace_back(strides[d], sizes[d]);
+  }
+  std::sort(dims.begin(), dims.end());
+  int64_t reach = 0;
+  for (const auto& [stride, size] : dims) {
+    if (stride <= reach) return true;
+    reach += (size - 1) * stride;
+  }
+  return false;
+}
+
+// The highest storage offset, relative to the first element, a geometry reaches.
+int64_t max_offset(IntArrayRef sizes, IntArrayRef strides) {
+  int64_t reach = 0;
+  for (size_t d = 0; d < sizes.size(); ++d) reach += (sizes[d] - 1) * strides[d];
+  return reach;
+}
+
+}  // namespace
+
+Tensor as_strided_backward(const Tensor& grad, IntArrayRef input_sizes, IntArrayRef input_strides,
+                           int64_t input_offset, IntArrayRef sizes, IntArrayRef strides,
+                           std::optional<int64_t> offset) {
+  const int64_t output_offset = offset.value_or(input_offset);
+  int64_t input_numel = 1;
+  for (int64_t s : input_sizes) input_numel *= s;
+  if (grad.numel() == 0 || input_numel == 0) return zeros(input_sizes, grad.options());
+  ATEN_CHECK(!may_overlap(input_sizes, input_strides),
+             "the derivative of as_strided is not implemented for an input whose elements "
+             "overlap in memory (strides ",
+             input_strides, " for sizes ", input_sizes, ")");
+  // A storage just large enough for both geometries, starting at the lower of their offsets.
+  const int64_t low = std::min(input_offset, output_offset);
+  const int64_t extent = std::max(input_offset + max_offset(input_sizes, input_strides),
+                                  output_offset + max_offset(sizes, strides)) -
+                         low + 1;
+  Tensor storage = zeros({extent}, grad.options());
+  if (may_overlap(sizes, strides)) {
+    const Tensor index = arange(extent, TensorOptions(kLong).device(grad.device()))
+                             .as_strided(sizes, strides, output_offset - low);
+    storage.scatter_(0, index.reshape({-1}), grad.reshape({-1}), "add");
+  } else {
+    storage.as_strided(sizes, strides, output_offset - low).copy_(grad);
+  }
+  return storage.as_strided(input_sizes, input_strides, input_offset - low);
 }
 
 Tensor diagonal_backward(const Tensor& grad, IntArrayRef sizes, int64_t offset, int64_t dim1,

@@ -61,6 +61,14 @@ std::vector<Tensor> cat_backward(const Tensor& grad, const std::vector<std::vect
                                  int64_t dim);
 std::vector<Tensor> stack_backward(const Tensor& grad, int64_t count, int64_t dim);
 
+// The gradient of x.as_strided(sizes, strides, offset) for an input x laid out as
+// (input_sizes, input_strides, input_offset): grad's elements added up where they sit in the
+// storage, then read back with the input's geometry. Overlapping output elements (a stride of
+// 0) add up; an input whose own elements overlap is refused.
+Tensor as_strided_backward(const Tensor& grad, IntArrayRef input_sizes, IntArrayRef input_strides,
+                           int64_t input_offset, IntArrayRef sizes, IntArrayRef strides,
+                           std::optional<int64_t> offset);
+
 // ---- indexing ---------------------------------------------------------------------------------
 
 // scatter with reduce="add" passes grad to self and gathers it for src; "multiply" has no

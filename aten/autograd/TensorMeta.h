@@ -12,6 +12,7 @@ class TensorMeta {
   explicit TensorMeta(const TensorBase& t)
       : sizes_(t.sizes()),
         strides_(t.strides()),
+        storage_offset_(t.storage_offset()),
         dtype_(t.scalar_type()),
         device_(t.device()),
         numel_(t.numel()),
@@ -19,6 +20,7 @@ class TensorMeta {
 
   IntArrayRef sizes() const { return sizes_; }
   IntArrayRef strides() const { return strides_; }
+  int64_t storage_offset() const { return storage_offset_; }
   int64_t dim() const { return static_cast<int64_t>(sizes_.size()); }
   int64_t size(int64_t d) const { return sizes_[maybe_wrap_dim(d, dim())]; }
   int64_t numel() const { return numel_; }
@@ -31,6 +33,7 @@ class TensorMeta {
  private:
   DimVector sizes_;
   DimVector strides_;
+  int64_t storage_offset_ = 0;
   ScalarType dtype_ = ScalarType::Float;
   Device device_ = kCPU;
   int64_t numel_ = 0;

@@ -36,8 +36,8 @@ NON_DIFFERENTIABLE = "non_differentiable"
 HELPER_HEADERS = ("FunctionsManual.h", "SumTo.h")
 
 # Tensor methods that read only what a TensorMeta keeps (aten/autograd/TensorMeta.h).
-METADATA_METHODS = frozenset({"sizes", "size", "dim", "numel", "strides", "scalar_type", "dtype",
-                              "device", "options", "is_contiguous"})
+METADATA_METHODS = frozenset({"sizes", "size", "dim", "numel", "strides", "storage_offset",
+                              "scalar_type", "dtype", "device", "options", "is_contiguous"})
 
 # Bare names a formula may use besides its inputs, outputs and gradients: C++ words and types.
 _CPP_WORDS = frozenset({"true", "false", "nullptr", "static_cast", "auto", "const", "int64_t", "double",

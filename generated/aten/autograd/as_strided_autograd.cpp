@@ -17,16 +17,24 @@ namespace {
 struct AsStridedBackward0 final : Node {
   std::string name() const override { return "AsStridedBackward0"; }
   variable_list apply(variable_list&& grads) override;
+  TensorMeta self_;
+  owned_t<IntArrayRef> size_;
+  owned_t<IntArrayRef> stride_;
+  owned_t<std::optional<int64_t>> storage_offset_;
 };
 
 variable_list AsStridedBackward0::apply(variable_list&& grads) {
+  const auto& self = self_;
+  const auto size = view(size_);
+  const auto stride = view(stride_);
+  const auto storage_offset = view(storage_offset_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto self_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, not_implemented("as_strided"));
+    assign(grad_inputs, self_ix, as_strided_backward(grad, self.sizes(), self.strides(), self.storage_offset(), size, stride, storage_offset));
   }
   return grad_inputs;
 }
@@ -40,6 +48,10 @@ Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride, std:
   std::shared_ptr<AsStridedBackward0> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<AsStridedBackward0>(self);
+    grad_fn->self_ = save_metadata(self);
+    grad_fn->size_ = owned(size);
+    grad_fn->stride_ = owned(stride);
+    grad_fn->storage_offset_ = owned(storage_offset);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;

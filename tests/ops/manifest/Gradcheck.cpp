@@ -41,13 +41,13 @@ const manifest::Overload* find_overload(const std::string& full) {
   return nullptr;
 }
 
-// Overloads not checked here: as_strided's formula is not_implemented; scatter with
+// Overloads not checked here: scatter with
 // reduce="multiply" has none (ATen neither); the scatter cases' indices repeat, and a src
 // element another overwrites gets grad.gather's value all the same (ATen's formula), where a
 // finite difference sees nothing. The add paths are checked through gather's and
 // index_select's second derivatives.
-const std::set<std::string, std::less<>> kNotImplemented = {
-    "scatter.reduce", "scatter.value_reduce", "scatter.src", "as_strided"};
+const std::set<std::string, std::less<>> kNotImplemented = {"scatter.reduce",
+                                                            "scatter.value_reduce", "scatter.src"};
 
 bool records(const OpCase& c) {
   const manifest::Overload* o = find_overload(c.overloads[0]);
