@@ -1,4 +1,5 @@
 #include <aten/autograd/AutogradKernel.h>
+#include <aten/autograd/ViewHistory.h>
 
 namespace aten::autograd {
 
@@ -12,6 +13,10 @@ void set_history(ArrayRef<Tensor> outputs, const std::shared_ptr<Node>& grad_fn)
 }
 
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn) {
+  if (rebases_view_base(self)) {
+    rebase_view_history(self, grad_fn);
+    return;
+  }
   TensorHook retains_grad;
   if (self.retains_grad() && self.grad_fn() != nullptr)
     retains_grad = self.grad_fn()->pop_retains_grad_hook(self.output_nr());
@@ -23,6 +28,7 @@ void check_inplace(const Tensor& self, bool requires_grad) {
   if (!requires_grad || !GradMode::is_enabled()) return;
   ATEN_CHECK(!(self.is_leaf() && self.requires_grad()),
              "a leaf Variable that requires grad is being used in an in-place operation.");
+  check_inplace_on_view(self);
 }
 
 }  // namespace aten::autograd

@@ -79,11 +79,13 @@ void set_history(const Tensor& output, const std::shared_ptr<Node>& grad_fn);
 void set_history(ArrayRef<Tensor> outputs, const std::shared_ptr<Node>& grad_fn);
 
 // self was modified in place by the op grad_fn records: its history now starts at grad_fn
-// (a retained gradient moves along).
+// (a retained gradient moves along). For a view, its base's history takes the write
+// (CopySlices, <aten/autograd/ViewHistory.h>).
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& grad_fn);
 
 // The check an in-place op makes before writing self when it records (requires_grad): ATen's
-// error for a leaf that requires grad. With grad mode off (an optimizer's update) it passes.
+// errors for a leaf that requires grad and for a view of one. With grad mode off (an optimizer's
+// update) it passes.
 void check_inplace(const Tensor& self, bool requires_grad);
 
 }  // namespace aten::autograd

@@ -1,5 +1,6 @@
 #include <aten/autograd/AccumulateGrad.h>
 #include <aten/autograd/AutogradMeta.h>
+#include <aten/autograd/ViewHistory.h>
 #include <aten/core/PoolAllocator.h>
 
 namespace aten::autograd::impl {
@@ -35,10 +36,12 @@ void set_gradient_edge(const TensorBase& t, Edge edge) {
   AutogradMeta& meta = materialize_autograd_meta(t);
   meta.grad_fn_ = std::move(edge.function);
   meta.output_nr_ = edge.input_nr;
+  meta.attr_version_ = static_cast<uint32_t>(t._version());
   sync_autograd_key(t, meta);
 }
 
 Edge gradient_edge(const TensorBase& t) {
+  refresh_view_history(t);
   const AutogradMeta* meta = get_autograd_meta(t);
   if (meta == nullptr) return Edge();
   if (meta->grad_fn_ != nullptr) return Edge(meta->grad_fn_, meta->output_nr_);

@@ -23,6 +23,9 @@ struct AutogradMeta {
   // gradient is.
   std::shared_ptr<Node> grad_fn_;
   uint32_t output_nr_ = 0;
+  // For a view: its storage's version when grad_fn_ was set. A write to the base or to another
+  // of its views since makes grad_fn_ stale; the next use rebuilds it (ViewHistory.h).
+  uint32_t attr_version_ = 0;
   // A leaf's AccumulateGrad, held weakly: the graphs that use the leaf own it, and it owns the
   // leaf, so a strong pointer here would be a cycle.
   std::weak_ptr<Node> grad_accumulator_;

@@ -1,6 +1,7 @@
 // Tensor's autograd methods (declared in TensorBase.h and the generated TensorBody.h).
 #include <aten/autograd/Autograd.h>
 #include <aten/autograd/AutogradMeta.h>
+#include <aten/autograd/ViewHistory.h>
 #include <aten/core/Alias.h>
 #include <aten/ops/add.h>
 #include <aten/ops/clone.h>
@@ -17,6 +18,7 @@ bool TensorBase::is_leaf() const {
 
 const std::shared_ptr<autograd::Node>& TensorBase::grad_fn() const {
   static const std::shared_ptr<autograd::Node> none;
+  impl::refresh_view_history(*this);
   const AutogradMeta* meta = impl::get_autograd_meta(*this);
   return meta == nullptr ? none : meta->grad_fn_;
 }
@@ -51,6 +53,9 @@ Tensor& Tensor::mutable_grad() const { return impl::materialize_autograd_meta(*t
 Tensor Tensor::detach() const {
   Tensor alias = detail::alias_with_sizes_and_strides(*this, sizes(), strides());
   alias.unsafeGetTensorImpl()->set_wrapped_number(is_wrapped_number());
+  // The data is shared, the history is not: writing the detached tensor in place must leave
+  // the graph of *this alone (ATen's non-differentiable view), so it is no view for autograd.
+  alias.unsafeGetTensorImpl()->set_view_base({});
   return alias;
 }
 

@@ -13,6 +13,8 @@ Tensor alias_as_dtype(const Tensor& self, ScalarType dtype, IntArrayRef sizes, I
   TensorImpl* src = self.unsafeGetTensorImpl();
   auto impl = intrusive_ptr<TensorImpl>::make(src->storage(), dtype, src->device());
   impl->set_sizes_and_strides(sizes, strides, storage_offset);
+  impl->set_view_base(src->view_base() != nullptr ? intrusive_ptr<TensorImpl>(src->view_base())
+                                                  : self.getIntrusivePtr());
   return Tensor(std::move(impl));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A second tensor over the same storage with other sizes and strides: what view ops and
-// reductions (viewing a result with its reduced dims kept) build on.
+// reductions (viewing a result with its reduced dims kept) build on. The alias is a view of
+// self's base (TensorImpl::view_base), or of self when self is not a view.
 #include <aten/core/Tensor.h>
 
 namespace aten::detail {

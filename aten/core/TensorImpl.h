@@ -52,6 +52,12 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
     return base == nullptr ? nullptr : base + storage_offset_ * itemsize();
   }
 
+  // The tensor whose storage this view shares, or null for a tensor that is not a view; a view
+  // of a view points at the first one. Autograd needs it when a view is written in place: the
+  // write changes its base too (CopySlices in aten/autograd/ViewHistory.h).
+  TensorImpl* view_base() const { return view_base_.get(); }
+  void set_view_base(intrusive_ptr<TensorImpl> base) { view_base_ = std::move(base); }
+
   // Autograd's state of this tensor (aten/autograd/AutogradMeta.h): null until the tensor
   // requires grad, gets a grad_fn, a grad or a hook. Shared so that a hook can hold it weakly.
   autograd::AutogradMeta* autograd_meta() const { return autograd_meta_.get(); }
@@ -96,6 +102,7 @@ class TensorImpl : public intrusive_ptr_target, public detail::PoolAllocated {
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;
   std::shared_ptr<autograd::AutogradMeta> autograd_meta_;
+  intrusive_ptr<TensorImpl> view_base_;
 };
 
 // Errors (naming the shape) unless every size is >= 0 and their product fits in int64.
