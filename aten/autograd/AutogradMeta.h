@@ -33,7 +33,8 @@ struct AutogradMeta {
   std::vector<TensorHook> hooks_;
   bool requires_grad_ = false;
   bool retains_grad_ = false;
-  // Guards grad_accumulator_: threads recording ops on one leaf create it once.
+  // Threads recording ops on one tensor create a leaf's grad_accumulator_, or rebuild a stale
+  // view's grad_fn_, once.
   std::mutex mutex_;
 };
 
