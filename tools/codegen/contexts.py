@@ -90,6 +90,8 @@ def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
 _STD_HEADERS = {"std::tuple<": "tuple", "std::vector<": "vector", "std::string_view": "string_view"}
 # Library headers only some signatures need: an op without a Generator does not include its header.
 _LIB_HEADERS = {"Generator": "aten/core/Generator.h"}
+# Headers a user-facing signature's default values may need (`int reduction=Mean`).
+_DEFAULT_HEADERS = {"Reduction::": "aten/core/Reduction.h"}
 
 
 def _std_includes(text: str) -> list[str]:
@@ -146,7 +148,10 @@ def functions_header(op: Operator, ns: Namespace = LIBRARY) -> FileSpec:
             for form in sig.user_forms(f.func):
                 functions.append({**common, "name": name, "params": sig.decl(form.params),
                                   "args": ", ".join(form.call_args)})
-    context = {"op": op.base, "functions": functions, **ns.template_context()}
+    text = " ".join(f["params"] for f in functions)
+    default_includes = sorted(h for token, h in _DEFAULT_HEADERS.items() if token in text)
+    context = {"op": op.base, "functions": functions, "default_includes": default_includes,
+               **ns.template_context()}
     return FileSpec(f"{ns.root}/ops/{op.base}.h", "functions_op.h.j2", context)
 
 

@@ -51,6 +51,8 @@ _DTYPE_NAMES = {
 IDENT_DEFAULTS = {
     "ScalarType": {name: f"ScalarType::{enum}" for name, enum in _DTYPE_NAMES.items()},
     "Layout": {"strided": "Layout::Strided"},
+    # A loss's `int reduction=Mean` (aten/core/Reduction.h).
+    "int": {"Mean": "Reduction::Mean", "Sum": "Reduction::Sum"},
     "MemoryFormat": {
         "contiguous_format": "MemoryFormat::Contiguous",
         "preserve_format": "MemoryFormat::Preserve",
