@@ -546,6 +546,13 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, con
 
 // ---- linear algebra ---------------------------------------------------------------------------
 
+Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, int64_t dim,
+                               const Tensor& output) {
+  // grad_input = output * (grad_output - sum(grad_output * output)), differentiated in output.
+  return grad_output * grad - (output * grad_output).sum(dim, true) * grad -
+         grad_output * (output * grad).sum(dim, true);
+}
+
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {
   return maybe_multiply(grad.mm(conj(mat2.t())), conj(alpha));
 }

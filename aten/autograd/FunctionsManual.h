@@ -141,6 +141,12 @@ Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& 
 Tensor cumsum_backward(const Tensor& grad, int64_t dim);
 Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result);
 
+// ---- softmax ----------------------------------------------------------------------------------
+
+// The gradient of _softmax_backward_data(grad_output, output) with respect to output.
+Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, int64_t dim,
+                               const Tensor& output);
+
 // ---- linear algebra ---------------------------------------------------------------------------
 
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha);

@@ -169,3 +169,9 @@
 #include <aten/ops/randint_like.h>
 #include <aten/ops/multinomial.h>
 #include <aten/ops/poisson.h>
+#include <aten/ops/softmax.h>
+#include <aten/ops/_softmax.h>
+#include <aten/ops/_softmax_backward_data.h>
+#include <aten/ops/log_softmax.h>
+#include <aten/ops/_log_softmax.h>
+#include <aten/ops/_log_softmax_backward_data.h>

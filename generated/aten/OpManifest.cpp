@@ -624,6 +624,22 @@ constexpr DispatchKey multinomial_out_keys[] = {DispatchKey::CPU, DispatchKey::M
 constexpr DispatchKey multinomial_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType poisson_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey poisson_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType softmax_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey softmax_int_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType _softmax_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _softmax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _softmax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType _softmax_backward_data_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _softmax_backward_data_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _softmax_backward_data_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log_softmax_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey log_softmax_int_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType _log_softmax_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _log_softmax_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _log_softmax_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType _log_softmax_backward_data_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _log_softmax_backward_data_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _log_softmax_backward_data_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3046,6 +3062,56 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::poisson_keys, true, detail::poisson_dtypes,
      Autograd::records},
+    {"softmax", "int",
+     "softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::softmax_int_keys, true, detail::softmax_dtypes,
+     Autograd::decomposes},
+    {"_softmax", "",
+     "_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
+     SchemaKind::functional, true, false, "_softmax.out",
+     detail::_softmax_keys, true, detail::_softmax_dtypes,
+     Autograd::records},
+    {"_softmax", "out",
+     "_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_softmax.out",
+     detail::_softmax_out_keys, true, detail::_softmax_dtypes,
+     Autograd::refuses},
+    {"_softmax_backward_data", "",
+     "_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor",
+     SchemaKind::functional, true, false, "_softmax_backward_data.out",
+     detail::_softmax_backward_data_keys, true, detail::_softmax_backward_data_dtypes,
+     Autograd::records},
+    {"_softmax_backward_data", "out",
+     "_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_softmax_backward_data.out",
+     detail::_softmax_backward_data_out_keys, true, detail::_softmax_backward_data_dtypes,
+     Autograd::refuses},
+    {"log_softmax", "int",
+     "log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::log_softmax_int_keys, true, detail::log_softmax_dtypes,
+     Autograd::decomposes},
+    {"_log_softmax", "",
+     "_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
+     SchemaKind::functional, true, false, "_log_softmax.out",
+     detail::_log_softmax_keys, true, detail::_log_softmax_dtypes,
+     Autograd::records},
+    {"_log_softmax", "out",
+     "_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_log_softmax.out",
+     detail::_log_softmax_out_keys, true, detail::_log_softmax_dtypes,
+     Autograd::refuses},
+    {"_log_softmax_backward_data", "",
+     "_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor",
+     SchemaKind::functional, true, false, "_log_softmax_backward_data.out",
+     detail::_log_softmax_backward_data_keys, true, detail::_log_softmax_backward_data_dtypes,
+     Autograd::records},
+    {"_log_softmax_backward_data", "out",
+     "_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_log_softmax_backward_data.out",
+     detail::_log_softmax_backward_data_out_keys, true, detail::_log_softmax_backward_data_dtypes,
+     Autograd::refuses},
 };
 }  // namespace detail
 

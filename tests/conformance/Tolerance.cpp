@@ -23,8 +23,11 @@ const std::set<std::string, std::less<>> kUlpOps = {
 // Reductions and products: the order of additions differs, so the bound grows with the
 // magnitude of the inputs and the number of terms.
 const std::set<std::string, std::less<>> kSumOps = {
-    "sum",       "nansum", "mean",    "prod", "var", "std",   "var_mean", "std_mean", "norm",
-    "logsumexp", "cumsum", "cumprod", "mm",   "bmm", "addmm", "dot",      "mv",       "matmul"};
+    "sum", "nansum", "mean", "prod", "var", "std", "var_mean", "std_mean", "norm", "logsumexp",
+    "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul",
+    // a sum of exponentials over the row, then a scale or a shift
+    "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
+    "_log_softmax_backward_data"};
 
 double epsilon(ScalarType t) {
   switch (t) {

@@ -141,6 +141,8 @@
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/random_ops.h>
 #include <aten/ops/multinomial_ops.h>
+#include <aten/ops/softmax_ops.h>
+#include <aten/ops/log_softmax_ops.h>
 
 #include <functional>
 #include <optional>
@@ -434,6 +436,8 @@ class Tensor : public TensorBase {
   Tensor& random_(int64_t to, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor& random_(const std::optional<Generator>& generator = std::nullopt) const;
   Tensor multinomial(int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt) const;
+  Tensor softmax(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor log_softmax(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1687,6 +1691,14 @@ inline Tensor& Tensor::random_(const std::optional<Generator>& generator) const 
 
 inline Tensor Tensor::multinomial(int64_t num_samples, bool replacement, const std::optional<Generator>& generator) const {
   return _ops::multinomial::call(*this, num_samples, replacement, generator);
+}
+
+inline Tensor Tensor::softmax(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::softmax_int::call(*this, dim, dtype);
+}
+
+inline Tensor Tensor::log_softmax(int64_t dim, std::optional<ScalarType> dtype) const {
+  return _ops::log_softmax_int::call(*this, dim, dtype);
 }
 
 }  // namespace aten

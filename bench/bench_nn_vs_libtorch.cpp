@@ -1,0 +1,138 @@
+// The neural-network operators next to libtorch's, same data, same thread count, one run. Each
+// case is registered twice, /aten and /torch (bench/ratios.py pairs them):
+//   <Case>/<impl>/<threads>/<shape>, shape 0: [4096, 4096] along the last dim, 1: the same along
+//   dim 0, 2: [64, 10] along the last dim (a classifier's logits: per-call overhead).
+// Per-op headers on both sides, as in bench_vs_libtorch.cpp.
+#include <ATen/Parallel.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/_log_softmax.h>
+#include <ATen/ops/_log_softmax_backward_data.h>
+#include <ATen/ops/_softmax.h>
+#include <ATen/ops/_softmax_backward_data.h>
+#include <ATen/ops/empty.h>
+#include <ATen/ops/log_softmax.h>
+#include <ATen/ops/softmax.h>
+#include <aten/Factories.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/ops/_log_softmax.h>
+#include <aten/ops/_log_softmax_backward_data.h>
+#include <aten/ops/_softmax.h>
+#include <aten/ops/_softmax_backward_data.h>
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+namespace {
+
+struct Shape {
+  int64_t rows, cols, dim;
+};
+Shape shape_of(const benchmark::State& state) {
+  switch (state.range(1)) {
+    case 0:
+      return {4096, 4096, 1};
+    case 1:
+      return {4096, 4096, 0};
+    default:
+      return {64, 10, 1};
+  }
+}
+
+void threads(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  aten::set_num_threads(n);
+  at::set_num_threads(n);
+}
+
+float value(int64_t i) { return std::sin(static_cast<float>(i)) * 4.f; }
+
+template <typename T>
+void fill(T& t) {
+  float* p = t.template data_ptr<float>();
+  for (int64_t i = 0; i < t.numel(); ++i) p[i] = value(i);
+}
+
+aten::Tensor aten_input(const Shape& s) {
+  aten::Tensor t = aten::empty({s.rows, s.cols});
+  fill(t);
+  return t;
+}
+at::Tensor torch_input(const Shape& s) {
+  at::Tensor t = at::empty({s.rows, s.cols});
+  fill(t);
+  return t;
+}
+
+// ---- forward into a preallocated out -----------------------------------------------------------
+template <bool log>
+void softmax_out_aten(benchmark::State& state) {
+  threads(state);
+  const Shape s = shape_of(state);
+  auto x = aten_input(s), out = aten::empty({s.rows, s.cols});
+  for (auto _ : state) {
+    if (log) aten::_log_softmax_out(out, x, s.dim, false);
+    else aten::_softmax_out(out, x, s.dim, false);
+  }
+}
+template <bool log>
+void softmax_out_torch(benchmark::State& state) {
+  threads(state);
+  const Shape s = shape_of(state);
+  auto x = torch_input(s), out = at::empty({s.rows, s.cols});
+  for (auto _ : state) {
+    if (log) at::_log_softmax_out(out, x, s.dim, false);
+    else at::_softmax_out(out, x, s.dim, false);
+  }
+}
+
+// ---- backward into a preallocated grad_input ---------------------------------------------------
+template <bool log>
+void softmax_backward_out_aten(benchmark::State& state) {
+  threads(state);
+  const Shape s = shape_of(state);
+  auto g = aten_input(s), y = aten::_softmax(g, s.dim, false), out = aten::empty({s.rows, s.cols});
+  for (auto _ : state) {
+    if (log) aten::_log_softmax_backward_data_out(out, g, y, s.dim, aten::kFloat);
+    else aten::_softmax_backward_data_out(out, g, y, s.dim, aten::kFloat);
+  }
+}
+template <bool log>
+void softmax_backward_out_torch(benchmark::State& state) {
+  threads(state);
+  const Shape s = shape_of(state);
+  auto g = torch_input(s), y = at::_softmax(g, s.dim, false), out = at::empty({s.rows, s.cols});
+  for (auto _ : state) {
+    if (log) at::_log_softmax_backward_data_out(out, g, y, s.dim, at::kFloat);
+    else at::_softmax_backward_data_out(out, g, y, s.dim, at::kFloat);
+  }
+}
+
+void SoftmaxOut_aten(benchmark::State& s) { softmax_out_aten<false>(s); }
+void SoftmaxOut_torch(benchmark::State& s) { softmax_out_torch<false>(s); }
+void LogSoftmaxOut_aten(benchmark::State& s) { softmax_out_aten<true>(s); }
+void LogSoftmaxOut_torch(benchmark::State& s) { softmax_out_torch<true>(s); }
+void SoftmaxBackwardOut_aten(benchmark::State& s) { softmax_backward_out_aten<false>(s); }
+void SoftmaxBackwardOut_torch(benchmark::State& s) { softmax_backward_out_torch<false>(s); }
+void LogSoftmaxBackwardOut_aten(benchmark::State& s) { softmax_backward_out_aten<true>(s); }
+void LogSoftmaxBackwardOut_torch(benchmark::State& s) { softmax_backward_out_torch<true>(s); }
+
+}  // namespace
+
+#define ATEN_NN_BENCH(name)              \
+  BENCHMARK(name##_aten)                 \
+      ->Name(#name "/aten")              \
+      ->ArgsProduct({{1, 2}, {0, 1, 2}}) \
+      ->UseRealTime()                    \
+      ->Unit(benchmark::kMicrosecond);   \
+  BENCHMARK(name##_torch)                \
+      ->Name(#name "/torch")             \
+      ->ArgsProduct({{1, 2}, {0, 1, 2}}) \
+      ->UseRealTime()                    \
+      ->Unit(benchmark::kMicrosecond)
+
+ATEN_NN_BENCH(SoftmaxOut);
+ATEN_NN_BENCH(LogSoftmaxOut);
+ATEN_NN_BENCH(SoftmaxBackwardOut);
+ATEN_NN_BENCH(LogSoftmaxBackwardOut);
+
+BENCHMARK_MAIN();
