@@ -13,6 +13,7 @@
 #include <aten/ops/maximum.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
+#include <aten/ops/nll_loss_backward.h>
 #include <aten/ops/ones_like.h>
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
@@ -551,6 +552,13 @@ Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, in
   // grad_input = output * (grad_output - sum(grad_output * output)), differentiated in output.
   return grad_output * grad - (output * grad_output).sum(dim, true) * grad -
          grad_output * (output * grad).sum(dim, true);
+}
+
+Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                              const std::optional<Tensor>& weight, int64_t reduction,
+                              int64_t ignore_index, const Tensor& total_weight) {
+  if (!grad.defined()) return Tensor();
+  return nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight);
 }
 
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {

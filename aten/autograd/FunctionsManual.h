@@ -147,6 +147,14 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, con
 Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, int64_t dim,
                                const Tensor& output);
 
+// ---- losses -----------------------------------------------------------------------------------
+
+// nll_loss_forward's gradient for self; undefined when only total_weight's gradient (which has
+// none) reached the node.
+Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                              const std::optional<Tensor>& weight, int64_t reduction,
+                              int64_t ignore_index, const Tensor& total_weight);
+
 // ---- linear algebra ---------------------------------------------------------------------------
 
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha);

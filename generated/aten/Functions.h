@@ -175,3 +175,9 @@
 #include <aten/ops/log_softmax.h>
 #include <aten/ops/_log_softmax.h>
 #include <aten/ops/_log_softmax_backward_data.h>
+#include <aten/ops/nll_loss.h>
+#include <aten/ops/nll_loss_nd.h>
+#include <aten/ops/nll_loss_forward.h>
+#include <aten/ops/nll_loss_backward.h>
+#include <aten/ops/cross_entropy_loss.h>
+#include <aten/ops/linear.h>

@@ -640,6 +640,20 @@ constexpr DispatchKey _log_softmax_out_keys[] = {DispatchKey::CPU, DispatchKey::
 constexpr ScalarType _log_softmax_backward_data_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey _log_softmax_backward_data_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey _log_softmax_backward_data_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType nll_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey nll_loss_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType nll_loss_nd_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey nll_loss_nd_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType nll_loss_forward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey nll_loss_forward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey nll_loss_forward_output_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType nll_loss_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey nll_loss_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey nll_loss_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType cross_entropy_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey cross_entropy_loss_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType linear_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey linear_keys[] = {DispatchKey::CompositeImplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3112,6 +3126,46 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "_log_softmax_backward_data.out",
      detail::_log_softmax_backward_data_out_keys, true, detail::_log_softmax_backward_data_dtypes,
      Autograd::refuses},
+    {"nll_loss", "",
+     "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::nll_loss_keys, true, detail::nll_loss_dtypes,
+     Autograd::decomposes},
+    {"nll_loss_nd", "",
+     "nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::nll_loss_nd_keys, true, detail::nll_loss_nd_dtypes,
+     Autograd::decomposes},
+    {"nll_loss_forward", "",
+     "nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)",
+     SchemaKind::functional, true, false, "nll_loss_forward.output",
+     detail::nll_loss_forward_keys, true, detail::nll_loss_forward_dtypes,
+     Autograd::records},
+    {"nll_loss_forward", "output",
+     "nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "nll_loss_forward.output",
+     detail::nll_loss_forward_output_keys, true, detail::nll_loss_forward_dtypes,
+     Autograd::refuses},
+    {"nll_loss_backward", "",
+     "nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor",
+     SchemaKind::functional, true, false, "nll_loss_backward.grad_input",
+     detail::nll_loss_backward_keys, true, detail::nll_loss_backward_dtypes,
+     Autograd::records},
+    {"nll_loss_backward", "grad_input",
+     "nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "nll_loss_backward.grad_input",
+     detail::nll_loss_backward_grad_input_keys, true, detail::nll_loss_backward_dtypes,
+     Autograd::refuses},
+    {"cross_entropy_loss", "",
+     "cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::cross_entropy_loss_keys, true, detail::cross_entropy_loss_dtypes,
+     Autograd::decomposes},
+    {"linear", "",
+     "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::linear_keys, true, detail::linear_dtypes,
+     Autograd::decomposes},
 };
 }  // namespace detail
 

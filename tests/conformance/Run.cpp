@@ -68,6 +68,17 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "out" && a.is_tensor && a.tensor.dtype != toRealValueType(self.tensor.dtype))
         return "libtorch 1.13 writes norm's result of a complex tensor as its real dtype into out";
   }
+  // The softmax backward kernels read output with grad_output's geometry, unchecked: a smaller
+  // output is read out of bounds (a division by zero where one of its dims is 0).
+  if (call.overload.rfind("_softmax_backward_data", 0) == 0 ||
+      call.overload.rfind("_log_softmax_backward_data", 0) == 0) {
+    const Arg* output = nullptr;
+    for (const Arg& a : call.args)
+      if (a.name == "output") output = &a;
+    if (output != nullptr && output->is_tensor && self.is_tensor &&
+        output->tensor.shape != self.tensor.shape)
+      return "libtorch 1.13 reads a softmax's output of another shape than grad_output's";
+  }
   return nullptr;
 }
 

@@ -27,7 +27,10 @@ const std::set<std::string, std::less<>> kSumOps = {
     "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul",
     // a sum of exponentials over the row, then a scale or a shift
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
-    "_log_softmax_backward_data"};
+    "_log_softmax_backward_data",
+    // losses: a sum over the rows; linear: a matrix product
+    "nll_loss", "nll_loss_nd", "nll_loss_forward", "nll_loss_backward", "cross_entropy_loss",
+    "linear"};
 
 double epsilon(ScalarType t) {
   switch (t) {

@@ -180,6 +180,12 @@ void register__softmax_backward_data_schemas(Dispatcher& d);
 void register_log_softmax_schemas(Dispatcher& d);
 void register__log_softmax_schemas(Dispatcher& d);
 void register__log_softmax_backward_data_schemas(Dispatcher& d);
+void register_nll_loss_schemas(Dispatcher& d);
+void register_nll_loss_nd_schemas(Dispatcher& d);
+void register_nll_loss_forward_schemas(Dispatcher& d);
+void register_nll_loss_backward_schemas(Dispatcher& d);
+void register_cross_entropy_loss_schemas(Dispatcher& d);
+void register_linear_schemas(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
 void register_copy_CPU(Dispatcher& d);
@@ -302,6 +308,8 @@ void register__softmax_CPU(Dispatcher& d);
 void register__softmax_backward_data_CPU(Dispatcher& d);
 void register__log_softmax_CPU(Dispatcher& d);
 void register__log_softmax_backward_data_CPU(Dispatcher& d);
+void register_nll_loss_forward_CPU(Dispatcher& d);
+void register_nll_loss_backward_CPU(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
 void register_copy_Meta(Dispatcher& d);
@@ -422,6 +430,8 @@ void register__softmax_Meta(Dispatcher& d);
 void register__softmax_backward_data_Meta(Dispatcher& d);
 void register__log_softmax_Meta(Dispatcher& d);
 void register__log_softmax_backward_data_Meta(Dispatcher& d);
+void register_nll_loss_forward_Meta(Dispatcher& d);
+void register_nll_loss_backward_Meta(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_clone_CompositeExplicitAutograd(Dispatcher& d);
 void register_zero_CompositeExplicitAutograd(Dispatcher& d);
@@ -502,6 +512,10 @@ void register_dropout_CompositeImplicitAutograd(Dispatcher& d);
 void register_feature_dropout_CompositeImplicitAutograd(Dispatcher& d);
 void register_softmax_CompositeImplicitAutograd(Dispatcher& d);
 void register_log_softmax_CompositeImplicitAutograd(Dispatcher& d);
+void register_nll_loss_CompositeImplicitAutograd(Dispatcher& d);
+void register_nll_loss_nd_CompositeImplicitAutograd(Dispatcher& d);
+void register_cross_entropy_loss_CompositeImplicitAutograd(Dispatcher& d);
+void register_linear_CompositeImplicitAutograd(Dispatcher& d);
 void register_copy_Autograd(Dispatcher& d);
 void register_clone_Autograd(Dispatcher& d);
 void register_fill_Autograd(Dispatcher& d);
@@ -615,6 +629,8 @@ void register__softmax_Autograd(Dispatcher& d);
 void register__softmax_backward_data_Autograd(Dispatcher& d);
 void register__log_softmax_Autograd(Dispatcher& d);
 void register__log_softmax_backward_data_Autograd(Dispatcher& d);
+void register_nll_loss_forward_Autograd(Dispatcher& d);
+void register_nll_loss_backward_Autograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_empty_schemas(d);
@@ -791,6 +807,12 @@ void register_builtin_operators(Dispatcher& d) {
   register_log_softmax_schemas(d);
   register__log_softmax_schemas(d);
   register__log_softmax_backward_data_schemas(d);
+  register_nll_loss_schemas(d);
+  register_nll_loss_nd_schemas(d);
+  register_nll_loss_forward_schemas(d);
+  register_nll_loss_backward_schemas(d);
+  register_cross_entropy_loss_schemas(d);
+  register_linear_schemas(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
   register_copy_CPU(d);
@@ -913,6 +935,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__softmax_backward_data_CPU(d);
   register__log_softmax_CPU(d);
   register__log_softmax_backward_data_CPU(d);
+  register_nll_loss_forward_CPU(d);
+  register_nll_loss_backward_CPU(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
   register_copy_Meta(d);
@@ -1033,6 +1057,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__softmax_backward_data_Meta(d);
   register__log_softmax_Meta(d);
   register__log_softmax_backward_data_Meta(d);
+  register_nll_loss_forward_Meta(d);
+  register_nll_loss_backward_Meta(d);
   register_empty_like_CompositeExplicitAutograd(d);
   register_clone_CompositeExplicitAutograd(d);
   register_zero_CompositeExplicitAutograd(d);
@@ -1113,6 +1139,10 @@ void register_builtin_operators(Dispatcher& d) {
   register_feature_dropout_CompositeImplicitAutograd(d);
   register_softmax_CompositeImplicitAutograd(d);
   register_log_softmax_CompositeImplicitAutograd(d);
+  register_nll_loss_CompositeImplicitAutograd(d);
+  register_nll_loss_nd_CompositeImplicitAutograd(d);
+  register_cross_entropy_loss_CompositeImplicitAutograd(d);
+  register_linear_CompositeImplicitAutograd(d);
   register_copy_Autograd(d);
   register_clone_Autograd(d);
   register_fill_Autograd(d);
@@ -1226,6 +1256,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__softmax_backward_data_Autograd(d);
   register__log_softmax_Autograd(d);
   register__log_softmax_backward_data_Autograd(d);
+  register_nll_loss_forward_Autograd(d);
+  register_nll_loss_backward_Autograd(d);
 }
 
 }  // namespace aten::detail

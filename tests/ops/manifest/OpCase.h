@@ -96,6 +96,9 @@ struct OpCase {
   // every write to a location is the same value (fill_), as in ATen.
   bool inplace_allows_overlap = false;
   double tolerance_scale = 1.0;  // multiplies the per-dtype tolerances (Tolerance.h)
+  // Floating inputs the op has no derivative for (nll_loss's class weights, as in ATen): the
+  // gradcheck sweep keeps them constant.
+  std::vector<size_t> not_differentiable_inputs = {};
   // Not run on Meta, with the reason (e.g. the result is a bool read from the data).
   const char* no_meta_reason = nullptr;
   // For the dtypes it does not accept: a fragment of the error the op gives instead of the

@@ -1,0 +1,54 @@
+// The cases of aten/native/Linear.cpp's ops: linear, with and without a bias, on 1-d, 2-d and
+// 3-d inputs.
+#include "../OpCase.h"
+
+#include <aten/core/Tensor.h>
+#include <aten/ops/linear.h>
+
+namespace aten::optest {
+
+namespace {
+
+constexpr int64_t kIn = 3, kOut = 4;
+
+OpCase linear_case(Shape input, bool with_bias) {
+  OpCase c;
+  c.overloads = {"linear"};
+  c.inputs = {Input{input}, Input{{kOut, kIn}}};
+  if (with_bias) c.inputs.push_back(Input{{kOut}});
+  c.result_dtypes = same_as_promoted;
+  c.reference = [with_bias](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &w = in[1];
+    Shape sizes = x.sizes;
+    sizes.back() = kOut;
+    RefTensor out = filled(sizes, dtypes[0]);
+    const int64_t rows = x.numel() / kIn;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < kOut; ++j) {
+        std::complex<double> acc = with_bias ? in[2].values[static_cast<size_t>(j)] : 0.0;
+        for (int64_t k = 0; k < kIn; ++k)
+          acc += x.values[static_cast<size_t>(r * kIn + k)] *
+                 w.values[static_cast<size_t>(j * kIn + k)];
+        out.values[static_cast<size_t>(r * kOut + j)] = round_to(dtypes[0], acc);
+      }
+    }
+    return {out};
+  };
+  c.call = [with_bias](const Tensors& in) {
+    return Tensors{linear(in[0], in[1], with_bias ? std::optional<Tensor>(in[2]) : std::nullopt)};
+  };
+  c.undeclared_error = "not implemented for";
+  // The inputs' dims are tied (features), which the large, zero-size and 0-dim layouts change.
+  c.skip_layouts = {Layout::large, Layout::zero_dim, Layout::zero_size};
+  c.tolerance_scale = 4;
+  return c;
+}
+
+}  // namespace
+
+ATEN_OP_CASES(linear) {
+  return {linear_case({2, kIn}, true), linear_case({2, kIn}, false), linear_case({kIn}, true),
+          linear_case({2, 5, kIn}, true), linear_case({2, 5, kIn}, false)};
+}
+
+}  // namespace aten::optest
