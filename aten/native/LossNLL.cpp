@@ -2,6 +2,7 @@
 // and its backward on [N, C] or [C] inputs, and the composites on top of them.
 #include <aten/TensorOperators.h>
 #include <aten/core/DtypeDispatch.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/ops/_log_softmax.h>
 #include <aten/ops/cross_entropy_loss_native.h>
 #include <aten/ops/gather.h>
@@ -96,6 +97,8 @@ ATEN_META_FUNC(nll_loss_backward)
   const bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
   ATEN_CHECK(no_batch_dim || self.size(0) == target.size(0),
              "size mismatch (got input: ", self.sizes(), ", target: ", target.sizes(), ")");
+  ATEN_CHECK(target.scalar_type() == ScalarType::Long || target.scalar_type() == ScalarType::Byte,
+             "expected scalar type Long but found ", target.scalar_type());
   ATEN_CHECK(total_weight.numel() == 1,
              "expected total_weight to be a single element tensor, got: ", total_weight.sizes(),
              " (", total_weight.numel(), " elements)");
@@ -121,6 +124,8 @@ namespace native {
 ATEN_IMPL_FUNC(nll_loss_forward_out_cpu)
 (const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
  int64_t ignore_index, const Tensor& output, const Tensor& total_weight) {
+  assert_no_internal_overlap(output);
+  assert_no_internal_overlap(total_weight);
   const NllInputs in(self, target, weight);
   ATEN_DISPATCH_nll_loss_forward_TYPES(self.scalar_type(), [&] {
     using acc_t = std::conditional_t<std::is_same_v<scalar_t, double>, double, float>;
@@ -158,6 +163,7 @@ ATEN_IMPL_FUNC(nll_loss_backward_out_cpu)
 (const Tensor& grad_output, const Tensor& self, const Tensor& target,
  const std::optional<Tensor>& weight, int64_t reduction, int64_t ignore_index,
  const Tensor& total_weight, const Tensor& grad_input) {
+  assert_no_internal_overlap(grad_input);
   const NllInputs in(self, target, weight);
   grad_input.zero_();
   if (in.t.numel() == 0) return;

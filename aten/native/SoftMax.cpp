@@ -61,6 +61,7 @@ void softmax_out(Stub& stub, const Tensor& self, int64_t dim, bool half_to_float
 template <typename Stub>
 void softmax_backward_out(Stub& stub, const Tensor& grad, const Tensor& output, int64_t dim,
                           const Tensor& grad_input) {
+  if (grad_input.numel() == 0) return;
   // A half_to_float forward is CUDA's; ATen's CPU kernels refuse its gradient the same way.
   ATEN_CHECK(grad_input.scalar_type() == grad.scalar_type(), "expected scalar type ",
              grad.scalar_type(), " but found ", grad_input.scalar_type());
