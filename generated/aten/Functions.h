@@ -181,3 +181,8 @@
 #include <aten/ops/nll_loss_backward.h>
 #include <aten/ops/cross_entropy_loss.h>
 #include <aten/ops/linear.h>
+#include <aten/ops/im2col.h>
+#include <aten/ops/col2im.h>
+#include <aten/ops/convolution.h>
+#include <aten/ops/conv2d.h>
+#include <aten/ops/conv1d.h>

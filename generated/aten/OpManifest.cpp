@@ -654,6 +654,18 @@ constexpr ScalarType cross_entropy_loss_dtypes[] = {ScalarType::Float, ScalarTyp
 constexpr DispatchKey cross_entropy_loss_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType linear_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey linear_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType im2col_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey im2col_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey im2col_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType col2im_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey col2im_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey col2im_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType convolution_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey convolution_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3165,6 +3177,41 @@ constexpr Overload overloads[] = {
      "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::linear_keys, true, detail::linear_dtypes,
+     Autograd::decomposes},
+    {"im2col", "",
+     "im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+     SchemaKind::functional, true, false, "im2col.out",
+     detail::im2col_keys, true, detail::im2col_dtypes,
+     Autograd::records},
+    {"im2col", "out",
+     "im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "im2col.out",
+     detail::im2col_out_keys, true, detail::im2col_dtypes,
+     Autograd::refuses},
+    {"col2im", "",
+     "col2im(Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+     SchemaKind::functional, true, false, "col2im.out",
+     detail::col2im_keys, true, detail::col2im_dtypes,
+     Autograd::records},
+    {"col2im", "out",
+     "col2im.out(Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "col2im.out",
+     detail::col2im_out_keys, true, detail::col2im_dtypes,
+     Autograd::refuses},
+    {"convolution", "",
+     "convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::convolution_keys, true, detail::convolution_dtypes,
+     Autograd::decomposes},
+    {"conv2d", "",
+     "conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv2d_keys, true, detail::conv2d_dtypes,
+     Autograd::decomposes},
+    {"conv1d", "",
+     "conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv1d_keys, true, detail::conv1d_dtypes,
      Autograd::decomposes},
 };
 }  // namespace detail

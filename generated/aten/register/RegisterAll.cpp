@@ -186,6 +186,11 @@ void register_nll_loss_forward_schemas(Dispatcher& d);
 void register_nll_loss_backward_schemas(Dispatcher& d);
 void register_cross_entropy_loss_schemas(Dispatcher& d);
 void register_linear_schemas(Dispatcher& d);
+void register_im2col_schemas(Dispatcher& d);
+void register_col2im_schemas(Dispatcher& d);
+void register_convolution_schemas(Dispatcher& d);
+void register_conv2d_schemas(Dispatcher& d);
+void register_conv1d_schemas(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
 void register_copy_CPU(Dispatcher& d);
@@ -310,6 +315,8 @@ void register__log_softmax_CPU(Dispatcher& d);
 void register__log_softmax_backward_data_CPU(Dispatcher& d);
 void register_nll_loss_forward_CPU(Dispatcher& d);
 void register_nll_loss_backward_CPU(Dispatcher& d);
+void register_im2col_CPU(Dispatcher& d);
+void register_col2im_CPU(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
 void register_copy_Meta(Dispatcher& d);
@@ -432,6 +439,8 @@ void register__log_softmax_Meta(Dispatcher& d);
 void register__log_softmax_backward_data_Meta(Dispatcher& d);
 void register_nll_loss_forward_Meta(Dispatcher& d);
 void register_nll_loss_backward_Meta(Dispatcher& d);
+void register_im2col_Meta(Dispatcher& d);
+void register_col2im_Meta(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_clone_CompositeExplicitAutograd(Dispatcher& d);
 void register_zero_CompositeExplicitAutograd(Dispatcher& d);
@@ -516,6 +525,9 @@ void register_nll_loss_CompositeImplicitAutograd(Dispatcher& d);
 void register_nll_loss_nd_CompositeImplicitAutograd(Dispatcher& d);
 void register_cross_entropy_loss_CompositeImplicitAutograd(Dispatcher& d);
 void register_linear_CompositeImplicitAutograd(Dispatcher& d);
+void register_convolution_CompositeImplicitAutograd(Dispatcher& d);
+void register_conv2d_CompositeImplicitAutograd(Dispatcher& d);
+void register_conv1d_CompositeImplicitAutograd(Dispatcher& d);
 void register_copy_Autograd(Dispatcher& d);
 void register_clone_Autograd(Dispatcher& d);
 void register_fill_Autograd(Dispatcher& d);
@@ -631,6 +643,8 @@ void register__log_softmax_Autograd(Dispatcher& d);
 void register__log_softmax_backward_data_Autograd(Dispatcher& d);
 void register_nll_loss_forward_Autograd(Dispatcher& d);
 void register_nll_loss_backward_Autograd(Dispatcher& d);
+void register_im2col_Autograd(Dispatcher& d);
+void register_col2im_Autograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_empty_schemas(d);
@@ -813,6 +827,11 @@ void register_builtin_operators(Dispatcher& d) {
   register_nll_loss_backward_schemas(d);
   register_cross_entropy_loss_schemas(d);
   register_linear_schemas(d);
+  register_im2col_schemas(d);
+  register_col2im_schemas(d);
+  register_convolution_schemas(d);
+  register_conv2d_schemas(d);
+  register_conv1d_schemas(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
   register_copy_CPU(d);
@@ -937,6 +956,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__log_softmax_backward_data_CPU(d);
   register_nll_loss_forward_CPU(d);
   register_nll_loss_backward_CPU(d);
+  register_im2col_CPU(d);
+  register_col2im_CPU(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
   register_copy_Meta(d);
@@ -1059,6 +1080,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__log_softmax_backward_data_Meta(d);
   register_nll_loss_forward_Meta(d);
   register_nll_loss_backward_Meta(d);
+  register_im2col_Meta(d);
+  register_col2im_Meta(d);
   register_empty_like_CompositeExplicitAutograd(d);
   register_clone_CompositeExplicitAutograd(d);
   register_zero_CompositeExplicitAutograd(d);
@@ -1143,6 +1166,9 @@ void register_builtin_operators(Dispatcher& d) {
   register_nll_loss_nd_CompositeImplicitAutograd(d);
   register_cross_entropy_loss_CompositeImplicitAutograd(d);
   register_linear_CompositeImplicitAutograd(d);
+  register_convolution_CompositeImplicitAutograd(d);
+  register_conv2d_CompositeImplicitAutograd(d);
+  register_conv1d_CompositeImplicitAutograd(d);
   register_copy_Autograd(d);
   register_clone_Autograd(d);
   register_fill_Autograd(d);
@@ -1258,6 +1284,8 @@ void register_builtin_operators(Dispatcher& d) {
   register__log_softmax_backward_data_Autograd(d);
   register_nll_loss_forward_Autograd(d);
   register_nll_loss_backward_Autograd(d);
+  register_im2col_Autograd(d);
+  register_col2im_Autograd(d);
 }
 
 }  // namespace aten::detail
