@@ -9,8 +9,10 @@
 #include <ATen/ops/_log_softmax_backward_data.h>
 #include <ATen/ops/_softmax.h>
 #include <ATen/ops/_softmax_backward_data.h>
+#include <ATen/ops/conv2d.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/log_softmax.h>
+#include <ATen/ops/randn.h>
 #include <ATen/ops/softmax.h>
 #include <aten/Factories.h>
 #include <aten/cpu/Parallel.h>
@@ -18,6 +20,8 @@
 #include <aten/ops/_log_softmax_backward_data.h>
 #include <aten/ops/_softmax.h>
 #include <aten/ops/_softmax_backward_data.h>
+#include <aten/ops/conv2d.h>
+#include <aten/ops/randn.h>
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -107,6 +111,30 @@ void softmax_backward_out_torch(benchmark::State& state) {
   }
 }
 
+// ---- conv2d, LeNet-5's two layers on a batch of 64
+// ------------------------------------------------ Conv2d/<impl>/<threads>/<layer>: 0: [64, 1, 28,
+// 28] * [6, 1, 5, 5], 1: [64, 6, 12, 12] * [16, 6, 5, 5]; with a bias, stride 1, no padding.
+struct ConvShape {
+  int64_t in, out, size;
+};
+ConvShape conv_shape(const benchmark::State& state) {
+  return state.range(1) == 0 ? ConvShape{1, 6, 28} : ConvShape{6, 16, 12};
+}
+void Conv2d_aten(benchmark::State& state) {
+  threads(state);
+  const ConvShape c = conv_shape(state);
+  auto x = aten::randn({64, c.in, c.size, c.size}), w = aten::randn({c.out, c.in, 5, 5}),
+       b = aten::randn({c.out});
+  for (auto _ : state) benchmark::DoNotOptimize(aten::conv2d(x, w, b));
+}
+void Conv2d_torch(benchmark::State& state) {
+  threads(state);
+  const ConvShape c = conv_shape(state);
+  auto x = at::randn({64, c.in, c.size, c.size}), w = at::randn({c.out, c.in, 5, 5}),
+       b = at::randn({c.out});
+  for (auto _ : state) benchmark::DoNotOptimize(at::conv2d(x, w, b));
+}
+
 void SoftmaxOut_aten(benchmark::State& s) { softmax_out_aten<false>(s); }
 void SoftmaxOut_torch(benchmark::State& s) { softmax_out_torch<false>(s); }
 void LogSoftmaxOut_aten(benchmark::State& s) { softmax_out_aten<true>(s); }
@@ -134,5 +162,15 @@ ATEN_NN_BENCH(SoftmaxOut);
 ATEN_NN_BENCH(LogSoftmaxOut);
 ATEN_NN_BENCH(SoftmaxBackwardOut);
 ATEN_NN_BENCH(LogSoftmaxBackwardOut);
+BENCHMARK(Conv2d_aten)
+    ->Name("Conv2d/aten")
+    ->ArgsProduct({{1, 2}, {0, 1}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(Conv2d_torch)
+    ->Name("Conv2d/torch")
+    ->ArgsProduct({{1, 2}, {0, 1}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();
