@@ -9,7 +9,8 @@
 // carry, and the call below Autograd. NodeT, the overload's generated node, gives what differs
 // from op to op:
 //   differentiable             a std::index_sequence: the positions of the arguments whose
-//                              gradients the node computes, in the order of its next edges
+//                              gradients the node computes, increasing (its next edges follow
+//                              the arguments' order)
 //   save_inputs<in_place>(args...)   what the formulas read of the arguments, kept before the
 //                              call (in_place: self is about to be overwritten, so a tensor
 //                              self is kept as a copy); absent when they read none
@@ -27,7 +28,8 @@
 //
 // The backend kernels count the writes to an in-place self and out= tensors
 // (detail::count_write), whether or not a call comes through here. Everything here inlines into
-// the one function the Dispatcher calls.
+// the one function the Dispatcher calls. Arguments are picked by position with packs, not
+// tuples: a tuple per kernel costs the generated files' build more than the kernels themselves.
 #include <aten/autograd/AutogradKernel.h>
 #include <aten/autograd/NodeSupport.h>
 #include <aten/core/Tensor.h>
@@ -35,6 +37,7 @@
 #include <aten/dispatch/TypedOp.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <tuple>
 #include <type_traits>
@@ -44,15 +47,41 @@ namespace aten::autograd {
 
 namespace detail {
 
-template <class F, class All, size_t... I>
-decltype(auto) apply_at(F&& f, const All& all, std::index_sequence<I...>) {
-  return f(std::get<I>(all)...);
+// Stands in for an argument that gets no gradient: the helpers of AutogradKernel.h (key sets,
+// edges) skip it as they skip every argument that is not a tensor.
+struct NotDifferentiable {};
+
+template <bool differentiable, class T>
+decltype(auto) if_differentiable(const T& arg) {
+  if constexpr (differentiable) {
+    return (arg);
+  } else {
+    return NotDifferentiable{};
+  }
 }
 
-// Calls f with the arguments at NodeT::differentiable's positions.
-template <class NodeT, class F, class... Args>
-decltype(auto) with_differentiable(F&& f, Args&... args) {
-  return apply_at(f, std::tie(args...), typename NodeT::differentiable{});
+template <size_t I, size_t... D>
+constexpr bool is_one_of(std::index_sequence<D...>) {
+  return ((I == D) || ...);
+}
+
+// The order of a node's next edges is its arguments' order.
+template <size_t... D>
+constexpr bool is_increasing(std::index_sequence<D...>) {
+  const size_t d[] = {D..., SIZE_MAX};
+  for (size_t i = 0; i + 1 < sizeof...(D); ++i)
+    if (d[i] >= d[i + 1]) return false;
+  return true;
+}
+
+// The K-th of args.
+template <size_t K, class T, class... Rest>
+decltype(auto) arg_at(T& first, Rest&... rest) {
+  if constexpr (K == 0) {
+    return (first);
+  } else {
+    return arg_at<K - 1>(rest...);
+  }
 }
 
 // How many outputs an overload returning R has: a Tensor or Tensor& is one.
@@ -61,20 +90,31 @@ inline constexpr size_t kNumOutputs = 1;
 template <class... R>
 inline constexpr size_t kNumOutputs<std::tuple<R...>> = sizeof...(R);
 
+template <class Sig>
+struct Arity;
+template <class Ret, class... Args>
+struct Arity<Ret(Args...)> {
+  static constexpr size_t value = sizeof...(Args);
+};
+template <class Op>
+using ArgumentIndices = std::make_index_sequence<Arity<typename Op::schema>::value>;
+
 }  // namespace detail
 
-template <class NodeT, class Op, class Sig = typename Op::schema>
+template <class NodeT, class Op, class Sig = typename Op::schema,
+          class Indices = detail::ArgumentIndices<Op>>
 struct Recorded;
 
-template <class NodeT, class Op, class Ret, class... Args>
-struct Recorded<NodeT, Op, Ret(Args...)> {
+template <class NodeT, class Op, class Ret, class... Args, size_t... I>
+struct Recorded<NodeT, Op, Ret(Args...), std::index_sequence<I...>> {
+  using Differentiable = typename NodeT::differentiable;
+  static_assert(detail::is_increasing(Differentiable{}),
+                "a node's differentiable arguments are in argument order, as its edges");
+
   static Ret functional(Args... args) {
     std::shared_ptr<NodeT> grad_fn;
     if (requires_grad(args...)) grad_fn = make<false>(args...);
-    Ret result = [&] {
-      AutoDispatchBelowAutograd guard;
-      return Op::call(args...);
-    }();
+    Ret result = call_below_autograd(args...);
     if (grad_fn) {
       record_outputs(result, grad_fn);
       save_outputs(*grad_fn, result);
@@ -83,18 +123,15 @@ struct Recorded<NodeT, Op, Ret(Args...)> {
   }
 
   static Ret inplace(Args... args) {
+    Tensor& self = detail::arg_at<0>(args...);
     static_assert(std::is_same_v<Ret, Tensor&> &&
-                      std::is_same_v<std::tuple_element_t<0, std::tuple<Args...>>, Tensor&>,
+                      std::is_same_v<decltype(detail::arg_at<0>(args...)), Tensor&>,
                   "an in-place overload takes Tensor& self first and returns it");
-    Tensor& self = std::get<0>(std::tie(args...));
     const bool records = requires_grad(args...);
     check_inplace(self, records);
     std::shared_ptr<NodeT> grad_fn;
     if (records) grad_fn = make<true>(args...);
-    {
-      AutoDispatchBelowAutograd guard;
-      Op::call(args...);
-    }
+    call_below_autograd(args...);
     if (grad_fn) {
       rebase_history(self, grad_fn);
       save_outputs(*grad_fn, self);
@@ -103,15 +140,20 @@ struct Recorded<NodeT, Op, Ret(Args...)> {
   }
 
  private:
-  static bool requires_grad(Args&... args) {
-    return detail::with_differentiable<NodeT>(
-        [](const auto&... d) { return compute_requires_grad(d...); }, args...);
+  static Ret call_below_autograd(Args&... args) {
+    AutoDispatchBelowAutograd guard;
+    return Op::call(args...);
+  }
+
+  static bool requires_grad(const Args&... args) {
+    return compute_requires_grad(
+        detail::if_differentiable<detail::is_one_of<I>(Differentiable{})>(args)...);
   }
 
   template <bool in_place>
   static std::shared_ptr<NodeT> make(Args&... args) {
-    std::shared_ptr<NodeT> grad_fn = detail::with_differentiable<NodeT>(
-        [](const auto&... d) { return make_node<NodeT>(d...); }, args...);
+    std::shared_ptr<NodeT> grad_fn = make_node<NodeT>(
+        detail::if_differentiable<detail::is_one_of<I>(Differentiable{})>(args)...);
     if constexpr (requires { grad_fn->template save_inputs<in_place>(args...); })
       grad_fn->template save_inputs<in_place>(args...);
     return grad_fn;
@@ -123,33 +165,33 @@ struct Recorded<NodeT, Op, Ret(Args...)> {
   }
 };
 
-template <class Op, class Sig = typename Op::schema>
+template <class Op, class Sig = typename Op::schema, class Indices = detail::ArgumentIndices<Op>>
 struct OutNotDifferentiable;
 
-template <class Op, class Ret, class... Args>
-struct OutNotDifferentiable<Op, Ret(Args...)> {
+template <class Op, class Ret, class... Args, size_t... I>
+struct OutNotDifferentiable<Op, Ret(Args...), std::index_sequence<I...>> {
   static constexpr size_t N = detail::kNumOutputs<Ret>;
+  // The out= tensors are the last N arguments.
+  static constexpr size_t first_out = sizeof...(Args) - N;
 
   static Ret call(Args... args) {
-    return call_(std::make_index_sequence<sizeof...(Args) - N>{}, std::make_index_sequence<N>{},
-                 std::tie(args...));
+    check_out_not_differentiable(aten::detail::op_name<Op>,
+                                 detail::if_differentiable<(I < first_out)>(args)...);
+    {
+      AutoDispatchBelowAutograd guard;
+      Op::call(args...);
+    }
+    if constexpr (N == 1) {
+      return detail::arg_at<first_out>(args...);
+    } else {
+      return outputs(std::make_index_sequence<N>{}, args...);
+    }
   }
 
  private:
-  // args: references to every argument; the first sizeof...(I) are inputs, the last N outputs.
-  template <size_t... I, size_t... O, class All>
-  static Ret call_(std::index_sequence<I...>, std::index_sequence<O...>, All args) {
-    constexpr size_t first_out = sizeof...(I);
-    check_out_not_differentiable(aten::detail::op_name<Op>, std::get<I>(args)...);
-    {
-      AutoDispatchBelowAutograd guard;
-      std::apply(Op::call, args);
-    }
-    if constexpr (N == 1) {
-      return std::get<first_out>(args);
-    } else {
-      return Ret(std::get<first_out + O>(args)...);
-    }
+  template <size_t... O>
+  static Ret outputs(std::index_sequence<O...>, Args&... args) {
+    return Ret(detail::arg_at<first_out + O>(args...)...);
   }
 };
 
