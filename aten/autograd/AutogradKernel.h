@@ -29,6 +29,18 @@ bool compute_requires_grad(const Args&... args) {
 }
 
 namespace detail {
+// How many edges arg gives.
+template <typename T>
+size_t count_edges(const T& arg) {
+  if constexpr (aten::detail::TensorLike<T> || aten::detail::OptionalTensor<T>) {
+    return 1;
+  } else if constexpr (aten::detail::TensorList<T>) {
+    return arg.size();
+  } else {
+    return 0;
+  }
+}
+
 template <typename T>
 void collect_edges(edge_list& edges, const T& arg) {
   if constexpr (aten::detail::TensorLike<T>) {
@@ -46,6 +58,7 @@ void collect_edges(edge_list& edges, const T& arg) {
 template <typename... Args>
 edge_list collect_next_edges(const Args&... args) {
   edge_list edges;
+  edges.reserve((size_t{0} + ... + detail::count_edges(args)));
   (detail::collect_edges(edges, args), ...);
   return edges;
 }
