@@ -112,12 +112,16 @@ struct Recorded<NodeT, Op, Ret(Args...), std::index_sequence<I...>> {
                 "a node's differentiable arguments are in argument order, as its edges");
 
   static Ret functional(Args... args) {
-    std::shared_ptr<NodeT> grad_fn;
-    if (requires_grad(args...)) grad_fn = make<false>(args...);
+    std::shared_ptr<NodeT> node;
+    if (requires_grad(args...)) node = make<false>(args...);
     Ret result = call_below_autograd(args...);
-    if (grad_fn) {
+    if (node) {
+      NodeT& saved = *node;
+      // As a shared_ptr<Node> once (a move): passing node itself would convert it per call,
+      // two atomic reference count updates each time.
+      const std::shared_ptr<Node> grad_fn = std::move(node);
       record_outputs(result, grad_fn);
-      save_outputs(*grad_fn, result);
+      save_outputs(saved, result);
     }
     return result;
   }
@@ -129,12 +133,14 @@ struct Recorded<NodeT, Op, Ret(Args...), std::index_sequence<I...>> {
                   "an in-place overload takes Tensor& self first and returns it");
     const bool records = requires_grad(args...);
     check_inplace(self, records);
-    std::shared_ptr<NodeT> grad_fn;
-    if (records) grad_fn = make<true>(args...);
+    std::shared_ptr<NodeT> node;
+    if (records) node = make<true>(args...);
     call_below_autograd(args...);
-    if (grad_fn) {
+    if (node) {
+      NodeT& saved = *node;
+      const std::shared_ptr<Node> grad_fn = std::move(node);
       rebase_history(self, grad_fn);
-      save_outputs(*grad_fn, self);
+      save_outputs(saved, self);
     }
     return self;
   }
