@@ -1,26 +1,11 @@
 #pragma once
-// What an Autograd-key kernel (generated from derivatives.yaml) does around its op, as
-// functions it names in a line each. For mul.Tensor:
-//
-//   Tensor mul_Tensor(const Tensor& self, const Tensor& other) {
-//     std::shared_ptr<MulBackward0> grad_fn;
-//     if (compute_requires_grad(self, other)) {
-//       grad_fn = make_node<MulBackward0>(self, other);     // next edges: self's, other's
-//       grad_fn->self_ = SavedVariable(self, false);
-//       grad_fn->other_ = SavedVariable(other, false);
-//     }
-//     Tensor result = [&] {
-//       AutoDispatchBelowAutograd guard;
-//       return _ops::mul_Tensor::call(self, other);
-//     }();
-//     if (grad_fn) set_history(result, grad_fn);
-//     return result;
-//   }
-//
-// An in-place op also calls check_inplace(self, requires_grad) before the call and
-// rebase_history(self, grad_fn) instead of set_history. The backend kernels count the write to
-// every in-place self and out= tensor (detail::count_write in <aten/dispatch/TypedOp.h>). A node
-// saves its own outputs after set_history, with is_output = true.
+// The steps of an Autograd-key kernel, as functions: whether a call records
+// (compute_requires_grad), the node with its next edges (make_node), the outputs' history
+// (set_history, or rebase_history for an in-place self, after check_inplace). The kernels that
+// run them in order are the templates of <aten/autograd/AutogradWrappers.h>, which generated
+// code registers per overload. The backend kernels count the write to every in-place self and
+// out= tensor (detail::count_write in <aten/dispatch/TypedOp.h>). A node saves its own outputs
+// after set_history, with is_output = true.
 #include <aten/autograd/AutogradMeta.h>
 #include <aten/autograd/GradMode.h>
 #include <aten/autograd/Node.h>
@@ -44,6 +29,18 @@ bool compute_requires_grad(const Args&... args) {
 }
 
 namespace detail {
+// How many edges arg gives.
+template <typename T>
+size_t count_edges(const T& arg) {
+  if constexpr (aten::detail::TensorLike<T> || aten::detail::OptionalTensor<T>) {
+    return 1;
+  } else if constexpr (aten::detail::TensorList<T>) {
+    return arg.size();
+  } else {
+    return 0;
+  }
+}
+
 template <typename T>
 void collect_edges(edge_list& edges, const T& arg) {
   if constexpr (aten::detail::TensorLike<T>) {
@@ -61,6 +58,7 @@ void collect_edges(edge_list& edges, const T& arg) {
 template <typename... Args>
 edge_list collect_next_edges(const Args&... args) {
   edge_list edges;
+  edges.reserve((size_t{0} + ... + detail::count_edges(args)));
   (detail::collect_edges(edges, args), ...);
   return edges;
 }

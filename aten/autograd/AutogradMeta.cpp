@@ -51,7 +51,7 @@ Edge gradient_edge(const TensorBase& t) {
 std::shared_ptr<Node> grad_accumulator(const TensorBase& t) {
   AutogradMeta* meta = get_autograd_meta(t);
   if (meta == nullptr || !meta->requires_grad_ || meta->grad_fn_ != nullptr) return nullptr;
-  std::lock_guard<std::mutex> lock(meta->mutex_);
+  std::lock_guard<SpinLock> lock(meta->mutex_);
   std::shared_ptr<Node> acc = meta->grad_accumulator_.lock();
   if (acc == nullptr) {
     acc = aten::detail::make_shared_pooled<AccumulateGrad>(Tensor(t));
@@ -63,7 +63,7 @@ std::shared_ptr<Node> grad_accumulator(const TensorBase& t) {
 std::shared_ptr<Node> try_get_grad_accumulator(const TensorBase& t) {
   AutogradMeta* meta = get_autograd_meta(t);
   if (meta == nullptr) return nullptr;
-  std::lock_guard<std::mutex> lock(meta->mutex_);
+  std::lock_guard<SpinLock> lock(meta->mutex_);
   return meta->grad_accumulator_.lock();
 }
 

@@ -7,12 +7,30 @@
 #include <aten/autograd/Node.h>
 #include <aten/core/Tensor.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace aten::autograd {
+
+// A lock around a few instructions (a weak pointer's check and, once per graph, its reset):
+// uncontended, one atomic exchange and one store, where a std::mutex is two calls into the
+// thread library; every op recorded on a leaf takes it. A waiting thread yields.
+class SpinLock {
+ public:
+  void lock() {
+    while (locked_.exchange(true, std::memory_order_acquire)) {
+      while (locked_.load(std::memory_order_relaxed)) std::this_thread::yield();
+    }
+  }
+  void unlock() { locked_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool> locked_{false};
+};
 
 struct AutogradMeta {
   // A leaf requires grad when the user says so; a non-leaf because it has a grad_fn.
@@ -35,7 +53,7 @@ struct AutogradMeta {
   bool retains_grad_ = false;
   // Threads recording ops on one tensor create a leaf's grad_accumulator_, or rebuild a stale
   // view's grad_fn_, once.
-  std::mutex mutex_;
+  SpinLock mutex_;
 };
 
 namespace impl {

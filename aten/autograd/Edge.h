@@ -3,6 +3,8 @@
 // goes to input `input_nr` of `function` (the node that produced that input, or the
 // AccumulateGrad of a leaf). An edge without a function leads nowhere: the forward input did
 // not require grad.
+#include <aten/core/PoolAllocator.h>
+
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -22,6 +24,7 @@ struct Edge {
   uint32_t input_nr = 0;
 };
 
-using edge_list = std::vector<Edge>;
+// From the small-block pool: every recorded op makes one.
+using edge_list = std::vector<Edge, aten::detail::PoolAllocator<Edge>>;
 
 }  // namespace aten::autograd

@@ -12,7 +12,8 @@ class InputMetadata {
   InputMetadata() = default;
   explicit InputMetadata(const TensorBase& t) {
     if (!t.defined()) return;
-    sizes_ = DimVector(t.sizes());
+    const IntArrayRef sizes = t.sizes();
+    sizes_.append(sizes.begin(), sizes.end());
     dtype_ = t.scalar_type();
     device_ = t.device();
     defined_ = true;

@@ -40,34 +40,44 @@ bool Node::task_should_compute_output(size_t i) const {
   return edge.is_valid() && detail::running_task_executes(edge.function.get());
 }
 
+Node::Hooks& Node::hooks() {
+  if (hooks_ == nullptr) hooks_ = std::make_unique<Hooks>();
+  return *hooks_;
+}
+
 unsigned Node::add_tensor_pre_hook(uint32_t input_nr, TensorHook hook) {
-  tensor_pre_hooks_.push_back({input_nr, std::move(hook)});
-  return static_cast<unsigned>(tensor_pre_hooks_.size() - 1);
+  std::vector<InputHook>& pre = hooks().tensor_pre;
+  pre.push_back({input_nr, std::move(hook)});
+  return static_cast<unsigned>(pre.size() - 1);
 }
 
 void Node::set_retains_grad_hook(uint32_t input_nr, TensorHook hook) {
-  for (InputHook& h : retains_grad_hooks_) {
+  std::vector<InputHook>& retains = hooks().retains_grad;
+  for (InputHook& h : retains) {
     if (h.input_nr == input_nr) {
       h.hook = std::move(hook);
       return;
     }
   }
-  retains_grad_hooks_.push_back({input_nr, std::move(hook)});
+  retains.push_back({input_nr, std::move(hook)});
 }
 
 TensorHook Node::pop_retains_grad_hook(uint32_t input_nr) {
-  for (auto it = retains_grad_hooks_.begin(); it != retains_grad_hooks_.end(); ++it) {
+  if (hooks_ == nullptr) return {};
+  std::vector<InputHook>& retains = hooks_->retains_grad;
+  for (auto it = retains.begin(); it != retains.end(); ++it) {
     if (it->input_nr != input_nr) continue;
     TensorHook hook = std::move(it->hook);
-    retains_grad_hooks_.erase(it);
+    retains.erase(it);
     return hook;
   }
   return {};
 }
 
 void Node::call_tensor_pre_hooks(variable_list& grads) {
-  for (const InputHook& h : tensor_pre_hooks_) apply_hook(h.hook, grads[h.input_nr]);
-  for (const InputHook& h : retains_grad_hooks_) apply_hook(h.hook, grads[h.input_nr]);
+  if (hooks_ == nullptr) return;
+  for (const InputHook& h : hooks_->tensor_pre) apply_hook(h.hook, grads[h.input_nr]);
+  for (const InputHook& h : hooks_->retains_grad) apply_hook(h.hook, grads[h.input_nr]);
 }
 
 void apply_hook(const TensorHook& hook, Tensor& grad) {

@@ -1,6 +1,6 @@
 #pragma once
-// What every generated node and kernel (aten/autograd/<op>_autograd.cpp) does with what it
-// saves, written once: how an argument is kept (a view becomes its owner), saved, read back in
+// What every generated node (aten/autograd/<op>_autograd.cpp) does with what it saves, written
+// once: how an argument is kept (a view becomes its owner), saved, read back in
 // apply() and released, and where each formula's gradient goes among the node's next edges (a
 // tensor list has one edge per element).
 #include <aten/autograd/AutogradKernel.h>
@@ -95,6 +95,17 @@ inline std::vector<SavedVariable> save(ArrayRef<Tensor> ts) {
 }
 // self as an in-place op found it: a copy, since the op is about to overwrite it.
 SavedVariable save_original(const Tensor& self);
+// self as the kernel found it: a copy for an in-place kernel (in_place), else self.
+template <bool in_place>
+SavedVariable save_self(const Tensor& self) {
+  if constexpr (in_place) {
+    return save_original(self);
+  } else {
+    return save(self);
+  }
+}
+// An output of the node that saves it (its grad_fn is that node), after record_outputs.
+inline SavedVariable save_output(const Tensor& t) { return SavedVariable(t, true); }
 
 inline TensorMeta save_metadata(const Tensor& t) { return TensorMeta(t); }
 inline std::vector<TensorMeta> save_metadata(ArrayRef<Tensor> ts) {

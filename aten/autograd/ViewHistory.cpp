@@ -134,7 +134,7 @@ void refresh_stale_view_history(const TensorBase& view) {
   const Tensor base = base_of(view);
   if (!base.requires_grad() || base.scalar_type() != view.scalar_type()) return;
   // Threads recording ops on one stale view rebuild its history once.
-  std::lock_guard<std::mutex> lock(meta->mutex_);
+  std::lock_guard lock(meta->mutex_);
   if (meta->attr_version_ == static_cast<uint32_t>(view._version())) return;
   set_view_history(view, base);
 }

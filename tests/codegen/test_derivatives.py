@@ -190,11 +190,13 @@ class EmittedTest(unittest.TestCase):
 
     def test_kernels_of_each_kind(self):
         text = self.generate()["aten/autograd/add_autograd.cpp"]
-        self.assertIn("Tensor add_Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha) {", text)
-        self.assertIn("check_inplace(self, requires_grad);", text)
-        self.assertIn('check_out_not_differentiable("add.out", self, other);', text)
-        for struct in ("add_Tensor", "add__Tensor", "add_out"):
-            self.assertIn(f"DispatchKey::Autograd, &autograd::kernel::{struct});", text)
+        self.assertIn("void save_inputs(const Tensor& /*self*/, const Tensor& /*other*/, const Scalar& alpha) {", text)
+        self.assertIn("using differentiable = std::index_sequence<0, 1>;", text)
+        for kernel in ("Recorded<autograd::AddBackward0, _ops::add_Tensor>::functional",
+                       "Recorded<autograd::AddBackward0, _ops::add__Tensor>::inplace",
+                       "OutNotDifferentiable<_ops::add_out>::call"):
+            self.assertIn(f"DispatchKey::Autograd, &autograd::{kernel});", text)
+        self.assertNotIn("AutoDispatchBelowAutograd", text, "the kernels are AutogradWrappers.h's")
 
     def test_registered_after_the_backends(self):
         register = self.generate()["aten/register/RegisterAll.cpp"]

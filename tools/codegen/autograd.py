@@ -1,11 +1,13 @@
 """The Autograd layer of one operator: `aten/autograd/<op>_autograd.cpp`.
 
-Per differentiable overload a Node subclass (what its formulas save, and apply() running them)
-and an Autograd-key kernel: the functional overload records a node, its in-place overload
-records the same node class, its out= overload refuses inputs that require grad. What is the
-same for every kernel (deciding whether to record, connecting edges, saving, redispatching below
-Autograd, setting history) is C++ in <aten/autograd/AutogradKernel.h>; this module only says
-which overload saves what.
+Per differentiable overload a Node subclass: what its formulas save (the members, and
+save_inputs / save_outputs filling them from the kernel's arguments and outputs), which
+arguments get gradients, and apply() running the formulas. Per overload one registration of a
+kernel template of <aten/autograd/AutogradWrappers.h>: the functional overload records the
+node, its in-place overload records the same node class, its out= overload refuses inputs that
+require grad. What is the same for every kernel (deciding whether to record, connecting edges,
+redispatching below Autograd, setting history) is that C++; this module only says which
+overload saves what.
 """
 from __future__ import annotations
 
@@ -36,51 +38,45 @@ def _saved_member(d: Derivative, s) -> dict[str, Any]:
     }
 
 
-def _argument(d: Derivative, name: str):
-    return next(a for a in d.function.func.arguments.non_out if a.name == name)
-
-
-def _node(d: Derivative) -> dict[str, Any]:
+def _node(d: Derivative, in_place: bool) -> dict[str, Any]:
+    """A node class: what it saves, from which arguments and outputs, and its formulas.
+    in_place: an in-place overload records it too (a tensor self is saved as a copy there)."""
     func = d.function.func
     args = {a.name: a for a in func.arguments.non_out}
+    positions = [a.name for a in func.arguments.all]
     formulas = [
         {"input": g.input, "text": g.text, "list": isinstance(args[g.input].type, ListType)}
         for g in d.formulas
     ]
+    saved = [_saved_member(d, s) for s in d.saved]
+    # save_inputs reads the saved arguments and the lists whose edges it counts.
+    read = {s["name"] for s in saved if s["output"] is None} | {g["input"] for g in formulas if g["list"]}
     return {
         "name": d.node,
-        "saved": [_saved_member(d, s) for s in d.saved],
+        "saved": saved,
         "formulas": formulas,
-        "outputs": output_names(func),
+        "differentiable": [{"name": g.input, "position": positions.index(g.input)} for g in d.formulas],
+        "params": [{"type": p.type, "name": p.name, "used": p.name in read} for p in sig.dispatcher(func)],
+        "saves_inputs": bool(read),
+        "in_place": in_place,
+        "returns": sig.returns(func),
+        "num_returns": len(func.returns),
     }
 
 
-def _kernel(f: NativeFunction, d: Optional[Derivative], functional: Optional[NativeFunction]) -> dict[str, Any]:
-    params = sig.dispatcher(f.func)
-    kind = f.func.kind
-    context = {
-        "kind": kind.value,
+def _kernel(f: NativeFunction, d: Derivative) -> dict[str, Any]:
+    """One overload's registration: its kernel is a template of AutogradWrappers.h."""
+    if f.func.kind is SchemaKind.INPLACE:
+        # The node's save_inputs and `differentiable` positions are written against the
+        # functional's arguments, which an in-place overload shares name for name.
+        assert [a.name for a in f.func.arguments.all] == [a.name for a in d.function.func.arguments.all], f.func.name
+    return {
+        "kind": f.func.kind.value,
         "struct": f.func.name.ops_struct,
         "name": f.func.name.name,
         "overload": f.func.name.overload,
-        "returns": sig.returns(f.func),
-        "params": sig.defn(params),
-        "args": sig.names(params),
-        "label": str(f.func.name),
-        "num_returns": len(f.func.returns),
+        "node": d.node,
     }
-    if kind is SchemaKind.OUT:
-        context["outs"] = [a.name for a in f.func.arguments.out]
-        context["inputs"] = [a.name for a in f.func.arguments.non_out if is_tensor_type(a.type)]
-        return context
-    assert d is not None
-    context["node"] = d.node
-    context["differentiable"] = [g.input for g in d.formulas]
-    context["list_inputs"] = [g.input for g in d.formulas
-                              if isinstance(_argument(d, g.input).type, ListType)]
-    context["saved_inputs"] = [_saved_member(d, s) for s in d.saved if not s.is_output]
-    context["saved_outputs"] = [_saved_member(d, s) for s in d.saved if s.is_output]
-    return context
 
 
 def called_operators(text: str, operators: frozenset[str]) -> set[str]:
@@ -92,20 +88,17 @@ def called_operators(text: str, operators: frozenset[str]) -> set[str]:
 
 def autograd_source(op: Operator, derivatives: Derivatives, operators: frozenset[str]) -> Optional[dict[str, Any]]:
     """The template context of op's Autograd file, or None if no overload of it records."""
-    nodes: dict[str, dict[str, Any]] = {}
-    kernels = []
-    for f in op.functions:
-        d = derivatives.for_function(f)
-        if d is None:
-            continue
-        if f.func.kind is not SchemaKind.OUT:
-            nodes.setdefault(d.node, _node(d))
-        kernels.append(_kernel(f, d, d.function))
-    if not kernels:
+    recorded = [(f, d) for f in op.functions if (d := derivatives.for_function(f)) is not None]
+    if not recorded:
         return None
-    includes = {"aten/autograd/AutogradKernel.h", "aten/autograd/NodeSupport.h",
-                "aten/autograd/FunctionsManual.h", "aten/TensorOperators.h", "aten/dispatch/Dispatcher.h",
-                f"aten/ops/{op.base}_ops.h"}
+    in_place = {d.node for f, d in recorded if f.func.kind is SchemaKind.INPLACE}
+    nodes: dict[str, dict[str, Any]] = {}
+    for f, d in recorded:
+        if f.func.kind is not SchemaKind.OUT and d.node not in nodes:
+            nodes[d.node] = _node(d, d.node in in_place)
+    kernels = [_kernel(f, d) for f, d in recorded]
+    includes = {"aten/autograd/AutogradWrappers.h", "aten/autograd/FunctionsManual.h",
+                "aten/TensorOperators.h", "aten/dispatch/Dispatcher.h", f"aten/ops/{op.base}_ops.h"}
     for n in nodes.values():
         includes |= {f"aten/ops/{name}.h" for g in n["formulas"] for name in called_operators(g["text"], operators)}
     return {"op": op.base, "nodes": list(nodes.values()), "kernels": kernels, "includes": sorted(includes)}
