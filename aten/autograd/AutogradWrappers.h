@@ -34,7 +34,6 @@
 #include <aten/autograd/NodeSupport.h>
 #include <aten/core/Tensor.h>
 #include <aten/dispatch/LocalDispatchKeySet.h>
-#include <aten/dispatch/TypedOp.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -181,7 +180,7 @@ struct OutNotDifferentiable<Op, Ret(Args...), std::index_sequence<I...>> {
   static constexpr size_t first_out = sizeof...(Args) - N;
 
   static Ret call(Args... args) {
-    check_out_not_differentiable(aten::detail::op_name<Op>,
+    check_out_not_differentiable(Op::name, Op::overload_name,
                                  detail::if_differentiable<(I < first_out)>(args)...);
     {
       AutoDispatchBelowAutograd guard;

@@ -191,10 +191,11 @@ void record_outputs(const std::tuple<T...>& outputs, const std::shared_ptr<Node>
 
 // ---- out= overloads ---------------------------------------------------------------------------
 
-// ATen's refusal of an out= call that would have to record (the output's old values are lost).
+// ATen's refusal of an out= call that would have to record (the output's old values are lost),
+// naming the overload "name.overload".
 template <typename... Args>
-void check_out_not_differentiable(const char* op, const Args&... inputs) {
-  ATEN_CHECK(!compute_requires_grad(inputs...), op,
+void check_out_not_differentiable(const char* name, const char* overload, const Args&... inputs) {
+  ATEN_CHECK(!compute_requires_grad(inputs...), name, *overload != '\0' ? "." : "", overload,
              "(): functions with out=... arguments don't support automatic "
              "differentiation, but one of the arguments requires grad.");
 }
