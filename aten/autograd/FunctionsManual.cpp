@@ -68,6 +68,8 @@ Tensor not_implemented(std::string_view what) {
 
 int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dim) {
   int64_t n = 1;
+  // A 0-dim tensor is its one element, whatever dim names (0 or -1).
+  if (sizes.empty()) return 1;
   if (!dim.has_value() || dim->empty()) {
     for (int64_t s : sizes) n *= s;
     return n;
@@ -134,6 +136,8 @@ Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension,
                        int64_t step) {
   // Window w of the input covers [w * step, w * step + size) along `dimension`; windows may
   // overlap, so each one's gradient is added in turn.
+  // unfold of a 0-dim tensor is a 1-d tensor of `size` (0 or 1) copies of its element.
+  if (sizes.empty()) return grad.numel() == 0 ? zeros(sizes, grad.options()) : grad.reshape(sizes);
   const int64_t d = maybe_wrap_dim(dimension, static_cast<int64_t>(sizes.size()));
   Tensor input_grad = zeros(sizes, grad.options());
   const int64_t windows = grad.size(d);
