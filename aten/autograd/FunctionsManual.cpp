@@ -14,6 +14,7 @@
 #include <aten/ops/ones_like.h>
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/split_with_sizes.h>
@@ -270,7 +271,9 @@ Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const T
 }
 
 Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent) {
-  if (!exponent.isComplex() && exponent.toDouble() == 0.0) return zeros_like(self);
+  // ATen's Scalar::equal: a bool exponent is never 0, so x ** False takes the formula below.
+  if (!exponent.isComplex() && !exponent.isBoolean() && exponent.toDouble() == 0.0)
+    return zeros(self.sizes(), self.options());
   const Scalar minus_one = exponent.isComplex()
                                ? Scalar(std::complex<double>(exponent.toComplexDouble().real() - 1,
                                                              exponent.toComplexDouble().imag()))
@@ -284,21 +287,36 @@ Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& e
   return handle_r_to_c(self.scalar_type(), where(exponent == 0, zeros_like(g), g));
 }
 
+namespace {
+// Where the gradient with respect to the exponent of 0^exponent is 0 (ATen's choice): a real
+// exponent >= 0, so also a complex one with no imaginary part.
+Tensor nonnegative_real(const Tensor& exponent) {
+  if (!isComplexType(exponent.scalar_type())) return exponent >= 0;
+  Tensor parts = view_as_real(exponent);
+  return (parts.select(-1, 1) == 0) & (parts.select(-1, 0) >= 0);
+}
+}  // namespace
+
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent,
                              const Tensor& result) {
-  Tensor g = grad * conj(result * self.log());
-  Tensor zero_base = (self == 0) & (exponent >= 0);
-  return handle_r_to_c(exponent.scalar_type(), where(zero_base, zeros_like(g), g));
+  Tensor zero_base = (self == 0) & nonnegative_real(exponent);
+  return handle_r_to_c(
+      exponent.scalar_type(),
+      grad * where(zero_base, scalar_tensor(0., grad.options()), conj(result * self.log())));
 }
 
 Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent,
                              const Tensor& result) {
-  if (!base.isComplex() && base.toDouble() == 0.0) {
-    Tensor g = grad * conj(result * std::log(0.0));
-    return handle_r_to_c(exponent.scalar_type(), where(exponent >= 0, zeros_like(g), g));
-  }
-  const double log_base = std::log(std::abs(base.toDouble()));
-  return handle_r_to_c(exponent.scalar_type(), grad * conj(result) * log_base);
+  // The base's own log, as ATen's Scalar::log(): NaN for a negative real base, whatever the
+  // exponent's dtype; the complex log of a complex one.
+  const auto z = base.toComplexDouble();
+  const Scalar log_base = base.isComplex()
+                              ? Scalar(std::log(std::complex<double>(z.real(), z.imag())))
+                              : Scalar(std::log(base.toDouble()));
+  Tensor d = conj(result * log_base);
+  if (!base.isComplex() && base.toDouble() == 0.0)
+    d = where(nonnegative_real(exponent), scalar_tensor(0., grad.options()), d);
+  return handle_r_to_c(exponent.scalar_type(), grad * d);
 }
 
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,

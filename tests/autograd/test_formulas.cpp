@@ -50,6 +50,36 @@ Tensor grad_of(const Tensor& output, const Tensor& input, const Tensor& grad_out
   return autograd::grad({output}, {input}, {grad_output})[0];
 }
 
+// The elements of a 1-d complex double tensor.
+std::vector<std::complex<double>> complex_values(const Tensor& t) {
+  std::vector<std::complex<double>> out;
+  for (int64_t i = 0; i < t.size(0); ++i) {
+    const auto z = t[i].item<complex<double>>();
+    out.emplace_back(z.real(), z.imag());
+  }
+  return out;
+}
+
+void expect_near(const std::vector<std::complex<double>>& got,
+                 const std::vector<std::complex<double>>& want, double tol = 1e-4) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (std::isnan(want[i].real())) {
+      EXPECT_TRUE(std::isnan(got[i].real())) << i;
+      continue;
+    }
+    EXPECT_NEAR(got[i].real(), want[i].real(), tol) << i;
+    EXPECT_NEAR(got[i].imag(), want[i].imag(), tol) << i;
+  }
+}
+
+Tensor complex_leaf(std::initializer_list<std::complex<double>> zs) {
+  Tensor t = empty({static_cast<int64_t>(zs.size())}, ScalarType::ComplexDouble);
+  int64_t i = 0;
+  for (const auto& z : zs) t[i++].fill_(Scalar(z));
+  return t.requires_grad_();
+}
+
 }  // namespace
 
 // ---- 0-dim inputs ---------------------------------------------------------------------------
@@ -63,4 +93,35 @@ TEST(Formulas, UnfoldOfA0DimTensor) {
   Tensor x = tensor({3.f}, {}).requires_grad_();
   EXPECT_EQ(grad_of(x.unfold(0, 1, 1), x, tensor({2.f})).item<float>(), 2.f);
   EXPECT_EQ(grad_of(x.unfold(0, 0, 1), x, empty({0})).item<float>(), 0.f);
+}
+
+// ---- pow's exponent -----------------------------------------------------------------------
+
+TEST(Formulas, PowExponentGradientForComplexExponents) {
+  // 0 ** (2+0j): 0, as for a real exponent >= 0; 0 ** 1j: NaN.
+  Tensor base = complex_leaf({0, 0, {-3, 0}, {2, 1}});
+  Tensor e = complex_leaf({{2, 0}, {0, 1}, {0.5, 0}, {1, -1}});
+  auto g = autograd::grad({pow(base, e)}, {base, e}, {ones_like(base)});
+  expect_near(complex_values(g[1]), {0, {NAN, NAN}, {-5.4414, -1.9029}, {3.2474, -0.5964}});
+}
+
+TEST(Formulas, PowExponentGradientOfAScalarBase) {
+  Tensor e = leaf({2, 0.5, -1});
+  // A negative real base has no real log: NaN, as libtorch's Scalar::log.
+  for (float v : values(grad_of(pow(Scalar(-2.0), e), e, ones_like(e)))) EXPECT_TRUE(std::isnan(v));
+  EXPECT_EQ(values(grad_of(pow(Scalar(0.0), e), e, ones_like(e))), (FloatVec{0, 0, -kInf}));
+  // A complex base: its complex log.
+  Tensor ec = complex_leaf({{2, 0}, {0, 0.5}});
+  expect_near(
+      complex_values(grad_of(pow(Scalar(std::complex<double>(2, 1)), ec), ec, ones_like(ec))),
+      {{0.5596, -4.6098}, {0.4433, -0.5883}});
+}
+
+TEST(Formulas, PowByFalseIsNoZeroExponent) {
+  // ATen's Scalar::equal: a bool is never 0.0, so the formula runs: 0 * x ** -1.
+  Tensor x = leaf({2, 0});
+  Tensor r = grad_of(pow(x, Scalar(false)), x, tensor({-1.f, -1.f}));
+  EXPECT_TRUE(std::signbit(values(r)[0]));
+  EXPECT_TRUE(std::isnan(values(r)[1]));
+  EXPECT_EQ(values(grad_of(pow(x, Scalar(0)), x, tensor({-1.f, -1.f}))), (FloatVec{0, 0}));
 }
