@@ -384,7 +384,7 @@ Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view ap
 
 Tensor silu_backward(const Tensor& grad, const Tensor& self) {
   Tensor s = self.sigmoid();
-  return grad * s * (self * (s.neg() + 1) + 1);
+  return grad * conj(s * (self * (s.neg() + 1) + 1));
 }
 
 // ---- reductions -------------------------------------------------------------------------------

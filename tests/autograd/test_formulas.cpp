@@ -125,3 +125,13 @@ TEST(Formulas, PowByFalseIsNoZeroExponent) {
   EXPECT_TRUE(std::isnan(values(r)[1]));
   EXPECT_EQ(values(grad_of(pow(x, Scalar(0)), x, tensor({-1.f, -1.f}))), (FloatVec{0, 0}));
 }
+
+// ---- silu ---------------------------------------------------------------------------------
+
+TEST(Formulas, SiluComplexGradientIsTheConjugateDerivative) {
+  // grad * conj(silu'(z)), the convention every complex formula follows (gradcheck's). libtorch
+  // 1.13 refuses complex silu under autograd, and its in-place silu_ leaves out the conjugate.
+  Tensor z = complex_leaf({{0.3, 0.7}, {-1.2, 0.4}});
+  expect_near(complex_values(grad_of(silu(z), z, ones_like(z))),
+              {{0.6874, -0.3612}, {-0.0065, -0.0955}});
+}
