@@ -8,7 +8,7 @@
 #include <aten/ops/exp.h>
 #include <aten/ops/full.h>
 #include <aten/ops/index_select.h>
-#include <aten/ops/maximum.h>
+#include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/ones_like.h>
@@ -58,6 +58,11 @@ Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient) {
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s) {
   if (!s.isComplex() && s.toDouble() == 1.0) return grad;
   return grad * s;
+}
+
+Tensor fill_where(Tensor t, const Tensor& mask, const Scalar& value) {
+  t.masked_fill_(mask, value);
+  return t;
 }
 
 Tensor not_implemented(std::string_view what) {
@@ -319,11 +324,19 @@ Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tenso
   return handle_r_to_c(exponent.scalar_type(), grad * d);
 }
 
+// The gradient where `keep`, else 0: ATen's where(keep, grad, 0), which passes a NaN gradient
+// only where kept and writes +0 elsewhere (grad * keep would give -0 and NaN there).
+namespace {
+Tensor grad_where(const Tensor& keep, const Tensor& grad) {
+  return where(keep, grad, scalar_tensor(0., grad.options()));
+}
+}  // namespace
+
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
                       const std::optional<Scalar>& max) {
-  if (min && max) return grad * ((self >= *min) & (self <= *max));
-  if (min) return grad * (self >= *min);
-  if (max) return grad * (self <= *max);
+  if (min && max) return grad_where((self >= *min) & (self <= *max), grad);
+  if (min) return grad_where(self >= *min, grad);
+  if (max) return grad_where(self <= *max, grad);
   return grad;
 }
 
@@ -331,9 +344,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Tensor>& max) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  if (has_min && has_max) return grad * ((self >= *min) & (self <= *max));
-  if (has_min) return grad * (self >= *min);
-  if (has_max) return grad * (self <= *max);
+  if (has_min && has_max) return grad_where((self >= *min) & (self <= *max), grad);
+  if (has_min) return grad_where(self >= *min, grad);
+  if (has_max) return grad_where(self <= *max, grad);
   return grad;
 }
 
@@ -342,19 +355,18 @@ Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self,
                             bool for_min) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  if (for_min) {
-    Tensor below = self < *min;
-    return grad * (has_max ? below & (*min <= *max) : below);
-  }
-  return grad * ((has_min ? maximum(self, *min) : self) > *max);
+  // ATen's clamp_backward_min_max: min takes the gradient where it clamps and is below max;
+  // max where it clamps, or wherever it is below min (the result is max there).
+  if (for_min) return grad_where(has_max ? (self < *min) & (*min < *max) : self < *min, grad);
+  return grad_where(has_min ? (self > *max) | (*max < *min) : self > *max, grad);
 }
 
 Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
                          bool for_self) {
-  Tensor wins = is_max ? (for_self ? self > other : other > self)
-                       : (for_self ? self < other : other < self);
-  Tensor ties = self == other;
-  return grad * wins + grad * ties / 2;
+  // ATen's: half the gradient at ties, all of it elsewhere, then 0 where the other input wins
+  // (so a NaN, which wins nowhere, passes the whole gradient to both inputs).
+  Tensor loses = is_max == for_self ? self < other : self > other;
+  return fill_where(where(self == other, grad / 2, grad), loses, 0);
 }
 
 Tensor abs_backward(const Tensor& grad, const Tensor& self) { return grad * self.sgn(); }

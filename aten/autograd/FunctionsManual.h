@@ -24,6 +24,10 @@ Scalar conj(const Scalar& s);
 Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient);
 // grad * s, without a multiplication when s is 1.
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s);
+// t, a tensor a formula has just made, with value written where mask is set: ATen's
+// masked_fill_ on a temporary, which keeps t's layout (the functional masked_fill's result is
+// contiguous).
+Tensor fill_where(Tensor t, const Tensor& mask, const Scalar& value);
 // An error at backward time for an overload without a formula yet (never returns).
 Tensor not_implemented(std::string_view what);
 

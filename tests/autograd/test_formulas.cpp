@@ -45,6 +45,9 @@ using Strides = std::vector<int64_t>;
 
 namespace {
 
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
 // d(output)/d(input) weighted by grad_output.
 Tensor grad_of(const Tensor& output, const Tensor& input, const Tensor& grad_output) {
   return autograd::grad({output}, {input}, {grad_output})[0];
@@ -134,4 +137,35 @@ TEST(Formulas, SiluComplexGradientIsTheConjugateDerivative) {
   Tensor z = complex_leaf({{0.3, 0.7}, {-1.2, 0.4}});
   expect_near(complex_values(grad_of(silu(z), z, ones_like(z))),
               {{0.6874, -0.3612}, {-0.0065, -0.0955}});
+}
+
+// ---- ATen's selections: where(keep, grad, 0) --------------------------------------------------
+
+TEST(Formulas, SelectionsPassNaNAndWritePositiveZeros) {
+  Tensor x = leaf({kNaN, -1, 0, 2});
+  Tensor g = tensor({-1.f, -1.f, -1.f, -1.f});
+  auto bits = [](const Tensor& t) {
+    std::vector<bool> negative;
+    for (float v : values(t)) negative.push_back(std::signbit(v));
+    return negative;
+  };
+  Tensor relu_grad = grad_of(relu(x), x, g);
+  EXPECT_EQ(values(relu_grad)[0], -1.f);  // relu(NaN) is NaN: the gradient passes
+  EXPECT_EQ(bits(relu_grad), (std::vector<bool>{true, false, false, true}));
+  EXPECT_EQ(values(grad_of(clamp(x, Scalar(-0.5), Scalar(1)), x, g)), (FloatVec{0, 0, -1, 0}));
+  EXPECT_EQ(bits(grad_of(clamp_min(x, Scalar(0.)), x, g)),
+            (std::vector<bool>{false, false, true, true}));
+  Tensor o = leaf({1, -1, 1, 1});
+  auto mx = autograd::grad({maximum(x, o)}, {x, o}, {g});
+  EXPECT_EQ(values(mx[0]), (FloatVec{-1, -0.5, 0, -1}));
+  EXPECT_EQ(values(mx[1]), (FloatVec{-1, -0.5, -1, 0}));
+  auto mn = autograd::grad({minimum(x, o)}, {x, o}, {g});
+  EXPECT_EQ(values(mn[0]), (FloatVec{-1, -0.5, -1, 0}));
+  EXPECT_EQ(values(mn[1]), (FloatVec{-1, -0.5, 0, -1}));
+  // Tensor bounds: min takes the gradient only where it is below max (none at min == max).
+  Tensor lo = leaf({0, 0, 0, 3}), hi = leaf({0, 1, 0, 1});
+  auto ct = autograd::grad({clamp(x, lo, hi)}, {x, lo, hi}, {g});
+  EXPECT_EQ(values(ct[0]), (FloatVec{0, 0, -1, 0}));
+  EXPECT_EQ(values(ct[1]), (FloatVec{0, -1, 0, 0}));
+  EXPECT_EQ(values(ct[2]), (FloatVec{0, 0, 0, -1}));
 }
