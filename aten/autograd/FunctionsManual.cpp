@@ -2,8 +2,10 @@
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
+#include <aten/ops/div.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/full.h>
@@ -31,6 +33,7 @@
 #include <cmath>
 #include <complex>
 #include <numbers>
+#include <numeric>
 #include <string>
 
 namespace aten::autograd {
@@ -39,8 +42,17 @@ namespace aten::autograd {
 
 Tensor conj(const Tensor& t) {
   if (!isComplexType(t.scalar_type())) return t;
-  Tensor parts = view_as_real(t);
-  return view_as_complex(stack({parts.select(-1, 0), parts.select(-1, 1).neg()}, -1));
+  // Laid out as t, as ATen's conj (a view of t) is: the parts stacked in t's dim order, from its
+  // outermost dim to its innermost, then put back in place.
+  const int64_t n = t.dim();
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int64_t a, int64_t b) { return t.stride(a) > t.stride(b); });
+  std::vector<int64_t> back(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) back[order[i]] = i;
+  Tensor parts = view_as_real(t.permute(order));
+  return view_as_complex(stack({parts.select(-1, 0), parts.select(-1, 1).neg()}, -1)).permute(back);
 }
 
 Scalar conj(const Scalar& s) {
@@ -53,6 +65,10 @@ Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient) {
   if (!isComplexType(input_type) && isComplexType(gradient.scalar_type()))
     return view_as_real(gradient).select(-1, 0);
   return gradient;
+}
+
+Tensor scalar_over(const Scalar& s, const Tensor& t) {
+  return div(aten::detail::wrapped_scalar_tensor(s), t);
 }
 
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s) {
@@ -373,11 +389,9 @@ Tensor abs_backward(const Tensor& grad, const Tensor& self) { return grad * self
 
 Tensor sgn_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
   if (!isComplexType(self.scalar_type())) return zeros_like(grad);
-  // d sgn(z) for z != 0: (grad - Re(grad * conj(sgn)) * sgn) / |z|; 0 at z = 0.
+  // d sgn(z) for z != 0: (grad - sgn^2 * conj(grad)) / (2 |z|) (ATen's form); 0 at z = 0.
   Tensor magnitude = self.abs();
-  Tensor re = view_as_real(grad * conj(result)).select(-1, 0);
-  Tensor g = (grad - re * result) / magnitude;
-  return where(magnitude == 0, zeros_like(g), g);
+  return fill_where((grad - result * result * conj(grad)) / (magnitude * 2), magnitude == 0, 0);
 }
 
 Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view approximate) {
@@ -433,15 +447,16 @@ Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef 
   const double dof = static_cast<double>(n - correction.value_or(1));
   OptionalIntArrayRef d = dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef();
   Tensor centered = self - self.mean(d, true);
-  return restore_reduced_dims(grad, dim, self.dim(), keepdim) * centered * (2.0 / dof);
+  // ATen's order: the scale first, so that a Half gradient times a large deviation does not
+  // overflow before it is scaled down.
+  return restore_reduced_dims(grad, dim, self.dim(), keepdim) * (2.0 / dof) * centered;
 }
 
 namespace {
 // A gradient with respect to std as one with respect to var: d std = d var / (2 std), and none
 // where std is 0.
 Tensor var_grad_of_std(const Tensor& grad_std, const Tensor& std) {
-  Tensor g = grad_std / (std * 2);
-  return where(std == 0, zeros_like(g), g);
+  return fill_where(grad_std / (std * 2), std == 0, 0);
 }
 }  // namespace
 

@@ -22,6 +22,9 @@ Scalar conj(const Scalar& s);
 // A gradient for an input of dtype `input_type`: its real part when the input is real and the
 // gradient complex (a real input's gradient is real).
 Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient);
+// s / t, one division in t's dtype (a floating one; Float for an integral t), as ATen's
+// Scalar / Tensor.
+Tensor scalar_over(const Scalar& s, const Tensor& t);
 // grad * s, without a multiplication when s is 1.
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s);
 // t, a tensor a formula has just made, with value written where mask is set: ATen's

@@ -53,6 +53,8 @@ Tensor grad_of(const Tensor& output, const Tensor& input, const Tensor& grad_out
   return autograd::grad({output}, {input}, {grad_output})[0];
 }
 
+Strides strides_of(const Tensor& t) { return Strides(t.strides().begin(), t.strides().end()); }
+
 // The elements of a 1-d complex double tensor.
 std::vector<std::complex<double>> complex_values(const Tensor& t) {
   std::vector<std::complex<double>> out;
@@ -168,4 +170,56 @@ TEST(Formulas, SelectionsPassNaNAndWritePositiveZeros) {
   EXPECT_EQ(values(ct[0]), (FloatVec{0, 0, -1, 0}));
   EXPECT_EQ(values(ct[1]), (FloatVec{0, -1, 0, 0}));
   EXPECT_EQ(values(ct[2]), (FloatVec{0, 0, 0, -1}));
+}
+
+// ---- ATen's operand order and layouts ---------------------------------------------------------
+
+TEST(Formulas, MulByAScalarGivesANewTensor) {
+  Tensor x = leaf({1, 2, 3});
+  Tensor g = tensor({5.f, 0.f, 6.f, 0.f, 7.f}).slice(0, 0, std::nullopt, 2);
+  Tensor r = grad_of(mul(x, Scalar(1)), x, g);
+  EXPECT_EQ(values(r), (FloatVec{5, 6, 7}));
+  EXPECT_EQ(strides_of(r), (Strides{1}));
+}
+
+TEST(Formulas, ErfGradientIsLaidOutLikeItsInput) {
+  Tensor x = tensor({{0.5f, -1.f}, {2.f, 0.25f}, {1.5f, -0.5f}}).t().requires_grad_();
+  Tensor r = grad_of(erf(x), x, tensor({{1.f, 2.f, 3.f}, {4.f, 5.f, 6.f}}));
+  EXPECT_EQ(strides_of(r), (Strides{1, 2}));
+  EXPECT_NEAR(r[1][1].item<float>(), 5.3001f, 1e-4f);
+}
+
+TEST(Formulas, AComplexGradientKeepsItsLayoutThroughConj) {
+  // grad * conj(cos(z)), z and grad transposed: conj keeps the layout, as ATen's (a view) does.
+  Tensor z = complex_leaf({{1, 1}, {2, -1}, {0, 0.5}, {3, 0}}).detach().view({2, 2}).t();
+  z.requires_grad_();
+  Tensor g = complex_leaf({{1, 0}, {2, 0}, {3, 0}, {4, 1}}).detach().view({2, 2}).t();
+  Tensor r = grad_of(sin(z), z, g);
+  EXPECT_EQ(strides_of(r), (Strides{1, 2}));
+  expect_near(complex_values(r.reshape({4})),
+              {{0.8337, 0.9889}, {3.3829, 0}, {-1.2843, -2.1372}, {-3.9600, -0.9900}});
+}
+
+TEST(Formulas, AddcdivDividesTheValueFirst) {
+  Tensor t1 = leaf({1}), t2 = leaf({10});
+  // 3 * (1e38 / 10), where (3 * 1e38) / 10 would overflow Float.
+  Tensor r = grad_of(addcdiv(zeros({1}), t1, t2, Scalar(1e38)), t1, tensor({3.f}));
+  EXPECT_FLOAT_EQ(values(r)[0], 3e37f);
+}
+
+TEST(Formulas, VarScalesTheGradientBeforeTheDeviation) {
+  // Half: 16 * 5940 overflows, (2 / 99) * 16 * 5940 does not.
+  Tensor x = cat({zeros({99}), full({1}, 6000.)}).to(ScalarType::Half).requires_grad_();
+  Tensor r = grad_of(var(x), x, full({}, 16., ScalarType::Half));
+  EXPECT_NEAR(r[0].item<float>(), -19.39f, 0.05f);
+  EXPECT_NEAR(r[99].item<float>(), 1920.f, 2.f);
+}
+
+TEST(Formulas, ARealInputsGradientIsTheComplexGradientsRealPartAsAView) {
+  Tensor f = leaf({1, 2});
+  Tensor z = complex_leaf({{0, 1}, {0, 2}}).detach().to(ScalarType::ComplexFloat);
+  Tensor g = complex_leaf({{1, 1}, {2, -1}}).detach().to(ScalarType::ComplexFloat);
+  Tensor r = grad_of(add(f, z), f, g);
+  EXPECT_EQ(values(r), (FloatVec{1, 2}));
+  EXPECT_EQ(strides_of(r), (Strides{2}));
 }
