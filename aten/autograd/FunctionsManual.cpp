@@ -175,23 +175,27 @@ Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension,
 }
 
 Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef sizes) {
-  // The output is the input tiled: view each repeated dim as (repeats, size) and sum the
-  // repeats away, after summing the leading dims repeat added.
+  // ATen's: zeros if anything is repeated 0 times; else the leading dims repeat added summed
+  // away, and each dim repeated more than once viewed as (repeats, size) and its repeats summed
+  // (a dim repeated once is left alone, so repeat(1, ...) gives the gradient itself back).
+  if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end())
+    return zeros(sizes, grad.options());
   const int64_t lead = static_cast<int64_t>(repeats.size() - sizes.size());
   Tensor g = grad;
-  if (lead > 0) {
-    std::vector<int64_t> dims;
-    for (int64_t d = 0; d < lead; ++d) dims.push_back(d);
-    g = sum(g, IntArrayRef(dims));
-  }
+  for (int64_t d = 0; d < lead; ++d) g = sum(g, IntArrayRef{0});
   std::vector<int64_t> split_shape, summed;
   for (size_t i = 0; i < sizes.size(); ++i) {
-    split_shape.push_back(repeats[lead + static_cast<int64_t>(i)]);
+    const int64_t r = repeats[lead + static_cast<int64_t>(i)];
+    if (r == 1) {
+      split_shape.push_back(sizes[i]);
+      continue;
+    }
+    split_shape.push_back(r);
+    summed.push_back(static_cast<int64_t>(split_shape.size()) - 1);
     split_shape.push_back(sizes[i]);
-    summed.push_back(static_cast<int64_t>(2 * i));
   }
-  if (sizes.empty()) return g;
-  return sum(g.reshape(split_shape), IntArrayRef(summed));
+  g = g.reshape(split_shape);
+  return summed.empty() ? g : sum(g, IntArrayRef(summed));
 }
 
 Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
@@ -261,6 +265,15 @@ Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const
   Tensor g = keepdim ? grad : grad.unsqueeze(d);
   Tensor i = keepdim ? indices : indices.unsqueeze(d);
   return zeros(sizes, grad.options()).scatter(d, i, g);
+}
+
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result) {
+  // ATen's form: zeros, the gradient shared among the elements equal to the result (the NaNs,
+  // if it is NaN) written in.
+  Tensor hit = where(result.isnan(), input.isnan(), input == result);
+  Tensor g = zeros(input.sizes(), input.options());
+  g.masked_fill_(hit, grad / sum(hit));
+  return g;
 }
 
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
@@ -538,11 +551,22 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, con
 
 // ---- linear algebra ---------------------------------------------------------------------------
 
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {
+namespace {
+// A column-major matrix: its gradient is made column-major too (ATen's choice).
+bool column_major(IntArrayRef sizes, IntArrayRef strides) {
+  return sizes.size() == 2 && strides[0] == 1 && strides[1] == sizes[0];
+}
+}  // namespace
+
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha) {
+  if (column_major(sizes, strides)) return maybe_multiply(conj(mat2).mm(grad.t()).t(), conj(alpha));
   return maybe_multiply(grad.mm(conj(mat2.t())), conj(alpha));
 }
 
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha) {
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha) {
+  if (column_major(sizes, strides)) return maybe_multiply(grad.t().mm(conj(mat1)).t(), conj(alpha));
   return maybe_multiply(conj(mat1.t()).mm(grad), conj(alpha));
 }
 

@@ -82,7 +82,8 @@ Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices,
                                           IntArrayRef sizes, bool keepdim);
 // max() / min() / amax / amin: the gradient is shared evenly between the elements equal to the
-// result (ATen's choice at ties).
+// result (ATen's choice at ties). The first form is max()'s and min()'s, over every element.
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result);
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
                                   OptionalIntArrayRef dim, bool keepdim);
 
@@ -142,7 +143,11 @@ Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, con
 
 // ---- linear algebra ---------------------------------------------------------------------------
 
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha);
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha);
+// The gradients of mat1 @ mat2 (times alpha), given the sizes and strides of the matrix whose
+// gradient it is: a column-major one gets a column-major gradient, as in ATen.
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha);
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha);
 
 }  // namespace aten::autograd

@@ -200,6 +200,35 @@ TEST(Formulas, AComplexGradientKeepsItsLayoutThroughConj) {
               {{0.8337, 0.9889}, {3.3829, 0}, {-1.2843, -2.1372}, {-3.9600, -0.9900}});
 }
 
+TEST(Formulas, ColumnMajorMatricesGetColumnMajorGradients) {
+  Tensor a = tensor({{1.f, 2.f}, {3.f, 4.f}, {5.f, 6.f}}).t().requires_grad_();
+  Tensor b = tensor({{1.f, 0.f}, {0.f, 1.f}, {1.f, 1.f}}).requires_grad_();
+  auto g = autograd::grad({mm(a, b)}, {a, b}, {ones({2, 2})});
+  EXPECT_EQ(strides_of(g[0]), (Strides{1, 2}));
+  EXPECT_EQ(strides_of(g[1]), (Strides{2, 1}));
+  EXPECT_EQ(values(g[0]), (FloatVec{1, 1, 2, 1, 1, 2}));
+  Tensor b2 = tensor({{1.f, 0.f, 1.f}, {0.f, 1.f, 1.f}}).t().requires_grad_();
+  Tensor r = grad_of(mm(a.detach(), b2), b2, ones({2, 2}));
+  EXPECT_EQ(strides_of(r), (Strides{1, 3}));
+  EXPECT_EQ(values(r), (FloatVec{3, 3, 7, 7, 11, 11}));
+}
+
+TEST(Formulas, MaxOfAllElementsSharesTheGradientInFreshZeros) {
+  Tensor m = tensor({{1.f, 3.f}, {3.f, 2.f}}).t().requires_grad_();
+  Tensor r = grad_of(max(m), m, tensor({-2.f}, {}));
+  EXPECT_EQ(strides_of(r), (Strides{2, 1}));
+  EXPECT_EQ(values(r), (FloatVec{0, -1, -1, 0}));
+  EXPECT_FALSE(std::signbit(values(r)[0]));
+}
+
+TEST(Formulas, RepeatOnceGivesTheGradientBack) {
+  Tensor x = leaf({1, 2, 3});
+  Tensor g = tensor({5.f, 0.f, 6.f, 0.f, 7.f}).slice(0, 0, std::nullopt, 2);
+  Tensor r = grad_of(x.repeat({1}), x, g);
+  EXPECT_EQ(strides_of(r), (Strides{2}));
+  EXPECT_EQ(values(r), (FloatVec{5, 6, 7}));
+}
+
 TEST(Formulas, AddcdivDividesTheValueFirst) {
   Tensor t1 = leaf({1}), t2 = leaf({10});
   // 3 * (1e38 / 10), where (3 * 1e38) / 10 would overflow Float.

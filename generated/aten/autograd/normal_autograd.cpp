@@ -10,6 +10,7 @@
 #include <aten/autograd/NodeSupport.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/normal_ops.h>
+#include <aten/ops/zeros.h>
 #include <aten/ops/zeros_like.h>
 
 namespace aten::autograd {
@@ -35,16 +36,18 @@ variable_list NormalBackward3::apply(variable_list&& grads) {
 struct NormalBackward0 final : Node {
   std::string name() const override { return "NormalBackward0"; }
   variable_list apply(variable_list&& grads) override;
+  TensorMeta mean_;
 };
 
 variable_list NormalBackward0::apply(variable_list&& grads) {
+  const auto& mean = mean_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto mean_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, mean_ix)) {
-    assign(grad_inputs, mean_ix, zeros_like(grad));
+    assign(grad_inputs, mean_ix, zeros(mean.sizes(), grad.options()));
   }
   return grad_inputs;
 }
@@ -52,16 +55,18 @@ variable_list NormalBackward0::apply(variable_list&& grads) {
 struct NormalBackward1 final : Node {
   std::string name() const override { return "NormalBackward1"; }
   variable_list apply(variable_list&& grads) override;
+  TensorMeta std_;
 };
 
 variable_list NormalBackward1::apply(variable_list&& grads) {
+  const auto& std = std_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto std_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, std_ix)) {
-    assign(grad_inputs, std_ix, zeros_like(grad));
+    assign(grad_inputs, std_ix, zeros(std.sizes(), grad.options()));
   }
   return grad_inputs;
 }
@@ -69,9 +74,13 @@ variable_list NormalBackward1::apply(variable_list&& grads) {
 struct NormalBackward2 final : Node {
   std::string name() const override { return "NormalBackward2"; }
   variable_list apply(variable_list&& grads) override;
+  TensorMeta mean_;
+  TensorMeta std_;
 };
 
 variable_list NormalBackward2::apply(variable_list&& grads) {
+  const auto& mean = mean_;
+  const auto& std = std_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto mean_ix = edges.next(1);
@@ -79,10 +88,10 @@ variable_list NormalBackward2::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, mean_ix)) {
-    assign(grad_inputs, mean_ix, zeros_like(grad));
+    assign(grad_inputs, mean_ix, zeros(mean.sizes(), grad.options()));
   }
   if (should_compute_any(*this, std_ix)) {
-    assign(grad_inputs, std_ix, zeros_like(grad));
+    assign(grad_inputs, std_ix, zeros(std.sizes(), grad.options()));
   }
   return grad_inputs;
 }
@@ -122,6 +131,7 @@ Tensor normal_Tensor_float(const Tensor& mean, double std, const std::optional<G
   std::shared_ptr<NormalBackward0> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<NormalBackward0>(mean);
+    grad_fn->mean_ = save_metadata(mean);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;
@@ -147,6 +157,7 @@ Tensor normal_float_Tensor(double mean, const Tensor& std, const std::optional<G
   std::shared_ptr<NormalBackward1> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<NormalBackward1>(std);
+    grad_fn->std_ = save_metadata(std);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;
@@ -172,6 +183,8 @@ Tensor normal_Tensor_Tensor(const Tensor& mean, const Tensor& std, const std::op
   std::shared_ptr<NormalBackward2> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<NormalBackward2>(mean, std);
+    grad_fn->mean_ = save_metadata(mean);
+    grad_fn->std_ = save_metadata(std);
   }
   auto result = [&] {
     AutoDispatchBelowAutograd guard;
