@@ -1,4 +1,5 @@
 #include <aten/autograd/FunctionsManual.h>
+#include <aten/autograd/GradMode.h>
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
@@ -428,11 +429,30 @@ Tensor silu_backward(const Tensor& grad, const Tensor& self) {
 
 // ---- reductions -------------------------------------------------------------------------------
 
+namespace {
+// The product of the other elements along `dim`, for every element, from exclusive cumulative
+// products from both ends (ATen's prod_safe_zeros_backward).
+Tensor prod_safe_zeros_backward(const Tensor& grad, const Tensor& self, int64_t d) {
+  const int64_t n = self.size(d);
+  if (n == 0) return grad.expand(self.sizes());
+  Tensor ones = ones_like(self.narrow(d, 0, 1));
+  Tensor before = cat({ones, self.narrow(d, 0, n - 1)}, d).cumprod(d);
+  Tensor after = cat({ones, self.narrow(d, 1, n - 1).flip({d})}, d).cumprod(d).flip({d});
+  return grad * conj(before * after);
+}
+
+// How many elements of t are 0 (none counted on Meta: the safe path is taken there).
+int64_t count_zeros(const Tensor& t) { return t.is_meta() ? -1 : sum(t == 0).item<int64_t>(); }
+}  // namespace
+
 Tensor prod_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
   if (self.dim() == 0) return grad;
-  return prod_dim_backward(grad.reshape({1}), self.reshape({self.numel()}), result.reshape({1}), 0,
-                           true)
-      .reshape(self.sizes());
+  // ATen's: without zeros, prod / x; with two or more, every product of the others is 0 (when
+  // this backward is not itself recorded); with one, the products of the others.
+  const int64_t zeros_in = count_zeros(self);
+  if (zeros_in == 0) return grad * conj(result / self);
+  if (zeros_in > 1 && !GradMode::is_enabled()) return zeros(self.sizes(), self.options());
+  return prod_safe_zeros_backward(grad, self.contiguous().view({-1}), 0).view(self.sizes());
 }
 
 Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& result, int64_t dim,
@@ -441,17 +461,10 @@ Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& r
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   Tensor g = keepdim ? grad : grad.unsqueeze(d);
   Tensor r = keepdim ? result : result.unsqueeze(d);
-  // Without zeros: prod / x. With zeros, each element's gradient is the product of the
-  // others, formed from exclusive cumulative products from both ends.
-  Tensor zeros_in_slice = sum(self == 0, IntArrayRef{d}, true) > 0;
-  Tensor plain = g * conj(r / self);
-  const int64_t n = self.size(d);
-  if (n == 0) return plain;
-  Tensor ones = ones_like(self.narrow(d, 0, 1));
-  Tensor before = cat({ones, self.narrow(d, 0, n - 1)}, d).cumprod(d);
-  Tensor after = cat({self.narrow(d, 1, n - 1), ones}, d).flip({d}).cumprod(d).flip({d});
-  Tensor exact = g * conj(before * after);
-  return where(zeros_in_slice, exact, plain);
+  // ATen's: prod / x when the tensor holds no zero, else the products of the others in every
+  // slice (so also in a slice with no zero but an infinity, where prod / x would be NaN).
+  if (count_zeros(self) == 0) return g * conj(r / self);
+  return prod_safe_zeros_backward(g, self, d);
 }
 
 Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
@@ -499,21 +512,27 @@ Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const 
 
 Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p,
                      const Tensor& norm, OptionalIntArrayRef dim, bool keepdim) {
+  // ATen's formulas, p by p (so its choices at zeros and ties: 0 where the norm or, for p < 1,
+  // the element is 0; the largest |x| share the inf-norm's gradient).
   const double order = p.has_value() ? p->toDouble() : 2.0;
   Tensor g = restore_reduced_dims(grad, dim, self.dim(), keepdim);
   Tensor n = restore_reduced_dims(norm, dim, self.dim(), keepdim);
   if (order == 0.0) return zeros_like(self);
-  if (order == 1.0) return g * self.sgn();
-  // The largest |x| takes the gradient, shared at ties, as amax's.
-  if (std::isinf(order))
-    return evenly_distribute_backward(grad, self.abs(), norm, dim, keepdim) * self.sgn();
-  if (order == 2.0) {
-    Tensor out = g * self / n;
-    return where(n == 0, zeros_like(out), out);
+  if (order == 1.0) return self.sgn() * g;
+  if (order == 2.0) return g * fill_where(self / n, n == 0, 0);
+  if (std::isinf(order)) {
+    Tensor is_max = ((self.abs() == n) | (self.isnan() & n.isnan())).to(n.scalar_type());
+    Tensor count = sum(is_max != 0, dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(),
+                       true);
+    return self.sgn() * is_max * (g / count);
   }
-  // |x|^(p-1) sgn(x) / norm^(p-1); zero where the norm is.
-  Tensor out = g * self.abs().pow(order - 1) * self.sgn() / n.pow(order - 1);
-  return where(n == 0, zeros_like(out), out);
+  if (order < 1.0) {
+    Tensor scaled = self.sgn() * fill_where(self.abs().pow(order - 1), self == 0, 0);
+    return scaled * g * n.pow(1 - order);
+  }
+  Tensor scaled = order < 2.0 ? self.sgn() * self.abs().pow(order - 1)
+                              : self * self.abs().pow(order - 2);
+  return scaled * fill_where(g / n.pow(order - 1), n == 0, 0);
 }
 
 Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result,

@@ -252,3 +252,21 @@ TEST(Formulas, ARealInputsGradientIsTheComplexGradientsRealPartAsAView) {
   EXPECT_EQ(values(r), (FloatVec{1, 2}));
   EXPECT_EQ(strides_of(r), (Strides{2}));
 }
+
+// ---- ATen's zero handling -------------------------------------------------------------------
+
+TEST(Formulas, ProdWithTwoZerosHasZeroGradients) {
+  Tensor p = leaf({0, 0, kInf, 2});
+  EXPECT_EQ(values(grad_of(prod(p), p, tensor({1.f}, {}))), (FloatVec{0, 0, 0, 0}));
+  // A zero anywhere: every slice's gradient is the product of the others, also in a slice with
+  // an infinity and no zero (where prod / x would be NaN).
+  Tensor q = tensor({{0.f, 1.f}, {kInf, 2.f}}).requires_grad_();
+  EXPECT_EQ(values(grad_of(prod(q, 1), q, ones({2}))), (FloatVec{1, 0, 2, kInf}));
+}
+
+TEST(Formulas, NormGradientsAtZeros) {
+  Tensor n = leaf({0, 4, 1});
+  EXPECT_EQ(values(grad_of(norm(n, Scalar(0.5)), n, tensor({1.f}, {}))), (FloatVec{0, 1.5, 3}));
+  Tensor z = leaf({0, 0, 0});
+  EXPECT_EQ(values(grad_of(norm(z, Scalar(2)), z, tensor({1.f}, {}))), (FloatVec{0, 0, 0}));
+}

@@ -17,10 +17,12 @@ namespace {
 struct CumsumBackward0 final : Node {
   std::string name() const override { return "CumsumBackward0"; }
   variable_list apply(variable_list&& grads) override;
+  TensorMeta self_;
   owned_t<int64_t> dim_;
 };
 
 variable_list CumsumBackward0::apply(variable_list&& grads) {
+  const auto& self = self_;
   const auto dim = view(dim_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
@@ -28,7 +30,7 @@ variable_list CumsumBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, cumsum_backward(grad, dim));
+    assign(grad_inputs, self_ix, cumsum_backward(grad.to(self.scalar_type()), dim));
   }
   return grad_inputs;
 }
@@ -42,6 +44,7 @@ Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) 
   std::shared_ptr<CumsumBackward0> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<CumsumBackward0>(self);
+    grad_fn->self_ = save_metadata(self);
     grad_fn->dim_ = owned(dim);
   }
   auto result = [&] {
@@ -60,6 +63,7 @@ Tensor& cumsum_(Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   std::shared_ptr<CumsumBackward0> grad_fn;
   if (requires_grad) {
     grad_fn = make_node<CumsumBackward0>(self);
+    grad_fn->self_ = save_metadata(self);
     grad_fn->dim_ = owned(dim);
   }
   {
