@@ -20,6 +20,17 @@ struct Disagreement {
 
 std::optional<Disagreement> compare(const Call& call, const Outcome& mine, const Outcome& torch);
 
+// The bound on |mine - libtorch's| for an element of a gradient through op `op` (its name without
+// overload or trailing '_'), in units of `dtype` (the least precise floating dtype of the call);
+// `complex` when the call involves complex numbers; `terms` the count of terms summed into one
+// element (1: none) and `magnitude` a bound on theirs; `largest` the gradient's largest finite
+// magnitude.
+double grad_tolerance(const std::string& op, ScalarType dtype, bool complex, double magnitude,
+                      int64_t terms, double largest, double expected);
+// Whether op's gradient elements are sums of several terms whatever the shapes (reductions,
+// matrix products, expand ...).
+bool grad_sums(const std::string& op);
+
 // Whether two tensors agree: defined, dtype, sizes, strides (with check_strides; not for empty
 // tensors), then each element within bound(|libtorch's element|) (NaN matching any NaN, and -0
 // apart from +0 where the bound is 0); without a bound, not the values. `what` names the tensor
