@@ -3,6 +3,7 @@
 #include <aten/autograd/SumTo.h>
 #include <aten/core/PoolAllocator.h>
 #include <aten/ops/add.h>
+#include <aten/ops/view_as_real.h>
 
 #include <algorithm>
 #include <unordered_map>
@@ -204,6 +205,10 @@ void GraphTask::validate_outputs(const Node& fn, variable_list& grads) const {
     ATEN_CHECK(grad.device() == meta.device(), "Function ", fn.name(),
                " returned an invalid gradient at index ", i, " - expected device ", meta.device(),
                " but got ", grad.device());
+    // A real input's gradient is the real part of a complex one: a view, as ATen's formulas take
+    // it (handle_r_to_c's at::real), then cast.
+    if (isComplexType(grad.scalar_type()) && !isComplexType(meta.dtype()))
+      grad = view_as_real(grad).select(-1, 0);
     if (grad.scalar_type() != meta.dtype()) grad = grad.to(meta.dtype());
   }
 }

@@ -1,22 +1,26 @@
 #include <aten/autograd/FunctionsManual.h>
+#include <aten/autograd/GradMode.h>
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
+#include <aten/ops/div.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/full.h>
 #include <aten/ops/index_select.h>
-#include <aten/ops/maximum.h>
+#include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/nll_loss_backward.h>
 #include <aten/ops/ones_like.h>
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/split_with_sizes.h>
@@ -33,6 +37,7 @@
 #include <cmath>
 #include <complex>
 #include <numbers>
+#include <numeric>
 #include <string>
 
 namespace aten::autograd {
@@ -41,8 +46,17 @@ namespace aten::autograd {
 
 Tensor conj(const Tensor& t) {
   if (!isComplexType(t.scalar_type())) return t;
-  Tensor parts = view_as_real(t);
-  return view_as_complex(stack({parts.select(-1, 0), parts.select(-1, 1).neg()}, -1));
+  // Laid out as t, as ATen's conj (a view of t) is: the parts stacked in t's dim order, from its
+  // outermost dim to its innermost, then put back in place.
+  const int64_t n = t.dim();
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int64_t a, int64_t b) { return t.stride(a) > t.stride(b); });
+  std::vector<int64_t> back(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) back[order[i]] = i;
+  Tensor parts = view_as_real(t.permute(order));
+  return view_as_complex(stack({parts.select(-1, 0), parts.select(-1, 1).neg()}, -1)).permute(back);
 }
 
 Scalar conj(const Scalar& s) {
@@ -57,9 +71,18 @@ Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient) {
   return gradient;
 }
 
+Tensor scalar_over(const Scalar& s, const Tensor& t) {
+  return div(aten::detail::wrapped_scalar_tensor(s), t);
+}
+
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s) {
   if (!s.isComplex() && s.toDouble() == 1.0) return grad;
   return grad * s;
+}
+
+Tensor fill_where(Tensor t, const Tensor& mask, const Scalar& value) {
+  t.masked_fill_(mask, value);
+  return t;
 }
 
 Tensor not_implemented(std::string_view what) {
@@ -71,6 +94,8 @@ Tensor not_implemented(std::string_view what) {
 
 int64_t reduced_numel(IntArrayRef sizes, OptionalIntArrayRef dim) {
   int64_t n = 1;
+  // A 0-dim tensor is its one element, whatever dim names (0 or -1).
+  if (sizes.empty()) return 1;
   if (!dim.has_value() || dim->empty()) {
     for (int64_t s : sizes) n *= s;
     return n;
@@ -192,6 +217,8 @@ Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension,
                        int64_t step) {
   // Window w of the input covers [w * step, w * step + size) along `dimension`; windows may
   // overlap, so each one's gradient is added in turn.
+  // unfold of a 0-dim tensor is a 1-d tensor of `size` (0 or 1) copies of its element.
+  if (sizes.empty()) return grad.numel() == 0 ? zeros(sizes, grad.options()) : grad.reshape(sizes);
   const int64_t d = maybe_wrap_dim(dimension, static_cast<int64_t>(sizes.size()));
   Tensor input_grad = zeros(sizes, grad.options());
   const int64_t windows = grad.size(d);
@@ -207,23 +234,27 @@ Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension,
 }
 
 Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef sizes) {
-  // The output is the input tiled: view each repeated dim as (repeats, size) and sum the
-  // repeats away, after summing the leading dims repeat added.
+  // ATen's: zeros if anything is repeated 0 times; else the leading dims repeat added summed
+  // away, and each dim repeated more than once viewed as (repeats, size) and its repeats summed
+  // (a dim repeated once is left alone, so repeat(1, ...) gives the gradient itself back).
+  if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end())
+    return zeros(sizes, grad.options());
   const int64_t lead = static_cast<int64_t>(repeats.size() - sizes.size());
   Tensor g = grad;
-  if (lead > 0) {
-    std::vector<int64_t> dims;
-    for (int64_t d = 0; d < lead; ++d) dims.push_back(d);
-    g = sum(g, IntArrayRef(dims));
-  }
+  for (int64_t d = 0; d < lead; ++d) g = sum(g, IntArrayRef{0});
   std::vector<int64_t> split_shape, summed;
   for (size_t i = 0; i < sizes.size(); ++i) {
-    split_shape.push_back(repeats[lead + static_cast<int64_t>(i)]);
+    const int64_t r = repeats[lead + static_cast<int64_t>(i)];
+    if (r == 1) {
+      split_shape.push_back(sizes[i]);
+      continue;
+    }
+    split_shape.push_back(r);
+    summed.push_back(static_cast<int64_t>(split_shape.size()) - 1);
     split_shape.push_back(sizes[i]);
-    summed.push_back(static_cast<int64_t>(2 * i));
   }
-  if (sizes.empty()) return g;
-  return sum(g.reshape(split_shape), IntArrayRef(summed));
+  g = g.reshape(split_shape);
+  return summed.empty() ? g : sum(g, IntArrayRef(summed));
 }
 
 Tensor roll_backward(const Tensor& grad, IntArrayRef shifts, IntArrayRef dims) {
@@ -295,6 +326,15 @@ Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const
   return zeros(sizes, grad.options()).scatter(d, i, g);
 }
 
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result) {
+  // ATen's form: zeros, the gradient shared among the elements equal to the result (the NaNs,
+  // if it is NaN) written in.
+  Tensor hit = where(result.isnan(), input.isnan(), input == result);
+  Tensor g = zeros(input.sizes(), input.options());
+  g.masked_fill_(hit, grad / sum(hit));
+  return g;
+}
+
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
                                   OptionalIntArrayRef dim, bool keepdim) {
   Tensor r = restore_reduced_dims(result, dim, input.dim(), keepdim);
@@ -324,7 +364,9 @@ Tensor div_tensor_other_backward(const Tensor& grad, const Tensor& self, const T
 }
 
 Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent) {
-  if (!exponent.isComplex() && exponent.toDouble() == 0.0) return zeros_like(self);
+  // ATen's Scalar::equal: a bool exponent is never 0, so x ** False takes the formula below.
+  if (!exponent.isComplex() && !exponent.isBoolean() && exponent.toDouble() == 0.0)
+    return zeros(self.sizes(), self.options());
   const Scalar minus_one = exponent.isComplex()
                                ? Scalar(std::complex<double>(exponent.toComplexDouble().real() - 1,
                                                              exponent.toComplexDouble().imag()))
@@ -338,28 +380,51 @@ Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& e
   return handle_r_to_c(self.scalar_type(), where(exponent == 0, zeros_like(g), g));
 }
 
+namespace {
+// Where the gradient with respect to the exponent of 0^exponent is 0 (ATen's choice): a real
+// exponent >= 0, so also a complex one with no imaginary part.
+Tensor nonnegative_real(const Tensor& exponent) {
+  if (!isComplexType(exponent.scalar_type())) return exponent >= 0;
+  Tensor parts = view_as_real(exponent);
+  return (parts.select(-1, 1) == 0) & (parts.select(-1, 0) >= 0);
+}
+}  // namespace
+
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent,
                              const Tensor& result) {
-  Tensor g = grad * conj(result * self.log());
-  Tensor zero_base = (self == 0) & (exponent >= 0);
-  return handle_r_to_c(exponent.scalar_type(), where(zero_base, zeros_like(g), g));
+  Tensor zero_base = (self == 0) & nonnegative_real(exponent);
+  return handle_r_to_c(
+      exponent.scalar_type(),
+      grad * where(zero_base, scalar_tensor(0., grad.options()), conj(result * self.log())));
 }
 
 Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent,
                              const Tensor& result) {
-  if (!base.isComplex() && base.toDouble() == 0.0) {
-    Tensor g = grad * conj(result * std::log(0.0));
-    return handle_r_to_c(exponent.scalar_type(), where(exponent >= 0, zeros_like(g), g));
-  }
-  const double log_base = std::log(std::abs(base.toDouble()));
-  return handle_r_to_c(exponent.scalar_type(), grad * conj(result) * log_base);
+  // The base's own log, as ATen's Scalar::log(): NaN for a negative real base, whatever the
+  // exponent's dtype; the complex log of a complex one.
+  const auto z = base.toComplexDouble();
+  const Scalar log_base = base.isComplex()
+                              ? Scalar(std::log(std::complex<double>(z.real(), z.imag())))
+                              : Scalar(std::log(base.toDouble()));
+  Tensor d = conj(result * log_base);
+  if (!base.isComplex() && base.toDouble() == 0.0)
+    d = where(nonnegative_real(exponent), scalar_tensor(0., grad.options()), d);
+  return handle_r_to_c(exponent.scalar_type(), grad * d);
 }
+
+// The gradient where `keep`, else 0: ATen's where(keep, grad, 0), which passes a NaN gradient
+// only where kept and writes +0 elsewhere (grad * keep would give -0 and NaN there).
+namespace {
+Tensor grad_where(const Tensor& keep, const Tensor& grad) {
+  return where(keep, grad, scalar_tensor(0., grad.options()));
+}
+}  // namespace
 
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
                       const std::optional<Scalar>& max) {
-  if (min && max) return grad * ((self >= *min) & (self <= *max));
-  if (min) return grad * (self >= *min);
-  if (max) return grad * (self <= *max);
+  if (min && max) return grad_where((self >= *min) & (self <= *max), grad);
+  if (min) return grad_where(self >= *min, grad);
+  if (max) return grad_where(self <= *max, grad);
   return grad;
 }
 
@@ -367,9 +432,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Tensor>& max) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  if (has_min && has_max) return grad * ((self >= *min) & (self <= *max));
-  if (has_min) return grad * (self >= *min);
-  if (has_max) return grad * (self <= *max);
+  if (has_min && has_max) return grad_where((self >= *min) & (self <= *max), grad);
+  if (has_min) return grad_where(self >= *min, grad);
+  if (has_max) return grad_where(self <= *max, grad);
   return grad;
 }
 
@@ -378,30 +443,27 @@ Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self,
                             bool for_min) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  if (for_min) {
-    Tensor below = self < *min;
-    return grad * (has_max ? below & (*min <= *max) : below);
-  }
-  return grad * ((has_min ? maximum(self, *min) : self) > *max);
+  // ATen's clamp_backward_min_max: min takes the gradient where it clamps and is below max;
+  // max where it clamps, or wherever it is below min (the result is max there).
+  if (for_min) return grad_where(has_max ? (self < *min) & (*min < *max) : self < *min, grad);
+  return grad_where(has_min ? (self > *max) | (*max < *min) : self > *max, grad);
 }
 
 Tensor extremum_backward(const Tensor& grad, const Tensor& self, const Tensor& other, bool is_max,
                          bool for_self) {
-  Tensor wins = is_max ? (for_self ? self > other : other > self)
-                       : (for_self ? self < other : other < self);
-  Tensor ties = self == other;
-  return grad * wins + grad * ties / 2;
+  // ATen's: half the gradient at ties, all of it elsewhere, then 0 where the other input wins
+  // (so a NaN, which wins nowhere, passes the whole gradient to both inputs).
+  Tensor loses = is_max == for_self ? self < other : self > other;
+  return fill_where(where(self == other, grad / 2, grad), loses, 0);
 }
 
 Tensor abs_backward(const Tensor& grad, const Tensor& self) { return grad * self.sgn(); }
 
 Tensor sgn_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
   if (!isComplexType(self.scalar_type())) return zeros_like(grad);
-  // d sgn(z) for z != 0: (grad - Re(grad * conj(sgn)) * sgn) / |z|; 0 at z = 0.
+  // d sgn(z) for z != 0: (grad - sgn^2 * conj(grad)) / (2 |z|) (ATen's form); 0 at z = 0.
   Tensor magnitude = self.abs();
-  Tensor re = view_as_real(grad * conj(result)).select(-1, 0);
-  Tensor g = (grad - re * result) / magnitude;
-  return where(magnitude == 0, zeros_like(g), g);
+  return fill_where((grad - result * result * conj(grad)) / (magnitude * 2), magnitude == 0, 0);
 }
 
 Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view approximate) {
@@ -420,16 +482,35 @@ Tensor gelu_backward(const Tensor& grad, const Tensor& self, std::string_view ap
 
 Tensor silu_backward(const Tensor& grad, const Tensor& self) {
   Tensor s = self.sigmoid();
-  return grad * s * (self * (s.neg() + 1) + 1);
+  return grad * conj(s * (self * (s.neg() + 1) + 1));
 }
 
 // ---- reductions -------------------------------------------------------------------------------
 
+namespace {
+// The product of the other elements along `dim`, for every element, from exclusive cumulative
+// products from both ends (ATen's prod_safe_zeros_backward).
+Tensor prod_safe_zeros_backward(const Tensor& grad, const Tensor& self, int64_t d) {
+  const int64_t n = self.size(d);
+  if (n == 0) return grad.expand(self.sizes());
+  Tensor ones = ones_like(self.narrow(d, 0, 1));
+  Tensor before = cat({ones, self.narrow(d, 0, n - 1)}, d).cumprod(d);
+  Tensor after = cat({ones, self.narrow(d, 1, n - 1).flip({d})}, d).cumprod(d).flip({d});
+  return grad * conj(before * after);
+}
+
+// How many elements of t are 0 (none counted on Meta: the safe path is taken there).
+int64_t count_zeros(const Tensor& t) { return t.is_meta() ? -1 : sum(t == 0).item<int64_t>(); }
+}  // namespace
+
 Tensor prod_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
   if (self.dim() == 0) return grad;
-  return prod_dim_backward(grad.reshape({1}), self.reshape({self.numel()}), result.reshape({1}), 0,
-                           true)
-      .reshape(self.sizes());
+  // ATen's: without zeros, prod / x; with two or more, every product of the others is 0 (when
+  // this backward is not itself recorded); with one, the products of the others.
+  const int64_t zeros_in = count_zeros(self);
+  if (zeros_in == 0) return grad * conj(result / self);
+  if (zeros_in > 1 && !GradMode::is_enabled()) return zeros(self.sizes(), self.options());
+  return prod_safe_zeros_backward(grad, self.contiguous().view({-1}), 0).view(self.sizes());
 }
 
 Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& result, int64_t dim,
@@ -438,17 +519,10 @@ Tensor prod_dim_backward(const Tensor& grad, const Tensor& self, const Tensor& r
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   Tensor g = keepdim ? grad : grad.unsqueeze(d);
   Tensor r = keepdim ? result : result.unsqueeze(d);
-  // Without zeros: prod / x. With zeros, each element's gradient is the product of the
-  // others, formed from exclusive cumulative products from both ends.
-  Tensor zeros_in_slice = sum(self == 0, IntArrayRef{d}, true) > 0;
-  Tensor plain = g * conj(r / self);
-  const int64_t n = self.size(d);
-  if (n == 0) return plain;
-  Tensor ones = ones_like(self.narrow(d, 0, 1));
-  Tensor before = cat({ones, self.narrow(d, 0, n - 1)}, d).cumprod(d);
-  Tensor after = cat({self.narrow(d, 1, n - 1), ones}, d).flip({d}).cumprod(d).flip({d});
-  Tensor exact = g * conj(before * after);
-  return where(zeros_in_slice, exact, plain);
+  // ATen's: prod / x when the tensor holds no zero, else the products of the others in every
+  // slice (so also in a slice with no zero but an infinity, where prod / x would be NaN).
+  if (count_zeros(self) == 0) return g * conj(r / self);
+  return prod_safe_zeros_backward(g, self, d);
 }
 
 Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef dim,
@@ -457,15 +531,16 @@ Tensor var_backward(const Tensor& grad, const Tensor& self, OptionalIntArrayRef 
   const double dof = static_cast<double>(n - correction.value_or(1));
   OptionalIntArrayRef d = dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef();
   Tensor centered = self - self.mean(d, true);
-  return restore_reduced_dims(grad, dim, self.dim(), keepdim) * centered * (2.0 / dof);
+  // ATen's order: the scale first, so that a Half gradient times a large deviation does not
+  // overflow before it is scaled down.
+  return restore_reduced_dims(grad, dim, self.dim(), keepdim) * (2.0 / dof) * centered;
 }
 
 namespace {
 // A gradient with respect to std as one with respect to var: d std = d var / (2 std), and none
 // where std is 0.
 Tensor var_grad_of_std(const Tensor& grad_std, const Tensor& std) {
-  Tensor g = grad_std / (std * 2);
-  return where(std == 0, zeros_like(g), g);
+  return fill_where(grad_std / (std * 2), std == 0, 0);
 }
 }  // namespace
 
@@ -495,21 +570,27 @@ Tensor std_mean_backward(const Tensor& grad_std, const Tensor& grad_mean, const 
 
 Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p,
                      const Tensor& norm, OptionalIntArrayRef dim, bool keepdim) {
+  // ATen's formulas, p by p (so its choices at zeros and ties: 0 where the norm or, for p < 1,
+  // the element is 0; the largest |x| share the inf-norm's gradient).
   const double order = p.has_value() ? p->toDouble() : 2.0;
   Tensor g = restore_reduced_dims(grad, dim, self.dim(), keepdim);
   Tensor n = restore_reduced_dims(norm, dim, self.dim(), keepdim);
   if (order == 0.0) return zeros_like(self);
-  if (order == 1.0) return g * self.sgn();
-  // The largest |x| takes the gradient, shared at ties, as amax's.
-  if (std::isinf(order))
-    return evenly_distribute_backward(grad, self.abs(), norm, dim, keepdim) * self.sgn();
-  if (order == 2.0) {
-    Tensor out = g * self / n;
-    return where(n == 0, zeros_like(out), out);
+  if (order == 1.0) return self.sgn() * g;
+  if (order == 2.0) return g * fill_where(self / n, n == 0, 0);
+  if (std::isinf(order)) {
+    Tensor is_max = ((self.abs() == n) | (self.isnan() & n.isnan())).to(n.scalar_type());
+    Tensor count = sum(is_max != 0, dim.has_value() && !dim->empty() ? dim : OptionalIntArrayRef(),
+                       true);
+    return self.sgn() * is_max * (g / count);
   }
-  // |x|^(p-1) sgn(x) / norm^(p-1); zero where the norm is.
-  Tensor out = g * self.abs().pow(order - 1) * self.sgn() / n.pow(order - 1);
-  return where(n == 0, zeros_like(out), out);
+  if (order < 1.0) {
+    Tensor scaled = self.sgn() * fill_where(self.abs().pow(order - 1), self == 0, 0);
+    return scaled * g * n.pow(1 - order);
+  }
+  Tensor scaled = order < 2.0 ? self.sgn() * self.abs().pow(order - 1)
+                              : self * self.abs().pow(order - 2);
+  return scaled * fill_where(g / n.pow(order - 1), n == 0, 0);
 }
 
 Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result,
@@ -561,11 +642,22 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
   return nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight);
 }
 
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha) {
+namespace {
+// A column-major matrix: its gradient is made column-major too (ATen's choice).
+bool column_major(IntArrayRef sizes, IntArrayRef strides) {
+  return sizes.size() == 2 && strides[0] == 1 && strides[1] == sizes[0];
+}
+}  // namespace
+
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha) {
+  if (column_major(sizes, strides)) return maybe_multiply(conj(mat2).mm(grad.t()).t(), conj(alpha));
   return maybe_multiply(grad.mm(conj(mat2.t())), conj(alpha));
 }
 
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha) {
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha) {
+  if (column_major(sizes, strides)) return maybe_multiply(grad.t().mm(conj(mat1)).t(), conj(alpha));
   return maybe_multiply(conj(mat1.t()).mm(grad), conj(alpha));
 }
 

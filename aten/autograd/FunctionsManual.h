@@ -22,8 +22,15 @@ Scalar conj(const Scalar& s);
 // A gradient for an input of dtype `input_type`: its real part when the input is real and the
 // gradient complex (a real input's gradient is real).
 Tensor handle_r_to_c(ScalarType input_type, const Tensor& gradient);
+// s / t, one division in t's dtype (a floating one; Float for an integral t), as ATen's
+// Scalar / Tensor.
+Tensor scalar_over(const Scalar& s, const Tensor& t);
 // grad * s, without a multiplication when s is 1.
 Tensor maybe_multiply(const Tensor& grad, const Scalar& s);
+// t, a tensor a formula has just made, with value written where mask is set: ATen's
+// masked_fill_ on a temporary, which keeps t's layout (the functional masked_fill's result is
+// contiguous).
+Tensor fill_where(Tensor t, const Tensor& mask, const Scalar& value);
 // An error at backward time for an overload without a formula yet (never returns).
 Tensor not_implemented(std::string_view what);
 
@@ -83,7 +90,8 @@ Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices,
                                           IntArrayRef sizes, bool keepdim);
 // max() / min() / amax / amin: the gradient is shared evenly between the elements equal to the
-// result (ATen's choice at ties).
+// result (ATen's choice at ties). The first form is max()'s and min()'s, over every element.
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result);
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& input, const Tensor& result,
                                   OptionalIntArrayRef dim, bool keepdim);
 
@@ -157,7 +165,11 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
 
 // ---- linear algebra ---------------------------------------------------------------------------
 
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const Scalar& alpha);
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const Scalar& alpha);
+// The gradients of mat1 @ mat2 (times alpha), given the sizes and strides of the matrix whose
+// gradient it is: a column-major one gets a column-major gradient, as in ATen.
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha);
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, IntArrayRef sizes,
+                        IntArrayRef strides, const Scalar& alpha);
 
 }  // namespace aten::autograd

@@ -44,13 +44,6 @@ T pick(Rng& r, std::initializer_list<T> from) {
   return pick(r, std::span<const T>(from.begin(), from.size()));
 }
 
-uint64_t mix(uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 ScalarType draw_dtype(Rng& r, std::span<const ScalarType> declared) {
   if (!declared.empty() && chance(r, 0.85)) return pick(r, declared);
   return pick(r, std::span<const ScalarType>(kAllDtypes));
@@ -104,8 +97,9 @@ TensorArg tensor_arg(Rng& r, ScalarType dtype, std::vector<int64_t> shape) {
   return t;
 }
 
-// Element i of a floating tensor: mostly ordinary values, sometimes the special ones.
-double float_value(uint64_t bits) {
+// Element i of a floating tensor: mostly ordinary values, sometimes (unless `ordinary`) the
+// special ones.
+double float_value(uint64_t bits, bool ordinary = false) {
   static constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(),
                                         std::numeric_limits<double>::infinity(),
                                         -std::numeric_limits<double>::infinity(),
@@ -121,7 +115,7 @@ double float_value(uint64_t bits) {
                                         0.5,
                                         3e38,
                                         1e-310};
-  if (bits % 100 < 12) return kSpecial[(bits >> 8) % std::size(kSpecial)];
+  if (!ordinary && bits % 100 < 12) return kSpecial[(bits >> 8) % std::size(kSpecial)];
   // Multiples of 1/64 in [-3, 3], or any double there.
   const double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
   if (bits % 100 < 50) return std::round((u * 6 - 3) * 64) / 64;
@@ -461,6 +455,20 @@ IValue default_of(const c10::Argument& a, const std::string& declared) {
 
 }  // namespace
 
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+TensorArg ordinary_tensor_arg(uint64_t seed, ScalarType dtype, std::vector<int64_t> shape) {
+  Rng r(mix(seed));
+  TensorArg t = tensor_arg(r, dtype, std::move(shape));
+  t.ordinary = true;
+  return t;
+}
+
 const char* name_of(Arrangement a) {
   switch (a) {
     case Arrangement::contiguous:
@@ -572,9 +580,10 @@ Tensor materialize(const TensorArg& t, bool meta) {
       const int64_t bound = std::max<int64_t>(t.index_bound, 1);
       values.data_ptr<int64_t>()[i] = static_cast<int64_t>((bits >> 4) % bound);
     } else if (complex) {
-      values.data_ptr<aten::complex<double>>()[i] = {float_value(bits), float_value(mix(bits))};
+      values.data_ptr<aten::complex<double>>()[i] = {float_value(bits, t.ordinary),
+                                                     float_value(mix(bits), t.ordinary)};
     } else if (floating) {
-      values.data_ptr<double>()[i] = float_value(bits);
+      values.data_ptr<double>()[i] = float_value(bits, t.ordinary);
     } else {
       values.data_ptr<int64_t>()[i] = int_value(bits, t.dtype);
     }

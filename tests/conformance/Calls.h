@@ -32,6 +32,8 @@ struct TensorArg {
   uint64_t seed = 0;
   int64_t index_bound = -1;
   bool index_negative = false;
+  // Floating values from the ordinary mix only: no NaN, infinities, extremes or subnormals.
+  bool ordinary = false;
 };
 
 // One argument: a tensor described by TensorArg (materialised fresh for each library), a list
@@ -55,6 +57,13 @@ struct Call {
 
 // The tensor TensorArg describes, in MiniATen; on Meta, a tensor of the same geometry.
 Tensor materialize(const TensorArg& t, bool meta = false);
+
+// splitmix64's finaliser: the calls' seeds are mixed with it.
+uint64_t mix(uint64_t x);
+
+// A tensor of ordinary values (TensorArg::ordinary) in any arrangement, drawn from `seed`: a
+// gradient flowing into an output.
+TensorArg ordinary_tensor_arg(uint64_t seed, ScalarType dtype, std::vector<int64_t> shape);
 
 // The declared type of each argument of a schema string ("ScalarType?", "int[1]", ...), which
 // libtorch's parsed schema does not keep apart (a ScalarType is an int there).

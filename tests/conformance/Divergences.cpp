@@ -56,6 +56,8 @@ void set_field(Divergence& d, const std::string& key, const std::string& value,
     d.meta = value == "true";
   } else if (key == "detail") {
     d.detail = value;
+  } else if (key == "call") {
+    d.call = value;
   } else if (key == "reason") {
     d.reason = value;
   } else if (key == "status") {
@@ -63,7 +65,7 @@ void set_field(Divergence& d, const std::string& key, const std::string& value,
     d.open = true;
   } else {
     ATEN_ERROR(where, ": unknown key '", key,
-               "' (ops, category, dtypes, arrangements, meta, detail, status, reason)");
+               "' (ops, category, dtypes, arrangements, meta, call, detail, status, reason)");
   }
 }
 
@@ -141,6 +143,7 @@ const Divergence* explain(const std::vector<Divergence>& table, const Call& call
     if (!e.detail.empty() && fnmatch(("*" + e.detail + "*").c_str(), d.detail.c_str(), 0) != 0) {
       continue;
     }
+    if (!e.call.empty() && call.str().find(e.call) == std::string::npos) continue;
     return &e;
   }
   return nullptr;

@@ -1,7 +1,8 @@
 #pragma once
 // The table of intentional divergences from libtorch (divergences.yaml): each entry names the
 // overloads it covers (glob patterns), the category of disagreement, optionally the dtypes,
-// argument arrangements and a fragment of the disagreement's text it applies to, and the reason.
+// argument arrangements, a fragment of the call's line (its arguments) and of the disagreement's
+// text it applies to, and the reason.
 // A disagreement that an entry covers is explained; any other fails the suite. The reason may
 // continue on lines indented by four spaces.
 //
@@ -24,6 +25,7 @@ struct Divergence {
   std::vector<std::string> arrangements;  // likewise for the arguments' arrangements
   std::optional<bool> meta;  // only calls on Meta tensors (true) or on CPU ones (false)
   std::string detail;        // a glob over part of the disagreement's detail; empty: any
+  std::string call;  // plain text the call's line (Call::str()) contains ("dim=[]"); empty: any
   std::string reason;
   // `status: open`: not intended but a MiniATen bug not fixed yet. It is explained (the suite
   // passes) but counted apart, so that the list of what remains to fix is this file.

@@ -10,9 +10,11 @@
 #include "Calls.h"
 #include "Compare.h"
 #include "Divergences.h"
+#include "Gradients.h"
 #include "Run.h"
 
 #include <aten/OpManifest.h>
+#include <aten/core/Formatting.h>
 #include <aten/ops/empty_strided.h>
 
 #include <ATen/core/dispatch/Dispatcher.h>
@@ -34,6 +36,10 @@ struct Target {
   std::vector<std::string> types;  // each argument's declared type
   const c10::FunctionSchema* torch;
   std::span<const ScalarType> dtypes;
+  // Whether its gradients are compared too (Gradients.h): a functional overload that records
+  // or decomposes under autograd, or an in-place one that records.
+  bool gradients;
+  bool inplace;
 };
 
 // Factories of uninitialised memory: only their geometry is compared.
@@ -52,6 +58,11 @@ const std::set<std::string, std::less<>> kSampling = {
 bool samples(const std::string& overload) {
   return kSampling.count(overload.substr(0, overload.find('.'))) > 0;
 }
+
+// Ops whose gradients depend on what they drew (dropout's mask): only the gradients' geometry
+// is compared. The other sampling ops' gradients are zeros on both sides.
+const std::set<std::string, std::less<>> kRandomGradients = {"dropout", "dropout_",
+                                                             "feature_dropout"};
 
 // A Meta tensor of t's geometry and dtype: what is compared of uninitialised memory and of
 // random draws.
@@ -102,7 +113,14 @@ std::vector<Target> targets(std::ostream& log) {
       differing.push_back(name + " (" + why + ")");
       continue;
     }
-    ts.push_back({name, std::move(mine), declared_types(o.schema), &handle->schema(), o.dtypes});
+    using manifest::Autograd;
+    using manifest::SchemaKind;
+    const bool gradients = (o.kind == SchemaKind::functional &&
+                            (o.autograd == Autograd::records ||
+                             o.autograd == Autograd::decomposes)) ||
+                           (o.kind == SchemaKind::inplace && o.autograd == Autograd::records);
+    ts.push_back({name, std::move(mine), declared_types(o.schema), &handle->schema(), o.dtypes,
+                  gradients, o.kind == SchemaKind::inplace});
   }
   log << "conformance: " << ts.size() << " overloads compared; libtorch lacks " << lacking.size();
   for (const auto& n : lacking) log << " " << n;
@@ -118,6 +136,10 @@ uint64_t env_or(const char* name, uint64_t fallback) {
 
 struct Tally {
   int64_t agreed = 0, both_threw = 0, explained = 0, open = 0, unexplained = 0;
+  // Of the gradient comparisons (Gradients.h): calls made, of how many overloads, and how many
+  // ran a backward on both sides.
+  int64_t grad_calls = 0, grad_backward = 0, grad_agreed = 0, grad_both_threw = 0;
+  std::set<std::string> grad_overloads;
   std::map<std::string, int64_t> open_by_op;
   std::map<std::string, std::pair<int64_t, int64_t>> by_category;  // explained, unexplained
   std::map<std::string, int64_t> unexplained_by_op;
@@ -174,11 +196,53 @@ int run(int argc, char** argv) {
       }
     }
     d = compare(call, mine, theirs);
+    // The gradients, of a call whose results agree.
+    std::optional<GradCall> g;
+    GradOutcome grad_mine, grad_theirs;
+    if (!d && !mine.threw && t.gradients) g = make_grad_call(call, t.inplace, seed, i);
+    if (g) {
+      grad_mine = grad_miniaten(call, *g);
+      grad_theirs = grad_libtorch(call, *t.torch, *g);
+      const std::string op = t.overload.substr(0, t.overload.find('.'));
+      d = compare_grads(call, *g, grad_mine, grad_theirs, kRandomGradients.count(op) > 0);
+      ++tally.grad_calls;
+      tally.grad_overloads.insert(t.overload);
+      if (!grad_mine.grads.empty() && !grad_theirs.grads.empty()) ++tally.grad_backward;
+      if (!d) ++(grad_mine.threw ? tally.grad_both_threw : tally.grad_agreed);
+    }
     if (verbose || only >= 0) {
+      auto grads = [&](const GradOutcome& o) -> std::string {
+        if (o.threw)
+          return "; gradients: throws in " + std::string(o.in_backward ? "backward " : "forward ") +
+                 o.error;
+        std::string s = "; gradients:";
+        for (const Tensor& x : o.grads) s += x.defined() ? " " + x.toString() : " none";
+        return o.grads.empty() ? "; gradients: no output requires grad" : s;
+      };
       std::cout << "call " << i << ": " << call.str()
                 << "\n  MiniATen: " << (mine.threw ? "throws " + mine.error : "returns")
+                << (g ? grads(grad_mine) : "")
                 << "\n  libtorch: " << (theirs.threw ? "throws " + theirs.error : "returns")
-                << "\n";
+                << (g ? grads(grad_theirs) : "") << "\n";
+      // One call alone: its tensors' values too, and the gradients', to take a disagreement
+      // apart.
+      if (only >= 0) {
+        for (const Arg& a : call.args) {
+          if (a.is_tensor) std::cout << a.name << " = " << materialize(a.tensor) << "\n";
+          for (size_t k = 0; k < a.tensors.size(); ++k)
+            std::cout << a.name << "[" << k << "] = " << materialize(a.tensors[k]) << "\n";
+        }
+        if (g) {
+          for (size_t k = 0; k < g->leaves.size(); ++k) {
+            for (const auto& [who, o] :
+                 {std::pair<const char*, const GradOutcome*>{"MiniATen", &grad_mine},
+                  {"libtorch", &grad_theirs}}) {
+              if (k < o->grads.size() && o->grads[k].defined())
+                std::cout << who << "'s gradient " << k << " = " << o->grads[k] << "\n";
+            }
+          }
+        }
+      }
     }
     if (!d) {
       ++(mine.threw ? tally.both_threw : tally.agreed);
@@ -209,6 +273,20 @@ int run(int argc, char** argv) {
             << tally.both_threw << " both throw, " << tally.explained
             << " disagree as divergences.yaml explains, " << tally.open
             << " are open bugs listed there, " << tally.unexplained << " unexplained\n";
+  std::vector<std::string> never;  // differentiable overloads no call compared gradients of
+  for (const Target& t : ts)
+    if (t.gradients && !tally.grad_overloads.count(t.overload)) never.push_back(t.overload);
+  std::cout << "conformance: gradients compared in " << tally.grad_calls << " calls of "
+            << tally.grad_overloads.size() << " of the "
+            << tally.grad_overloads.size() + never.size() << " differentiable overloads ("
+            << tally.grad_backward << " ran a backward): " << tally.grad_agreed << " agree, "
+            << tally.grad_both_threw
+            << " both throw; their disagreements are the categories grad *\n";
+  if (verbose && !never.empty()) {
+    std::cout << "  no gradients compared for:";
+    for (const std::string& n : never) std::cout << " " << n;
+    std::cout << "\n";
+  }
   for (const auto& [category, counts] : tally.by_category) {
     std::cout << "  " << category << ": " << counts.first << " listed, " << counts.second
               << " unexplained\n";

@@ -14,6 +14,8 @@ bool is_written(const c10::Argument& a) {
   return a.alias_info() != nullptr && a.alias_info()->isWrite();
 }
 
+}  // namespace
+
 IValue materialize(const Arg& a, bool meta) {
   if (a.is_tensor) return materialize(a.tensor, meta);
   if (a.is_tensor_list) {
@@ -24,8 +26,6 @@ IValue materialize(const Arg& a, bool meta) {
   return a.value;
 }
 
-}  // namespace
-
 Outcome run_miniaten(const Call& call) {
   Outcome o;
   Stack stack;
@@ -34,11 +34,8 @@ Outcome run_miniaten(const Call& call) {
   const auto& args = call.schema->arguments();
   for (size_t i = 0; i < args.size(); ++i)
     if (is_written(args[i]) && stack[i].is<Tensor>()) written.push_back(stack[i].get<Tensor>());
-  const auto dot = call.overload.find('.');
-  const std::string name = call.overload.substr(0, dot);
-  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
   try {
-    Dispatcher::singleton().findSchemaOrThrow(name.c_str(), overload.c_str()).callBoxed(stack);
+    call_miniaten(call, stack);
     o.returns = std::move(stack);
   } catch (const std::exception& e) {
     o.threw = true;
@@ -84,6 +81,42 @@ const char* crashes_libtorch(const Call& call) {
 
 }  // namespace
 
+torch::jit::Stack libtorch_arguments(const Call& call, const c10::FunctionSchema& torch_schema,
+                                     std::vector<int>* arg_of) {
+  torch::jit::Stack stack;
+  try {
+    for (const c10::Argument& ta : torch_schema.arguments()) {
+      int mine = -1;
+      for (size_t i = 0; i < call.args.size(); ++i)
+        if (call.args[i].name == ta.name()) mine = static_cast<int>(i);
+      if (arg_of != nullptr) arg_of->push_back(mine);
+      if (mine < 0) {  // an argument MiniATen's schema lacks: libtorch's default
+        stack.push_back(*ta.default_value());
+        continue;
+      }
+      stack.push_back(to_torch(materialize(call.args[mine], call.meta), ta.type()));
+    }
+  } catch (const std::exception& e) {
+    ATEN_ERROR("conformance: could not make the arguments of ", call.str(),
+               " for libtorch: ", e.what());
+  }
+  return stack;
+}
+
+void call_miniaten(const Call& call, Stack& stack) {
+  const auto dot = call.overload.find('.');
+  const std::string name = call.overload.substr(0, dot);
+  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
+  Dispatcher::singleton().findSchemaOrThrow(name.c_str(), overload.c_str()).callBoxed(stack);
+}
+
+void call_libtorch(const Call& call, torch::jit::Stack& stack) {
+  const auto dot = call.overload.find('.');
+  const std::string name = "aten::" + call.overload.substr(0, dot);
+  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
+  c10::Dispatcher::singleton().findSchemaOrThrow(name.c_str(), overload.c_str()).callBoxed(&stack);
+}
+
 Outcome run_libtorch(const Call& call, const c10::FunctionSchema& torch_schema) {
   Outcome o;
   if (const char* why = crashes_libtorch(call)) {
@@ -91,31 +124,13 @@ Outcome run_libtorch(const Call& call, const c10::FunctionSchema& torch_schema) 
     o.error = std::string("not called: ") + why;
     return o;
   }
-  torch::jit::Stack stack;
+  torch::jit::Stack stack = libtorch_arguments(call, torch_schema);
   std::vector<at::Tensor> written;
+  for (size_t k = 0; k < stack.size(); ++k)
+    if (is_written(torch_schema.arguments()[k]) && stack[k].isTensor())
+      written.push_back(stack[k].toTensor());
   try {
-    for (const c10::Argument& ta : torch_schema.arguments()) {
-      const Arg* mine = nullptr;
-      for (const Arg& a : call.args)
-        if (a.name == ta.name()) mine = &a;
-      if (mine == nullptr) {  // an argument MiniATen's schema lacks: libtorch's default
-        stack.push_back(*ta.default_value());
-        continue;
-      }
-      stack.push_back(to_torch(materialize(*mine, call.meta), ta.type()));
-      if (is_written(ta) && stack.back().isTensor()) written.push_back(stack.back().toTensor());
-    }
-  } catch (const std::exception& e) {
-    ATEN_ERROR("conformance: could not make the arguments of ", call.str(),
-               " for libtorch: ", e.what());
-  }
-  const auto dot = call.overload.find('.');
-  const std::string name = "aten::" + call.overload.substr(0, dot);
-  const std::string overload = dot == std::string::npos ? "" : call.overload.substr(dot + 1);
-  try {
-    c10::Dispatcher::singleton()
-        .findSchemaOrThrow(name.c_str(), overload.c_str())
-        .callBoxed(&stack);
+    call_libtorch(call, stack);
     for (const c10::IValue& v : stack) o.returns.push_back(from_torch(v));
   } catch (const std::exception& e) {
     o.threw = true;

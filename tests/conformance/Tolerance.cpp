@@ -49,7 +49,130 @@ double epsilon(ScalarType t) {
   }
 }
 
+// ---- gradients ----
+// A gradient is the output's gradient pushed through the op's backward formula: a few tensor
+// ops that ATen (derivatives.yaml, FunctionsManual.cpp) and MiniATen write each their own way,
+// in another order of operands, each op rounded to its dtype (Half and BFloat16 included). So
+// gradients get bounds of their own, by family of formula:
+//   - moves, exact: the gradient is the output's gradient (or zeros) selected, put in place,
+//     masked, negated, cast: views, copies, indexing, rounding ops, clamps, comparisons'
+//     selections, add / sub.
+//   - arithmetic, 16 units in the last place of the value: products and quotients of the
+//     inputs, the result and the gradient, in another order (mul, div, addcdiv, lerp, pow,
+//     amax's share of a tie, mean's division ...), and any formula on complex numbers, whose
+//     products are not correctly rounded in either library.
+//   - functions, 128 units in the last place: formulas that evaluate the derivative through the
+//     functions of kUlpOps (exp, tanh, erf, sqrt ...), each a few units off, chained, and near
+//     a zero of the derivative (1 - tanh^2 for large x) with cancellation.
+// Where a gradient element is a sum of several terms (reductions, matrix products, an input
+// broadcast, expanded, repeated or indexed more than once), the sum term of kSumOps is added,
+// with the count of terms and their magnitude.
+const std::set<std::string, std::less<>> kGradMoveOps = {"clone",
+                                                         "contiguous",
+                                                         "view",
+                                                         "reshape",
+                                                         "flatten",
+                                                         "permute",
+                                                         "transpose",
+                                                         "t",
+                                                         "expand",
+                                                         "expand_as",
+                                                         "squeeze",
+                                                         "unsqueeze",
+                                                         "select",
+                                                         "slice",
+                                                         "narrow",
+                                                         "unfold",
+                                                         "diagonal",
+                                                         "view_as_real",
+                                                         "view_as_complex",
+                                                         "cat",
+                                                         "stack",
+                                                         "split",
+                                                         "split_with_sizes",
+                                                         "chunk",
+                                                         "flip",
+                                                         "roll",
+                                                         "repeat",
+                                                         "index_select",
+                                                         "gather",
+                                                         "scatter",
+                                                         "masked_fill",
+                                                         "where",
+                                                         "to",
+                                                         "type_as",
+                                                         "copy",
+                                                         "fill",
+                                                         "zero",
+                                                         "neg",
+                                                         "sign",
+                                                         "floor",
+                                                         "ceil",
+                                                         "round",
+                                                         "trunc",
+                                                         "frac",
+                                                         "relu",
+                                                         "clamp",
+                                                         "clamp_min",
+                                                         "clamp_max",
+                                                         "nan_to_num",
+                                                         "maximum",
+                                                         "minimum",
+                                                         "max",
+                                                         "min",
+                                                         "add",
+                                                         "sub",
+                                                         "remainder",
+                                                         "fmod",
+                                                         "sum",
+                                                         "nansum",
+                                                         "cumsum",
+                                                         "uniform",
+                                                         "normal",
+                                                         "bernoulli",
+                                                         "random",
+                                                         "exponential",
+                                                         "geometric",
+                                                         "log_normal",
+                                                         "cauchy",
+                                                         "poisson",
+                                                         "dropout",
+                                                         "feature_dropout"};
+
+const std::set<std::string, std::less<>> kGradFunctionOps = {
+    "exp",  "exp2", "expm1", "log",      "log2",      "log10",     "log1p", "sin",     "cos",
+    "tan",  "asin", "acos",  "atan",     "sinh",      "cosh",      "tanh",  "sigmoid", "erf",
+    "erfc", "sqrt", "rsqrt", "gelu",     "silu",      "pow",       "atan2", "hypot",   "sgn",
+    "abs",  "norm", "std",   "std_mean", "logsumexp", "reciprocal"};
+
+// Ops whose gradient elements are sums of several terms, whatever the shapes.
+const std::set<std::string, std::less<>> kGradSumOps = {
+    "mm",        "bmm",    "addmm",  "matmul",    "dot",      "mv",         "cumsum",
+    "cumprod",   "prod",   "var",    "std",       "var_mean", "std_mean",   "norm",
+    "logsumexp", "mean",   "amax",   "amin",      "max",      "min",        "index_select",
+    "gather",    "repeat", "expand", "expand_as", "unfold",   "masked_fill"};
+
 }  // namespace
+
+double grad_tolerance(const std::string& op, ScalarType dtype, bool complex, double magnitude,
+                      int64_t terms, double largest, double expected) {
+  const double eps = epsilon(dtype);
+  if (eps == 0) return 0;
+  // Only the moves compare the signs of zeros: other formulas reach a zero along other paths.
+  double bound = 0;
+  if (kGradFunctionOps.count(op)) {
+    // Relative to the value, and to the gradient's largest element: a derivative near one of its
+    // zeros (sgn's, silu's at -1.28) is a difference of terms that size.
+    bound = 128 * eps * std::abs(expected) + 16 * eps * largest +
+            16 * eps * std::numeric_limits<float>::min();
+  } else if (!kGradMoveOps.count(op) || complex) {
+    bound = 16 * eps * (std::abs(expected) + std::numeric_limits<float>::min());
+  }
+  if (terms > 1) bound += 4 * eps * static_cast<double>(terms) * magnitude;
+  return bound;
+}
+
+bool grad_sums(const std::string& op) { return kGradSumOps.count(op) > 0; }
 
 double tolerance(const std::string& op, ScalarType dtype, double input_magnitude, int64_t n,
                  double expected) {

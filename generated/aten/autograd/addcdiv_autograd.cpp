@@ -52,10 +52,10 @@ variable_list AddcdivBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, handle_r_to_c(self.scalar_type(), grad));
   }
   if (should_compute_any(*this, tensor1_ix)) {
-    assign(grad_inputs, tensor1_ix, handle_r_to_c(tensor1.scalar_type(), grad * conj(value) / conj(tensor2)));
+    assign(grad_inputs, tensor1_ix, handle_r_to_c(tensor1.scalar_type(), grad * conj(scalar_over(value, tensor2))));
   }
   if (should_compute_any(*this, tensor2_ix)) {
-    assign(grad_inputs, tensor2_ix, handle_r_to_c(tensor2.scalar_type(), (grad * conj(value)).neg() * conj(tensor1 / (tensor2 * tensor2))));
+    assign(grad_inputs, tensor2_ix, handle_r_to_c(tensor2.scalar_type(), grad.neg() * conj(tensor1 * value / (tensor2 * tensor2))));
   }
   return grad_inputs;
 }

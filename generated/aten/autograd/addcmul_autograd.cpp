@@ -52,10 +52,10 @@ variable_list AddcmulBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, handle_r_to_c(self.scalar_type(), grad));
   }
   if (should_compute_any(*this, tensor1_ix)) {
-    assign(grad_inputs, tensor1_ix, handle_r_to_c(tensor1.scalar_type(), grad * conj(tensor2) * conj(value)));
+    assign(grad_inputs, tensor1_ix, handle_r_to_c(tensor1.scalar_type(), grad * conj(tensor2 * value)));
   }
   if (should_compute_any(*this, tensor2_ix)) {
-    assign(grad_inputs, tensor2_ix, handle_r_to_c(tensor2.scalar_type(), grad * conj(tensor1) * conj(value)));
+    assign(grad_inputs, tensor2_ix, handle_r_to_c(tensor2.scalar_type(), grad * conj(tensor1 * value)));
   }
   return grad_inputs;
 }

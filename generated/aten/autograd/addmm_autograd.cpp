@@ -52,10 +52,10 @@ variable_list AddmmBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, maybe_multiply(grad, conj(beta)));
   }
   if (should_compute_any(*this, mat1_ix)) {
-    assign(grad_inputs, mat1_ix, mm_mat1_backward(grad, mat2, alpha));
+    assign(grad_inputs, mat1_ix, mm_mat1_backward(grad, mat2, mat1.sizes(), mat1.strides(), alpha));
   }
   if (should_compute_any(*this, mat2_ix)) {
-    assign(grad_inputs, mat2_ix, mm_mat2_backward(grad, mat1, alpha));
+    assign(grad_inputs, mat2_ix, mm_mat2_backward(grad, mat1, mat2.sizes(), mat2.strides(), alpha));
   }
   return grad_inputs;
 }

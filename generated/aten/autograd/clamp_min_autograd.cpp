@@ -8,6 +8,8 @@
 #include <aten/autograd/FunctionsManual.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/clamp_min_ops.h>
+#include <aten/ops/scalar_tensor.h>
+#include <aten/ops/where.h>
 
 namespace aten::autograd {
 namespace {
@@ -40,7 +42,7 @@ variable_list ClampMinBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (self >= min));
+    assign(grad_inputs, self_ix, where(self >= min, grad, scalar_tensor(0., grad.options())));
   }
   return grad_inputs;
 }
@@ -75,7 +77,7 @@ variable_list ClampMinBackward1::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (self >= min));
+    assign(grad_inputs, self_ix, where(self >= min, grad, scalar_tensor(0., grad.options())));
   }
   if (should_compute_any(*this, min_ix)) {
     assign(grad_inputs, min_ix, clamp_bound_backward(grad, self, min, {}, true));

@@ -8,7 +8,7 @@
 #include <aten/autograd/FunctionsManual.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/copy_ops.h>
-#include <aten/ops/zeros_like.h>
+#include <aten/ops/zeros.h>
 
 namespace aten::autograd {
 namespace {
@@ -36,7 +36,7 @@ variable_list CopyBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, zeros_like(grad));
+    assign(grad_inputs, self_ix, zeros(grad.sizes(), grad.options()));
   }
   if (should_compute_any(*this, src_ix)) {
     assign(grad_inputs, src_ix, handle_r_to_c(src.scalar_type(), grad));

@@ -46,7 +46,7 @@ variable_list CumprodBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, cumprod_backward(grad, self, dim, result));
+    assign(grad_inputs, self_ix, cumprod_backward(grad.to(self.scalar_type()), self, dim, result));
   }
   return grad_inputs;
 }

@@ -19,14 +19,17 @@ struct CumsumBackward0 final : Node {
   // The arguments with gradients: self.
   using differentiable = std::index_sequence<0>;
   template <bool in_place>
-  void save_inputs(const Tensor& /*self*/, int64_t dim, std::optional<ScalarType> /*dtype*/) {
+  void save_inputs(const Tensor& self, int64_t dim, std::optional<ScalarType> /*dtype*/) {
+    self_ = save_metadata(self);
     dim_ = owned(dim);
   }
 
+  TensorMeta self_;
   owned_t<int64_t> dim_;
 };
 
 variable_list CumsumBackward0::apply(variable_list&& grads) {
+  const auto& self = self_;
   const auto dim = view(dim_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
@@ -34,7 +37,7 @@ variable_list CumsumBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, cumsum_backward(grad, dim));
+    assign(grad_inputs, self_ix, cumsum_backward(grad.to(self.scalar_type()), dim));
   }
   return grad_inputs;
 }

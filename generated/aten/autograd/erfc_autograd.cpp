@@ -37,7 +37,7 @@ variable_list ErfcBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (-2 * std::numbers::inv_sqrtpi) * (self * self).neg().exp());
+    assign(grad_inputs, self_ix, (self * self).neg().exp() * (-2 * std::numbers::inv_sqrtpi) * grad);
   }
   return grad_inputs;
 }

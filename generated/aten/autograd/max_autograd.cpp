@@ -84,7 +84,7 @@ variable_list MaxBackward1::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, evenly_distribute_backward(grad, self, result, IntArrayRef{}, false));
+    assign(grad_inputs, self_ix, evenly_distribute_backward(grad, self, result));
   }
   return grad_inputs;
 }

@@ -42,10 +42,10 @@ variable_list MmBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, mm_mat1_backward(grad, mat2, 1));
+    assign(grad_inputs, self_ix, mm_mat1_backward(grad, mat2, self.sizes(), self.strides(), 1));
   }
   if (should_compute_any(*this, mat2_ix)) {
-    assign(grad_inputs, mat2_ix, mm_mat2_backward(grad, self, 1));
+    assign(grad_inputs, mat2_ix, mm_mat2_backward(grad, self, mat2.sizes(), mat2.strides(), 1));
   }
   return grad_inputs;
 }

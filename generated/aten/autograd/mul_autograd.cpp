@@ -75,7 +75,7 @@ variable_list MulBackward1::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, handle_r_to_c(self.scalar_type(), maybe_multiply(grad, conj(other))));
+    assign(grad_inputs, self_ix, handle_r_to_c(self.scalar_type(), grad * conj(other)));
   }
   return grad_inputs;
 }

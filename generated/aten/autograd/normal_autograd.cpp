@@ -8,6 +8,7 @@
 #include <aten/autograd/FunctionsManual.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/normal_ops.h>
+#include <aten/ops/zeros.h>
 #include <aten/ops/zeros_like.h>
 
 namespace aten::autograd {
@@ -40,17 +41,23 @@ struct NormalBackward0 final : Node {
 
   // The arguments with gradients: mean.
   using differentiable = std::index_sequence<0>;
+  template <bool in_place>
+  void save_inputs(const Tensor& mean, double /*std*/, const std::optional<Generator>& /*generator*/) {
+    mean_ = save_metadata(mean);
+  }
 
+  TensorMeta mean_;
 };
 
 variable_list NormalBackward0::apply(variable_list&& grads) {
+  const auto& mean = mean_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto mean_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, mean_ix)) {
-    assign(grad_inputs, mean_ix, zeros_like(grad));
+    assign(grad_inputs, mean_ix, zeros(mean.sizes(), grad.options()));
   }
   return grad_inputs;
 }
@@ -61,17 +68,23 @@ struct NormalBackward1 final : Node {
 
   // The arguments with gradients: std.
   using differentiable = std::index_sequence<1>;
+  template <bool in_place>
+  void save_inputs(double /*mean*/, const Tensor& std, const std::optional<Generator>& /*generator*/) {
+    std_ = save_metadata(std);
+  }
 
+  TensorMeta std_;
 };
 
 variable_list NormalBackward1::apply(variable_list&& grads) {
+  const auto& std = std_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto std_ix = edges.next(1);
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, std_ix)) {
-    assign(grad_inputs, std_ix, zeros_like(grad));
+    assign(grad_inputs, std_ix, zeros(std.sizes(), grad.options()));
   }
   return grad_inputs;
 }
@@ -82,10 +95,19 @@ struct NormalBackward2 final : Node {
 
   // The arguments with gradients: mean, std.
   using differentiable = std::index_sequence<0, 1>;
+  template <bool in_place>
+  void save_inputs(const Tensor& mean, const Tensor& std, const std::optional<Generator>& /*generator*/) {
+    mean_ = save_metadata(mean);
+    std_ = save_metadata(std);
+  }
 
+  TensorMeta mean_;
+  TensorMeta std_;
 };
 
 variable_list NormalBackward2::apply(variable_list&& grads) {
+  const auto& mean = mean_;
+  const auto& std = std_;
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
   const auto mean_ix = edges.next(1);
@@ -93,10 +115,10 @@ variable_list NormalBackward2::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, mean_ix)) {
-    assign(grad_inputs, mean_ix, zeros_like(grad));
+    assign(grad_inputs, mean_ix, zeros(mean.sizes(), grad.options()));
   }
   if (should_compute_any(*this, std_ix)) {
-    assign(grad_inputs, std_ix, zeros_like(grad));
+    assign(grad_inputs, std_ix, zeros(std.sizes(), grad.options()));
   }
   return grad_inputs;
 }

@@ -43,7 +43,7 @@ variable_list ProdBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, prod_backward(grad, self, result));
+    assign(grad_inputs, self_ix, prod_backward(grad, self.to(grad.scalar_type()), result));
   }
   return grad_inputs;
 }
@@ -85,7 +85,7 @@ variable_list ProdBackward1::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, prod_dim_backward(grad, self, result, dim, keepdim));
+    assign(grad_inputs, self_ix, prod_dim_backward(grad, self.to(grad.scalar_type()), result, dim, keepdim));
   }
   return grad_inputs;
 }

@@ -8,6 +8,8 @@
 #include <aten/autograd/FunctionsManual.h>
 #include <aten/dispatch/Dispatcher.h>
 #include <aten/ops/relu_ops.h>
+#include <aten/ops/scalar_tensor.h>
+#include <aten/ops/where.h>
 
 namespace aten::autograd {
 namespace {
@@ -36,7 +38,7 @@ variable_list ReluBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (result > 0));
+    assign(grad_inputs, self_ix, where(result <= 0, scalar_tensor(0., grad.options()), grad));
   }
   return grad_inputs;
 }

@@ -44,7 +44,7 @@ variable_list SubBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, self_ix, handle_r_to_c(self.scalar_type(), grad));
   }
   if (should_compute_any(*this, other_ix)) {
-    assign(grad_inputs, other_ix, handle_r_to_c(other.scalar_type(), maybe_multiply(grad, conj(alpha)).neg()));
+    assign(grad_inputs, other_ix, handle_r_to_c(other.scalar_type(), maybe_multiply(grad.neg(), conj(alpha))));
   }
   return grad_inputs;
 }
