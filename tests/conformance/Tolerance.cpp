@@ -140,17 +140,23 @@ const std::set<std::string, std::less<>> kGradMoveOps = {"clone",
                                                          "feature_dropout"};
 
 const std::set<std::string, std::less<>> kGradFunctionOps = {
-    "exp",  "exp2", "expm1", "log",      "log2",      "log10",     "log1p", "sin",     "cos",
-    "tan",  "asin", "acos",  "atan",     "sinh",      "cosh",      "tanh",  "sigmoid", "erf",
-    "erfc", "sqrt", "rsqrt", "gelu",     "silu",      "pow",       "atan2", "hypot",   "sgn",
-    "abs",  "norm", "std",   "std_mean", "logsumexp", "reciprocal"};
+    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
+    "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "erfc", "sqrt", "rsqrt", "gelu", "silu",
+    "pow", "atan2", "hypot", "sgn", "abs", "norm", "std", "std_mean", "logsumexp", "reciprocal",
+    // an exponential, then a difference with the row's sum
+    "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
+    "_log_softmax_backward_data", "cross_entropy_loss"};
 
 // Ops whose gradient elements are sums of several terms, whatever the shapes.
 const std::set<std::string, std::less<>> kGradSumOps = {
-    "mm",        "bmm",    "addmm",  "matmul",    "dot",      "mv",         "cumsum",
-    "cumprod",   "prod",   "var",    "std",       "var_mean", "std_mean",   "norm",
-    "logsumexp", "mean",   "amax",   "amin",      "max",      "min",        "index_select",
-    "gather",    "repeat", "expand", "expand_as", "unfold",   "masked_fill"};
+    "mm", "bmm", "addmm", "matmul", "dot", "mv", "cumsum", "cumprod", "prod", "var", "std",
+    "var_mean", "std_mean", "norm", "logsumexp", "mean", "amax", "amin", "max", "min",
+    "index_select", "gather", "repeat", "expand", "expand_as", "unfold", "masked_fill",
+    // a sum over a row, the batch, or a block's elements
+    "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
+    "_log_softmax_backward_data", "nll_loss", "nll_loss_nd", "nll_loss_forward",
+    "nll_loss_backward", "cross_entropy_loss", "linear", "convolution", "conv1d", "conv2d",
+    "im2col", "col2im"};
 
 }  // namespace
 
