@@ -181,3 +181,11 @@
 #include <aten/ops/nll_loss_backward.h>
 #include <aten/ops/cross_entropy_loss.h>
 #include <aten/ops/linear.h>
+#include <aten/ops/max_pool2d.h>
+#include <aten/ops/max_pool2d_with_indices.h>
+#include <aten/ops/max_pool2d_with_indices_backward.h>
+#include <aten/ops/avg_pool2d.h>
+#include <aten/ops/avg_pool2d_backward.h>
+#include <aten/ops/adaptive_avg_pool2d.h>
+#include <aten/ops/_adaptive_avg_pool2d.h>
+#include <aten/ops/_adaptive_avg_pool2d_backward.h>
