@@ -3,6 +3,7 @@
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
+#include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/core/ScalarOps.h>
@@ -12,6 +13,7 @@
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/full.h>
+#include <aten/ops/gather.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
@@ -21,6 +23,7 @@
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
 #include <aten/ops/scalar_tensor.h>
+#include <aten/ops/reshape.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/split_with_sizes.h>
@@ -640,6 +643,28 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
                               int64_t ignore_index, const Tensor& total_weight) {
   if (!grad.defined()) return Tensor();
   return nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight);
+}
+
+// ATen's: the gradient of each output element is the gradient of the input element it took.
+Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim) {
+  ATEN_CHECK(indices.dim() >= dim, "max_pool_double_backward: indices of ", indices.dim(),
+             " dims for ", dim, " pooled dims");
+  // Explicit sizes rather than ATen's -1, which a zero-size batch leaves ambiguous.
+  auto flat = [dim](const Tensor& t) {
+    std::vector<int64_t> size(t.sizes().begin(), t.sizes().end() - dim);
+    int64_t n = 1;
+    for (int64_t d = t.dim() - dim; d < t.dim(); ++d) n *= t.size(d);
+    size.push_back(n);
+    return size;
+  };
+  return grad.contiguous(indices.suggest_memory_format())
+      .reshape(flat(grad))
+      .gather(-1, indices.reshape(flat(indices)))
+      .reshape(indices.sizes());
+}
+
+Tensor adaptive_avg_pool2d_double_backward(const Tensor& grad, const Tensor& grad_output) {
+  return aten::_adaptive_avg_pool2d(grad, {grad_output.size(-2), grad_output.size(-1)});
 }
 
 namespace {

@@ -163,6 +163,15 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
                               const std::optional<Tensor>& weight, int64_t reduction,
                               int64_t ignore_index, const Tensor& total_weight);
 
+// ---- pooling ----------------------------------------------------------------------------------
+
+// The gradient of max_pool2d_with_indices_backward with respect to grad_output: grad gathered
+// at indices over the last dim pooled dims.
+Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim);
+// The gradient of _adaptive_avg_pool2d_backward with respect to grad_output: grad pooled to
+// grad_output's H and W.
+Tensor adaptive_avg_pool2d_double_backward(const Tensor& grad, const Tensor& grad_output);
+
 // ---- linear algebra ---------------------------------------------------------------------------
 
 // The gradients of mat1 @ mat2 (times alpha), given the sizes and strides of the matrix whose

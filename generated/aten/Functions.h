@@ -186,3 +186,11 @@
 #include <aten/ops/convolution.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/conv1d.h>
+#include <aten/ops/max_pool2d.h>
+#include <aten/ops/max_pool2d_with_indices.h>
+#include <aten/ops/max_pool2d_with_indices_backward.h>
+#include <aten/ops/avg_pool2d.h>
+#include <aten/ops/avg_pool2d_backward.h>
+#include <aten/ops/adaptive_avg_pool2d.h>
+#include <aten/ops/_adaptive_avg_pool2d.h>
+#include <aten/ops/_adaptive_avg_pool2d_backward.h>

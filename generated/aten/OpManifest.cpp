@@ -666,6 +666,28 @@ constexpr ScalarType conv2d_dtypes[] = {ScalarType::Float, ScalarType::Double, S
 constexpr DispatchKey conv2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType conv1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType max_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey max_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType max_pool2d_with_indices_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey max_pool2d_with_indices_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey max_pool2d_with_indices_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType max_pool2d_with_indices_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey max_pool2d_with_indices_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey max_pool2d_with_indices_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType avg_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::Long};
+constexpr DispatchKey avg_pool2d_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey avg_pool2d_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType avg_pool2d_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::Long};
+constexpr DispatchKey avg_pool2d_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey avg_pool2d_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType adaptive_avg_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey adaptive_avg_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType _adaptive_avg_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _adaptive_avg_pool2d_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _adaptive_avg_pool2d_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType _adaptive_avg_pool2d_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _adaptive_avg_pool2d_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _adaptive_avg_pool2d_backward_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3213,6 +3235,76 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::conv1d_keys, true, detail::conv1d_dtypes,
      Autograd::decomposes},
+    {"max_pool2d", "",
+     "max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::max_pool2d_keys, true, detail::max_pool2d_dtypes,
+     Autograd::decomposes},
+    {"max_pool2d_with_indices", "",
+     "max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "max_pool2d_with_indices.out",
+     detail::max_pool2d_with_indices_keys, true, detail::max_pool2d_with_indices_dtypes,
+     Autograd::records},
+    {"max_pool2d_with_indices", "out",
+     "max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "max_pool2d_with_indices.out",
+     detail::max_pool2d_with_indices_out_keys, true, detail::max_pool2d_with_indices_dtypes,
+     Autograd::refuses},
+    {"max_pool2d_with_indices_backward", "",
+     "max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor",
+     SchemaKind::functional, true, false, "max_pool2d_with_indices_backward.grad_input",
+     detail::max_pool2d_with_indices_backward_keys, true, detail::max_pool2d_with_indices_backward_dtypes,
+     Autograd::records},
+    {"max_pool2d_with_indices_backward", "grad_input",
+     "max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "max_pool2d_with_indices_backward.grad_input",
+     detail::max_pool2d_with_indices_backward_grad_input_keys, true, detail::max_pool2d_with_indices_backward_dtypes,
+     Autograd::refuses},
+    {"avg_pool2d", "",
+     "avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+     SchemaKind::functional, true, false, "avg_pool2d.out",
+     detail::avg_pool2d_keys, true, detail::avg_pool2d_dtypes,
+     Autograd::records},
+    {"avg_pool2d", "out",
+     "avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "avg_pool2d.out",
+     detail::avg_pool2d_out_keys, true, detail::avg_pool2d_dtypes,
+     Autograd::refuses},
+    {"avg_pool2d_backward", "",
+     "avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor",
+     SchemaKind::functional, true, false, "avg_pool2d_backward.grad_input",
+     detail::avg_pool2d_backward_keys, true, detail::avg_pool2d_backward_dtypes,
+     Autograd::records},
+    {"avg_pool2d_backward", "grad_input",
+     "avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "avg_pool2d_backward.grad_input",
+     detail::avg_pool2d_backward_grad_input_keys, true, detail::avg_pool2d_backward_dtypes,
+     Autograd::refuses},
+    {"adaptive_avg_pool2d", "",
+     "adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::adaptive_avg_pool2d_keys, true, detail::adaptive_avg_pool2d_dtypes,
+     Autograd::decomposes},
+    {"_adaptive_avg_pool2d", "",
+     "_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor",
+     SchemaKind::functional, true, false, "_adaptive_avg_pool2d.out",
+     detail::_adaptive_avg_pool2d_keys, true, detail::_adaptive_avg_pool2d_dtypes,
+     Autograd::records},
+    {"_adaptive_avg_pool2d", "out",
+     "_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_adaptive_avg_pool2d.out",
+     detail::_adaptive_avg_pool2d_out_keys, true, detail::_adaptive_avg_pool2d_dtypes,
+     Autograd::refuses},
+    {"_adaptive_avg_pool2d_backward", "",
+     "_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "_adaptive_avg_pool2d_backward.out",
+     detail::_adaptive_avg_pool2d_backward_keys, true, detail::_adaptive_avg_pool2d_backward_dtypes,
+     Autograd::records},
+    {"_adaptive_avg_pool2d_backward", "out",
+     "_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "_adaptive_avg_pool2d_backward.out",
+     detail::_adaptive_avg_pool2d_backward_out_keys, true, detail::_adaptive_avg_pool2d_backward_dtypes,
+     Autograd::refuses},
 };
 }  // namespace detail
 

@@ -56,7 +56,13 @@ int64_t draw_size(Rng& r) {
   return between(r, 2, 7);
 }
 
-std::vector<int64_t> draw_shape(Rng& r) {
+std::vector<int64_t> draw_shape(Rng& r, bool pooling = false) {
+  // Pooling ops take [C, H, W] or [N, C, H, W] inputs: mostly those.
+  if (pooling && chance(r, 0.85)) {
+    std::vector<int64_t> s(chance(r, 0.5) ? 3 : 4);
+    for (auto& d : s) d = chance(r, 0.05) ? 0 : between(r, 1, 7);
+    return s;
+  }
   if (chance(r, 0.04)) return {between(r, 150, 300), between(r, 30, 270)};  // parallel, vector
   const int64_t rank = pick<int64_t>(r, {0, 1, 1, 2, 2, 2, 3, 3, 4});
   std::vector<int64_t> s(rank);
@@ -212,8 +218,9 @@ struct Draw {
   int64_t dim;  // the dim most int `dim` arguments take, drawn first so the tensors can use it
   std::vector<std::vector<int64_t>> linalg;  // shapes of the tensor arguments, in order
   size_t tensors_drawn = 0;
-  std::vector<int64_t> last_size;  // the last int[] drawn: empty_strided's stride follows it
-  bool meta;                       // factories are asked for Meta tensors
+  std::vector<int64_t> last_size;        // the last int[] drawn: empty_strided's stride follows it
+  bool meta;                             // factories are asked for Meta tensors
+  std::vector<int64_t> self_shape = {};  // the shape of the `self` tensor drawn
 
   int64_t rank() const { return static_cast<int64_t>(shape.size()); }
   int64_t size_at_dim() const {
@@ -235,6 +242,8 @@ struct Draw {
       return tensor_arg(r, ScalarType::Bool, name == "mask" ? partner_shape(r, shape) : shape);
     }
     if (name == "index") return index_tensor();
+    if (name == "indices" && op.rfind("max_pool2d", 0) == 0) return pool_indices();
+    if (name == "self") self_shape = !s.empty() ? s : first ? shape : std::vector<int64_t>{};
     if (!s.empty() || (is_linalg(op) && tensors_drawn <= linalg.size())) {
       return tensor_arg(r, first || chance(r, 0.8) ? dtype : draw_dtype(r, declared), s);
     }
@@ -251,6 +260,15 @@ struct Draw {
     if (t.arrangement == Arrangement::expanded && chance(r, 0.7)) {
       t.arrangement = Arrangement::contiguous;
     }
+    return t;
+  }
+
+  // max_pool2d_with_indices_backward's indices: grad_output's shape, each a flat index into
+  // self's last two dims (libtorch writes where they point, unchecked).
+  TensorArg pool_indices() {
+    TensorArg t = tensor_arg(r, chance(r, 0.95) ? ScalarType::Long : draw_dtype(r, {}), shape);
+    const int64_t n = self_shape.size();
+    t.index_bound = n >= 2 ? std::max<int64_t>(self_shape[n - 1] * self_shape[n - 2], 1) : 1;
     return t;
   }
 
@@ -304,8 +322,25 @@ struct Draw {
     return between(r, -2, 5);
   }
 
+  // Pooling parameters: one or two small values, now and then one out of range (the error
+  // paths); stride may be empty (the kernel size).
+  std::vector<int64_t> pool_list(int64_t lo, int64_t hi) {
+    std::vector<int64_t> v(chance(r, 0.3) ? 1 : 2);
+    for (auto& x : v) x = between(r, lo, hi);
+    if (chance(r, 0.04)) v.push_back(between(r, lo, hi));
+    if (chance(r, 0.04)) v[0] = between(r, -1, lo);
+    return v;
+  }
+
   IValue int_list_arg(const std::string& name) {
     std::vector<int64_t> v;
+    if (op.find("pool2d") != std::string::npos) {
+      if (name == "kernel_size") return pool_list(1, 3);
+      if (name == "stride") return chance(r, 0.3) ? std::vector<int64_t>{} : pool_list(1, 3);
+      if (name == "padding") return pool_list(0, 1);
+      if (name == "dilation") return pool_list(1, 2);
+      if (name == "output_size") return pool_list(0, 4);
+    }
     if (name == "size" || name == "shape") {
       if (op == "view" || op == "reshape") {
         v = same_numel_shape(r, shape);
@@ -517,8 +552,16 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
   Rng r(mix(seed ^ mix(index)));
   const bool meta = chance(r, 0.15);
   const std::string op = schema.name().substr(schema.name().find("::") + 2);
-  Draw draw{r,  op,  declared_dtypes, draw_dtype(r, declared_dtypes), draw_shape(r), 0, {}, 0,
-            {}, meta};
+  Draw draw{r,
+            op,
+            declared_dtypes,
+            draw_dtype(r, declared_dtypes),
+            draw_shape(r, op.find("pool2d") != std::string::npos),
+            0,
+            {},
+            0,
+            {},
+            meta};
   draw.dim = draw_dim(r, draw.rank());
   if (is_linalg(op)) {
     draw.linalg = linalg_shapes(r, op);

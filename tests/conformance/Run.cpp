@@ -76,6 +76,21 @@ const char* crashes_libtorch(const Call& call) {
         output->tensor.shape != self.tensor.shape)
       return "libtorch 1.13 reads a softmax's output of another shape than grad_output's";
   }
+  // _adaptive_avg_pool2d_backward reads self's planes with grad_output's batch and channels,
+  // unchecked.
+  if (call.overload.rfind("_adaptive_avg_pool2d_backward", 0) == 0) {
+    const Arg* input = nullptr;
+    for (const Arg& a : call.args)
+      if (a.name == "self") input = &a;
+    if (input != nullptr && input->is_tensor && self.is_tensor &&
+        (self.tensor.shape.size() == 3 || self.tensor.shape.size() == 4)) {
+      const auto& g = self.tensor.shape;
+      const auto& x = input->tensor.shape;
+      if (x.size() != g.size() || x[g.size() - 3] != g[g.size() - 3] ||
+          (g.size() == 4 && x[0] != g[0]))
+        return "libtorch 1.13 reads an adaptive pooling input of other planes than grad_output's";
+    }
+  }
   return nullptr;
 }
 

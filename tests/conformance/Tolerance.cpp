@@ -30,7 +30,12 @@ const std::set<std::string, std::less<>> kSumOps = {
     "_log_softmax_backward_data",
     // losses: a sum over the rows; linear: a matrix product
     "nll_loss", "nll_loss_nd", "nll_loss_forward", "nll_loss_backward", "cross_entropy_loss",
-    "linear"};
+    "linear",
+    // libtorch accumulates a BFloat16 gradient in BFloat16, a rounding per window; MiniATen in
+    // Float, rounding once
+    "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
+    // a 1 x 1 adaptive average pooling is the mean over H and W
+    "adaptive_avg_pool2d"};
 
 double epsilon(ScalarType t) {
   switch (t) {
