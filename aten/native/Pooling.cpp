@@ -216,6 +216,11 @@ ATEN_META_FUNC(max_pool2d_with_indices_backward)
   const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW, ceil_mode);
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const int64_t ndim = input.dim();
+  // The batch too, which ATen leaves unchecked (and writes out of bounds).
+  if (ndim == 4) {
+    check_dim_size(grad_output, ndim, 0, input.size(0));
+    check_dim_size(indices, ndim, 0, input.size(0));
+  }
   check_dim_size(grad_output, ndim, ndim - 3, planes);
   check_dim_size(grad_output, ndim, ndim - 2, out_h);
   check_dim_size(grad_output, ndim, ndim - 1, out_w);
@@ -254,6 +259,8 @@ ATEN_META_FUNC(avg_pool2d_backward)
   const MemoryFormat format = input.suggest_memory_format();
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const int64_t ndim = input.dim();
+  // The batch too, which ATen leaves unchecked (and reads out of bounds).
+  if (ndim == 4) check_dim_size(grad_output, ndim, 0, input.size(0));
   check_dim_size(grad_output, ndim, ndim - 3, planes);
   check_dim_size(grad_output, ndim, ndim - 2, out_h);
   check_dim_size(grad_output, ndim, ndim - 1, out_w);

@@ -76,9 +76,11 @@ const char* crashes_libtorch(const Call& call) {
         output->tensor.shape != self.tensor.shape)
       return "libtorch 1.13 reads a softmax's output of another shape than grad_output's";
   }
-  // _adaptive_avg_pool2d_backward reads self's planes with grad_output's batch and channels,
-  // unchecked.
-  if (call.overload.rfind("_adaptive_avg_pool2d_backward", 0) == 0) {
+  // The pooling backward kernels read (and write) self's planes with grad_output's batch and
+  // channels, unchecked.
+  if (call.overload.rfind("_adaptive_avg_pool2d_backward", 0) == 0 ||
+      call.overload.rfind("avg_pool2d_backward", 0) == 0 ||
+      call.overload.rfind("max_pool2d_with_indices_backward", 0) == 0) {
     const Arg* input = nullptr;
     for (const Arg& a : call.args)
       if (a.name == "self") input = &a;
@@ -88,7 +90,7 @@ const char* crashes_libtorch(const Call& call) {
       const auto& x = input->tensor.shape;
       if (x.size() != g.size() || x[g.size() - 3] != g[g.size() - 3] ||
           (g.size() == 4 && x[0] != g[0]))
-        return "libtorch 1.13 reads an adaptive pooling input of other planes than grad_output's";
+        return "libtorch 1.13 reads a pooling input of other planes than grad_output's";
     }
   }
   return nullptr;
