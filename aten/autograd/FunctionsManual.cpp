@@ -3,10 +3,10 @@
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Error.h>
+#include <aten/core/ScalarOps.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
-#include <aten/core/ScalarOps.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/div.h>
@@ -22,8 +22,8 @@
 #include <aten/ops/ones_like.h>
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
-#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/reshape.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/split_with_sizes.h>

@@ -3,6 +3,7 @@
 // the calls of the kernels. The kernels take contiguous (or channels-last) Float or Double
 // tensors; BFloat16 computes in Float and rounds once at the end.
 #include <aten/core/DtypeDispatch.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/native/Pooling.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d_backward_dtypes.h>
@@ -187,6 +188,16 @@ MemoryFormat kernel_format(const Tensor& input) {
 
 namespace meta {
 
+namespace {
+// Sets output i of a pooling op; an out= tensor whose elements overlap is refused first, as
+// setting its strides for the memory format would hide the overlap.
+void set_pool_output(impl::MetaBase& meta, int64_t i, IntArrayRef sizes, TensorOptions options) {
+  const Tensor& out = meta.maybe_get_output(i);
+  if (out.defined()) assert_no_internal_overlap(out);
+  meta.set_output_raw_strided(i, sizes, {}, options);
+}
+}  // namespace
+
 ATEN_META_FUNC(max_pool2d_with_indices)
 (const Tensor& input, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
  IntArrayRef dilation, bool ceil_mode) {
@@ -198,9 +209,8 @@ ATEN_META_FUNC(max_pool2d_with_indices)
   const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW, ceil_mode);
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const std::vector<int64_t> sizes = pooled_sizes(input, out_h, out_w);
-  set_output_raw_strided(0, sizes, {}, input.options().memory_format(format));
-  set_output_raw_strided(1, sizes, {},
-                         input.options().memory_format(format).dtype(ScalarType::Long));
+  set_pool_output(*this, 0, sizes, input.options().memory_format(format));
+  set_pool_output(*this, 1, sizes, input.options().memory_format(format).dtype(ScalarType::Long));
 }
 
 ATEN_META_FUNC(max_pool2d_with_indices_backward)
@@ -227,7 +237,7 @@ ATEN_META_FUNC(max_pool2d_with_indices_backward)
   check_dim_size(indices, ndim, ndim - 3, planes);
   check_dim_size(indices, ndim, ndim - 2, out_h);
   check_dim_size(indices, ndim, ndim - 1, out_w);
-  set_output_raw_strided(0, input.sizes(), {}, input.options().memory_format(format));
+  set_pool_output(*this, 0, input.sizes(), input.options().memory_format(format));
 }
 
 ATEN_META_FUNC(avg_pool2d)
@@ -241,8 +251,8 @@ ATEN_META_FUNC(avg_pool2d)
   const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, 1, ceil_mode);
   const MemoryFormat format = input.suggest_memory_format();
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
-  set_output_raw_strided(
-      0, pooled_sizes(input, out_h, out_w), {},
+  set_pool_output(
+      *this, 0, pooled_sizes(input, out_h, out_w),
       input.options().memory_format(input.dim() == 3 ? MemoryFormat::Contiguous : format));
 }
 
@@ -264,7 +274,7 @@ ATEN_META_FUNC(avg_pool2d_backward)
   check_dim_size(grad_output, ndim, ndim - 3, planes);
   check_dim_size(grad_output, ndim, ndim - 2, out_h);
   check_dim_size(grad_output, ndim, ndim - 1, out_w);
-  set_output_raw_strided(0, input.sizes(), {}, input.options().memory_format(format));
+  set_pool_output(*this, 0, input.sizes(), input.options().memory_format(format));
 }
 
 ATEN_META_FUNC(_adaptive_avg_pool2d)(const Tensor& input, IntArrayRef output_size) {
@@ -282,9 +292,9 @@ ATEN_META_FUNC(_adaptive_avg_pool2d)(const Tensor& input, IntArrayRef output_siz
              "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 ",
              "but received {", output_size[0], ", ", output_size[1], "}");
   const std::vector<int64_t> sizes = pooled_sizes(input, output_size[0], output_size[1]);
-  set_output_raw_strided(0, sizes, {},
-                         input.options().memory_format(ndim == 4 ? input.suggest_memory_format()
-                                                                 : MemoryFormat::Contiguous));
+  set_pool_output(*this, 0, sizes,
+                  input.options().memory_format(ndim == 4 ? input.suggest_memory_format()
+                                                          : MemoryFormat::Contiguous));
 }
 
 ATEN_META_FUNC(_adaptive_avg_pool2d_backward)(const Tensor& grad_output, const Tensor& input) {
@@ -305,8 +315,8 @@ ATEN_META_FUNC(_adaptive_avg_pool2d_backward)(const Tensor& grad_output, const T
              "adaptive_avg_pool2d_backward(): expected grad_output of ", ndim,
              " dims with input's batch and channels ", input.sizes(), ", got ",
              grad_output.sizes());
-  set_output_raw_strided(0, input.sizes(), {},
-                         input.options().memory_format(input.suggest_memory_format()));
+  set_pool_output(*this, 0, input.sizes(),
+                  input.options().memory_format(input.suggest_memory_format()));
 }
 
 }  // namespace meta
