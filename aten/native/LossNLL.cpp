@@ -158,6 +158,9 @@ ATEN_IMPL_FUNC(nll_loss_backward_out_cpu)
 (const Tensor& grad_output, const Tensor& self, const Tensor& target,
  const std::optional<Tensor>& weight, int64_t reduction, int64_t ignore_index,
  const Tensor& total_weight, const Tensor& grad_input) {
+  // ATen's kernel reads the targets as Long (or Byte), whatever their number.
+  ATEN_CHECK(target.scalar_type() == ScalarType::Long || target.scalar_type() == ScalarType::Byte,
+             "expected scalar type Long but found ", target.scalar_type());
   const NllInputs in(self, target, weight);
   grad_input.zero_();
   if (in.t.numel() == 0) return;
