@@ -2,6 +2,9 @@
 // case is registered twice, /aten and /torch (bench/ratios.py pairs them):
 //   <Case>/<impl>/<threads>/<shape>, shape 0: [4096, 4096] along the last dim, 1: the same along
 //   dim 0, 2: [64, 10] along the last dim (a classifier's logits: per-call overhead).
+// Pooling cases: <Case>/<impl>/<threads>/<shape>, LeNet's 2 x 2 max pooling of stride 2 (and an
+// average pooling of the same windows), shape 0: [64, 6, 24, 24], 1: [64, 16, 8, 8] (its two
+// pooling layers), 2: [64, 16, 28, 28]; 3: shape 2 channels-last.
 // Per-op headers on both sides, as in bench_vs_libtorch.cpp.
 #include <ATen/Parallel.h>
 #include <ATen/core/Tensor.h>
@@ -9,9 +12,13 @@
 #include <ATen/ops/_log_softmax_backward_data.h>
 #include <ATen/ops/_softmax.h>
 #include <ATen/ops/_softmax_backward_data.h>
+#include <ATen/ops/avg_pool2d.h>
+#include <ATen/ops/avg_pool2d_backward.h>
 #include <ATen/ops/conv2d.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/log_softmax.h>
+#include <ATen/ops/max_pool2d_with_indices.h>
+#include <ATen/ops/max_pool2d_with_indices_backward.h>
 #include <ATen/ops/randn.h>
 #include <ATen/ops/softmax.h>
 #include <aten/Factories.h>
@@ -20,11 +27,17 @@
 #include <aten/ops/_log_softmax_backward_data.h>
 #include <aten/ops/_softmax.h>
 #include <aten/ops/_softmax_backward_data.h>
+#include <aten/ops/avg_pool2d.h>
+#include <aten/ops/avg_pool2d_backward.h>
 #include <aten/ops/conv2d.h>
+#include <aten/ops/max_pool2d_with_indices.h>
+#include <aten/ops/max_pool2d_with_indices_backward.h>
 #include <aten/ops/randn.h>
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace {
 
@@ -144,7 +157,97 @@ void SoftmaxBackwardOut_torch(benchmark::State& s) { softmax_backward_out_torch<
 void LogSoftmaxBackwardOut_aten(benchmark::State& s) { softmax_backward_out_aten<true>(s); }
 void LogSoftmaxBackwardOut_torch(benchmark::State& s) { softmax_backward_out_torch<true>(s); }
 
+// ---- pooling: 2 x 2 windows of stride 2
+// ----------------------------------------------------------
+std::vector<int64_t> pool_shape(const benchmark::State& state) {
+  switch (state.range(1)) {
+    case 0:
+      return {64, 6, 24, 24};
+    case 1:
+      return {64, 16, 8, 8};
+    default:
+      return {64, 16, 28, 28};
+  }
+}
+bool pool_channels_last(const benchmark::State& state) { return state.range(1) == 3; }
+
+aten::Tensor aten_pool_input(const benchmark::State& state) {
+  aten::Tensor t = aten::empty(pool_shape(state));
+  fill(t);
+  return pool_channels_last(state) ? t.contiguous(aten::MemoryFormat::ChannelsLast) : t;
+}
+at::Tensor torch_pool_input(const benchmark::State& state) {
+  at::Tensor t = at::empty(pool_shape(state));
+  fill(t);
+  return pool_channels_last(state) ? t.contiguous(at::MemoryFormat::ChannelsLast) : t;
+}
+
+void MaxPool2d_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten_pool_input(state);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::max_pool2d_with_indices(x, {2, 2}, {2, 2}));
+}
+void MaxPool2d_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch_pool_input(state);
+  for (auto _ : state) benchmark::DoNotOptimize(at::max_pool2d_with_indices(x, {2, 2}, {2, 2}));
+}
+void MaxPool2dBackward_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten_pool_input(state);
+  auto [y, ind] = aten::max_pool2d_with_indices(x, {2, 2}, {2, 2});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        aten::max_pool2d_with_indices_backward(y, x, {2, 2}, {2, 2}, {0, 0}, {1, 1}, false, ind));
+}
+void MaxPool2dBackward_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch_pool_input(state);
+  auto [y, ind] = at::max_pool2d_with_indices(x, {2, 2}, {2, 2});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        at::max_pool2d_with_indices_backward(y, x, {2, 2}, {2, 2}, {0, 0}, {1, 1}, false, ind));
+}
+void AvgPool2d_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten_pool_input(state);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::avg_pool2d(x, {2, 2}, {2, 2}));
+}
+void AvgPool2d_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch_pool_input(state);
+  for (auto _ : state) benchmark::DoNotOptimize(at::avg_pool2d(x, {2, 2}, {2, 2}));
+}
+void AvgPool2dBackward_aten(benchmark::State& state) {
+  threads(state);
+  auto x = aten_pool_input(state);
+  auto y = aten::avg_pool2d(x, {2, 2}, {2, 2});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        aten::avg_pool2d_backward(y, x, {2, 2}, {2, 2}, {0, 0}, false, true, std::nullopt));
+}
+void AvgPool2dBackward_torch(benchmark::State& state) {
+  threads(state);
+  auto x = torch_pool_input(state);
+  auto y = at::avg_pool2d(x, {2, 2}, {2, 2});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        at::avg_pool2d_backward(y, x, {2, 2}, {2, 2}, {0, 0}, false, true, c10::nullopt));
+}
+
 }  // namespace
+
+#define ATEN_POOL_BENCH(name)               \
+  BENCHMARK(name##_aten)                    \
+      ->Name(#name "/aten")                 \
+      ->ArgsProduct({{1, 2}, {0, 1, 2, 3}}) \
+      ->UseRealTime()                       \
+      ->Unit(benchmark::kMicrosecond);      \
+  BENCHMARK(name##_torch)                   \
+      ->Name(#name "/torch")                \
+      ->ArgsProduct({{1, 2}, {0, 1, 2, 3}}) \
+      ->UseRealTime()                       \
+      ->Unit(benchmark::kMicrosecond)
 
 #define ATEN_NN_BENCH(name)              \
   BENCHMARK(name##_aten)                 \
@@ -172,5 +275,9 @@ BENCHMARK(Conv2d_torch)
     ->ArgsProduct({{1, 2}, {0, 1}})
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
+ATEN_POOL_BENCH(MaxPool2d);
+ATEN_POOL_BENCH(MaxPool2dBackward);
+ATEN_POOL_BENCH(AvgPool2d);
+ATEN_POOL_BENCH(AvgPool2dBackward);
 
 BENCHMARK_MAIN();
