@@ -6,7 +6,7 @@ namespace aten::detail {
 
 thread_local constinit const OpFrame* current_op_frame = nullptr;
 
-void throw_error(std::string msg) {
+void throw_error(std::string msg, ErrorKind kind) {
   // Outermost first; an op that calls itself again (a view calling itself on a resolved
   // argument) is named once.
   std::string prefix;
@@ -15,6 +15,16 @@ void throw_error(std::string msg) {
     prefix.insert(0, std::string(f->name).append(": "));
   }
   msg.insert(0, prefix);
+  switch (kind) {
+    case ErrorKind::Index:
+      throw IndexError(std::move(msg));
+    case ErrorKind::Value:
+      throw ValueError(std::move(msg));
+    case ErrorKind::Type:
+      throw TypeError(std::move(msg));
+    case ErrorKind::Runtime:
+      break;
+  }
   throw Error(std::move(msg));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // aten::Error and the check macros. Every message is prefixed with the operator that was running
 // (see OpContext), so a failure deep inside a helper still says which op the user called.
+#include <cstdint>
 #include <exception>
 #include <sstream>
 #include <string>
@@ -15,6 +16,19 @@ class Error : public std::exception {
  private:
   std::string msg_;
 };
+
+// The kinds of error Python tells apart (PyTorch's c10::IndexError, ValueError, TypeError): the
+// Python module raises each as its Python namesake; C++ callers may catch Error for all.
+class IndexError : public Error {
+  using Error::Error;
+};
+class ValueError : public Error {
+  using Error::Error;
+};
+class TypeError : public Error {
+  using Error::Error;
+};
+enum class ErrorKind : uint8_t { Runtime, Index, Value, Type };
 
 // One operator call on this thread's stack of running operators: its name and the call it
 // runs inside (nullptr for the call the user made). Frames live in the OpContext guards, on the
@@ -39,7 +53,7 @@ std::string str_cat(const Args&... args) {
 
 // Prefixes msg with the running ops, outermost (the one the user called) first:
 // "allclose: isclose: <msg>".
-[[noreturn]] void throw_error(std::string msg);
+[[noreturn]] void throw_error(std::string msg, ErrorKind kind = ErrorKind::Runtime);
 
 // The failing side of ATEN_CHECK, kept out of line and cold: formatting the message inline
 // (an ostringstream) gave every checking function a large frame and saved registers on its hot
@@ -47,6 +61,11 @@ std::string str_cat(const Args&... args) {
 template <typename... Args>
 [[noreturn, gnu::noinline, gnu::cold]] void check_failed(const Args&... args) {
   throw_error(str_cat(args...));
+}
+
+template <ErrorKind K, typename... Args>
+[[noreturn, gnu::noinline, gnu::cold]] void check_failed_as(const Args&... args) {
+  throw_error(str_cat(args...), K);
 }
 }  // namespace detail
 
@@ -88,6 +107,18 @@ class OpContextInherit {
   do {                                           \
     if (!(cond)) [[unlikely]]                    \
       ::aten::detail::check_failed(__VA_ARGS__); \
+  } while (0)
+
+// The same, throwing aten::IndexError (an index or dim out of range) or aten::ValueError.
+#define ATEN_CHECK_INDEX(cond, ...)                                           \
+  do {                                                                        \
+    if (!(cond)) [[unlikely]]                                                 \
+      ::aten::detail::check_failed_as<::aten::ErrorKind::Index>(__VA_ARGS__); \
+  } while (0)
+#define ATEN_CHECK_VALUE(cond, ...)                                           \
+  do {                                                                        \
+    if (!(cond)) [[unlikely]]                                                 \
+      ::aten::detail::check_failed_as<::aten::ErrorKind::Value>(__VA_ARGS__); \
   } while (0)
 
 #define ATEN_ERROR(...) ::aten::detail::check_failed(__VA_ARGS__)

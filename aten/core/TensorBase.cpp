@@ -5,8 +5,8 @@ namespace aten {
 int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
   // A 0-dim tensor accepts dims -1 and 0, as in ATen.
   int64_t n = ndim == 0 ? 1 : ndim;
-  ATEN_CHECK(dim >= -n && dim < n, "Dimension out of range (expected to be in range of [", -n, ", ",
-             n - 1, "], but got ", dim, ")");
+  ATEN_CHECK_INDEX(dim >= -n && dim < n, "Dimension out of range (expected to be in range of [", -n,
+                   ", ", n - 1, "], but got ", dim, ")");
   return dim < 0 ? dim + n : dim;
 }
 

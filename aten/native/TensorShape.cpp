@@ -224,8 +224,8 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   ATEN_CHECK(self.dim() > 0, "select() cannot be applied to a 0-dim tensor.");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t size = self.sizes()[d];
-  ATEN_CHECK(index >= -size && index < size, "select(): index ", index,
-             " out of range for tensor of size ", self.sizes(), " at dimension ", d);
+  ATEN_CHECK_INDEX(index >= -size && index < size, "select(): index ", index,
+                   " out of range for tensor of size ", self.sizes(), " at dimension ", d);
   if (index < 0) index += size;
   return without_dim(self, d, self.storage_offset() + index * self.strides()[d]);
 }
