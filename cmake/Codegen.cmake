@@ -34,8 +34,12 @@ execute_process(
 string(REPLACE "\n" ";" _codegen_outputs "${_codegen_outputs}")
 set(ATEN_GENERATED_SOURCES "")
 set(ATEN_GENERATED_HEADERS "")
+set(ATEN_PYTHON_GENERATED_SOURCES "")
 foreach(_f IN LISTS _codegen_outputs)
-  if(_f MATCHES "\\.cpp$")
+  if(_f MATCHES "^python/")
+    # The Python module's signature tables (python/CMakeLists.txt), not the library's.
+    list(APPEND ATEN_PYTHON_GENERATED_SOURCES ${PROJECT_SOURCE_DIR}/generated/${_f})
+  elseif(_f MATCHES "\\.cpp$")
     list(APPEND ATEN_GENERATED_SOURCES ${PROJECT_SOURCE_DIR}/generated/${_f})
   elseif(_f MATCHES "\\.h$")
     list(APPEND ATEN_GENERATED_HEADERS ${PROJECT_SOURCE_DIR}/generated/${_f})

@@ -1,8 +1,9 @@
 """Golden outputs: one operator of each kind, from tests/codegen/fixtures/kinds.yaml.
 
 Each tests/codegen/golden/<op>.txt holds every file generated for that operator,
-aggregates.txt the files every operator contributes to, and dtype_sets.txt the dtype sets' cases
-headers (shared by the ops and groups with one set); a test fails on any difference. After
+aggregates.txt the files every operator contributes to, dtype_sets.txt the dtype sets' cases
+headers (shared by the ops and groups with one set), and python_bindings.txt the Python module's
+signature tables; a test fails on any difference. After
 an intended change to the output, review the diff and refresh them with
 
     ATEN_UPDATE_GOLDEN=1 python3 -m unittest tests.codegen.test_golden
@@ -63,8 +64,11 @@ class GoldenTest(unittest.TestCase):
     def dtype_sets(self) -> list[str]:
         return sorted(p for p in self.files if p.startswith("aten/dtype_sets/"))
 
+    def python_bindings(self) -> list[str]:
+        return sorted(p for p in self.files if p.startswith("python/"))
+
     def test_every_file_is_in_one_golden(self):
-        covered = set(AGGREGATES) | set(self.dtype_sets())
+        covered = set(AGGREGATES) | set(self.dtype_sets()) | set(self.python_bindings())
         for op in KINDS:
             covered |= files_of(op)
         self.assertEqual(sorted(set(self.files) - covered), [])
@@ -74,6 +78,9 @@ class GoldenTest(unittest.TestCase):
 
     def test_dtype_sets(self):
         self.check("dtype_sets", self.dtype_sets())
+
+    def test_python_bindings(self):
+        self.check("python_bindings", self.python_bindings())
 
     def test_each_kind(self):
         for op, kind in KINDS.items():

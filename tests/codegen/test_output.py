@@ -33,6 +33,8 @@ ADD_FILES = [
     "aten/ops/add_ops.h",
     "aten/register/RegisterAll.cpp",
     "manifest.json",
+    "python/bindings_0.cpp",  # the Python module's signature tables
+    "python/bindings_1.cpp",
 ]
 
 # What the real native_functions.yaml produces: the committed generated/ tree.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from tools.codegen import autograd
+from tools.codegen import autograd, python_bindings
 from tools.codegen import dtypes as dtype_table
 from tools.codegen import signatures as sig
 from tools.codegen.derivatives import Derivatives, is_tensor_type
@@ -289,6 +289,12 @@ def register_all(operators: list[Operator], recording: frozenset[str] = frozense
                     {"registrations": _registrations(operators, recording)})
 
 
+def python_sources(operators: list[Operator]) -> list[FileSpec]:
+    """python/bindings_<k>.cpp: the Python module's signature tables (python_bindings.py)."""
+    return [FileSpec(f"python/bindings_{shard['shard']}.cpp", "python_bindings.cpp.j2", shard)
+            for shard in python_bindings.python_files(operators)]
+
+
 def autograd_files(operators: list[Operator], derivs: Derivatives) -> list[FileSpec]:
     """aten/autograd/<op>_autograd.cpp for every operator with a recording overload."""
     names = frozenset(f.func.name.base for op in operators for f in op.functions if f.has_function)
@@ -426,7 +432,7 @@ def all_files(operators: list[Operator], ns: Namespace = LIBRARY, derivs: Option
         bases = frozenset(spec.context["op"] for spec in recording)
         files = [functions_aggregate(operators), tensor_body(operators), register_all(operators, bases),
                  dispatch_header(), manifest_json(operators, derivs), manifest_header(operators),
-                 manifest_source(operators, derivs), *recording]
+                 manifest_source(operators, derivs), *recording, *python_sources(operators)]
     # The dtype sets: the groups' (Dispatch.h switches on them) and each op's, once each.
     dtype_sets = {} if ns.extension else {names: None for names, _ in dtype_table.GROUPS.values()}
     for op in operators:
