@@ -9,7 +9,7 @@
 #   tools/lint.sh --reformat   clang-format -i every hand-written file in aten/ tests/ examples/
 #                              bench/
 #
-# Format scope: every git-tracked *.h / *.cpp under aten/ tests/ examples/ bench/.
+# Format scope: every git-tracked *.h / *.cpp under aten/ tests/ examples/ bench/ python/.
 #
 # clang-tidy needs build/compile_commands.json (any configured preset; BUILD_DIR=... to pick
 # another) and runs with up to $(nproc) jobs (JOBS=... to change).
@@ -43,7 +43,7 @@ files_matching() {
 
 all_sources() {
   files_matching 'aten/*.h' 'aten/*.cpp' 'tests/*.h' 'tests/*.cpp' 'examples/*.h' 'examples/*.cpp' \
-    'bench/*.h' 'bench/*.cpp'
+    'bench/*.h' 'bench/*.cpp' 'python/*.h' 'python/*.cpp'
 }
 
 check_format() {
