@@ -104,3 +104,33 @@ def test_large_tensors_release_the_gil_and_still_compute():
     np.testing.assert_allclose((t * 2 + 1).numpy(), a * 2 + 1, rtol=1e-6)
     with pytest.raises(RuntimeError):
         mt.add(t, mt.ones(3))  # the error path restores the GIL too
+
+
+def test_an_op_on_a_large_tensor_lets_other_threads_run():
+    import threading
+    import time
+
+    a = mt.ones(1 << 24)
+    stamps, stop = [], threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            for _ in range(200):
+                pass
+            stamps.append(time.perf_counter())
+
+    thread = threading.Thread(target=spin)
+    thread.start()
+    try:
+        for _ in range(20):
+            start = time.perf_counter()
+            a.exp()  # one call: the GIL could change hands between two
+            end = time.perf_counter()
+            if end - start > 0.02:
+                break
+        middle = (start + (end - start) * 0.3, end - (end - start) * 0.3)
+        # The other thread made progress while the op ran: the op released the GIL.
+        assert any(middle[0] < s < middle[1] for s in stamps), (end - start)
+    finally:
+        stop.set()
+        thread.join()
