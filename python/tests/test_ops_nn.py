@@ -1,0 +1,145 @@
+"""The remaining operator families against NumPy: activations, pointwise, comparisons, norms,
+min/max, fill/copy, convolution and pooling (against direct loops), linear, im2col, and the
+sampling ops (through statistics, since no other library shares the stream)."""
+import math
+
+import numpy as np
+import pytest
+
+import miniaten as mt
+
+RNG = np.random.default_rng(99)
+
+
+def close(got, expected, tol=1e-10):
+    np.testing.assert_allclose(np.asarray(got), expected, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype,tol", [(mt.float32, 2e-6), (mt.float64, 1e-12)])
+def test_activations(dtype, tol):
+    a = RNG.uniform(-3, 3, (4, 5))
+    t = mt.tensor(a, dtype=dtype)
+    erf = np.vectorize(math.erf)
+    close(mt.relu(t), np.maximum(a, 0), tol)
+    close(mt.silu(t), a / (1 + np.exp(-a)), tol)
+    close(mt.gelu(t), 0.5 * a * (1 + erf(a / math.sqrt(2))), tol)
+    close(mt.gelu(t, approximate="tanh"),
+          0.5 * a * (1 + np.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a ** 3))), tol)
+    close(mt.relu(t.T), np.maximum(a.T, 0), tol)
+
+
+def test_pointwise_and_comparisons():
+    a, b, c = (RNG.uniform(0.5, 2, (3, 4)) for _ in range(3))
+    ta, tb, tc = map(mt.tensor, (a, b, c))
+    close(mt.addcmul(ta, tb, tc, value=0.5), a + 0.5 * b * c)
+    close(mt.addcdiv(ta, tb, tc, value=2), a + 2 * b / c)
+    close(mt.lerp(ta, tb, 0.25), a + 0.25 * (b - a))
+    close(mt.lerp(ta, tb, tc), a + c * (b - a))
+    special = mt.tensor([1.0, math.inf, -math.inf, math.nan])
+    assert mt.isnan(special).tolist() == [False, False, False, True]
+    assert mt.isinf(special).tolist() == [False, True, True, False]
+    assert mt.isfinite(special).tolist() == [True, False, False, False]
+    assert mt.isclose(ta, ta + 1e-9).all().item() and not mt.isclose(ta, ta + 1e-3).all().item()
+    assert mt.allclose(ta, ta * (1 + 1e-9)) and not mt.allclose(ta, tb)
+    assert mt.equal(ta, mt.tensor(a)) and not mt.equal(ta, tb)
+
+
+def test_norms_min_max_and_moments():
+    a = RNG.uniform(-2, 2, (3, 5))
+    t = mt.tensor(a)
+    close(mt.norm(t), np.linalg.norm(a))
+    close(mt.norm(t, 1, 1), np.abs(a).sum(1))
+    close(mt.norm(t, 3, 0, True), (np.abs(a) ** 3).sum(0, keepdims=True) ** (1 / 3))
+    close(mt.logsumexp(t, 1), np.log(np.exp(a).sum(1)))
+    values, indices = mt.max(t, 1)
+    close(values, a.max(1))
+    assert indices.tolist() == a.argmax(1).tolist()
+    values, indices = mt.min(t, 0, keepdim=True)
+    close(values, a.min(0, keepdims=True))
+    close(mt.amax(t, (0, 1)), a.max())
+    close(mt.max(t), a.max())
+    close(mt.amin(t.T, 1), a.T.min(1))
+
+
+def test_fill_copy_and_conversions():
+    t = mt.empty(2, 3)
+    assert t.fill_(2.5).tolist() == [[2.5] * 3] * 2
+    assert t.zero_().tolist() == [[0.0] * 3] * 2
+    src = mt.tensor(RNG.uniform(-5, 5, (3, 2)))
+    dst = mt.empty(2, 3, dtype=mt.int32)
+    dst.copy_(src.T)
+    np.testing.assert_array_equal(dst.numpy(), np.asarray(src).T.astype(np.int32))
+    assert src.T.contiguous().is_contiguous() and not src.T.is_contiguous()
+    assert src.clone().tolist() == src.tolist()
+    assert src.type_as(dst).dtype is mt.int32 and src.to(dst).dtype is mt.int32
+
+
+def conv2d_reference(x, w, b, stride, padding):
+    n, c, h, wd = x.shape
+    o, _, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (padding, padding), (padding, padding)))
+    oh, ow = (h + 2 * padding - kh) // stride + 1, (wd + 2 * padding - kw) // stride + 1
+    out = np.zeros((n, o, oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            patch = xp[:, :, i * stride:i * stride + kh, j * stride:j * stride + kw]
+            out[:, :, i, j] = np.tensordot(patch, w, axes=([1, 2, 3], [1, 2, 3])) + b
+    return out
+
+
+@pytest.mark.parametrize("stride,padding", [(1, 0), (2, 1)])
+def test_convolution_and_linear(stride, padding):
+    x = RNG.uniform(-1, 1, (2, 3, 7, 6))
+    w = RNG.uniform(-1, 1, (4, 3, 3, 3))
+    b = RNG.uniform(-1, 1, (4,))
+    got = mt.conv2d(mt.tensor(x), mt.tensor(w), mt.tensor(b), stride, padding)
+    close(got, conv2d_reference(x, w, b, stride, padding), 1e-9)
+    x1 = RNG.uniform(-1, 1, (2, 3, 9))
+    w1 = RNG.uniform(-1, 1, (5, 3, 2))
+    got1 = mt.conv1d(mt.tensor(x1), mt.tensor(w1))
+    ref1 = conv2d_reference(x1[:, :, None], w1[:, :, None], np.zeros(5), 1, 0)[:, :, 0]
+    close(got1, ref1, 1e-9)
+    lw, lb = RNG.uniform(-1, 1, (5, 6)), RNG.uniform(-1, 1, (5,))
+    li = RNG.uniform(-1, 1, (4, 6))
+    close(mt.linear(mt.tensor(li), mt.tensor(lw), mt.tensor(lb)), li @ lw.T + lb)
+
+
+def test_pooling():
+    x = RNG.uniform(-1, 1, (2, 3, 6, 8))
+    t = mt.tensor(x)
+    windows = x.reshape(2, 3, 3, 2, 4, 2)
+    close(mt.max_pool2d(t, 2), windows.max(axis=(3, 5)))
+    close(mt.avg_pool2d(t, 2), windows.mean(axis=(3, 5)))
+    values, indices = mt.max_pool2d_with_indices(t, 2)
+    flat = x.reshape(2, 3, -1)
+    np.testing.assert_array_equal(np.take_along_axis(flat, indices.numpy().reshape(2, 3, -1), 2),
+                                  values.numpy().reshape(2, 3, -1))
+    close(mt.adaptive_avg_pool2d(t, (1, 1)), x.mean(axis=(2, 3), keepdims=True))
+    close(mt.adaptive_avg_pool2d(t, (3, 4)), windows.mean(axis=(3, 5)))
+
+
+def test_im2col_and_col2im():
+    x = RNG.uniform(-1, 1, (1, 2, 4, 4))
+    cols = mt.im2col(mt.tensor(x), (2, 2), (1, 1), (0, 0), (2, 2))
+    expected = x.reshape(1, 2, 2, 2, 2, 2).transpose(0, 1, 3, 5, 2, 4).reshape(1, 8, 4)
+    close(cols, expected)
+    close(mt.col2im(cols, (4, 4), (2, 2), (1, 1), (0, 0), (2, 2)), x)
+
+
+def test_sampling_statistics():
+    g = mt.Generator().manual_seed(2024)
+    n = 200_000
+    u = mt.rand(n, generator=g, dtype=mt.float64).numpy()
+    assert abs(u.mean() - 0.5) < 5 * math.sqrt(1 / 12 / n) and 0 <= u.min() and u.max() < 1
+    z = mt.randn(n, generator=g, dtype=mt.float64).numpy()
+    assert abs(z.mean()) < 5 / math.sqrt(n) and abs(z.var() - 1) < 5 * math.sqrt(2 / n)
+    k = mt.randint(3, 9, (n,), generator=g).numpy()
+    counts = np.bincount(k - 3, minlength=6)
+    expected = n / 6
+    assert ((counts - expected) ** 2 / expected).sum() < 30  # chi-squared, 5 dof: far in the tail
+    kept = mt.dropout(mt.ones(n), 0.25, True).numpy()
+    assert abs((kept == 0).mean() - 0.25) < 0.01 and set(np.unique(kept)) <= {0.0, np.float32(1 / 0.75)}
+    assert mt.dropout(mt.ones(5), 0.5, False).tolist() == [1.0] * 5
+    assert sorted(mt.randperm(50, generator=g).tolist()) == list(range(50))
+    assert mt.rand_like(mt.empty(3, 4)).shape == (3, 4)
+    assert mt.randint_like(mt.empty(3), 10).max().item() < 10
