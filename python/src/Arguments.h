@@ -71,6 +71,7 @@ class Arguments {
   std::vector<double> float_list(int i) const;
   std::vector<aten::Tensor> tensor_list(int i) const;
   std::vector<std::optional<aten::Tensor>> optional_tensor_list(int i) const;
+  BoolList bool_list(int i) const { return BoolList(slots_[i]); }
 
   PyObject* object(int i) const { return slots_[i]; }
   // A factory called with `requires_grad=True` (PyTorch's Python-only argument).

@@ -12,6 +12,7 @@
 #include <aten/core/Scalar.h>
 #include <aten/core/ScalarType.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <tuple>
@@ -50,6 +51,21 @@ class OptionalIntList {
 
  private:
   std::optional<IntList> list_;
+};
+
+// `bool[3] output_mask`: the parser checked the count, so any std::array<bool, N> reads it.
+class BoolList {
+ public:
+  explicit BoolList(PyObject* obj) : obj_(obj) {}
+  template <size_t N>
+  operator std::array<bool, N>() const {  // NOLINT: converts like ATen's lists
+    std::array<bool, N> flags{};
+    for (size_t i = 0; i < N; ++i) flags[i] = PySequence_Fast_ITEMS(obj_)[i] == Py_True;
+    return flags;
+  }
+
+ private:
+  PyObject* obj_;
 };
 
 PyObject* to_python(aten::Tensor t);

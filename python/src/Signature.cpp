@@ -74,9 +74,8 @@ PyObject* parse_default(const Param& p, std::string_view text, std::string_view 
   if (text.front() == '[') {
     auto items = split_items(text.substr(1, text.size() - 2));
     PyObject* tuple = PyTuple_New(static_cast<Py_ssize_t>(items.size()));
-    for (size_t i = 0; i < items.size(); ++i) {
-      PyTuple_SET_ITEM(tuple, i, PyLong_FromString(std::string(items[i]).c_str(), nullptr, 10));
-    }
+    for (size_t i = 0; i < items.size(); ++i)
+      PyTuple_SET_ITEM(tuple, i, parse_default(p, items[i], row));
     return tuple;
   }
   // Identifiers: a dtype (`long`), a memory format, a layout, a reduction (Mean = 1, as ATen's
@@ -128,6 +127,7 @@ Param parse_param(std::string_view item, std::string_view row) {
     else if (type == "float") p.kind = Kind::FloatList;
     else if (type == "Tensor") p.kind = Kind::TensorList;
     else if (type == "Tensor?") p.kind = Kind::OptionalTensorList;
+    else if (type == "bool") p.kind = Kind::BoolList;
     else bad_row(row, "unknown list type '" + std::string(type) + "[]'");
   } else {
     bool found = false;
@@ -248,6 +248,9 @@ bool accepts(const Param& p, PyObject* obj) {
       return is_float(obj) || all_items(obj, is_float);
     case Kind::TensorList:
       return all_items(obj, is_tensor);
+    case Kind::BoolList:
+      return all_items(obj, [](PyObject* o) { return PyBool_Check(o) != 0; }) &&
+             PySequence_Fast_GET_SIZE(obj) == p.list_size;
     case Kind::OptionalTensorList:
       return all_items(obj, [](PyObject* o) { return o == Py_None || is_tensor(o); });
   }
@@ -370,7 +373,8 @@ std::string Signature::to_string(bool method) const {
                                       "tuple of ints",
                                       "tuple of floats",
                                       "tuple of Tensors",
-                                      "tuple of Tensors"};
+                                      "tuple of Tensors",
+                                      "tuple of bools"};
   std::string text = "(";
   bool first = true;
   bool star = false;

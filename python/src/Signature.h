@@ -27,6 +27,7 @@ enum class Kind : uint8_t {
   FloatList,
   TensorList,
   OptionalTensorList,
+  BoolList,
 };
 
 struct Param {

@@ -64,6 +64,8 @@ class Binding:
 
 def _converter(arg: Argument) -> str:
     cpp = cpp_types.argument_type(arg.type, arg.annotation)
+    if cpp.startswith("std::array<bool, "):  # `bool[3] output_mask`: any count, one converter
+        return "bool_list"
     if cpp not in CONVERTERS:
         raise ValueError(f"argument '{arg}' has no Python conversion ({cpp})")
     return CONVERTERS[cpp]
