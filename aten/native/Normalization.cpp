@@ -130,12 +130,12 @@ ScalarType batch_norm_param_dtype(const Tensor& input, std::initializer_list<Ten
   for (const Tensor& p : params)
     if (p.defined() && p.scalar_type() != input.scalar_type()) mixed = true;
   if (!mixed) return input.scalar_type();
-  ATEN_CHECK(input.scalar_type() == ScalarType::BFloat16,
-             "mixed dtype (CPU): expect input to have scalar type of BFloat16");
   for (const Tensor& p : params)
     if (p.defined())
       ATEN_CHECK(p.scalar_type() == ScalarType::Float,
                  "mixed dtype (CPU): expect parameter to have scalar type of Float");
+  ATEN_CHECK(input.scalar_type() == ScalarType::BFloat16,
+             "mixed dtype (CPU): expect input to have scalar type of BFloat16");
   return ScalarType::Float;
 }
 
@@ -361,8 +361,8 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
     check_numel("running_var", running_var, C);
   }
   const MemoryFormat format = input.suggest_memory_format();
-  const TensorOptions param = input.options().dtype(weight.defined() ? weight.scalar_type()
-                                                                     : input.scalar_type());
+  const TensorOptions param = input.options().dtype(
+      batch_norm_param_dtype(input, {weight, running_mean, running_var, save_mean, save_invstd}));
   Tensor grad_input, grad_weight, grad_bias;
   if (output_mask[0]) grad_input = empty(input.sizes(), input.options().memory_format(format));
   if (output_mask[1]) grad_weight = empty({C}, param);
@@ -497,8 +497,8 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
     layer_norm_stub(input.device(), result, m, r, x, kernel_input(weight, dtype),
                     kernel_input(bias, dtype), M, N, eps);
   });
-  if (N == 0) {
-    m.fill_(std::numeric_limits<double>::quiet_NaN());
+  if (N == 0) {  // ATen's: the mean of no elements 0, their variance 0 / 0
+    m.fill_(0);
     r.fill_(std::numeric_limits<double>::quiet_NaN());
   }
   mean.copy_(m.view(stat_shape));
@@ -567,6 +567,10 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_cpu(const Tensor& input,
   check_same_dtype(input, weight);
   check_same_dtype(input, bias);
   const MemoryFormat format = group_norm_format(input);
+  // ATen's kernel reads the input in its memory format, and refuses any other layout.
+  ATEN_CHECK(input.is_contiguous(format),
+             "native_group_norm: expected an input contiguous in its memory format, got sizes ",
+             input.sizes(), " and strides ", input.strides());
   const Tensor out = empty(input.sizes(), input.options().memory_format(format));
   const Tensor mean = empty({N, group}, input.options());
   const Tensor rstd = empty({N, group}, input.options());

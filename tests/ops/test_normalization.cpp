@@ -408,7 +408,15 @@ TEST(GroupNorm, ForwardBackwardAgainstReference) {
         const Tensor x = arranged(values(shape, dt, 1), a),
                      dy = arranged(values(shape, dt, 2, 0), a);
         const Tensor w = values({C}, dt, 3), b = values({C}, dt, 4);
-        auto [out, mean, rstd] = native_group_norm(x, w, b, N, C, HxW, G, kEps);
+        // ATen's native op takes an input contiguous in its memory format (the composite
+        // makes it so); any other layout is an error.
+        const MemoryFormat format = x.dim() >= 2 ? x.suggest_memory_format()
+                                                 : MemoryFormat::Contiguous;
+        if (!x.is_contiguous(format)) {
+          ref::expect_error([&] { native_group_norm(x, w, b, N, C, HxW, G, kEps); },
+                            {"contiguous in its memory format"});
+        }
+        auto [out, mean, rstd] = native_group_norm(x.contiguous(format), w, b, N, C, HxW, G, kEps);
         const Reference r = normalize(
             values_of(x), values_of(dy), values_of(w), values_of(b), N * G, C,
             [&](int64_t i) { return (i / (C * HxW)) * G + ((i / HxW) % C) / D; },
@@ -439,6 +447,15 @@ TEST(GroupNorm, ErrorsAndMeta) {
                      "input, but got weight of shape [2] and input of shape [4, 3, 5, 6]"});
   ref::expect_error([&] { native_group_norm(x, Tensor(), Tensor(), 4, 3, 29, 3, kEps); },
                     {"N * C * HxW", "[4, 3, 5, 6]"});
+  ref::expect_error(
+      [&] {
+        native_batch_norm(x, ones({3}, ScalarType::Double), Tensor(), Tensor(), Tensor(), true, 0.1,
+                          kEps);
+      },
+      {"mixed dtype (CPU): expect parameter to have scalar type of Float"});
+  auto [e0, em0, er0] = native_layer_norm(empty({3, 0}), {0}, Tensor(), Tensor(), kEps);
+  EXPECT_EQ(values_of(em0), (std::vector<double>{0, 0, 0}));  // ATen's: 0 and 0 / 0
+  EXPECT_TRUE(std::isnan(values_of(er0)[0]));
   ref::expect_error([&] { group_norm(x, 0, Tensor(), Tensor(), kEps, true); },
                     {"Expected num groups to be greater than 0, got 0"});
   ref::expect_error([&] { group_norm(x.to(ScalarType::Half), 3, Tensor(), Tensor(), kEps, true); },

@@ -436,7 +436,8 @@ void group_norm_impl(const Tensor& y_t, const Tensor& mean_t, const Tensor& rstd
   parallel_for(0, N * G, grain, [&](int64_t begin, int64_t end) {
     for (int64_t r = begin; r < end; ++r) {
       const T* xr = x + r * len;
-      const T m = static_cast<T>(row_sum(xr, len) / static_cast<double>(len));
+      // No elements: ATen's mean 0 and variance 0 / 0.
+      const T m = len == 0 ? T(0) : static_cast<T>(row_sum(xr, len) / static_cast<double>(len));
       const double var = row_sq_dev(xr, len, m) / static_cast<double>(len);
       const T rs = static_cast<T>(1.0 / std::sqrt(var + eps));
       mean[r] = m;

@@ -344,6 +344,10 @@ OpCase group_norm_case(const Shape& shape, int64_t G, bool affine, bool composit
   };
   c.undeclared_error = "\"GroupNormKernelImpl\" not implemented for";
   c.skip_layouts = {Layout::zero_dim};
+  // native_group_norm takes an input contiguous in its memory format, as ATen's.
+  if (!composite)
+    c.skip_layouts.insert(c.skip_layouts.end(),
+                          {Layout::transposed, Layout::sliced, Layout::broadcast});
   // native_group_norm takes N as an argument: it is the shape's.
   if (affine || !composite)
     c.skip_layouts.insert(c.skip_layouts.end(), {Layout::zero_size, Layout::large});
