@@ -96,11 +96,29 @@ Tensor tensor_of(const std::vector<double>& v, ScalarType dtype) {
   return dtype == ScalarType::Double ? d : d.to(dtype);
 }
 
+// Writes v into a running statistic. The schema does not declare running_mean and running_var
+// written (ATen's), so the write is not counted: autograd, which may have saved them for an
+// evaluation-mode gradient, does not see them change (as with ATen's kernels, which write
+// their data directly).
+void update_running(const Tensor& running, const std::vector<double>& v) {
+  detail::copy_proxy_to_out(running, tensor_of(v, running.scalar_type()).view(running.sizes()));
+}
+
 // The product of sizes[from:].
 int64_t numel_from(IntArrayRef sizes, size_t from) {
   int64_t n = 1;
   for (size_t d = from; d < sizes.size(); ++d) n *= sizes[d];
   return n;
+}
+
+// The memory format of a normalisation's results (and the layout its kernels read): channels-last
+// for an input laid out channels-last and not also contiguous (one channel, or 1 x 1 planes),
+// else contiguous, as ATen's.
+MemoryFormat norm_format(const Tensor& input) {
+  if (input.dim() < 2 || input.is_contiguous()) return MemoryFormat::Contiguous;
+  for (MemoryFormat f : {MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d})
+    if (input.suggest_memory_format() == f && input.is_contiguous(f)) return f;
+  return MemoryFormat::Contiguous;
 }
 
 // ---- batch norm ---------------------------------------------------------------------------------
@@ -113,7 +131,7 @@ struct ChannelView {
 
 ChannelView channel_view(const Tensor& input) {
   const int64_t N = input.size(0), C = input.size(1), S = numel_from(input.sizes(), 2);
-  const MemoryFormat format = input.suggest_memory_format();
+  const MemoryFormat format = norm_format(input);
   if (format == MemoryFormat::Contiguous) return {N, C, S, format};
   return {N * S, C, 1, format};
 }
@@ -121,6 +139,13 @@ ChannelView channel_view(const Tensor& input) {
 void check_numel(const char* name, const Tensor& t, int64_t C) {
   if (t.defined())
     ATEN_CHECK(t.numel() == C, name, " should contain ", C, " elements not ", t.numel());
+}
+
+// ATen's kernels read the statistics as vectors (a weight or bias of C elements may have any
+// shape).
+void check_vector(const char* name, const Tensor& t) {
+  if (t.defined())
+    ATEN_CHECK(t.dim() == 1, "batch_norm: expected ", name, " to be 1-d, got sizes ", t.sizes());
 }
 
 // ATen's checks of a BFloat16 input with Float parameters (its mixed type), and the dtype of
@@ -154,6 +179,8 @@ ScalarType check_batch_norm(const Tensor& input, const Tensor& weight, const Ten
     ATEN_CHECK(running_mean.defined(), "running_mean must be defined in evaluation mode");
     ATEN_CHECK(running_var.defined(), "running_var must be defined in evaluation mode");
   }
+  check_vector("running_mean", running_mean);
+  check_vector("running_var", running_var);
   return batch_norm_param_dtype(input, {weight, bias, running_mean, running_var});
 }
 
@@ -180,12 +207,12 @@ void batch_norm_compute(const Tensor& out, const Tensor& save_mean, const Tensor
     if (running_mean.defined()) {
       std::vector<double> r = doubles(running_mean, C, 0);
       for (int64_t c = 0; c < C; ++c) r[c] = momentum * mean[c] + (1 - momentum) * r[c];
-      running_mean.copy_(tensor_of(r, ScalarType::Double).view(running_mean.sizes()));
+      update_running(running_mean, r);
     }
     if (running_var.defined()) {
       std::vector<double> r = doubles(running_var, C, 0);
       for (int64_t c = 0; c < C; ++c) r[c] = momentum * unbiased[c] + (1 - momentum) * r[c];
-      running_var.copy_(tensor_of(r, ScalarType::Double).view(running_var.sizes()));
+      update_running(running_var, r);
     }
     save_mean.copy_(tensor_of(mean, ScalarType::Double));
     save_invstd.copy_(tensor_of(invstd, ScalarType::Double));
@@ -279,9 +306,7 @@ void check_group_norm(const Tensor& input, const Tensor& weight, const Tensor& b
 }
 
 // The memory format of group_norm's results: channels-last for a channels-last input.
-MemoryFormat group_norm_format(const Tensor& input) {
-  return input.dim() >= 2 ? input.suggest_memory_format() : MemoryFormat::Contiguous;
-}
+MemoryFormat group_norm_format(const Tensor& input) { return norm_format(input); }
 
 }  // namespace
 
@@ -298,8 +323,7 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_cpu(const Tensor& input,
   const ScalarType param_dtype = check_batch_norm(input, weight, bias, running_mean, running_var,
                                                   training);
   const int64_t C = input.size(1);
-  const Tensor out = empty(input.sizes(),
-                           input.options().memory_format(input.suggest_memory_format()));
+  const Tensor out = empty(input.sizes(), input.options().memory_format(norm_format(input)));
   const TensorOptions stats = input.options().dtype(param_dtype);
   const Tensor save_mean = empty({training ? C : 0}, stats);
   const Tensor save_invstd = empty({training ? C : 0}, stats);
@@ -319,8 +343,7 @@ std::tuple<Tensor&, Tensor&, Tensor&> batch_norm_cpu_out(
                                                   training);
   const int64_t C = input.size(1);
   const TensorOptions stats = input.options().dtype(param_dtype);
-  detail::resize_out(out, input.sizes(), {},
-                     input.options().memory_format(input.suggest_memory_format()));
+  detail::resize_out(out, input.sizes(), {}, input.options().memory_format(norm_format(input)));
   const std::vector<int64_t> stat_size = {training ? C : 0};
   detail::resize_out(save_mean, stat_size, {}, stats);
   detail::resize_out(save_invstd, stat_size, {}, stats);
@@ -360,7 +383,12 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
     check_numel("running_mean", running_mean, C);
     check_numel("running_var", running_var, C);
   }
-  const MemoryFormat format = input.suggest_memory_format();
+  for (const auto& [name, t] : {std::pair{"running_mean", running_mean},
+                                {"running_var", running_var},
+                                {"save_mean", save_mean},
+                                {"save_invstd", save_invstd}})
+    check_vector(name, t);
+  const MemoryFormat format = norm_format(input);
   const TensorOptions param = input.options().dtype(
       batch_norm_param_dtype(input, {weight, running_mean, running_var, save_mean, save_invstd}));
   Tensor grad_input, grad_weight, grad_bias;
@@ -408,8 +436,13 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
       }
     }
     into(grad_input, dtype, format, [&](const Tensor& result) {
-      channel_linear_stub(input.device(), result, dy, x, v.N, C, v.S, tensor_of(a, dtype),
-                          tensor_of(b, dtype), tensor_of(k, dtype));
+      if (train) {
+        channel_linear_stub(input.device(), result, dy, x, v.N, C, v.S, tensor_of(a, dtype),
+                            tensor_of(b, dtype), tensor_of(k, dtype));
+      } else {  // dy * a alone: an infinite input has no part in it
+        channel_linear_stub(input.device(), result, Tensor(), dy, v.N, C, v.S, Tensor(),
+                            tensor_of(a, dtype), tensor_of(k, dtype));
+      }
     });
   }
   return {grad_input, grad_weight, grad_bias};

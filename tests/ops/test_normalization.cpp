@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "OpTestHelpers.h"
@@ -205,6 +206,34 @@ TEST(BatchNorm, EvaluationUsesRunningStatistics) {
     EXPECT_FALSE(no_gw.defined());
     EXPECT_FALSE(no_gb.defined());
   }
+}
+
+// Regressions found by the conformance suite: ATen's layouts and checks.
+TEST(BatchNorm, LayoutsStatisticsShapesAndInfiniteInputsInEvaluation) {
+  // One channel (or 1 x 1 planes) in channels-last strides is also contiguous: ATen's result is
+  // contiguous then.
+  const Tensor one =
+      values({2, 1, 7, 4}, ScalarType::Float, 1).contiguous(MemoryFormat::ChannelsLast);
+  EXPECT_EQ(
+      std::get<0>(native_batch_norm(one, Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, kEps))
+          .strides(),
+      IntArrayRef({28, 28, 4, 1}));
+  // Running statistics are vectors.
+  const Tensor x = values({4, 3, 5}, ScalarType::Float, 1);
+  ref::expect_error(
+      [&] {
+        native_batch_norm(x, Tensor(), Tensor(), zeros({3, 1}), ones({3}), false, 0.1, kEps);
+      },
+      {"expected running_mean to be 1-d, got sizes [3, 1]"});
+  // In evaluation grad_input is grad_out * weight * invstd: an infinite input has no part in it.
+  Tensor xi = x.clone();
+  xi.fill_(std::numeric_limits<double>::infinity());
+  const Tensor dy = values({4, 3, 5}, ScalarType::Float, 2);
+  const Tensor gx = std::get<0>(native_batch_norm_backward(dy, xi, Tensor(), zeros({3}), ones({3}),
+                                                           Tensor(), Tensor(), false, kEps,
+                                                           {true, false, false}));
+  const std::vector<double> g = values_of(gx), d = values_of(dy);
+  for (size_t i = 0; i < g.size(); ++i) EXPECT_NEAR(g[i], d[i] / std::sqrt(1 + kEps), 1e-6) << i;
 }
 
 TEST(BatchNorm, OutOverload) {
