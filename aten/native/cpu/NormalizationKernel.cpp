@@ -19,6 +19,9 @@ using vec::Vectorized;
 
 // Elements summed in T before the partial sum goes into a double.
 constexpr int64_t kBlock = 512;
+// Rows whose column sums (a channel's over a [rows, C] input, layer_norm's dw and db) are taken
+// in T, per chunk; fixed, so that the sums do not depend on the thread count.
+constexpr int64_t kRowChunk = 32;
 
 template <typename T>
 double lanes_sum(const Vectorized<T>& v) {
@@ -116,33 +119,37 @@ T* mut_ptr_or_null(const Tensor& t) {
 
 // ---- batch norm: [N, C, S] --------------------------------------------------------------------
 
-// Per channel over [N, C, 1] (C contiguous): vectors across channels, each thread a block of
-// channels. reduce(acc, row pointer, c0, width) adds row n's lanes into acc (one per channel).
-template <typename T, int K, typename Acc>
-void column_reduce(int64_t N, int64_t C, double* out, Acc acc) {
-  using Vec = Vectorized<T>;
-  constexpr int64_t W = Vec::size();
-  const int64_t blocks = (C + W - 1) / W;
-  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, N * W));
-  parallel_for(0, blocks, grain, [&](int64_t begin, int64_t end) {
-    for (int64_t blk = begin; blk < end; ++blk) {
-      const int64_t c0 = blk * W, width = std::min(W, C - c0);
-      double total[K][W] = {};
-      for (int64_t n0 = 0; n0 < N; n0 += kBlock) {
-        Vec a[K];
-        for (int k = 0; k < K; ++k) a[k] = Vec(T(0));
-        const int64_t n1 = std::min(N, n0 + kBlock);
-        for (int64_t n = n0; n < n1; ++n) acc(a, n * C + c0, c0, width);
-        for (int k = 0; k < K; ++k) {
-          T lanes[W];
-          a[k].store(lanes);
-          for (int64_t l = 0; l < width; ++l) total[k][l] += lanes[l];
-        }
-      }
-      for (int k = 0; k < K; ++k)
-        for (int64_t l = 0; l < width; ++l) out[k * C + c0 + l] = total[k][l];
+// Per channel over [N, C, 1] (C contiguous): out[k * C + c] = sum over n of row n's k-th
+// contribution to channel c, which row_acc(partials, n) adds into partials (K arrays of C, in
+// T) along the row. Rows go in chunks of kRowChunk, each chunk's partials added in chunk order
+// in double.
+template <typename T, int K, typename RowAcc>
+void column_reduce(int64_t N, int64_t C, double* out, RowAcc row_acc) {
+  const int64_t chunks = (N + kRowChunk - 1) / kRowChunk;
+  std::vector<T> partial(static_cast<size_t>(chunks * K * C));
+  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, kRowChunk * C));
+  parallel_for(0, chunks, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t chunk = begin; chunk < end; ++chunk) {
+      T* p = partial.data() + chunk * K * C;
+      std::fill(p, p + K * C, T(0));
+      for (int64_t n = chunk * kRowChunk; n < std::min(N, (chunk + 1) * kRowChunk); ++n)
+        row_acc(p, n);
     }
   });
+  std::fill(out, out + K * C, 0.0);
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    const T* p = partial.data() + chunk * K * C;
+    for (int64_t i = 0; i < K * C; ++i) out[i] += static_cast<double>(p[i]);
+  }
+}
+
+// f(c) over [0, C) in vectors, then g(c) for each element of the tail.
+template <typename T, typename F, typename G>
+void for_cols(int64_t C, F f, G g) {
+  constexpr int64_t W = Vectorized<T>::size();
+  int64_t c = 0;
+  for (; c + W <= C; c += W) f(c);
+  for (; c < C; ++c) g(c);
 }
 
 template <typename T>
@@ -155,13 +162,22 @@ void stats_impl(const Tensor& x_t, int64_t N, int64_t C, int64_t S, const Tensor
   const double count = static_cast<double>(N * S);
   if (S == 1) {
     std::vector<double> sums(C);
-    column_reduce<T, 1>(N, C, sums.data(), [&](Vec* a, int64_t at, int64_t, int64_t w) {
-      a[0] = a[0] + Vec::loadu(x + at, w);
+    column_reduce<T, 1>(N, C, sums.data(), [&](T* p, int64_t n) {
+      const T* row = x + n * C;
+      for_cols<T>(
+          C, [&](int64_t c) { (Vec::loadu(p + c) + Vec::loadu(row + c)).store(p + c); },
+          [&](int64_t c) { p[c] += row[c]; });
     });
     for (int64_t c = 0; c < C; ++c) mean[c] = static_cast<T>(sums[c] / count);
-    column_reduce<T, 1>(N, C, sums.data(), [&](Vec* a, int64_t at, int64_t c0, int64_t w) {
-      const Vec d = Vec::loadu(x + at, w) - Vec::loadu(mean + c0, w);
-      a[0] = a[0] + d * d;
+    column_reduce<T, 1>(N, C, sums.data(), [&](T* p, int64_t n) {
+      const T* row = x + n * C;
+      for_cols<T>(
+          C,
+          [&](int64_t c) {
+            const Vec d = Vec::loadu(row + c) - Vec::loadu(mean + c);
+            vec::fmadd(d, d, Vec::loadu(p + c)).store(p + c);
+          },
+          [&](int64_t c) { p[c] += (row[c] - mean[c]) * (row[c] - mean[c]); });
     });
     for (int64_t c = 0; c < C; ++c) var[c] = static_cast<T>(sums[c]);
     return;
@@ -196,10 +212,22 @@ void backward_reduce_impl(const Tensor& dy_t, const Tensor& x_t, const Tensor& m
   T* dot = dot_t.data_ptr<T>();
   if (S == 1) {
     std::vector<double> sums(2 * C);
-    column_reduce<T, 2>(N, C, sums.data(), [&](Vec* a, int64_t at, int64_t c0, int64_t w) {
-      const Vec g = Vec::loadu(dy + at, w);
-      a[0] = a[0] + g;
-      a[1] = a[1] + g * (Vec::loadu(x + at, w) - Vec::loadu(mean + c0, w));
+    column_reduce<T, 2>(N, C, sums.data(), [&](T* p, int64_t n) {
+      const T* g = dy + n * C;
+      const T* row = x + n * C;
+      T* q = p + C;
+      for_cols<T>(
+          C,
+          [&](int64_t c) {
+            const Vec gv = Vec::loadu(g + c);
+            (Vec::loadu(p + c) + gv).store(p + c);
+            vec::fmadd(gv, Vec::loadu(row + c) - Vec::loadu(mean + c), Vec::loadu(q + c))
+                .store(q + c);
+          },
+          [&](int64_t c) {
+            p[c] += g[c];
+            q[c] += g[c] * (row[c] - mean[c]);
+          });
     });
     for (int64_t c = 0; c < C; ++c) {
       sum[c] = static_cast<T>(sums[c]);
@@ -325,6 +353,10 @@ void layer_norm_kernel(const Tensor& y, const Tensor& mean, const Tensor& rstd, 
       x, [&](auto zero) { layer_norm_impl<decltype(zero)>(y, mean, rstd, x, w, b, M, N, eps); });
 }
 
+// Rows are taken in chunks of kRowChunk: each chunk's rows are read once, for dx and for the
+// chunk's partial column sums of dw and db, which are then added across chunks in order, in
+// double.
+
 template <typename T>
 void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tensor& db_t,
                               const Tensor& dy_t, const Tensor& x_t, const Tensor& mean_t,
@@ -336,71 +368,95 @@ void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tens
   const T* mean = mean_t.data_ptr<T>();
   const T* rstd = rstd_t.data_ptr<T>();
   const T* w = ptr_or_null<T>(w_t);
-  if (dx_t.defined()) {
-    T* dx = dx_t.data_ptr<T>();
-    const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, N));
-    parallel_for(0, M, grain, [&](int64_t begin, int64_t end) {
-      for (int64_t r = begin; r < end; ++r) {
+  T* dx = mut_ptr_or_null<T>(dx_t);
+  const bool sums = dw_t.defined() || db_t.defined();
+  const int64_t chunks = (M + kRowChunk - 1) / kRowChunk;
+  // Per chunk: the partial sums of dy * xhat (dw) and of dy (db), N each.
+  std::vector<T> partial(sums ? static_cast<size_t>(chunks * 2 * N) : 0);
+  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, kRowChunk * N));
+  parallel_for(0, chunks, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t chunk = begin; chunk < end; ++chunk) {
+      T* pw = sums ? partial.data() + chunk * 2 * N : nullptr;
+      T* pb = sums ? pw + N : nullptr;
+      if (sums) std::fill(pw, pw + 2 * N, T(0));
+      for (int64_t r = chunk * kRowChunk; r < std::min(M, (chunk + 1) * kRowChunk); ++r) {
         const T* g = dy + r * N;
         const T* xr = x + r * N;
         const T m = mean[r], rs = rstd[r];
-        const Vec vm(m);
-        // e1 = mean of u = w * dy; e2 = mean of u * (x - m).
-        double e1, e2;
-        if (w == nullptr) {
-          e1 = row_sum(g, N);
-          e2 = row_dot_dev(g, xr, N, m);
-        } else {
-          e1 = row_reduce<T>(
-              N, [&](int64_t i) { return Vec::loadu(g + i) * Vec::loadu(w + i); },
-              [&](int64_t i) { return g[i] * w[i]; });
-          e2 = row_reduce<T>(
-              N,
-              [&](int64_t i) {
-                return Vec::loadu(g + i) * Vec::loadu(w + i) * (Vec::loadu(xr + i) - vm);
-              },
-              [&](int64_t i) { return g[i] * w[i] * (xr[i] - m); });
+        const Vec vm(m), vrs(rs);
+        T b = 0, k = 0;
+        if (dx != nullptr) {
+          // e1 = mean of u = w * dy; e2 = mean of u * (x - m), in one pass.
+          double e1 = 0, e2 = 0;
+          for (int64_t b0 = 0; b0 < N; b0 += kBlock) {
+            const int64_t e = std::min(N, b0 + kBlock);
+            Vec a1(T(0)), a2(T(0));
+            int64_t j = b0;
+            for (; j + W <= e; j += W) {
+              Vec u = Vec::loadu(g + j);
+              if (w != nullptr) u = u * Vec::loadu(w + j);
+              a1 = a1 + u;
+              a2 = vec::fmadd(u, Vec::loadu(xr + j) - vm, a2);
+            }
+            T t1 = 0, t2 = 0;
+            for (; j < e; ++j) {
+              const T u = g[j] * (w == nullptr ? T(1) : w[j]);
+              t1 += u;
+              t2 += u * (xr[j] - m);
+            }
+            e1 += lanes_sum(a1) + static_cast<double>(t1);
+            e2 += lanes_sum(a2) + static_cast<double>(t2);
+          }
+          e1 /= static_cast<double>(N);
+          e2 /= static_cast<double>(N);
+          // dx = rs * (u - e1 - rs^2 * e2 * (x - m)) = u * rs + x * b + k.
+          b = static_cast<T>(-static_cast<double>(rs) * rs * rs * e2);
+          k = static_cast<T>(-b * static_cast<double>(m) - rs * e1);
         }
-        e1 /= static_cast<double>(N);
-        e2 /= static_cast<double>(N);
-        // dx = rs * (u - e1 - rs^2 * e2 * (x - m)) = u * rs + x * b + k.
-        const T b = static_cast<T>(-static_cast<double>(rs) * rs * rs * e2);
-        const T k = static_cast<T>(-b * static_cast<double>(m) - rs * e1);
-        T* o = dx + r * N;
-        if (w == nullptr) {
-          row_linear(o, g, xr, N, rs, b, k);
-          continue;
-        }
-        const Vec vrs(rs), vb(b), vk(k);
+        const Vec vb(b), vk(k);
+        T* o = dx == nullptr ? nullptr : dx + r * N;
         int64_t j = 0;
         for (; j + W <= N; j += W) {
-          const Vec u = Vec::loadu(g + j) * Vec::loadu(w + j);
-          vec::fmadd(u, vrs, vec::fmadd(Vec::loadu(xr + j), vb, vk)).store(o + j);
+          const Vec gv = Vec::loadu(g + j), xv = Vec::loadu(xr + j);
+          if (o != nullptr) {
+            const Vec u = w == nullptr ? gv : gv * Vec::loadu(w + j);
+            vec::fmadd(u, vrs, vec::fmadd(xv, vb, vk)).store(o + j);
+          }
+          if (sums) {
+            vec::fmadd(gv, (xv - vm) * vrs, Vec::loadu(pw + j)).store(pw + j);
+            (Vec::loadu(pb + j) + gv).store(pb + j);
+          }
         }
-        for (; j < N; ++j) o[j] = g[j] * w[j] * rs + (xr[j] * b + k);
+        for (; j < N; ++j) {
+          if (o != nullptr) o[j] = g[j] * (w == nullptr ? T(1) : w[j]) * rs + (xr[j] * b + k);
+          if (sums) {
+            pw[j] += g[j] * ((xr[j] - m) * rs);
+            pb[j] += g[j];
+          }
+        }
       }
-    });
-  }
-  if (!dw_t.defined() && !db_t.defined()) return;
+    }
+  });
+  if (!sums) return;
   T* dw = mut_ptr_or_null<T>(dw_t);
   T* db = mut_ptr_or_null<T>(db_t);
-  // Column sums: each thread a block of columns, over every row in order.
-  constexpr int64_t kCols = 4 * W;
+  // Each column's chunks in order, a block of columns at a time (reading the partials along
+  // their rows).
+  constexpr int64_t kCols = 256;
   const int64_t blocks = (N + kCols - 1) / kCols;
-  const int64_t grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, M * kCols));
-  parallel_for(0, blocks, grain, [&](int64_t begin, int64_t end) {
-    std::vector<double> sw(kCols), sb(kCols);
+  const int64_t col_grain = std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, chunks * kCols));
+  parallel_for(0, blocks, col_grain, [&](int64_t begin, int64_t end) {
+    double sw[kCols], sb[kCols];
     for (int64_t blk = begin; blk < end; ++blk) {
       const int64_t j0 = blk * kCols, width = std::min(kCols, N - j0);
-      std::fill(sw.begin(), sw.end(), 0.0);
-      std::fill(sb.begin(), sb.end(), 0.0);
-      for (int64_t r = 0; r < M; ++r) {
-        const T* g = dy + r * N + j0;
-        const T* xr = x + r * N + j0;
-        const T m = mean[r], rs = rstd[r];
+      std::fill(sw, sw + width, 0.0);
+      std::fill(sb, sb + width, 0.0);
+      for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+        const T* pw = partial.data() + chunk * 2 * N + j0;
+        const T* pb = pw + N;
         for (int64_t l = 0; l < width; ++l) {
-          sw[l] += static_cast<double>(g[l] * ((xr[l] - m) * rs));
-          sb[l] += static_cast<double>(g[l]);
+          sw[l] += static_cast<double>(pw[l]);
+          sb[l] += static_cast<double>(pb[l]);
         }
       }
       for (int64_t l = 0; l < width; ++l) {
