@@ -5,6 +5,10 @@
 // Pooling cases: <Case>/<impl>/<threads>/<shape>, LeNet's 2 x 2 max pooling of stride 2 (and an
 // average pooling of the same windows), shape 0: [64, 6, 24, 24], 1: [64, 16, 8, 8] (its two
 // pooling layers), 2: [64, 16, 28, 28]; 3: shape 2 channels-last.
+// Normalisation cases: <Case>/<impl>/<threads>/<shape>: batch_norm in training (running
+// statistics updated), forward and backward, shape 0: [64, 64, 28, 28], 1: [256, 1024] (a
+// linear layer's); layer_norm over the last dim, forward and backward, shape 0: [64 * 128, 768]
+// (a transformer's tokens), 1: [64, 64, 28, 28] over [28, 28]. Float, the native ops.
 // Per-op headers on both sides, as in bench_vs_libtorch.cpp.
 #include <ATen/Parallel.h>
 #include <ATen/core/Tensor.h>
@@ -19,8 +23,14 @@
 #include <ATen/ops/log_softmax.h>
 #include <ATen/ops/max_pool2d_with_indices.h>
 #include <ATen/ops/max_pool2d_with_indices_backward.h>
+#include <ATen/ops/native_batch_norm.h>
+#include <ATen/ops/native_batch_norm_backward.h>
+#include <ATen/ops/native_layer_norm.h>
+#include <ATen/ops/native_layer_norm_backward.h>
+#include <ATen/ops/ones.h>
 #include <ATen/ops/randn.h>
 #include <ATen/ops/softmax.h>
+#include <ATen/ops/zeros.h>
 #include <aten/Factories.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/_log_softmax.h>
@@ -32,7 +42,13 @@
 #include <aten/ops/conv2d.h>
 #include <aten/ops/max_pool2d_with_indices.h>
 #include <aten/ops/max_pool2d_with_indices_backward.h>
+#include <aten/ops/native_batch_norm.h>
+#include <aten/ops/native_batch_norm_backward.h>
+#include <aten/ops/native_layer_norm.h>
+#include <aten/ops/native_layer_norm_backward.h>
+#include <aten/ops/ones.h>
 #include <aten/ops/randn.h>
+#include <aten/ops/zeros.h>
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -235,6 +251,97 @@ void AvgPool2dBackward_torch(benchmark::State& state) {
         at::avg_pool2d_backward(y, x, {2, 2}, {2, 2}, {0, 0}, false, true, c10::nullopt));
 }
 
+// ---- normalisation ----------------------------------------------------------------------------
+std::vector<int64_t> batch_norm_shape(const benchmark::State& state) {
+  return state.range(1) == 0 ? std::vector<int64_t>{64, 64, 28, 28}
+                             : std::vector<int64_t>{256, 1024};
+}
+// The input and the normalized_shape of a layer_norm case.
+std::pair<std::vector<int64_t>, std::vector<int64_t>> layer_norm_shape(
+    const benchmark::State& state) {
+  if (state.range(1) == 0) return {{64 * 128, 768}, {768}};
+  return {{64, 64, 28, 28}, {28, 28}};
+}
+template <typename T>
+T filled(T t) {
+  fill(t);
+  return t;
+}
+
+void BatchNorm_aten(benchmark::State& state) {
+  threads(state);
+  const auto shape = batch_norm_shape(state);
+  const int64_t C = shape[1];
+  auto x = filled(aten::empty(shape)), w = aten::ones({C}), b = aten::zeros({C});
+  auto rm = aten::zeros({C}), rv = aten::ones({C});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(aten::native_batch_norm(x, w, b, rm, rv, true, 0.1, 1e-5));
+}
+void BatchNorm_torch(benchmark::State& state) {
+  threads(state);
+  const auto shape = batch_norm_shape(state);
+  const int64_t C = shape[1];
+  auto x = filled(at::empty(shape)), w = at::ones({C}), b = at::zeros({C});
+  auto rm = at::zeros({C}), rv = at::ones({C});
+  for (auto _ : state)
+    benchmark::DoNotOptimize(at::native_batch_norm(x, w, b, rm, rv, true, 0.1, 1e-5));
+}
+void BatchNormBackward_aten(benchmark::State& state) {
+  threads(state);
+  const auto shape = batch_norm_shape(state);
+  const int64_t C = shape[1];
+  auto x = filled(aten::empty(shape)), w = aten::ones({C}), b = aten::zeros({C});
+  auto [y, mean, invstd] = aten::native_batch_norm(x, w, b, std::nullopt, std::nullopt, true, 0.1,
+                                                   1e-5);
+  auto g = filled(aten::empty(shape));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(aten::native_batch_norm_backward(
+        g, x, w, std::nullopt, std::nullopt, mean, invstd, true, 1e-5, {true, true, true}));
+}
+void BatchNormBackward_torch(benchmark::State& state) {
+  threads(state);
+  const auto shape = batch_norm_shape(state);
+  const int64_t C = shape[1];
+  auto x = filled(at::empty(shape)), w = at::ones({C}), b = at::zeros({C});
+  auto [y, mean, invstd] = at::native_batch_norm(x, w, b, {}, {}, true, 0.1, 1e-5);
+  auto g = filled(at::empty(shape));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(at::native_batch_norm_backward(g, x, w, {}, {}, mean, invstd, true,
+                                                            1e-5, {true, true, true}));
+}
+void LayerNorm_aten(benchmark::State& state) {
+  threads(state);
+  const auto [shape, normalized] = layer_norm_shape(state);
+  auto x = filled(aten::empty(shape)), w = aten::ones(normalized), b = aten::zeros(normalized);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::native_layer_norm(x, normalized, w, b, 1e-5));
+}
+void LayerNorm_torch(benchmark::State& state) {
+  threads(state);
+  const auto [shape, normalized] = layer_norm_shape(state);
+  auto x = filled(at::empty(shape)), w = at::ones(normalized), b = at::zeros(normalized);
+  for (auto _ : state) benchmark::DoNotOptimize(at::native_layer_norm(x, normalized, w, b, 1e-5));
+}
+void LayerNormBackward_aten(benchmark::State& state) {
+  threads(state);
+  const auto [shape, normalized] = layer_norm_shape(state);
+  auto x = filled(aten::empty(shape)), w = aten::ones(normalized), b = aten::zeros(normalized);
+  auto [y, mean, rstd] = aten::native_layer_norm(x, normalized, w, b, 1e-5);
+  auto g = filled(aten::empty(shape));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        aten::native_layer_norm_backward(g, x, normalized, mean, rstd, w, b, {true, true, true}));
+}
+void LayerNormBackward_torch(benchmark::State& state) {
+  threads(state);
+  const auto [shape, normalized] = layer_norm_shape(state);
+  auto x = filled(at::empty(shape)), w = at::ones(normalized), b = at::zeros(normalized);
+  auto [y, mean, rstd] = at::native_layer_norm(x, normalized, w, b, 1e-5);
+  auto g = filled(at::empty(shape));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(
+        at::native_layer_norm_backward(g, x, normalized, mean, rstd, w, b, {true, true, true}));
+}
+
 }  // namespace
 
 #define ATEN_POOL_BENCH(name)               \
@@ -279,5 +386,22 @@ ATEN_POOL_BENCH(MaxPool2d);
 ATEN_POOL_BENCH(MaxPool2dBackward);
 ATEN_POOL_BENCH(AvgPool2d);
 ATEN_POOL_BENCH(AvgPool2dBackward);
+
+#define ATEN_NORM_BENCH(name)          \
+  BENCHMARK(name##_aten)               \
+      ->Name(#name "/aten")            \
+      ->ArgsProduct({{1, 2}, {0, 1}})  \
+      ->UseRealTime()                  \
+      ->Unit(benchmark::kMicrosecond); \
+  BENCHMARK(name##_torch)              \
+      ->Name(#name "/torch")           \
+      ->ArgsProduct({{1, 2}, {0, 1}})  \
+      ->UseRealTime()                  \
+      ->Unit(benchmark::kMicrosecond)
+
+ATEN_NORM_BENCH(BatchNorm);
+ATEN_NORM_BENCH(BatchNormBackward);
+ATEN_NORM_BENCH(LayerNorm);
+ATEN_NORM_BENCH(LayerNormBackward);
 
 BENCHMARK_MAIN();

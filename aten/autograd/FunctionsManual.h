@@ -172,6 +172,48 @@ Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64
 // grad_output's H and W.
 Tensor adaptive_avg_pool2d_double_backward(const Tensor& grad, const Tensor& grad_output);
 
+// ---- normalisation ----------------------------------------------------------------------------
+
+// One gradient of native_batch_norm, native_layer_norm or native_group_norm (which: 0 the
+// input's, 1 the weight's, 2 the bias's), the backward op asked for it alone, from grad (the
+// first result's gradient); the input's adds the gradients grad_mean and grad_rstd of the
+// statistics the forward returns (any of the three may be undefined).
+Tensor batch_norm_backward_part(int64_t which, const Tensor& grad, const Tensor& grad_mean,
+                                const Tensor& grad_rstd, const Tensor& input,
+                                const std::optional<Tensor>& weight,
+                                const std::optional<Tensor>& running_mean,
+                                const std::optional<Tensor>& running_var, const Tensor& save_mean,
+                                const Tensor& save_invstd, bool train, double eps);
+Tensor layer_norm_backward_part(int64_t which, const Tensor& grad, const Tensor& grad_mean,
+                                const Tensor& grad_rstd, const Tensor& input,
+                                IntArrayRef normalized_shape, const Tensor& mean,
+                                const Tensor& rstd, const std::optional<Tensor>& weight,
+                                const std::optional<Tensor>& bias);
+Tensor group_norm_backward_part(int64_t which, const Tensor& grad, const Tensor& grad_mean,
+                                const Tensor& grad_rstd, const Tensor& input, const Tensor& mean,
+                                const Tensor& rstd, const std::optional<Tensor>& weight, int64_t N,
+                                int64_t C, int64_t HxW, int64_t group);
+// The gradients of the backward ops (which: 0 grad_out's, 1 input's, 2 weight's) given the
+// gradients ggI, ggW, ggB of their three results (any may be undefined). The statistics are
+// treated as the functions of the input they are (in training; batch_norm's running ones are
+// constants).
+Tensor batch_norm_double_backward(int64_t which, const Tensor& ggI, const Tensor& ggW,
+                                  const Tensor& ggB, const Tensor& grad_out, const Tensor& input,
+                                  const std::optional<Tensor>& weight,
+                                  const std::optional<Tensor>& running_mean,
+                                  const std::optional<Tensor>& running_var,
+                                  const std::optional<Tensor>& save_mean,
+                                  const std::optional<Tensor>& save_invstd, bool train, double eps);
+Tensor layer_norm_double_backward(int64_t which, const Tensor& ggI, const Tensor& ggW,
+                                  const Tensor& ggB, const Tensor& grad_out, const Tensor& input,
+                                  IntArrayRef normalized_shape, const Tensor& mean,
+                                  const Tensor& rstd, const std::optional<Tensor>& weight);
+Tensor group_norm_double_backward(int64_t which, const Tensor& ggI, const Tensor& ggW,
+                                  const Tensor& ggB, const Tensor& grad_out, const Tensor& input,
+                                  const Tensor& mean, const Tensor& rstd,
+                                  const std::optional<Tensor>& weight, int64_t N, int64_t C,
+                                  int64_t HxW, int64_t group);
+
 // ---- linear algebra ---------------------------------------------------------------------------
 
 // The gradients of mat1 @ mat2 (times alpha), given the sizes and strides of the matrix whose

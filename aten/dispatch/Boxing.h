@@ -8,6 +8,7 @@
 #include <aten/core/OptionalArrayRef.h>
 #include <aten/dispatch/IValue.h>
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -20,6 +21,13 @@ namespace aten::detail {
 
 [[noreturn]] void boxed_arity_error(const char* name, const char* overload, size_t expected,
                                     size_t given);
+
+template <typename T>
+inline constexpr bool is_bool_array = false;
+template <size_t N>
+inline constexpr bool is_bool_array<std::array<bool, N>> = true;
+
+[[noreturn]] void bool_list_size_error(size_t expected, size_t given);
 
 template <typename T>
 inline constexpr bool is_optional = false;
@@ -43,6 +51,14 @@ E unbox_element(IValue& v) {
                            : IntArrayRef(v.get<std::vector<int64_t>>());
   } else if constexpr (std::is_same_v<E, ArrayRef<Tensor>>) {
     return ArrayRef<Tensor>(v.get<std::vector<Tensor>>());
+  } else if constexpr (is_bool_array<E>) {
+    // `bool[3] output_mask`: exactly that many flags.
+    const std::vector<bool>& flags = v.get<std::vector<bool>>();
+    E a{};
+    if (flags.size() != a.size()) [[unlikely]]
+      bool_list_size_error(a.size(), flags.size());
+    for (size_t i = 0; i < a.size(); ++i) a[i] = flags[i];
+    return a;
   } else {
     return v.get<E>();
   }

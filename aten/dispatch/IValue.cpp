@@ -9,8 +9,8 @@ namespace aten {
 namespace {
 // Indexed like IValue::Payload's alternatives.
 constexpr const char* kKindNames[] = {
-    "None",         "Tensor", "Scalar", "int",   "float",   "bool",     "str",      "ScalarType",
-    "MemoryFormat", "Layout", "Device", "int[]", "float[]", "Tensor[]", "Generator"};
+    "None",         "Tensor", "Scalar", "int",   "float",   "bool",     "str",       "ScalarType",
+    "MemoryFormat", "Layout", "Device", "int[]", "float[]", "Tensor[]", "Generator", "bool[]"};
 static_assert(std::size(kKindNames) == std::variant_size_v<IValue::Payload>);
 }  // namespace
 
@@ -33,6 +33,10 @@ void boxed_arity_error(const char* name, const char* overload, size_t expected, 
   ATEN_ERROR(OperatorName{name, overload}, ": a boxed call needs ", expected,
              " arguments on the stack (every argument of the schema, defaults included), got ",
              given);
+}
+
+void bool_list_size_error(size_t expected, size_t given) {
+  ATEN_ERROR("expected a list of ", expected, " bools but got ", given);
 }
 }  // namespace detail
 

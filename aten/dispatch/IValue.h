@@ -24,9 +24,10 @@ class IValue {
  public:
   // The alternatives, in the order of `kind()`. A schema's `int`, `float` and `bool` are
   // int64_t, double and bool; a `Scalar` argument also takes any of those three.
-  using Payload = std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string,
-                               ScalarType, MemoryFormat, Layout, Device, std::vector<int64_t>,
-                               std::vector<double>, std::vector<Tensor>, Generator>;
+  using Payload =
+      std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string, ScalarType,
+                   MemoryFormat, Layout, Device, std::vector<int64_t>, std::vector<double>,
+                   std::vector<Tensor>, Generator, std::vector<bool>>;
 
   IValue() = default;  // None
   IValue(Tensor t) : v_(std::move(t)) {}
@@ -45,6 +46,7 @@ class IValue {
   IValue(std::vector<double> v) : v_(std::move(v)) {}
   IValue(std::vector<Tensor> v) : v_(std::move(v)) {}
   IValue(Generator g) : v_(std::move(g)) {}
+  IValue(std::vector<bool> v) : v_(std::move(v)) {}
 
   bool isNone() const { return v_.index() == 0; }
   template <typename T>

@@ -194,3 +194,13 @@
 #include <aten/ops/adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d_backward.h>
+#include <aten/ops/batch_norm.h>
+#include <aten/ops/native_batch_norm.h>
+#include <aten/ops/native_batch_norm_backward.h>
+#include <aten/ops/instance_norm.h>
+#include <aten/ops/layer_norm.h>
+#include <aten/ops/native_layer_norm.h>
+#include <aten/ops/native_layer_norm_backward.h>
+#include <aten/ops/group_norm.h>
+#include <aten/ops/native_group_norm.h>
+#include <aten/ops/native_group_norm_backward.h>

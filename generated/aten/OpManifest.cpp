@@ -688,6 +688,27 @@ constexpr DispatchKey _adaptive_avg_pool2d_out_keys[] = {DispatchKey::CPU, Dispa
 constexpr ScalarType _adaptive_avg_pool2d_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey _adaptive_avg_pool2d_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey _adaptive_avg_pool2d_backward_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType batch_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey batch_norm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType native_batch_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_batch_norm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey native_batch_norm_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType native_batch_norm_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_batch_norm_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType instance_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey instance_norm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType layer_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey layer_norm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType native_layer_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_layer_norm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType native_layer_norm_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_layer_norm_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType group_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey group_norm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType native_group_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_group_norm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType native_group_norm_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey native_group_norm_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3305,6 +3326,61 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "_adaptive_avg_pool2d_backward.out",
      detail::_adaptive_avg_pool2d_backward_out_keys, true, detail::_adaptive_avg_pool2d_backward_dtypes,
      Autograd::refuses},
+    {"batch_norm", "",
+     "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::batch_norm_keys, true, detail::batch_norm_dtypes,
+     Autograd::decomposes},
+    {"native_batch_norm", "",
+     "native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_batch_norm_keys, true, detail::native_batch_norm_dtypes,
+     Autograd::records},
+    {"native_batch_norm", "out",
+     "native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
+     SchemaKind::out, true, false, "",
+     detail::native_batch_norm_out_keys, true, detail::native_batch_norm_dtypes,
+     Autograd::refuses},
+    {"native_batch_norm_backward", "",
+     "native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_batch_norm_backward_keys, true, detail::native_batch_norm_backward_dtypes,
+     Autograd::records},
+    {"instance_norm", "",
+     "instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::instance_norm_keys, true, detail::instance_norm_dtypes,
+     Autograd::decomposes},
+    {"layer_norm", "",
+     "layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::layer_norm_keys, true, detail::layer_norm_dtypes,
+     Autograd::decomposes},
+    {"native_layer_norm", "",
+     "native_layer_norm(Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_layer_norm_keys, true, detail::native_layer_norm_dtypes,
+     Autograd::records},
+    {"native_layer_norm_backward", "",
+     "native_layer_norm_backward(Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_layer_norm_backward_keys, true, detail::native_layer_norm_backward_dtypes,
+     Autograd::records},
+    {"group_norm", "",
+     "group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::group_norm_keys, true, detail::group_norm_dtypes,
+     Autograd::decomposes},
+    {"native_group_norm", "",
+     "native_group_norm(Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_group_norm_keys, true, detail::native_group_norm_dtypes,
+     Autograd::records},
+    {"native_group_norm_backward", "",
+     "native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::native_group_norm_backward_keys, true, detail::native_group_norm_backward_dtypes,
+     Autograd::records},
 };
 }  // namespace detail
 

@@ -4,12 +4,17 @@
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Gradcheck.h>
+#include <aten/ops/batch_norm.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/cross_entropy_loss.h>
+#include <aten/ops/group_norm.h>
+#include <aten/ops/instance_norm.h>
+#include <aten/ops/layer_norm.h>
 #include <aten/ops/linear.h>
 #include <aten/ops/log_softmax.h>
 #include <aten/ops/nll_loss.h>
+#include <aten/ops/ones.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/softmax.h>
 #include <gtest/gtest.h>
@@ -73,4 +78,52 @@ TEST(CompositeGradients, LinearSoftmaxAndLosses) {
         return std::vector<Tensor>{cross_entropy_loss(in[0], softmax(in[1], 1))};
       },
       {doubles({3, 5}, 14), doubles({3, 5}, 15)});
+}
+
+// The normalisation ops: the first derivatives are native_*_backward, the second ones
+// (gradgradcheck) the double backward formulas of aten/autograd/NormalizationBackward.cpp.
+TEST(CompositeGradients, BatchNormTrainingAndEvaluation) {
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{
+            batch_norm(in[0], in[1], in[2], Tensor(), Tensor(), true, 0.1, 1e-5, false)};
+      },
+      {doubles({3, 2, 4}, 16), doubles({2}, 17), doubles({2}, 18)});
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{
+            batch_norm(in[0], in[1], std::nullopt, Tensor(), Tensor(), true, 0.1, 1e-5, false)};
+      },
+      {doubles({5, 3}, 19), doubles({3}, 20)});
+  const Tensor rm = doubles({2}, 21).detach(), rv = ones({2}, ScalarType::Double) * 1.5;
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{
+            batch_norm(in[0], in[1], in[2], rm, rv, false, 0.1, 1e-5, false)};
+      },
+      {doubles({3, 2, 2, 2}, 22), doubles({2}, 23), doubles({2}, 24)});
+}
+
+TEST(CompositeGradients, LayerNormGroupNormInstanceNorm) {
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{layer_norm(in[0], {2, 3}, in[1], in[2], 1e-5, true)};
+      },
+      {doubles({4, 2, 3}, 25), doubles({2, 3}, 26), doubles({2, 3}, 27)});
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{layer_norm(in[0], {5}, std::nullopt, std::nullopt, 1e-5, true)};
+      },
+      {doubles({3, 5}, 28)});
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{group_norm(in[0], 2, in[1], in[2], 1e-5, true)};
+      },
+      {doubles({2, 4, 3}, 29), doubles({4}, 30), doubles({4}, 31)});
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{
+            instance_norm(in[0], in[1], in[2], Tensor(), Tensor(), true, 0.1, 1e-5, false)};
+      },
+      {doubles({2, 3, 4}, 32), doubles({3}, 33), doubles({3}, 34)});
 }

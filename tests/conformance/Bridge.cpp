@@ -118,6 +118,10 @@ c10::IValue to_torch(const IValue& v, const c10::TypePtr& type) {
           std::vector<at::Tensor> ts;
           for (const Tensor& e : x) ts.push_back(to_torch(e));
           return c10::IValue(ts);
+        } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
+          c10::List<bool> flags;
+          for (bool b : x) flags.push_back(b);
+          return c10::IValue(flags);
         } else if constexpr (std::is_same_v<T, Generator>) {
           // The calls pass no generator (Calls.cpp): each library samples from its own.
           ATEN_ERROR("conformance: a MiniATen Generator has no libtorch counterpart");

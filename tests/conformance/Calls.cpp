@@ -188,6 +188,10 @@ std::vector<std::vector<int64_t>> linalg_shapes(Rng& r, const std::string& op) {
   return {};
 }
 
+// The normalisation ops, whose parameters and statistics are sized by the input's channels
+// (or normalized_shape, or groups).
+bool is_norm(const std::string& op) { return op.find("_norm") != std::string::npos; }
+
 bool is_linalg(const std::string& op) {
   return op == "mm" || op == "bmm" || op == "addmm" || op == "dot" || op == "mv" || op == "matmul";
 }
@@ -221,6 +225,10 @@ struct Draw {
   std::vector<int64_t> last_size;        // the last int[] drawn: empty_strided's stride follows it
   bool meta;                             // factories are asked for Meta tensors
   std::vector<int64_t> self_shape = {};  // the shape of the `self` tensor drawn
+  // Normalisation ops: normalized_shape as drawn, and the group count (a divisor of the
+  // channels, drawn first so that mean and rstd can have N * group elements).
+  std::vector<int64_t> normalized = {};
+  int64_t groups = 1;
 
   int64_t rank() const { return static_cast<int64_t>(shape.size()); }
   int64_t size_at_dim() const {
@@ -243,6 +251,7 @@ struct Draw {
     }
     if (name == "index") return index_tensor();
     if (name == "indices" && op.rfind("max_pool2d", 0) == 0) return pool_indices();
+    if (is_norm(op) && !first) return norm_tensor(name);
     if (name == "self") self_shape = !s.empty() ? s : first ? shape : std::vector<int64_t>{};
     if (!s.empty() || (is_linalg(op) && tensors_drawn <= linalg.size())) {
       return tensor_arg(r, first || chance(r, 0.8) ? dtype : draw_dtype(r, declared), s);
@@ -251,6 +260,32 @@ struct Draw {
     if (name == "src" && op == "scatter") return tensor_arg(r, dtype, shape);
     return tensor_arg(r, chance(r, 0.75) ? dtype : draw_dtype(r, declared),
                       partner_shape(r, shape));
+  }
+
+  // A parameter or statistic of a normalisation op: mostly of the size the input asks for, in
+  // its dtype (now and then another, the error paths).
+  TensorArg norm_tensor(const std::string& name) {
+    std::vector<int64_t> s;
+    const int64_t C = shape.size() >= 2 ? shape[1] : 1;
+    const bool layer = op.find("layer_norm") != std::string::npos;
+    const bool group = op.find("group_norm") != std::string::npos;
+    if (name == "input" || name == "grad_out") {
+      s = shape;
+    } else if (layer && (name == "weight" || name == "bias")) {
+      s = normalized;
+    } else if (layer && (name == "mean" || name == "rstd")) {
+      s = shape;
+      for (size_t d = shape.size() - std::min(shape.size(), normalized.size()); d < s.size(); ++d)
+        s[d] = 1;
+    } else if (group && (name == "mean" || name == "rstd")) {
+      s = {shape.empty() ? 1 : shape[0], groups};
+    } else {
+      s = {C};
+    }
+    if (chance(r, 0.05)) s = draw_shape(r);
+    TensorArg t = tensor_arg(r, chance(r, 0.9) ? dtype : draw_dtype(r, declared), s);
+    if (name == "running_var" || name == "save_invstd" || name == "rstd") t.ordinary = true;
+    return t;
   }
 
   TensorArg out_tensor() {
@@ -316,6 +351,17 @@ struct Draw {
       return between(r, 0, 5);
     }
     if (name == "step") return between(r, 1, 3);
+    if (is_norm(op)) {  // native_group_norm's sizes, mostly the input's
+      const int64_t C = rank() >= 2 ? shape[1] : 1;
+      if (name == "N") return chance(r, 0.95) ? (rank() >= 1 ? shape[0] : 1) : between(r, 0, 4);
+      if (name == "C") return chance(r, 0.95) ? C : between(r, 0, 4);
+      if (name == "HxW") {
+        int64_t hw = 1;
+        for (int64_t d = 2; d < rank(); ++d) hw *= shape[d];
+        return chance(r, 0.95) ? hw : between(r, 0, 4);
+      }
+      if (name == "group" || name == "num_groups") return groups;
+    }
     if (name == "decimals") return between(r, -2, 3);
     if (name == "correction") return between(r, 0, 2);
     if (name == "storage_offset") return between(r, 0, 3);
@@ -334,6 +380,12 @@ struct Draw {
 
   IValue int_list_arg(const std::string& name) {
     std::vector<int64_t> v;
+    if (name == "normalized_shape") {  // trailing dims of the input, now and then not
+      const int64_t k = between(r, chance(r, 0.05) ? 0 : 1, std::max<int64_t>(rank(), 1));
+      normalized.assign(shape.end() - std::min<int64_t>(k, rank()), shape.end());
+      if (chance(r, 0.05) && !normalized.empty()) normalized[0] += 1;
+      return normalized;
+    }
     if (op.find("pool2d") != std::string::npos) {
       if (name == "kernel_size") return pool_list(1, 3);
       if (name == "stride") return chance(r, 0.3) ? std::vector<int64_t>{} : pool_list(1, 3);
@@ -439,6 +491,8 @@ struct Draw {
       case c10::TypeKind::ListType: {
         const auto elem = type->castRaw<c10::ListType>()->getElementType();
         if (elem->kind() == c10::TypeKind::IntType) return int_list_arg(name);
+        if (elem->kind() == c10::TypeKind::BoolType)  // output_mask
+          return std::vector<bool>{chance(r, 0.8), chance(r, 0.8), chance(r, 0.8)};
         if (elem->kind() == c10::TypeKind::FloatType) return std::vector<double>{float_value(r())};
         break;
       }
@@ -556,13 +610,21 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
             op,
             declared_dtypes,
             draw_dtype(r, declared_dtypes),
-            draw_shape(r, op.find("pool2d") != std::string::npos),
+            draw_shape(r, op.find("pool2d") != std::string::npos || is_norm(op)),
             0,
             {},
             0,
             {},
             meta};
   draw.dim = draw_dim(r, draw.rank());
+  if (is_norm(op)) {  // a divisor of the channels, now and then not
+    const int64_t C = draw.rank() >= 2 ? draw.shape[1] : 1;
+    std::vector<int64_t> divisors;
+    for (int64_t g = 1; g <= C; ++g)
+      if (C % g == 0) divisors.push_back(g);
+    draw.groups = divisors.empty() || chance(r, 0.05) ? between(r, 1, 4)
+                                                      : pick(r, std::span<const int64_t>(divisors));
+  }
   if (is_linalg(op)) {
     draw.linalg = linalg_shapes(r, op);
     draw.shape = draw.linalg[0];

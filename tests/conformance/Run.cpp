@@ -47,6 +47,99 @@ Outcome run_miniaten(const Call& call) {
 
 namespace {
 
+int64_t elements(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+const Arg* arg_named(const Call& call, const char* name) {
+  for (const Arg& a : call.args)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+// The normalisation kernels read their parameters, statistics and gradient with the input's
+// geometry and dtype, unchecked (the composites check them), and divide by the element count.
+const char* crashes_libtorch_norm(const Call& call) {
+  const std::string& o = call.overload;
+  const bool batch = o.rfind("native_batch_norm", 0) == 0;
+  const bool layer_backward = o.rfind("native_layer_norm_backward", 0) == 0;
+  const bool group = o.rfind("native_group_norm", 0) == 0;
+  if (!batch && !layer_backward && !group) return nullptr;
+  const Arg* input = arg_named(call, "input");
+  if (input == nullptr || !input->is_tensor) return nullptr;
+  const std::vector<int64_t>& x = input->tensor.shape;
+  const int64_t n = elements(x);
+  auto is = [&](const char* name) {
+    const Arg* a = arg_named(call, name);
+    return a != nullptr && a->is_tensor ? a : nullptr;
+  };
+  auto flag = [&](const char* name) {
+    const Arg* a = arg_named(call, name);
+    return a != nullptr && a->value.is<bool>() && a->value.get<bool>();
+  };
+  // grad_out read with input's geometry and dtype, statistics with input's dtype.
+  if (const Arg* g = is("grad_out"))
+    if (g->tensor.shape != x || g->tensor.dtype != input->tensor.dtype)
+      return "libtorch 1.13 reads a normalisation's grad_out with the input's geometry and dtype";
+  if (batch) {
+    if (x.size() < 2) return nullptr;
+    const int64_t C = x[1];
+    for (const char* p :
+         {"weight", "bias", "running_mean", "running_var", "save_mean", "save_invstd"})
+      if (const Arg* a = is(p); a != nullptr && elements(a->tensor.shape) != C)
+        return "libtorch 1.13 reads batch_norm's parameters with the input's channel count";
+    const bool train = flag("training") || flag("train");
+    const bool backward = o.rfind("native_batch_norm_backward", 0) == 0;
+    if (!train && (!is("running_mean") || !is("running_var")))
+      return "libtorch 1.13 reads batch_norm's absent running statistics in evaluation";
+    if (backward && train && (!is("save_mean") || !is("save_invstd")))
+      return "libtorch 1.13 reads batch_norm's absent saved statistics in training";
+    if (n == 0) return "libtorch 1.13 divides by batch_norm's zero element count";
+    return nullptr;
+  }
+  auto stats_dtype_differs = [&] {
+    for (const char* p : {"mean", "rstd"})
+      if (const Arg* a = is(p); a != nullptr && a->tensor.dtype != input->tensor.dtype) return true;
+    return false;
+  };
+  if (layer_backward) {
+    const Arg* shape = arg_named(call, "normalized_shape");
+    int64_t M = n, K = 1;
+    if (shape != nullptr && shape->value.is<std::vector<int64_t>>())
+      for (int64_t s : shape->value.get<std::vector<int64_t>>()) K *= s;
+    M = K == 0 ? 0 : n / K;
+    for (const char* p : {"mean", "rstd"})
+      if (const Arg* a = is(p); a != nullptr && elements(a->tensor.shape) != M)
+        return "libtorch 1.13 reads layer_norm's statistics with the input's row count";
+    if (stats_dtype_differs())
+      return "libtorch 1.13 reads a normalisation's statistics in the input's dtype";
+    return nullptr;
+  }
+  // native_group_norm_backward reads grad_out and input as contiguous, whatever their strides.
+  if (o.rfind("native_group_norm_backward", 0) == 0) {
+    auto dense = [](const Arg* a) {
+      return a == nullptr || a->tensor.arrangement == Arrangement::contiguous ||
+             a->tensor.arrangement == Arrangement::offset;
+    };
+    if (!dense(is("grad_out")) || !dense(input))
+      return "libtorch 1.13 reads group_norm_backward's grad_out and input as contiguous";
+  }
+  const Arg* groups = arg_named(call, "group");
+  const Arg* N = arg_named(call, "N");
+  if (groups == nullptr || N == nullptr) return nullptr;
+  const int64_t G = groups->value.get<int64_t>();
+  if (G <= 0) return "libtorch 1.13 divides by group_norm's group count";
+  for (const char* p : {"mean", "rstd"})
+    if (const Arg* a = is(p);
+        a != nullptr && elements(a->tensor.shape) != N->value.get<int64_t>() * G)
+      return "libtorch 1.13 reads group_norm's statistics with N * group elements";
+  if (stats_dtype_differs())
+    return "libtorch 1.13 reads a normalisation's statistics in the input's dtype";
+  return nullptr;
+}
+
 // Calls that corrupt libtorch 1.13's heap or crash it, so are not made on it: the outcome says
 // so instead, and divergences.yaml gives the reason.
 const char* crashes_libtorch(const Call& call) {
@@ -93,6 +186,7 @@ const char* crashes_libtorch(const Call& call) {
         return "libtorch 1.13 reads a pooling input of other planes than grad_output's";
     }
   }
+  if (const char* why = crashes_libtorch_norm(call)) return why;
   return nullptr;
 }
 

@@ -35,7 +35,12 @@ const std::set<std::string, std::less<>> kSumOps = {
     // Float, rounding once
     "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
     // a 1 x 1 adaptive average pooling is the mean over H and W
-    "adaptive_avg_pool2d"};
+    "adaptive_avg_pool2d",
+    // normalisation: a mean and a variance over the group, then a scale and a shift (the
+    // backward: two sums over the group)
+    "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
+    "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
+    "native_group_norm_backward"};
 
 double epsilon(ScalarType t) {
   switch (t) {
@@ -150,7 +155,11 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
     "pow", "atan2", "hypot", "sgn", "abs", "norm", "std", "std_mean", "logsumexp", "reciprocal",
     // an exponential, then a difference with the row's sum
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
-    "_log_softmax_backward_data", "cross_entropy_loss"};
+    "_log_softmax_backward_data", "cross_entropy_loss",
+    // an inverse square root of the variance, and sums over the group
+    "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
+    "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
+    "native_group_norm_backward"};
 
 // Ops whose gradient elements are sums of several terms, whatever the shapes.
 const std::set<std::string, std::less<>> kGradSumOps = {
@@ -161,7 +170,12 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data", "nll_loss", "nll_loss_nd", "nll_loss_forward",
     "nll_loss_backward", "cross_entropy_loss", "linear", "convolution", "conv1d", "conv2d",
-    "im2col", "col2im"};
+    "im2col", "col2im",
+    // an element's gradient sums the windows that cover it (libtorch's BFloat16 backward rounds
+    // after each, MiniATen's once)
+    "avg_pool2d", "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "batch_norm", "native_batch_norm",
+    "native_batch_norm_backward", "instance_norm", "layer_norm", "native_layer_norm",
+    "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward"};
 
 }  // namespace
 

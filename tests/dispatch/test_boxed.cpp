@@ -5,6 +5,7 @@
 #include <aten/dispatch/IValue.h>
 #include <gtest/gtest.h>
 
+#include <string>
 #include <tuple>
 
 using namespace aten;
@@ -89,6 +90,43 @@ TEST(Boxed, WrongArityOrTypeIsAnErrorNamingTheOperator) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("expected a value of type Tensor but got str"),
               std::string::npos)
+        << e.what();
+  }
+}
+
+// `bool[3] output_mask` takes a list of exactly three bools; the results not asked for are None.
+TEST(Boxed, BoolListArguments) {
+  const Tensor x = tensor({1.f, 2.f, 4.f, 8.f}).view({2, 2});
+  Stack stack = {x,
+                 x,
+                 IValue(),
+                 IValue(),
+                 IValue(),
+                 tensor({0.f, 0.f}),
+                 tensor({1.f, 1.f}),
+                 IValue(true),
+                 IValue(1e-5),
+                 IValue(std::vector<bool>{true, false, true})};
+  op("native_batch_norm_backward", "").callBoxed(stack);
+  ASSERT_EQ(stack.size(), 3u);
+  EXPECT_TRUE(stack[0].get<Tensor>().defined());
+  EXPECT_TRUE(stack[1].isNone() || !stack[1].get<Tensor>().defined());
+  EXPECT_EQ(values(stack[2].get<Tensor>()), (std::vector<float>{5.f, 10.f}));
+  Stack two = {x,
+               x,
+               IValue(),
+               IValue(),
+               IValue(),
+               tensor({0.f, 0.f}),
+               tensor({1.f, 1.f}),
+               IValue(true),
+               IValue(1e-5),
+               IValue(std::vector<bool>{true, false})};
+  try {
+    op("native_batch_norm_backward", "").callBoxed(two);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected a list of 3 bools but got 2"), std::string::npos)
         << e.what();
   }
 }

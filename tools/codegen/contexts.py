@@ -87,7 +87,7 @@ def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
 
 
 # Standard headers a signature may need beyond <optional>, which every _ops.h includes.
-_STD_HEADERS = {"std::tuple<": "tuple", "std::vector<": "vector", "std::string_view": "string_view"}
+_STD_HEADERS = {"std::array<": "array", "std::tuple<": "tuple", "std::vector<": "vector", "std::string_view": "string_view"}
 # Library headers only some signatures need: an op without a Generator does not include its header.
 _LIB_HEADERS = {"Generator": "aten/core/Generator.h"}
 # Headers a user-facing signature's default values may need (`int reduction=Mean`).

@@ -89,6 +89,11 @@ def argument_type(t: Type, annotation: Annotation | None = None) -> str:
         return "ArrayRef<std::optional<Tensor>>"
     if isinstance(t.elem, BaseType) and t.elem.name in LIST_TYPES:
         return LIST_TYPES[t.elem.name]
+    if t.elem == BaseType("bool"):
+        # ATen's `bool[3] output_mask`: a fixed count of flags, held by value.
+        if t.size is None:
+            raise ValueError("a list of 'bool' needs a size, as 'bool[3]'")
+        return f"std::array<bool, {t.size}>"
     raise ValueError(f"lists of '{t.elem}' are not supported")
 
 
@@ -122,6 +127,8 @@ def default_value(t: Type, d: DefaultValue) -> str:
     if isinstance(t, OptionalType):
         return default_value(t.elem, d)
     if isinstance(t, ListType):
+        if d.kind is DefaultKind.LIST and t.elem == BaseType("bool"):
+            return "std::array<bool, %d>{%s}" % (t.size, ", ".join(default_value(t.elem, i) for i in d.items))
         if d.kind is DefaultKind.LIST:
             return "{" + ", ".join(default_value(t.elem, i) for i in d.items) + "}"
         if d.kind is DefaultKind.INT and t.size is not None:

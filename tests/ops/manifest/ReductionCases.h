@@ -146,7 +146,8 @@ inline const std::vector<ScalarType> kEveryDtype = {
     ScalarType::Float, ScalarType::Double, ScalarType::ComplexHalf};
 
 // Products stay finite and exact in every dtype, Byte included: mostly 1, among the first
-// elements some 2.
-inline double product_values(int64_t i) { return i % 11 == 5 && i < 400 ? 2.0 : 1.0; }
+// elements four 2s (a product of 16, small enough that a finite difference of its second
+// derivative in double is not lost in rounding).
+inline double product_values(int64_t i) { return i % 53 == 5 && i < 200 ? 2.0 : 1.0; }
 
 }  // namespace aten::optest
