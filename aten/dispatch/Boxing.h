@@ -43,6 +43,8 @@ E unbox_element(IValue& v) {
                            : IntArrayRef(v.get<std::vector<int64_t>>());
   } else if constexpr (std::is_same_v<E, ArrayRef<Tensor>>) {
     return ArrayRef<Tensor>(v.get<std::vector<Tensor>>());
+  } else if constexpr (std::is_same_v<E, ArrayRef<std::optional<Tensor>>>) {
+    return ArrayRef<std::optional<Tensor>>(v.get<std::vector<std::optional<Tensor>>>());
   } else {
     return v.get<E>();
   }

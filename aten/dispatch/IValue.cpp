@@ -9,8 +9,8 @@ namespace aten {
 namespace {
 // Indexed like IValue::Payload's alternatives.
 constexpr const char* kKindNames[] = {
-    "None",         "Tensor", "Scalar", "int",   "float",   "bool",     "str",      "ScalarType",
-    "MemoryFormat", "Layout", "Device", "int[]", "float[]", "Tensor[]", "Generator"};
+    "None",         "Tensor", "Scalar", "int",   "float",   "bool",     "str",       "ScalarType",
+    "MemoryFormat", "Layout", "Device", "int[]", "float[]", "Tensor[]", "Generator", "Tensor?[]"};
 static_assert(std::size(kKindNames) == std::variant_size_v<IValue::Payload>);
 }  // namespace
 

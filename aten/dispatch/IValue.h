@@ -12,6 +12,7 @@
 #include <aten/core/Tensor.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -24,9 +25,10 @@ class IValue {
  public:
   // The alternatives, in the order of `kind()`. A schema's `int`, `float` and `bool` are
   // int64_t, double and bool; a `Scalar` argument also takes any of those three.
-  using Payload = std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string,
-                               ScalarType, MemoryFormat, Layout, Device, std::vector<int64_t>,
-                               std::vector<double>, std::vector<Tensor>, Generator>;
+  using Payload =
+      std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string, ScalarType,
+                   MemoryFormat, Layout, Device, std::vector<int64_t>, std::vector<double>,
+                   std::vector<Tensor>, Generator, std::vector<std::optional<Tensor>>>;
 
   IValue() = default;  // None
   IValue(Tensor t) : v_(std::move(t)) {}
@@ -45,6 +47,8 @@ class IValue {
   IValue(std::vector<double> v) : v_(std::move(v)) {}
   IValue(std::vector<Tensor> v) : v_(std::move(v)) {}
   IValue(Generator g) : v_(std::move(g)) {}
+  // A `Tensor?[]` (ATen's List<optional<Tensor>>): indexing's indices, None where a dim is kept.
+  IValue(std::vector<std::optional<Tensor>> v) : v_(std::move(v)) {}
 
   bool isNone() const { return v_.index() == 0; }
   template <typename T>
