@@ -194,3 +194,12 @@
 #include <aten/ops/adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d_backward.h>
+#include <aten/ops/nonzero.h>
+#include <aten/ops/argwhere.h>
+#include <aten/ops/masked_select.h>
+#include <aten/ops/index.h>
+#include <aten/ops/index_put.h>
+#include <aten/ops/embedding.h>
+#include <aten/ops/embedding_backward.h>
+#include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/one_hot.h>

@@ -1,14 +1,20 @@
 // Gradients of the composite operators (no formula of their own: they record through the ops
 // they are made of), which the manifest suite's gradcheck sweep does not reach: first and
-// second derivatives against finite differences.
+// second derivatives against finite differences. The indexing ops (last) have formulas of their
+// own, checked here on the index layouts the manifest sweep does not draw.
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Gradcheck.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/cross_entropy_loss.h>
+#include <aten/ops/embedding.h>
+#include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/index.h>
+#include <aten/ops/index_put.h>
 #include <aten/ops/linear.h>
 #include <aten/ops/log_softmax.h>
+#include <aten/ops/masked_select.h>
 #include <aten/ops/nll_loss.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/softmax.h>
@@ -73,4 +79,66 @@ TEST(CompositeGradients, LinearSoftmaxAndLosses) {
         return std::vector<Tensor>{cross_entropy_loss(in[0], softmax(in[1], 1))};
       },
       {doubles({3, 5}, 14), doubles({3, 5}, 15)});
+}
+
+// ---- indexing (aten/native/Indexing.cpp, Embedding.cpp): their formulas, through ops ----------
+
+TEST(IndexingGradients, IndexWithLongIndicesAndMasks) {
+  const Tensor rows = tensor({2, 0, 2, -1}, TensorOptions(ScalarType::Long));
+  const Tensor cols = tensor({1, 3}, TensorOptions(ScalarType::Long)).reshape({2, 1});
+  const Tensor mask = tensor({1, 0, 1}, TensorOptions(ScalarType::Bool));
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{
+            index(in[0], {rows}),                // repeated rows sum
+            index(in[0], {std::nullopt, cols}),  // a None entry
+            index(in[0], {rows.narrow(0, 0, 2), std::nullopt, cols.reshape({2})}),  // separated
+            index(in[0], {mask}),                                                   // a mask
+            masked_select(in[0], mask.reshape({3, 1, 1}))};  // broadcast mask
+      },
+      {doubles({3, 4, 5}, 21)});
+}
+
+TEST(IndexingGradients, IndexPutSelfAndValues) {
+  const Tensor idx = tensor({1, 3, 0}, TensorOptions(ScalarType::Long));
+  const Tensor dup = tensor({1, 1, 0}, TensorOptions(ScalarType::Long));
+  const Tensor cols = tensor({2, 0}, TensorOptions(ScalarType::Long));
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{index_put(in[0], {idx}, in[1]),
+                                   index_put(in[0], {dup}, in[1], true),
+                                   index_put(in[0], {std::nullopt, cols}, in[2])};
+      },
+      {doubles({4, 3}, 22), doubles({3, 3}, 23), doubles({2}, 24)});
+  // In place, on a copy of a leaf.
+  check(
+      [&](const std::vector<Tensor>& in) {
+        Tensor x = in[0].clone();
+        x.index_put_({idx}, in[1], true);
+        return std::vector<Tensor>{x};
+      },
+      {doubles({4, 3}, 25), doubles({3}, 26)});
+}
+
+TEST(IndexingGradients, EmbeddingPaddingAndFrequency) {
+  const Tensor idx = tensor({1, 3, 1, 0, 4, 1}, TensorOptions(ScalarType::Long)).reshape({2, 3});
+  check([&](const std::vector<Tensor>& in) { return std::vector<Tensor>{embedding(in[0], idx)}; },
+        {doubles({5, 3}, 27)});
+  // padding_idx and scale_grad_by_freq change the gradient on purpose (ATen's): row 1, three
+  // times in idx, gets nothing, or a third of its sum.
+  for (auto [padding, scale] : {std::pair<int64_t, bool>{1, false}, {-1, true}}) {
+    Tensor w = doubles({5, 3}, 28);
+    embedding(w, idx, padding, scale).sum().backward();
+    const Tensor g = w.grad().to(ScalarType::Float);
+    EXPECT_EQ(autograd::test::values(g.select(0, 1)), std::vector<float>(3, padding == 1 ? 0 : 1));
+    EXPECT_EQ(autograd::test::values(g.select(0, 3)), std::vector<float>(3, 1));
+  }
+  // The backward's own gradient with respect to grad_output, padding and frequency included.
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{embedding_dense_backward(in[0], idx, 5, 1, false),
+                                   embedding_dense_backward(in[0], idx, 5, -1, true)};
+      },
+      {doubles({2, 3, 4}, 29)});
+  EXPECT_THROW(embedding(doubles({5, 3}, 30), idx, -1, false, true).sum().backward(), Error);
 }
