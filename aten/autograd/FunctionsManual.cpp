@@ -321,12 +321,13 @@ Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indic
   return zeros.index_put(indices, grad, true);
 }
 
-Tensor masked_select_backward(const Tensor& grad, IntArrayRef self_sizes, const Tensor& mask) {
-  DimVector shape = infer_size(self_sizes, mask.sizes());
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask) {
+  DimVector shape = infer_size(self.sizes(), mask.sizes());
   if (shape.empty()) shape.push_back(1);
-  const Tensor full = aten::zeros(shape, grad.options())
-                          .index_put({std::optional<Tensor>(mask.expand(shape))}, grad, true);
-  return sum_to(full, self_sizes);
+  // Laid out like self, as ATen's.
+  const Tensor zeros = aten::zeros_like(self.expand(shape), grad.options());
+  const Tensor full = zeros.index_put({std::optional<Tensor>(mask.expand(shape))}, grad, true);
+  return sum_to(full, self.sizes());
 }
 
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

@@ -90,9 +90,9 @@ Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
 // Functional, so that it is itself differentiable.
 Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indices,
                       const Tensor& grad);
-// masked_select's: grad put back where the (broadcast) mask is true, then summed to self's
-// shape.
-Tensor masked_select_backward(const Tensor& grad, IntArrayRef self_sizes, const Tensor& mask);
+// masked_select's: grad put back where the (broadcast) mask is true, in zeros laid out like
+// self, then summed to self's shape.
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
 // embedding_dense_backward's with respect to grad_output: each index's row of grad, divided by
 // the index's count with scale_grad_by_freq, zero for padding_idx, in indices' shape + [D].
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

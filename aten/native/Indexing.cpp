@@ -17,6 +17,7 @@
 #include <aten/ops/index_put.h>
 #include <aten/ops/index_put_dtypes.h>
 #include <aten/ops/index_put_native.h>
+#include <aten/ops/masked_fill.h>
 #include <aten/ops/masked_select_dtypes.h>
 #include <aten/ops/masked_select_native.h>
 #include <aten/ops/nonzero.h>
@@ -25,6 +26,7 @@
 #include <aten/ops/permute.h>
 #include <aten/ops/reshape.h>
 #include <aten/ops/select.h>
+#include <aten/ops/to.h>
 #include <aten/structured/StructuredOutputs.h>
 
 #include <algorithm>
@@ -310,7 +312,8 @@ Tensor run_index(const Tensor& self, const IndexPlan& plan, const Tensor& out) {
     return out.copy_(self);
   }
   TensorIteratorConfig config;
-  config.set_check_mem_overlap(false).check_all_same_dtype(false).resize_outputs(false);
+  // An empty out= is resized by the iterator, to the layout a new result gets (ATen's).
+  config.set_check_mem_overlap(false).check_all_same_dtype(false).resize_outputs(true);
   if (out.defined()) {
     config.add_output(out, "out");
   } else {
@@ -335,7 +338,13 @@ Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
 Tensor& index_out(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, Tensor& out) {
   ATEN_DISPATCH_index_TYPES(self.scalar_type(), [] {});
   const IndexPlan plan = make_index_plan(self, indices);
-  detail::resize_out(out, plan.result_shape, {}, self.options());
+  // dtype, device and shape checked; the resizing of an empty out is the iterator's.
+  detail::resize_out(out, out.sizes(), {}, self.options());
+  ATEN_CHECK(out.sizes() == IntArrayRef(plan.result_shape) || out.numel() == 0,
+             "out tensor has shape ", out.sizes(), " but the result has shape ",
+             IntArrayRef(plan.result_shape),
+             "; only an empty out tensor is resized (out: ", out.toString(), ")");
+  if (plan.indices.empty()) detail::resize_out(out, plan.result_shape, {}, self.options());
   assert_no_internal_overlap(out);
   assert_no_overlap(out, self, "self");
   for (const std::optional<Tensor>& index : indices)
@@ -346,9 +355,49 @@ Tensor& index_out(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, T
 
 // ---- index_put --------------------------------------------------------------------------------
 
+namespace {
+
+// ATen's shortcut, kept for what it accepts: no accumulation, one value (on CPU) and one mask
+// among Nones is masked_fill_, which converts the value to self's dtype and refuses a Byte mask
+// holding anything but 0 and 1. The mask, with trailing dims for the dims after it; undefined
+// when the shortcut does not apply.
+Tensor masked_fill_mask(const Tensor& self, ArrayRef<std::optional<Tensor>> indices,
+                        const Tensor& values, bool accumulate) {
+  if (accumulate || values.numel() != 1 || values.is_meta() || self.is_meta()) return Tensor();
+  Tensor mask;
+  int64_t at = 0;
+  for (const std::optional<Tensor>& index : indices) {
+    if (!index.has_value() || !index->defined()) {
+      if (!mask.defined()) ++at;
+      continue;
+    }
+    if (!is_mask(*index) || mask.defined() || index->dim() == 0) return Tensor();
+    mask = *index;
+  }
+  if (!mask.defined() || at + mask.dim() > self.dim()) return Tensor();
+  for (int64_t j = 0; j < mask.dim(); ++j)
+    ATEN_CHECK(mask.sizes()[j] == self.sizes()[at + j], "The shape of the mask ", mask.sizes(),
+               " at index ", j, " does not match the shape of the indexed tensor ", self.sizes(),
+               " at index ", at + j);
+  if (mask.scalar_type() == ScalarType::Byte) {
+    const Tensor c = mask.contiguous();
+    const uint8_t* v = c.data_ptr<uint8_t>();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      ATEN_CHECK(v[i] <= 1, "Mask tensor can take 0 and 1 values only");
+    mask = mask.to(ScalarType::Bool);
+  }
+  DimVector shape(mask.sizes());
+  for (int64_t d = at + mask.dim(); d < self.dim(); ++d) shape.push_back(1);
+  return mask.reshape(shape);
+}
+
+}  // namespace
+
 Tensor& index_put_(Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& values,
                    bool accumulate) {
   ATEN_DISPATCH_index_put_TYPES(self.scalar_type(), [] {});
+  if (const Tensor mask = masked_fill_mask(self, indices, values, accumulate); mask.defined())
+    return self.masked_fill_(mask, values.item());
   ATEN_CHECK(self.scalar_type() == values.scalar_type(),
              "Index put requires the source and destination dtypes match, got ", self.scalar_type(),
              " for the destination and ", values.scalar_type(), " for the source.");

@@ -5,6 +5,8 @@
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Gradcheck.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/arange.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/cross_entropy_loss.h>
@@ -18,6 +20,7 @@
 #include <aten/ops/nll_loss.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/softmax.h>
+#include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
 using namespace aten;
@@ -141,4 +144,37 @@ TEST(IndexingGradients, EmbeddingPaddingAndFrequency) {
       },
       {doubles({2, 3, 4}, 29)});
   EXPECT_THROW(embedding(doubles({5, 3}, 30), idx, -1, false, true).sum().backward(), Error);
+}
+
+TEST(IndexingGradients, MaskedSelectOfATransposedSelf) {
+  // The gradient goes back where the mask selected, whatever self's layout.
+  Tensor x = doubles({4, 3}, 31).detach().t().requires_grad_(true);  // [3, 4], strides [1, 3]
+  const Tensor mask =
+      tensor({1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0}, TensorOptions(ScalarType::Bool)).reshape({3, 4});
+  Tensor y = masked_select(x, mask);
+  // A strided gradient, as a sliced one.
+  y.backward(
+      tensor({0.0, 9.0, 1.0, 9.0, 2.0, 9.0, 3.0, 9.0, 4.0, 9.0}, TensorOptions(ScalarType::Double))
+          .slice(0, 0, 10, 2));
+  const Tensor g = x.grad().to(ScalarType::Float).contiguous();
+  EXPECT_EQ(autograd::test::values(g.reshape({12})),
+            (std::vector<float>{0, 0, 0, 1, 0, 2, 0, 3, 4, 0, 0, 0}));
+  EXPECT_EQ(x.grad().strides(), x.strides());
+}
+
+TEST(IndexingGradients, MaskedSelectOfAPermutedSelfAndABroadcastMask) {
+  for (ScalarType t : {ScalarType::Double, ScalarType::BFloat16, ScalarType::ComplexFloat}) {
+    Tensor x = doubles({3, 4, 3}, 32).detach().to(t).permute({2, 1, 0}).requires_grad_(true);
+    const Tensor mask = tensor({1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0},
+                               TensorOptions(ScalarType::Bool))
+                            .reshape({1, 4, 3});
+    Tensor y = masked_select(x, mask);
+    const Tensor g = arange(12, TensorOptions(ScalarType::Double)).to(t);
+    y.backward(g);
+    // autograd::grad returns the same, uncaptured by AccumulateGrad.
+    const Tensor captured = autograd::grad({masked_select(x, mask)}, {x}, {g})[0];
+    const Tensor want = zeros({3, 4, 3}, TensorOptions(t)).index_put({mask.expand({3, 4, 3})}, g);
+    EXPECT_TRUE(allclose(x.grad(), want)) << t;
+    EXPECT_TRUE(allclose(captured, want)) << t;
+  }
 }

@@ -450,3 +450,51 @@ TEST(OneHot, ValuesClassesAndErrors) {
   expect_error([&] { one_hot(meta({2}, ScalarType::Long)); },
                {"Can not infer total number of classes from meta tensor."});
 }
+
+TEST(IndexPut, TransposedSelfWritesWhereTheIndicesPoint) {
+  for (bool accumulate : {false, true}) {
+    Tensor plain = zeros({3, 4});
+    Tensor transposed = zeros({4, 3}).t();
+    Tensor mask = bools({3, 4}, {1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0});
+    Tensor values = iota({5});
+    plain.index_put_({mask}, values, accumulate);
+    transposed.index_put_({mask}, values, accumulate);
+    expect_equal(transposed, plain);
+    EXPECT_EQ(values_of(plain), (std::vector<double>{0, 0, 0, 1, 0, 2, 0, 3, 4, 0, 0, 0}));
+  }
+}
+
+TEST(IndexPut, ThreeDimMaskIntoAPermutedSelf) {
+  Tensor mask = bools({1, 4, 3}, {1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0}).expand({3, 4, 3});
+  Tensor plain = zeros({3, 4, 3});
+  Tensor permuted = zeros({3, 4, 3}).permute({2, 1, 0}).contiguous().permute({2, 1, 0});
+  ASSERT_EQ(permuted.strides(), IntArrayRef({1, 3, 12}));
+  plain.index_put_({mask}, iota({12}), true);
+  permuted.index_put_({mask}, iota({12}), true);
+  expect_equal(permuted, plain);
+  expect_equal(index(permuted, {mask}), iota({12}));
+}
+
+TEST(IndexPut, OneMaskAndOneValueIsMaskedFill) {
+  // As ATen: no accumulation, one value and one mask among Nones take masked_fill_'s path, which
+  // converts the value to self's dtype and refuses Byte masks holding anything but 0 and 1.
+  Tensor x = zeros({2, 3}, ScalarType::Short);
+  x.index_put_({std::nullopt, bools({3}, {1, 0, 1})}, of(ScalarType::Long, {7}).view({}));
+  EXPECT_EQ(values_of(x), (std::vector<double>{7, 0, 7, 7, 0, 7}));
+  x.index_put_({bools({2}, {0, 1}).to(ScalarType::Byte)}, of(ScalarType::Double, {-2}));
+  EXPECT_EQ(values_of(x), (std::vector<double>{7, 0, 7, -2, -2, -2}));
+  expect_error(
+      [&] {
+        x.index_put_({of(ScalarType::Byte, {2, 0})}, of(ScalarType::Short, {1}));
+      },
+      {"Mask tensor can take 0 and 1 values only"});
+  expect_error(
+      [&] {
+        x.index_put_({bools({3}, {1, 0, 1})}, of(ScalarType::Short, {1}));
+      },
+      {"The shape of the mask [3] at index 0 does not match"});
+  // Anything else still needs self's dtype.
+  expect_error([&] { x.index_put_({longs({1}, {0})}, of(ScalarType::Long, {1})); },
+               {"Index put requires the source and destination dtypes match"});
+  EXPECT_EQ(values_of(x), (std::vector<double>{7, 0, 7, -2, -2, -2}));
+}

@@ -168,8 +168,10 @@ void embedding_backward_loop(const Tensor& grad_weight, const Tensor& grad, cons
       const T* src = g + r * d;
       if constexpr (std::is_same_v<T, bool>) {
         for (int64_t c = 0; c < d; ++c) dst[c] = dst[c] || src[c];
-      } else if (scale != nullptr) {
-        const auto s = convert<T>((*scale)[static_cast<size_t>(k)]);
+      } else if (scale != nullptr || is_complex_v<T>) {
+        // A complex row is multiplied by its scale even when that is 1, as ATen's add with
+        // alpha does: an infinite part then makes the other part NaN in both libraries.
+        const auto s = convert<T>(scale != nullptr ? (*scale)[static_cast<size_t>(k)] : 1.0);
         for (int64_t c = 0; c < d; ++c) dst[c] = static_cast<T>(dst[c] + src[c] * s);
       } else {
         for (int64_t c = 0; c < d; ++c) dst[c] = static_cast<T>(dst[c] + src[c]);

@@ -16,6 +16,7 @@ struct MaskedSelectBackward0 final : Node {
   std::string name() const override { return "MaskedSelectBackward0"; }
   variable_list apply(variable_list&& grads) override;
   void release_variables() override {
+    release(self_);
     release(mask_);
   }
 
@@ -23,16 +24,16 @@ struct MaskedSelectBackward0 final : Node {
   using differentiable = std::index_sequence<0>;
   template <bool in_place>
   void save_inputs(const Tensor& self, const Tensor& mask) {
-    self_ = save_metadata(self);
+    self_ = save(self);
     mask_ = save(mask);
   }
 
-  TensorMeta self_;
+  SavedVariable self_;
   SavedVariable mask_;
 };
 
 variable_list MaskedSelectBackward0::apply(variable_list&& grads) {
-  const auto& self = self_;
+  const auto self = unpack(self_);
   const auto mask = unpack(mask_);
   [[maybe_unused]] const Tensor& grad = grads[0];
   EdgeRanges edges;
@@ -40,7 +41,7 @@ variable_list MaskedSelectBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, masked_select_backward(grad, self.sizes(), mask));
+    assign(grad_inputs, self_ix, masked_select_backward(grad, self, mask));
   }
   return grad_inputs;
 }
