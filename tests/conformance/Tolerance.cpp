@@ -35,7 +35,9 @@ const std::set<std::string, std::less<>> kSumOps = {
     // Float, rounding once
     "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
     // a 1 x 1 adaptive average pooling is the mean over H and W
-    "adaptive_avg_pool2d"};
+    "adaptive_avg_pool2d",
+    // rows summed per index; libtorch adds each scaled by 1 / count with a fused multiply-add
+    "embedding_dense_backward", "embedding_backward"};
 
 double epsilon(ScalarType t) {
   switch (t) {
@@ -161,7 +163,10 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data", "nll_loss", "nll_loss_nd", "nll_loss_forward",
     "nll_loss_backward", "cross_entropy_loss", "linear", "convolution", "conv1d", "conv2d",
-    "im2col", "col2im"};
+    "im2col", "col2im",
+    // repeated indices sum their gradients
+    "index", "index_put", "masked_select", "embedding", "embedding_backward",
+    "embedding_dense_backward"};
 
 }  // namespace
 
