@@ -9,6 +9,10 @@
 // statistics updated), forward and backward, shape 0: [64, 64, 28, 28], 1: [256, 1024] (a
 // linear layer's); layer_norm over the last dim, forward and backward, shape 0: [64 * 128, 768]
 // (a transformer's tokens), 1: [64, 64, 28, 28] over [28, 28]. Float, the native ops.
+// Indexing cases: <Case>/<impl>/<threads>/<shape>. Embedding (lookup) and EmbeddingBackward
+// (embedding_dense_backward, the dense gradient of weight): a [32768, 128] float table, [32, 256]
+// Long indices (8192 lookups, rows repeating). IndexLong: t[long_index], shape 0: 8192 rows of a
+// [4096, 256] float tensor; 1: t[:, idx], 128 columns of it (one element per index).
 // Per-op headers on both sides, as in bench_vs_libtorch.cpp.
 #include <ATen/Parallel.h>
 #include <ATen/core/Tensor.h>
@@ -19,7 +23,10 @@
 #include <ATen/ops/avg_pool2d.h>
 #include <ATen/ops/avg_pool2d_backward.h>
 #include <ATen/ops/conv2d.h>
+#include <ATen/ops/embedding.h>
+#include <ATen/ops/embedding_dense_backward.h>
 #include <ATen/ops/empty.h>
+#include <ATen/ops/index.h>
 #include <ATen/ops/log_softmax.h>
 #include <ATen/ops/max_pool2d_with_indices.h>
 #include <ATen/ops/max_pool2d_with_indices_backward.h>
@@ -40,6 +47,9 @@
 #include <aten/ops/avg_pool2d.h>
 #include <aten/ops/avg_pool2d_backward.h>
 #include <aten/ops/conv2d.h>
+#include <aten/ops/embedding.h>
+#include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/index.h>
 #include <aten/ops/max_pool2d_with_indices.h>
 #include <aten/ops/max_pool2d_with_indices_backward.h>
 #include <aten/ops/native_batch_norm.h>
@@ -340,9 +350,90 @@ void LayerNormBackward_torch(benchmark::State& state) {
   for (auto _ : state)
     benchmark::DoNotOptimize(
         at::native_layer_norm_backward(g, x, normalized, mean, rstd, w, b, {true, true, true}));
+// ---- indexing ----------------------------------------------------------------------------------
+
+constexpr int64_t kVocab = 32768, kWidth = 128, kBatch = 32, kSeq = 256;
+
+// Index i of n into [0, bound): scrambled, repeating.
+int64_t scrambled(int64_t i, int64_t bound) { return (i * 7919 + (i >> 3) * 104729) % bound; }
+
+template <typename T>
+void fill_indices(T& t, int64_t bound) {
+  int64_t* p = t.template data_ptr<int64_t>();
+  for (int64_t i = 0; i < t.numel(); ++i) p[i] = scrambled(i, bound);
+}
+
+void Embedding_aten(benchmark::State& state) {
+  threads(state);
+  aten::Tensor w = aten::empty({kVocab, kWidth});
+  fill(w);
+  aten::Tensor idx = aten::empty({kBatch, kSeq}, aten::ScalarType::Long);
+  fill_indices(idx, kVocab);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::embedding(w, idx));
+}
+void Embedding_torch(benchmark::State& state) {
+  threads(state);
+  at::Tensor w = at::empty({kVocab, kWidth});
+  fill(w);
+  at::Tensor idx = at::empty({kBatch, kSeq}, at::kLong);
+  fill_indices(idx, kVocab);
+  for (auto _ : state) benchmark::DoNotOptimize(at::embedding(w, idx));
+}
+void EmbeddingBackward_aten(benchmark::State& state) {
+  threads(state);
+  aten::Tensor g = aten::empty({kBatch, kSeq, kWidth});
+  fill(g);
+  aten::Tensor idx = aten::empty({kBatch, kSeq}, aten::ScalarType::Long);
+  fill_indices(idx, kVocab);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(aten::embedding_dense_backward(g, idx, kVocab, -1, false));
+}
+void EmbeddingBackward_torch(benchmark::State& state) {
+  threads(state);
+  at::Tensor g = at::empty({kBatch, kSeq, kWidth});
+  fill(g);
+  at::Tensor idx = at::empty({kBatch, kSeq}, at::kLong);
+  fill_indices(idx, kVocab);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(at::embedding_dense_backward(g, idx, kVocab, -1, false));
+}
+void IndexLong_aten(benchmark::State& state) {
+  threads(state);
+  aten::Tensor x = aten::empty({4096, 256});
+  fill(x);
+  const bool rows = state.range(1) == 0;
+  aten::Tensor idx = aten::empty({rows ? 8192 : 128}, aten::ScalarType::Long);
+  fill_indices(idx, rows ? 4096 : 256);
+  std::vector<std::optional<aten::Tensor>> indices = {idx};
+  if (!rows) indices.insert(indices.begin(), std::nullopt);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::index(x, indices));
+}
+void IndexLong_torch(benchmark::State& state) {
+  threads(state);
+  at::Tensor x = at::empty({4096, 256});
+  fill(x);
+  const bool rows = state.range(1) == 0;
+  at::Tensor idx = at::empty({rows ? 8192 : 128}, at::kLong);
+  fill_indices(idx, rows ? 4096 : 256);
+  c10::List<c10::optional<at::Tensor>> indices;
+  if (!rows) indices.push_back(c10::nullopt);
+  indices.push_back(idx);
+  for (auto _ : state) benchmark::DoNotOptimize(at::index(x, indices));
 }
 
 }  // namespace
+
+#define ATEN_INDEX_BENCH(name, ...)          \
+  BENCHMARK(name##_aten)                     \
+      ->Name(#name "/aten")                  \
+      ->ArgsProduct({{1, 2}, {__VA_ARGS__}}) \
+      ->UseRealTime()                        \
+      ->Unit(benchmark::kMicrosecond);       \
+  BENCHMARK(name##_torch)                    \
+      ->Name(#name "/torch")                 \
+      ->ArgsProduct({{1, 2}, {__VA_ARGS__}}) \
+      ->UseRealTime()                        \
+      ->Unit(benchmark::kMicrosecond)
 
 #define ATEN_POOL_BENCH(name)               \
   BENCHMARK(name##_aten)                    \
@@ -386,6 +477,9 @@ ATEN_POOL_BENCH(MaxPool2d);
 ATEN_POOL_BENCH(MaxPool2dBackward);
 ATEN_POOL_BENCH(AvgPool2d);
 ATEN_POOL_BENCH(AvgPool2dBackward);
+ATEN_INDEX_BENCH(Embedding, 0);
+ATEN_INDEX_BENCH(EmbeddingBackward, 0);
+ATEN_INDEX_BENCH(IndexLong, 0, 1);
 
 #define ATEN_NORM_BENCH(name)          \
   BENCHMARK(name##_aten)               \

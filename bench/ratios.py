@@ -34,6 +34,9 @@ DESCRIPTIONS = {
     "AddRequiresGrad": "forward of a 1-element `add` whose inputs require grad",
     "MulAddSumBackward": "forward and backward of `(a * b + a).sum()`, 1 element",
     "AddNoGrad": "1-element `add`, nothing requires grad",
+    "Embedding": "`embedding`, [32768, 128] table, [32, 256] indices",
+    "EmbeddingBackward": "`embedding_dense_backward` of the same",
+    "IndexLong": "`t[long_index]` of [4096, 256] (0: 8192 rows, 1: `t[:, idx]`, 128 columns)",
 }
 
 

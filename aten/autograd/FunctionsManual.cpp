@@ -2,23 +2,29 @@
 #include <aten/autograd/GradMode.h>
 
 #include <aten/TensorOperators.h>
+#include <aten/autograd/SumTo.h>
 #include <aten/core/Error.h>
 #include <aten/core/ScalarOps.h>
+#include <aten/iterator/Broadcast.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/div.h>
+#include <aten/ops/eq.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
+#include <aten/ops/expand.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gather.h>
+#include <aten/ops/index_put.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/nll_loss_backward.h>
+#include <aten/ops/ones.h>
 #include <aten/ops/ones_like.h>
 #include <aten/ops/pow.h>
 #include <aten/ops/prod.h>
@@ -30,6 +36,8 @@
 #include <aten/ops/stack.h>
 #include <aten/ops/sum.h>
 #include <aten/ops/tanh.h>
+#include <aten/ops/to.h>
+#include <aten/ops/unsqueeze.h>
 #include <aten/ops/view_as_complex.h>
 #include <aten/ops/view_as_real.h>
 #include <aten/ops/where.h>
@@ -306,6 +314,37 @@ Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor
 // scatter's index is int64 (gather's may be int32 too).
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index) {
   return zeros(sizes, grad.options()).scatter(dim, index.to(ScalarType::Long), grad, "add");
+}
+
+Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indices,
+                      const Tensor& grad) {
+  return zeros.index_put(indices, grad, true);
+}
+
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask) {
+  DimVector shape = infer_size(self.sizes(), mask.sizes());
+  if (shape.empty()) shape.push_back(1);
+  // Laid out like self, as ATen's.
+  const Tensor zeros = aten::zeros_like(self.expand(shape), grad.options());
+  const Tensor full = zeros.index_put({std::optional<Tensor>(mask.expand(shape))}, grad, true);
+  return sum_to(full, self.sizes());
+}
+
+Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,
+                                       int64_t padding_idx, bool scale_grad_by_freq) {
+  const Tensor flat = indices.reshape({-1});
+  Tensor rows = grad.index_select(0, flat);
+  if (scale_grad_by_freq) {
+    const Tensor ones = aten::ones({flat.numel()}, grad.options());
+    const Tensor counts = aten::zeros({grad.sizes()[0]}, grad.options())
+                              .index_put({std::optional<Tensor>(flat.to(ScalarType::Long))}, ones,
+                                         true);
+    rows = rows / counts.index_select(0, flat).unsqueeze(1);
+  }
+  if (padding_idx >= 0) rows = rows.masked_fill(flat.eq(padding_idx).unsqueeze(1), 0);
+  DimVector shape(indices.sizes());
+  shape.push_back(grad.sizes()[1]);
+  return rows.reshape(shape);
 }
 
 Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,

@@ -86,6 +86,17 @@ Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index);
 Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
                              const Tensor& index);
+// index's: grad added (accumulate=True, so repeated indices sum) into zeros of self's shape.
+// Functional, so that it is itself differentiable.
+Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indices,
+                      const Tensor& grad);
+// masked_select's: grad put back where the (broadcast) mask is true, in zeros laid out like
+// self, then summed to self's shape.
+Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
+// embedding_dense_backward's with respect to grad_output: each index's row of grad, divided by
+// the index's count with scale_grad_by_freq, zero for padding_idx, in indices' shape + [D].
+Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,
+                                       int64_t padding_idx, bool scale_grad_by_freq);
 // max.dim / min.dim: the gradient goes to the element each output came from.
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices,
                                           IntArrayRef sizes, bool keepdim);

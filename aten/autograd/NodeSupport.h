@@ -93,6 +93,13 @@ inline std::vector<SavedVariable> save(ArrayRef<Tensor> ts) {
   for (const Tensor& t : ts) saved.emplace_back(t, false);
   return saved;
 }
+// A `Tensor?[]` (indexing's indices): None is kept as an undefined tensor.
+inline std::vector<SavedVariable> save(ArrayRef<std::optional<Tensor>> ts) {
+  std::vector<SavedVariable> saved;
+  saved.reserve(ts.size());
+  for (const std::optional<Tensor>& t : ts) saved.emplace_back(t.value_or(Tensor()), false);
+  return saved;
+}
 // self as an in-place op found it: a copy, since the op is about to overwrite it.
 SavedVariable save_original(const Tensor& self);
 // self as the kernel found it: a copy for an in-place kernel (in_place), else self.
@@ -122,6 +129,13 @@ inline std::vector<Tensor> unpack(const std::vector<SavedVariable>& vs) {
 inline std::optional<Tensor> unpack_optional(const SavedVariable& v) {
   Tensor t = v.unpack();
   return t.defined() ? std::optional<Tensor>(std::move(t)) : std::nullopt;
+}
+
+inline std::vector<std::optional<Tensor>> unpack_optional(const std::vector<SavedVariable>& vs) {
+  std::vector<std::optional<Tensor>> ts;
+  ts.reserve(vs.size());
+  for (const SavedVariable& v : vs) ts.push_back(unpack_optional(v));
+  return ts;
 }
 
 inline void release(SavedVariable& v) { v.reset_data(); }

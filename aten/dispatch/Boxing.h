@@ -59,6 +59,8 @@ E unbox_element(IValue& v) {
       bool_list_size_error(a.size(), flags.size());
     for (size_t i = 0; i < a.size(); ++i) a[i] = flags[i];
     return a;
+  } else if constexpr (std::is_same_v<E, ArrayRef<std::optional<Tensor>>>) {
+    return ArrayRef<std::optional<Tensor>>(v.get<std::vector<std::optional<Tensor>>>());
   } else {
     return v.get<E>();
   }

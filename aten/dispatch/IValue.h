@@ -12,6 +12,7 @@
 #include <aten/core/Tensor.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -27,7 +28,8 @@ class IValue {
   using Payload =
       std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string, ScalarType,
                    MemoryFormat, Layout, Device, std::vector<int64_t>, std::vector<double>,
-                   std::vector<Tensor>, Generator, std::vector<bool>>;
+                   std::vector<Tensor>, Generator, std::vector<bool>,
+                   std::vector<std::optional<Tensor>>>;
 
   IValue() = default;  // None
   IValue(Tensor t) : v_(std::move(t)) {}
@@ -47,6 +49,8 @@ class IValue {
   IValue(std::vector<Tensor> v) : v_(std::move(v)) {}
   IValue(Generator g) : v_(std::move(g)) {}
   IValue(std::vector<bool> v) : v_(std::move(v)) {}
+  // A `Tensor?[]` (ATen's List<optional<Tensor>>): indexing's indices, None where a dim is kept.
+  IValue(std::vector<std::optional<Tensor>> v) : v_(std::move(v)) {}
 
   bool isNone() const { return v_.index() == 0; }
   template <typename T>

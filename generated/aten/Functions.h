@@ -204,3 +204,12 @@
 #include <aten/ops/group_norm.h>
 #include <aten/ops/native_group_norm.h>
 #include <aten/ops/native_group_norm_backward.h>
+#include <aten/ops/nonzero.h>
+#include <aten/ops/argwhere.h>
+#include <aten/ops/masked_select.h>
+#include <aten/ops/index.h>
+#include <aten/ops/index_put.h>
+#include <aten/ops/embedding.h>
+#include <aten/ops/embedding_backward.h>
+#include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/one_hot.h>

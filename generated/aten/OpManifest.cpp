@@ -709,6 +709,28 @@ constexpr ScalarType native_group_norm_dtypes[] = {ScalarType::Float, ScalarType
 constexpr DispatchKey native_group_norm_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType native_group_norm_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey native_group_norm_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType nonzero_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey nonzero_out_keys[] = {DispatchKey::CPU};
+constexpr DispatchKey nonzero_keys[] = {DispatchKey::CPU};
+constexpr ScalarType argwhere_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey argwhere_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType masked_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey masked_select_out_keys[] = {DispatchKey::CPU};
+constexpr DispatchKey masked_select_keys[] = {DispatchKey::CPU};
+constexpr ScalarType index_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey index_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType index_put_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey index_put__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_put_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType embedding_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey embedding_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType embedding_backward_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey embedding_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType embedding_dense_backward_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey embedding_dense_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType one_hot_dtypes[] = {ScalarType::Long};
+constexpr DispatchKey one_hot_keys[] = {DispatchKey::CompositeImplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3381,6 +3403,71 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::native_group_norm_backward_keys, true, detail::native_group_norm_backward_dtypes,
      Autograd::records},
+    {"nonzero", "out",
+     "nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::nonzero_out_keys, false, detail::nonzero_dtypes,
+     Autograd::not_differentiable},
+    {"nonzero", "",
+     "nonzero(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::nonzero_keys, false, detail::nonzero_dtypes,
+     Autograd::not_differentiable},
+    {"argwhere", "",
+     "argwhere(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::argwhere_keys, true, detail::argwhere_dtypes,
+     Autograd::decomposes},
+    {"masked_select", "out",
+     "masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::masked_select_out_keys, false, detail::masked_select_dtypes,
+     Autograd::refuses},
+    {"masked_select", "",
+     "masked_select(Tensor self, Tensor mask) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::masked_select_keys, false, detail::masked_select_dtypes,
+     Autograd::records},
+    {"index", "Tensor",
+     "index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::index_Tensor_keys, true, detail::index_dtypes,
+     Autograd::records},
+    {"index", "Tensor_out",
+     "index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::index_Tensor_out_keys, true, detail::index_dtypes,
+     Autograd::refuses},
+    {"index_put_", "",
+     "index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
+     SchemaKind::inplace, true, true, "",
+     detail::index_put__keys, true, detail::index_put_dtypes,
+     Autograd::records},
+    {"index_put", "",
+     "index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::index_put_keys, true, detail::index_put_dtypes,
+     Autograd::records},
+    {"embedding", "",
+     "embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::embedding_keys, true, detail::embedding_dtypes,
+     Autograd::records},
+    {"embedding_backward", "",
+     "embedding_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::embedding_backward_keys, true, detail::embedding_backward_dtypes,
+     Autograd::decomposes},
+    {"embedding_dense_backward", "",
+     "embedding_dense_backward(Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::embedding_dense_backward_keys, true, detail::embedding_dense_backward_dtypes,
+     Autograd::records},
+    {"one_hot", "",
+     "one_hot(Tensor self, int num_classes=-1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::one_hot_keys, true, detail::one_hot_dtypes,
+     Autograd::decomposes},
 };
 }  // namespace detail
 

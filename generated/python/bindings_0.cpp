@@ -6,6 +6,7 @@
 
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/acos_ops.h>
+#include <aten/ops/add_ops.h>
 #include <aten/ops/arange_ops.h>
 #include <aten/ops/as_strided_ops.h>
 #include <aten/ops/asin_ops.h>
@@ -23,6 +24,7 @@
 #include <aten/ops/cos_ops.h>
 #include <aten/ops/cosh_ops.h>
 #include <aten/ops/diagonal_ops.h>
+#include <aten/ops/div_ops.h>
 #include <aten/ops/empty_like_ops.h>
 #include <aten/ops/empty_ops.h>
 #include <aten/ops/empty_strided_ops.h>
@@ -51,6 +53,7 @@
 #include <aten/ops/log_ops.h>
 #include <aten/ops/logical_not_ops.h>
 #include <aten/ops/masked_fill_ops.h>
+#include <aten/ops/mul_ops.h>
 #include <aten/ops/nan_to_num_ops.h>
 #include <aten/ops/narrow_ops.h>
 #include <aten/ops/neg_ops.h>
@@ -59,6 +62,7 @@
 #include <aten/ops/permute_ops.h>
 #include <aten/ops/reciprocal_ops.h>
 #include <aten/ops/relu_ops.h>
+#include <aten/ops/remainder_ops.h>
 #include <aten/ops/repeat_ops.h>
 #include <aten/ops/reshape_ops.h>
 #include <aten/ops/roll_ops.h>
@@ -79,6 +83,7 @@
 #include <aten/ops/sqrt_ops.h>
 #include <aten/ops/squeeze_ops.h>
 #include <aten/ops/stack_ops.h>
+#include <aten/ops/sub_ops.h>
 #include <aten/ops/t_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
@@ -91,6 +96,7 @@
 #include <aten/ops/view_as_complex_ops.h>
 #include <aten/ops/view_as_real_ops.h>
 #include <aten/ops/view_ops.h>
+#include <aten/ops/where_ops.h>
 #include <aten/ops/zero_ops.h>
 #include <aten/ops/zeros_like_ops.h>
 #include <aten/ops/zeros_ops.h>
@@ -2671,6 +2677,364 @@ PyObject* nan_to_num__method(PyObject* self, PyObject* const* args, Py_ssize_t n
   return call_method(nan_to_num__set, self, args, n, kw);
 }
 
+PyObject* op_where_self(Arguments& a) {
+  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.tensor(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::where_self::call(condition, self, other));
+}
+PyObject* op_where_ScalarSelf(Arguments& a) {
+  auto&& condition = a.tensor(0); auto&& self = a.scalar(1); auto&& other = a.tensor(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::where_ScalarSelf::call(condition, self, other));
+}
+PyObject* op_where_ScalarOther(Arguments& a) {
+  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::where_ScalarOther::call(condition, self, other));
+}
+PyObject* op_where_Scalar(Arguments& a) {
+  auto&& condition = a.tensor(0); auto&& self = a.scalar(1); auto&& other = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::where_Scalar::call(condition, self, other));
+}
+PyObject* op_where_self_out(Arguments& a) {
+  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.tensor(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::where_self_out::call(condition, self, other, out);
+  return u.same({3});
+}
+const Overload where_overloads[] = {
+    {"Tensor condition, Tensor self, Tensor other", 0, true, true, op_where_self},
+    {"Tensor condition, Scalar self, Tensor other", 0, true, false, op_where_ScalarSelf},
+    {"Tensor condition, Tensor self, Scalar other", 0, true, false, op_where_ScalarOther},
+    {"Tensor condition, Scalar self, Scalar other", 0, true, false, op_where_Scalar},
+    {"Tensor condition, Tensor self, Tensor other, *, Tensor out", 1, true, false, op_where_self_out},
+};
+OverloadSet where_set("where", where_overloads);
+PyObject* where_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(where_set, args, n, kw);
+}
+PyObject* where_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(where_set, self, args, n, kw);
+}
+
+PyObject* op_add_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::add_Tensor::call(self, other, alpha));
+}
+PyObject* op_add_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::add_Scalar::call(self, other, alpha));
+}
+PyObject* op_add_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::add_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+PyObject* op_add_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::add_Scalar_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+const Overload add_overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_add_Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_add_Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_add_out},
+    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_add_Scalar_out},
+};
+OverloadSet add_set("add", add_overloads);
+PyObject* add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(add_set, args, n, kw);
+}
+PyObject* add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(add_set, self, args, n, kw);
+}
+
+PyObject* op_add__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::add__Tensor::call(self, other, alpha);
+  return u.same({0});
+}
+PyObject* op_add__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::add__Scalar::call(self, other, alpha);
+  return u.same({0});
+}
+const Overload add__overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_add__Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_add__Scalar},
+};
+OverloadSet add__set("add_", add__overloads);
+PyObject* add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(add__set, self, args, n, kw);
+}
+
+PyObject* op_sub_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::sub_Tensor::call(self, other, alpha));
+}
+PyObject* op_sub_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::sub_Scalar::call(self, other, alpha));
+}
+PyObject* op_sub_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::sub_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+PyObject* op_sub_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::sub_Scalar_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+const Overload sub_overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_sub_Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_sub_Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_sub_out},
+    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_sub_Scalar_out},
+};
+OverloadSet sub_set("sub", sub_overloads);
+PyObject* sub_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sub_set, args, n, kw);
+}
+PyObject* sub_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sub_set, self, args, n, kw);
+}
+
+PyObject* op_sub__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::sub__Tensor::call(self, other, alpha);
+  return u.same({0});
+}
+PyObject* op_sub__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::sub__Scalar::call(self, other, alpha);
+  return u.same({0});
+}
+const Overload sub__overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_sub__Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_sub__Scalar},
+};
+OverloadSet sub__set("sub_", sub__overloads);
+PyObject* sub__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sub__set, self, args, n, kw);
+}
+
+PyObject* op_mul_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mul_Tensor::call(self, other));
+}
+PyObject* op_mul_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mul_Scalar::call(self, other));
+}
+PyObject* op_mul_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::mul_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_mul_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::mul_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+const Overload mul_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, op_mul_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, op_mul_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_mul_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_mul_Scalar_out},
+};
+OverloadSet mul_set("mul", mul_overloads);
+PyObject* mul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mul_set, args, n, kw);
+}
+PyObject* mul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(mul_set, self, args, n, kw);
+}
+
+PyObject* op_mul__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::mul__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_mul__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::mul__Scalar::call(self, other);
+  return u.same({0});
+}
+const Overload mul__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, op_mul__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, op_mul__Scalar},
+};
+OverloadSet mul__set("mul_", mul__overloads);
+PyObject* mul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(mul__set, self, args, n, kw);
+}
+
+PyObject* op_div_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Tensor::call(self, other));
+}
+PyObject* op_div_Tensor_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Tensor_mode::call(self, other, rounding_mode));
+}
+PyObject* op_div_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Scalar::call(self, other));
+}
+PyObject* op_div_Scalar_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Scalar_mode::call(self, other, rounding_mode));
+}
+PyObject* op_div_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::div_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_div_out_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::div_out_mode::call(self, other, rounding_mode, out);
+  return u.same({3});
+}
+PyObject* op_div_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::div_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_div_Scalar_mode_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::div_Scalar_mode_out::call(self, other, rounding_mode, out);
+  return u.same({3});
+}
+const Overload div_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, op_div_Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, true, true, op_div_Tensor_mode},
+    {"Tensor self, Scalar other", 0, true, true, op_div_Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, true, true, op_div_Scalar_mode},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_div_out},
+    {"Tensor self, Tensor other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_out_mode},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_div_Scalar_out},
+    {"Tensor self, Scalar other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_Scalar_mode_out},
+};
+OverloadSet div_set("div", div_overloads);
+PyObject* div_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(div_set, args, n, kw);
+}
+PyObject* div_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(div_set, self, args, n, kw);
+}
+
+PyObject* op_div__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::div__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_div__Tensor_mode(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  aten::_ops::div__Tensor_mode::call(self, other, rounding_mode);
+  return u.same({0});
+}
+PyObject* op_div__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::div__Scalar::call(self, other);
+  return u.same({0});
+}
+PyObject* op_div__Scalar_mode(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  aten::_ops::div__Scalar_mode::call(self, other, rounding_mode);
+  return u.same({0});
+}
+const Overload div__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
+    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
+};
+OverloadSet div__set("div_", div__overloads);
+PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(div__set, self, args, n, kw);
+}
+
+PyObject* op_remainder_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Tensor::call(self, other));
+}
+PyObject* op_remainder_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Scalar::call(self, other));
+}
+PyObject* op_remainder_Scalar_Tensor(Arguments& a) {
+  auto&& self = a.scalar(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Scalar_Tensor::call(self, other));
+}
+PyObject* op_remainder_Tensor_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Tensor_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_remainder_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
+  auto&& self = a.scalar(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Scalar_Tensor_out::call(self, other, out);
+  return u.same({2});
+}
+const Overload remainder_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
+    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
+    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
+};
+OverloadSet remainder_set("remainder", remainder_overloads);
+PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(remainder_set, args, n, kw);
+}
+PyObject* remainder_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(remainder_set, self, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_0() {
@@ -2796,6 +3160,12 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("clamp_max_", clamp_max__function),
       entry("nan_to_num", nan_to_num_function),
       entry("nan_to_num_", nan_to_num__function),
+      entry("where", where_function),
+      entry("add", add_function),
+      entry("sub", sub_function),
+      entry("mul", mul_function),
+      entry("div", div_function),
+      entry("remainder", remainder_function),
   };
   return defs;
 }
@@ -2913,6 +3283,16 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("clamp_max_", clamp_max__method),
       entry("nan_to_num", nan_to_num_method),
       entry("nan_to_num_", nan_to_num__method),
+      entry("where", where_method),
+      entry("add", add_method),
+      entry("add_", add__method),
+      entry("sub", sub_method),
+      entry("sub_", sub__method),
+      entry("mul", mul_method),
+      entry("mul_", mul__method),
+      entry("div", div_method),
+      entry("div_", div__method),
+      entry("remainder", remainder_method),
   };
   return defs;
 }

@@ -11,7 +11,6 @@
 #include <aten/ops/_softmax_backward_data_ops.h>
 #include <aten/ops/_softmax_ops.h>
 #include <aten/ops/adaptive_avg_pool2d_ops.h>
-#include <aten/ops/add_ops.h>
 #include <aten/ops/addcdiv_ops.h>
 #include <aten/ops/addcmul_ops.h>
 #include <aten/ops/addmm_ops.h>
@@ -22,9 +21,11 @@
 #include <aten/ops/any_ops.h>
 #include <aten/ops/argmax_ops.h>
 #include <aten/ops/argmin_ops.h>
+#include <aten/ops/argwhere_ops.h>
 #include <aten/ops/atan2_ops.h>
 #include <aten/ops/avg_pool2d_backward_ops.h>
 #include <aten/ops/avg_pool2d_ops.h>
+#include <aten/ops/batch_norm_ops.h>
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
@@ -38,9 +39,11 @@
 #include <aten/ops/cross_entropy_loss_ops.h>
 #include <aten/ops/cumprod_ops.h>
 #include <aten/ops/cumsum_ops.h>
-#include <aten/ops/div_ops.h>
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
+#include <aten/ops/embedding_backward_ops.h>
+#include <aten/ops/embedding_dense_backward_ops.h>
+#include <aten/ops/embedding_ops.h>
 #include <aten/ops/eq_ops.h>
 #include <aten/ops/equal_ops.h>
 #include <aten/ops/exponential_ops.h>
@@ -48,13 +51,18 @@
 #include <aten/ops/fmod_ops.h>
 #include <aten/ops/ge_ops.h>
 #include <aten/ops/geometric_ops.h>
+#include <aten/ops/group_norm_ops.h>
 #include <aten/ops/gt_ops.h>
 #include <aten/ops/hypot_ops.h>
 #include <aten/ops/im2col_ops.h>
+#include <aten/ops/index_ops.h>
+#include <aten/ops/index_put_ops.h>
+#include <aten/ops/instance_norm_ops.h>
 #include <aten/ops/isclose_ops.h>
 #include <aten/ops/isfinite_ops.h>
 #include <aten/ops/isinf_ops.h>
 #include <aten/ops/isnan_ops.h>
+#include <aten/ops/layer_norm_ops.h>
 #include <aten/ops/le_ops.h>
 #include <aten/ops/lerp_ops.h>
 #include <aten/ops/linear_ops.h>
@@ -65,6 +73,7 @@
 #include <aten/ops/logical_xor_ops.h>
 #include <aten/ops/logsumexp_ops.h>
 #include <aten/ops/lt_ops.h>
+#include <aten/ops/masked_select_ops.h>
 #include <aten/ops/matmul_ops.h>
 #include <aten/ops/max_ops.h>
 #include <aten/ops/max_pool2d_ops.h>
@@ -75,17 +84,24 @@
 #include <aten/ops/min_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/mm_ops.h>
-#include <aten/ops/mul_ops.h>
 #include <aten/ops/multinomial_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/nansum_ops.h>
+#include <aten/ops/native_batch_norm_backward_ops.h>
+#include <aten/ops/native_batch_norm_ops.h>
+#include <aten/ops/native_group_norm_backward_ops.h>
+#include <aten/ops/native_group_norm_ops.h>
+#include <aten/ops/native_layer_norm_backward_ops.h>
+#include <aten/ops/native_layer_norm_ops.h>
 #include <aten/ops/ne_ops.h>
 #include <aten/ops/nll_loss_backward_ops.h>
 #include <aten/ops/nll_loss_forward_ops.h>
 #include <aten/ops/nll_loss_nd_ops.h>
 #include <aten/ops/nll_loss_ops.h>
+#include <aten/ops/nonzero_ops.h>
 #include <aten/ops/norm_ops.h>
 #include <aten/ops/normal_ops.h>
+#include <aten/ops/one_hot_ops.h>
 #include <aten/ops/poisson_ops.h>
 #include <aten/ops/pow_ops.h>
 #include <aten/ops/prod_ops.h>
@@ -101,373 +117,13 @@
 #include <aten/ops/softmax_ops.h>
 #include <aten/ops/std_mean_ops.h>
 #include <aten/ops/std_ops.h>
-#include <aten/ops/sub_ops.h>
 #include <aten/ops/sum_ops.h>
 #include <aten/ops/uniform_ops.h>
 #include <aten/ops/var_mean_ops.h>
 #include <aten/ops/var_ops.h>
-#include <aten/ops/where_ops.h>
 
 namespace miniaten::python {
 namespace {
-
-PyObject* op_where_self(Arguments& a) {
-  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.tensor(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::where_self::call(condition, self, other));
-}
-PyObject* op_where_ScalarSelf(Arguments& a) {
-  auto&& condition = a.tensor(0); auto&& self = a.scalar(1); auto&& other = a.tensor(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::where_ScalarSelf::call(condition, self, other));
-}
-PyObject* op_where_ScalarOther(Arguments& a) {
-  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::where_ScalarOther::call(condition, self, other));
-}
-PyObject* op_where_Scalar(Arguments& a) {
-  auto&& condition = a.tensor(0); auto&& self = a.scalar(1); auto&& other = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::where_Scalar::call(condition, self, other));
-}
-PyObject* op_where_self_out(Arguments& a) {
-  auto&& condition = a.tensor(0); auto&& self = a.tensor(1); auto&& other = a.tensor(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::where_self_out::call(condition, self, other, out);
-  return u.same({3});
-}
-const Overload where_overloads[] = {
-    {"Tensor condition, Tensor self, Tensor other", 0, true, true, op_where_self},
-    {"Tensor condition, Scalar self, Tensor other", 0, true, false, op_where_ScalarSelf},
-    {"Tensor condition, Tensor self, Scalar other", 0, true, false, op_where_ScalarOther},
-    {"Tensor condition, Scalar self, Scalar other", 0, true, false, op_where_Scalar},
-    {"Tensor condition, Tensor self, Tensor other, *, Tensor out", 1, true, false, op_where_self_out},
-};
-OverloadSet where_set("where", where_overloads);
-PyObject* where_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(where_set, args, n, kw);
-}
-PyObject* where_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(where_set, self, args, n, kw);
-}
-
-PyObject* op_add_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::add_Tensor::call(self, other, alpha));
-}
-PyObject* op_add_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::add_Scalar::call(self, other, alpha));
-}
-PyObject* op_add_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::add_out::call(self, other, alpha, out);
-  return u.same({3});
-}
-PyObject* op_add_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::add_Scalar_out::call(self, other, alpha, out);
-  return u.same({3});
-}
-const Overload add_overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_add_Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_add_Scalar},
-    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_add_out},
-    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_add_Scalar_out},
-};
-OverloadSet add_set("add", add_overloads);
-PyObject* add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(add_set, args, n, kw);
-}
-PyObject* add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(add_set, self, args, n, kw);
-}
-
-PyObject* op_add__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  aten::_ops::add__Tensor::call(self, other, alpha);
-  return u.same({0});
-}
-PyObject* op_add__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  aten::_ops::add__Scalar::call(self, other, alpha);
-  return u.same({0});
-}
-const Overload add__overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_add__Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_add__Scalar},
-};
-OverloadSet add__set("add_", add__overloads);
-PyObject* add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(add__set, self, args, n, kw);
-}
-
-PyObject* op_sub_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::sub_Tensor::call(self, other, alpha));
-}
-PyObject* op_sub_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::sub_Scalar::call(self, other, alpha));
-}
-PyObject* op_sub_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::sub_out::call(self, other, alpha, out);
-  return u.same({3});
-}
-PyObject* op_sub_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::sub_Scalar_out::call(self, other, alpha, out);
-  return u.same({3});
-}
-const Overload sub_overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_sub_Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_sub_Scalar},
-    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_sub_out},
-    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_sub_Scalar_out},
-};
-OverloadSet sub_set("sub", sub_overloads);
-PyObject* sub_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(sub_set, args, n, kw);
-}
-PyObject* sub_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(sub_set, self, args, n, kw);
-}
-
-PyObject* op_sub__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  aten::_ops::sub__Tensor::call(self, other, alpha);
-  return u.same({0});
-}
-PyObject* op_sub__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
-  Unlocked u(a);
-  aten::_ops::sub__Scalar::call(self, other, alpha);
-  return u.same({0});
-}
-const Overload sub__overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_sub__Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_sub__Scalar},
-};
-OverloadSet sub__set("sub_", sub__overloads);
-PyObject* sub__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(sub__set, self, args, n, kw);
-}
-
-PyObject* op_mul_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mul_Tensor::call(self, other));
-}
-PyObject* op_mul_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mul_Scalar::call(self, other));
-}
-PyObject* op_mul_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::mul_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_mul_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::mul_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload mul_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_mul_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_mul_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_mul_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_mul_Scalar_out},
-};
-OverloadSet mul_set("mul", mul_overloads);
-PyObject* mul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(mul_set, args, n, kw);
-}
-PyObject* mul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(mul_set, self, args, n, kw);
-}
-
-PyObject* op_mul__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::mul__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_mul__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::mul__Scalar::call(self, other);
-  return u.same({0});
-}
-const Overload mul__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_mul__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_mul__Scalar},
-};
-OverloadSet mul__set("mul_", mul__overloads);
-PyObject* mul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(mul__set, self, args, n, kw);
-}
-
-PyObject* op_div_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::div_Tensor::call(self, other));
-}
-PyObject* op_div_Tensor_mode(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::div_Tensor_mode::call(self, other, rounding_mode));
-}
-PyObject* op_div_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::div_Scalar::call(self, other));
-}
-PyObject* op_div_Scalar_mode(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::div_Scalar_mode::call(self, other, rounding_mode));
-}
-PyObject* op_div_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::div_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_div_out_mode(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::div_out_mode::call(self, other, rounding_mode, out);
-  return u.same({3});
-}
-PyObject* op_div_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::div_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_div_Scalar_mode_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::div_Scalar_mode_out::call(self, other, rounding_mode, out);
-  return u.same({3});
-}
-const Overload div_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_div_Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, true, true, op_div_Tensor_mode},
-    {"Tensor self, Scalar other", 0, true, true, op_div_Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, true, true, op_div_Scalar_mode},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_div_out},
-    {"Tensor self, Tensor other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_out_mode},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_div_Scalar_out},
-    {"Tensor self, Scalar other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_Scalar_mode_out},
-};
-OverloadSet div_set("div", div_overloads);
-PyObject* div_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(div_set, args, n, kw);
-}
-PyObject* div_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(div_set, self, args, n, kw);
-}
-
-PyObject* op_div__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::div__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Tensor_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Tensor_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-PyObject* op_div__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::div__Scalar::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Scalar_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Scalar_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-const Overload div__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
-    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
-};
-OverloadSet div__set("div_", div__overloads);
-PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(div__set, self, args, n, kw);
-}
-
-PyObject* op_remainder_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Tensor::call(self, other));
-}
-PyObject* op_remainder_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar::call(self, other));
-}
-PyObject* op_remainder_Scalar_Tensor(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar_Tensor::call(self, other));
-}
-PyObject* op_remainder_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload remainder_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
-    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
-    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
-};
-OverloadSet remainder_set("remainder", remainder_overloads);
-PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(remainder_set, args, n, kw);
-}
-PyObject* remainder_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(remainder_set, self, args, n, kw);
-}
 
 PyObject* op_remainder__Tensor(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
@@ -3313,16 +2969,317 @@ PyObject* _adaptive_avg_pool2d_backward_function(PyObject*, PyObject* const* arg
   return call_function(_adaptive_avg_pool2d_backward_set, args, n, kw);
 }
 
+PyObject* op_batch_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& training = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7); auto&& cudnn_enabled = a.boolean(8);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::batch_norm::call(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled));
+}
+const Overload batch_norm_overloads[] = {
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled", 0, true, false, op_batch_norm},
+};
+OverloadSet batch_norm_set("batch_norm", batch_norm_overloads);
+PyObject* batch_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(batch_norm_set, args, n, kw);
+}
+
+PyObject* op_native_batch_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& training = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_batch_norm::call(input, weight, bias, running_mean, running_var, training, momentum, eps));
+}
+PyObject* op_native_batch_norm_out(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& training = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7); auto&& out = a.mutable_tensor(8); auto&& save_mean = a.mutable_tensor(9); auto&& save_invstd = a.mutable_tensor(10);
+  Unlocked u(a);
+  aten::_ops::native_batch_norm_out::call(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd);
+  return u.same({8, 9, 10});
+}
+const Overload native_batch_norm_overloads[] = {
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps", 0, true, false, op_native_batch_norm},
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor out, Tensor save_mean, Tensor save_invstd", 3, true, false, op_native_batch_norm_out},
+};
+OverloadSet native_batch_norm_set("native_batch_norm", native_batch_norm_overloads);
+PyObject* native_batch_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_batch_norm_set, args, n, kw);
+}
+
+PyObject* op_native_batch_norm_backward(Arguments& a) {
+  auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& save_mean = a.optional_tensor(5); auto&& save_invstd = a.optional_tensor(6); auto&& train = a.boolean(7); auto&& eps = a.float64(8); auto&& output_mask = a.bool_list(9);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_batch_norm_backward::call(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask));
+}
+const Overload native_batch_norm_backward_overloads[] = {
+    {"Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask", 0, true, false, op_native_batch_norm_backward},
+};
+OverloadSet native_batch_norm_backward_set("native_batch_norm_backward", native_batch_norm_backward_overloads);
+PyObject* native_batch_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_batch_norm_backward_set, args, n, kw);
+}
+
+PyObject* op_instance_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& use_input_stats = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7); auto&& cudnn_enabled = a.boolean(8);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::instance_norm::call(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled));
+}
+const Overload instance_norm_overloads[] = {
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled", 0, true, false, op_instance_norm},
+};
+OverloadSet instance_norm_set("instance_norm", instance_norm_overloads);
+PyObject* instance_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(instance_norm_set, args, n, kw);
+}
+
+PyObject* op_layer_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& normalized_shape = a.int_list(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4); auto&& cudnn_enable = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::layer_norm::call(input, normalized_shape, weight, bias, eps, cudnn_enable));
+}
+const Overload layer_norm_overloads[] = {
+    {"Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True", 0, true, false, op_layer_norm},
+};
+OverloadSet layer_norm_set("layer_norm", layer_norm_overloads);
+PyObject* layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(layer_norm_set, args, n, kw);
+}
+
+PyObject* op_native_layer_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& normalized_shape = a.int_list(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_layer_norm::call(input, normalized_shape, weight, bias, eps));
+}
+const Overload native_layer_norm_overloads[] = {
+    {"Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps", 0, true, false, op_native_layer_norm},
+};
+OverloadSet native_layer_norm_set("native_layer_norm", native_layer_norm_overloads);
+PyObject* native_layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_layer_norm_set, args, n, kw);
+}
+
+PyObject* op_native_layer_norm_backward(Arguments& a) {
+  auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& normalized_shape = a.int_list(2); auto&& mean = a.tensor(3); auto&& rstd = a.tensor(4); auto&& weight = a.optional_tensor(5); auto&& bias = a.optional_tensor(6); auto&& output_mask = a.bool_list(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_layer_norm_backward::call(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask));
+}
+const Overload native_layer_norm_backward_overloads[] = {
+    {"Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask", 0, true, false, op_native_layer_norm_backward},
+};
+OverloadSet native_layer_norm_backward_set("native_layer_norm_backward", native_layer_norm_backward_overloads);
+PyObject* native_layer_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_layer_norm_backward_set, args, n, kw);
+}
+
+PyObject* op_group_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& num_groups = a.int64(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4); auto&& cudnn_enabled = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::group_norm::call(input, num_groups, weight, bias, eps, cudnn_enabled));
+}
+const Overload group_norm_overloads[] = {
+    {"Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True", 0, true, false, op_group_norm},
+};
+OverloadSet group_norm_set("group_norm", group_norm_overloads);
+PyObject* group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(group_norm_set, args, n, kw);
+}
+
+PyObject* op_native_group_norm(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& N = a.int64(3); auto&& C = a.int64(4); auto&& HxW = a.int64(5); auto&& group = a.int64(6); auto&& eps = a.float64(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_group_norm::call(input, weight, bias, N, C, HxW, group, eps));
+}
+const Overload native_group_norm_overloads[] = {
+    {"Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps", 0, true, false, op_native_group_norm},
+};
+OverloadSet native_group_norm_set("native_group_norm", native_group_norm_overloads);
+PyObject* native_group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_group_norm_set, args, n, kw);
+}
+
+PyObject* op_native_group_norm_backward(Arguments& a) {
+  auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& mean = a.tensor(2); auto&& rstd = a.tensor(3); auto&& weight = a.optional_tensor(4); auto&& N = a.int64(5); auto&& C = a.int64(6); auto&& HxW = a.int64(7); auto&& group = a.int64(8); auto&& output_mask = a.bool_list(9);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::native_group_norm_backward::call(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask));
+}
+const Overload native_group_norm_backward_overloads[] = {
+    {"Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask", 0, true, false, op_native_group_norm_backward},
+};
+OverloadSet native_group_norm_backward_set("native_group_norm_backward", native_group_norm_backward_overloads);
+PyObject* native_group_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(native_group_norm_backward_set, args, n, kw);
+}
+
+PyObject* op_nonzero(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::nonzero::call(self));
+}
+PyObject* op_nonzero_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::nonzero_out::call(self, out);
+  return u.same({1});
+}
+const Overload nonzero_overloads[] = {
+    {"Tensor self", 0, true, true, op_nonzero},
+    {"Tensor self, *, Tensor out", 1, true, false, op_nonzero_out},
+};
+OverloadSet nonzero_set("nonzero", nonzero_overloads);
+PyObject* nonzero_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(nonzero_set, args, n, kw);
+}
+PyObject* nonzero_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(nonzero_set, self, args, n, kw);
+}
+
+PyObject* op_argwhere(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::argwhere::call(self));
+}
+const Overload argwhere_overloads[] = {
+    {"Tensor self", 0, true, true, op_argwhere},
+};
+OverloadSet argwhere_set("argwhere", argwhere_overloads);
+PyObject* argwhere_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(argwhere_set, args, n, kw);
+}
+PyObject* argwhere_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(argwhere_set, self, args, n, kw);
+}
+
+PyObject* op_masked_select(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& mask = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::masked_select::call(self, mask));
+}
+PyObject* op_masked_select_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& mask = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::masked_select_out::call(self, mask, out);
+  return u.same({2});
+}
+const Overload masked_select_overloads[] = {
+    {"Tensor self, Tensor mask", 0, true, true, op_masked_select},
+    {"Tensor self, Tensor mask, *, Tensor out", 1, true, false, op_masked_select_out},
+};
+OverloadSet masked_select_set("masked_select", masked_select_overloads);
+PyObject* masked_select_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(masked_select_set, args, n, kw);
+}
+PyObject* masked_select_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(masked_select_set, self, args, n, kw);
+}
+
+PyObject* op_index_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.optional_tensor_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_Tensor::call(self, indices));
+}
+PyObject* op_index_Tensor_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.optional_tensor_list(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::index_Tensor_out::call(self, indices, out);
+  return u.same({2});
+}
+const Overload index_overloads[] = {
+    {"Tensor self, Tensor?[] indices", 0, true, true, op_index_Tensor},
+    {"Tensor self, Tensor?[] indices, *, Tensor out", 1, true, false, op_index_Tensor_out},
+};
+OverloadSet index_set("index", index_overloads);
+PyObject* index_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_set, args, n, kw);
+}
+PyObject* index_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_set, self, args, n, kw);
+}
+
+PyObject* op_index_put_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& indices = a.optional_tensor_list(1); auto&& values = a.tensor(2); auto&& accumulate = a.boolean(3);
+  Unlocked u(a);
+  aten::_ops::index_put_::call(self, indices, values, accumulate);
+  return u.same({0});
+}
+const Overload index_put__overloads[] = {
+    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, op_index_put_},
+};
+OverloadSet index_put__set("index_put_", index_put__overloads);
+PyObject* index_put__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_put__set, args, n, kw);
+}
+PyObject* index_put__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_put__set, self, args, n, kw);
+}
+
+PyObject* op_index_put(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.optional_tensor_list(1); auto&& values = a.tensor(2); auto&& accumulate = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_put::call(self, indices, values, accumulate));
+}
+const Overload index_put_overloads[] = {
+    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, op_index_put},
+};
+OverloadSet index_put_set("index_put", index_put_overloads);
+PyObject* index_put_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_put_set, args, n, kw);
+}
+PyObject* index_put_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_put_set, self, args, n, kw);
+}
+
+PyObject* op_embedding(Arguments& a) {
+  auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& padding_idx = a.int64(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& sparse = a.boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::embedding::call(weight, indices, padding_idx, scale_grad_by_freq, sparse));
+}
+const Overload embedding_overloads[] = {
+    {"Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False", 0, true, false, op_embedding},
+};
+OverloadSet embedding_set("embedding", embedding_overloads);
+PyObject* embedding_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(embedding_set, args, n, kw);
+}
+
+PyObject* op_embedding_backward(Arguments& a) {
+  auto&& grad = a.tensor(0); auto&& indices = a.tensor(1); auto&& num_weights = a.int64(2); auto&& padding_idx = a.int64(3); auto&& scale_grad_by_freq = a.boolean(4); auto&& sparse = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::embedding_backward::call(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse));
+}
+const Overload embedding_backward_overloads[] = {
+    {"Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse", 0, true, false, op_embedding_backward},
+};
+OverloadSet embedding_backward_set("embedding_backward", embedding_backward_overloads);
+PyObject* embedding_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(embedding_backward_set, args, n, kw);
+}
+
+PyObject* op_embedding_dense_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& indices = a.tensor(1); auto&& num_weights = a.int64(2); auto&& padding_idx = a.int64(3); auto&& scale_grad_by_freq = a.boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::embedding_dense_backward::call(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq));
+}
+const Overload embedding_dense_backward_overloads[] = {
+    {"Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq", 0, true, false, op_embedding_dense_backward},
+};
+OverloadSet embedding_dense_backward_set("embedding_dense_backward", embedding_dense_backward_overloads);
+PyObject* embedding_dense_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(embedding_dense_backward_set, args, n, kw);
+}
+
+PyObject* op_one_hot(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& num_classes = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::one_hot::call(self, num_classes));
+}
+const Overload one_hot_overloads[] = {
+    {"Tensor self, int num_classes=-1", 0, true, false, op_one_hot},
+};
+OverloadSet one_hot_set("one_hot", one_hot_overloads);
+PyObject* one_hot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(one_hot_set, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_1() {
   static const std::vector<PyMethodDef> defs = {
-      entry("where", where_function),
-      entry("add", add_function),
-      entry("sub", sub_function),
-      entry("mul", mul_function),
-      entry("div", div_function),
-      entry("remainder", remainder_function),
       entry("fmod", fmod_function),
       entry("pow", pow_function),
       entry("maximum", maximum_function),
@@ -3423,22 +3380,32 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("adaptive_avg_pool2d", adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d", _adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d_backward", _adaptive_avg_pool2d_backward_function),
+      entry("batch_norm", batch_norm_function),
+      entry("native_batch_norm", native_batch_norm_function),
+      entry("native_batch_norm_backward", native_batch_norm_backward_function),
+      entry("instance_norm", instance_norm_function),
+      entry("layer_norm", layer_norm_function),
+      entry("native_layer_norm", native_layer_norm_function),
+      entry("native_layer_norm_backward", native_layer_norm_backward_function),
+      entry("group_norm", group_norm_function),
+      entry("native_group_norm", native_group_norm_function),
+      entry("native_group_norm_backward", native_group_norm_backward_function),
+      entry("nonzero", nonzero_function),
+      entry("argwhere", argwhere_function),
+      entry("masked_select", masked_select_function),
+      entry("index", index_function),
+      entry("index_put_", index_put__function),
+      entry("index_put", index_put_function),
+      entry("embedding", embedding_function),
+      entry("embedding_backward", embedding_backward_function),
+      entry("embedding_dense_backward", embedding_dense_backward_function),
+      entry("one_hot", one_hot_function),
   };
   return defs;
 }
 
 const std::vector<PyMethodDef>& methods_1() {
   static const std::vector<PyMethodDef> defs = {
-      entry("where", where_method),
-      entry("add", add_method),
-      entry("add_", add__method),
-      entry("sub", sub_method),
-      entry("sub_", sub__method),
-      entry("mul", mul_method),
-      entry("mul_", mul__method),
-      entry("div", div_method),
-      entry("div_", div__method),
-      entry("remainder", remainder_method),
       entry("remainder_", remainder__method),
       entry("fmod", fmod_method),
       entry("fmod_", fmod__method),
@@ -3525,6 +3492,12 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("multinomial", multinomial_method),
       entry("softmax", softmax_method),
       entry("log_softmax", log_softmax_method),
+      entry("nonzero", nonzero_method),
+      entry("argwhere", argwhere_method),
+      entry("masked_select", masked_select_method),
+      entry("index", index_method),
+      entry("index_put_", index_put__method),
+      entry("index_put", index_put_method),
   };
   return defs;
 }

@@ -209,6 +209,29 @@ class EmittedTest(unittest.TestCase):
         self.assertIn("#include <aten/ops/gather.h>", gather)
 
 
+    def test_optional_tensor_list_is_saved_and_read_back_with_its_nones(self):
+        repo = TempRepo(ADD_YAML + textwrap.dedent(
+            """
+            - func: index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
+              dispatch:
+                CPU: index
+              dtypes: [Float]
+            """))
+        self.addCleanup(repo.close)
+        (repo.root / "derivatives.yaml").write_text(textwrap.dedent(
+            """\
+            - name: index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
+              self: grad.index(indices)
+              indices: non_differentiable
+            """))
+        code, _, stderr = repo.run()
+        self.assertEqual(code, 0, stderr)
+        text = repo.files()["aten/autograd/index_autograd.cpp"]
+        self.assertIn("ArrayRef<std::optional<Tensor>> indices", text)
+        self.assertIn("std::vector<SavedVariable> indices_;", text)
+        self.assertIn("const auto indices = unpack_optional(indices_);", text)
+
+
 class ManifestAutogradTest(unittest.TestCase):
     """manifest.json says how each overload behaves under autograd; `missing` is what the
     manifest suite fails on."""

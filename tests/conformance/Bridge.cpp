@@ -122,6 +122,11 @@ c10::IValue to_torch(const IValue& v, const c10::TypePtr& type) {
           c10::List<bool> flags;
           for (bool b : x) flags.push_back(b);
           return c10::IValue(flags);
+        } else if constexpr (std::is_same_v<T, std::vector<std::optional<Tensor>>>) {
+          c10::List<c10::optional<at::Tensor>> ts;
+          for (const std::optional<Tensor>& e : x)
+            ts.push_back(e.has_value() ? c10::optional<at::Tensor>(to_torch(*e)) : c10::nullopt);
+          return c10::IValue(ts);
         } else if constexpr (std::is_same_v<T, Generator>) {
           // The calls pass no generator (Calls.cpp): each library samples from its own.
           ATEN_ERROR("conformance: a MiniATen Generator has no libtorch counterpart");

@@ -250,6 +250,22 @@ struct Draw {
       return tensor_arg(r, ScalarType::Bool, name == "mask" ? partner_shape(r, shape) : shape);
     }
     if (name == "index") return index_tensor();
+    if (name == "indices" && op.rfind("embedding", 0) == 0) return embedding_indices();
+    if (first && op == "one_hot") {
+      TensorArg t = tensor_arg(r, chance(r, 0.95) ? ScalarType::Long : draw_dtype(r, {}), shape);
+      t.index_bound = between(r, 1, 6);
+      return t;
+    }
+    if (name == "values" && op.rfind("index_put", 0) == 0) {
+      // A 0-dim value or a row of self's last dim broadcast to any indexed shape (so that
+      // repeated indices write equal values), else most likely the shape-mismatch error.
+      const double u = std::uniform_real_distribution<double>(0, 1)(r);
+      std::vector<int64_t> s = u < 0.45   ? std::vector<int64_t>{}
+                               : u < 0.85 ? (shape.empty() ? std::vector<int64_t>{}
+                                                           : std::vector<int64_t>{shape.back()})
+                                          : partner_shape(r, shape);
+      return tensor_arg(r, chance(r, 0.9) ? dtype : draw_dtype(r, declared), s);
+    }
     if (name == "indices" && op.rfind("max_pool2d", 0) == 0) return pool_indices();
     if (is_norm(op) && !first) return norm_tensor(name);
     if (name == "self") self_shape = !s.empty() ? s : first ? shape : std::vector<int64_t>{};
@@ -324,6 +340,69 @@ struct Draw {
     return t;
   }
 
+  // embedding's indices: weight's rows (embedding), or one per row of grad (the backwards,
+  // whose num_weights is mostly kWeights); now and then one out of range, or a float index.
+  static constexpr int64_t kWeights = 5;
+  TensorArg embedding_indices() {
+    std::vector<int64_t> s;
+    int64_t bound = kWeights;
+    if (op == "embedding") {
+      s = {between(r, 0, 4)};
+      if (chance(r, 0.3)) s.push_back(between(r, 1, 3));
+      bound = shape.empty() ? 1 : shape[0];
+    } else if (!shape.empty()) {
+      s.assign(shape.begin(), shape.end() - 1);
+    }
+    const bool good = chance(r, 0.95);
+    TensorArg t = tensor_arg(
+        r, good ? (chance(r, 0.7) ? ScalarType::Long : ScalarType::Int) : draw_dtype(r, {}), s);
+    t.index_bound = bound + (chance(r, 0.03) ? 1 : 0);
+    return t;
+  }
+
+  // indexing's Tensor?[] indices into a self of `shape`: per dim a None, a Long index (values
+  // in [-size, size), shapes that broadcast together) or a Bool / Byte mask over one or the
+  // remaining dims. Now and then an index past self's dims, a value out of range, or an Int
+  // index: the error paths. Never every entry None (libtorch 1.13 fails an internal assert).
+  std::vector<std::optional<TensorArg>> index_list() {
+    std::vector<std::optional<TensorArg>> out;
+    const int64_t rank_ = rank();
+    const int64_t n = between(r, 1, std::max<int64_t>(1, rank_ + (chance(r, 0.05) ? 1 : 0)));
+    std::vector<int64_t> common;
+    for (int64_t k = between(r, 0, 2); k > 0; --k) common.push_back(between(r, 0, 4));
+    int64_t d = 0;
+    bool any = false;
+    for (int64_t k = 0; k < n; ++k) {
+      const bool last = k == n - 1;
+      if (d < rank_ && chance(r, 0.3) && !(last && !any)) {
+        out.emplace_back(std::nullopt);
+        ++d;
+        continue;
+      }
+      if (d < rank_ && chance(r, 0.2)) {
+        const int64_t m = chance(r, 0.5) ? 1 : rank_ - d;
+        std::vector<int64_t> s(shape.begin() + d, shape.begin() + d + m);
+        out.emplace_back(
+            tensor_arg(r, chance(r, 0.8) ? ScalarType::Bool : ScalarType::Byte, std::move(s)));
+        d += m;
+        any = true;
+        continue;
+      }
+      std::vector<int64_t> s = common;
+      for (auto& x : s)
+        if (chance(r, 0.3)) x = 1;
+      if (!s.empty() && chance(r, 0.2)) s.erase(s.begin());
+      TensorArg t = tensor_arg(r, chance(r, 0.95) ? ScalarType::Long : ScalarType::Int, s);
+      t.index_bound = d < rank_ ? shape[d] : 1;
+      t.index_negative = true;
+      if (chance(r, 0.03)) t.index_bound += 1;
+      out.emplace_back(std::move(t));
+      ++d;
+      any = true;
+    }
+    return out;
+  }
+
   std::vector<TensorArg> tensor_list() {
     std::vector<TensorArg> ts;
     const int64_t n = between(r, op == "stack" || op == "cat" ? 1 : 0, 3);
@@ -346,6 +425,7 @@ struct Draw {
     }
     if (name == "index")
       return between(r, -size_at_dim(), size_at_dim() - (chance(r, 0.95) ? 1 : 0));
+    if (name == "num_weights") return chance(r, 0.9) ? kWeights : between(r, 0, 6);
     if (name == "length" || name == "split_size" || name == "chunks" || name == "size" ||
         name == "steps" || name == "n" || name == "m") {
       return between(r, 0, 5);
@@ -650,6 +730,13 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
         arg.tensor = draw.tensor(a, first_tensor);
         first_tensor = false;
       }
+    } else if (types[ai] == "Tensor?[]") {
+      arg.is_tensor_list = true;
+      for (auto& t : draw.index_list()) {
+        arg.present.push_back(t.has_value());
+        if (t.has_value()) arg.tensors.push_back(std::move(*t));
+      }
+      first_tensor = false;
     } else if (type->kind() == c10::TypeKind::ListType &&
                type->castRaw<c10::ListType>()->getElementType()->kind() ==
                    c10::TypeKind::TensorType) {
@@ -683,7 +770,8 @@ Tensor materialize(const TensorArg& t, bool meta) {
     const uint64_t bits = mix(t.seed + static_cast<uint64_t>(i));
     if (index) {
       const int64_t bound = std::max<int64_t>(t.index_bound, 1);
-      values.data_ptr<int64_t>()[i] = static_cast<int64_t>((bits >> 4) % bound);
+      const auto k = static_cast<int64_t>((bits >> 4) % (t.index_negative ? 2 * bound : bound));
+      values.data_ptr<int64_t>()[i] = t.index_negative ? k - bound : k;
     } else if (complex) {
       values.data_ptr<aten::complex<double>>()[i] = {float_value(bits, t.ordinary),
                                                      float_value(mix(bits), t.ordinary)};
@@ -745,6 +833,14 @@ std::string Call::str() const {
     os << (i ? ", " : "") << a.name << "=";
     if (a.is_tensor) {
       tensor(a.tensor);
+    } else if (a.is_tensor_list && !a.present.empty()) {
+      os << "[";
+      for (size_t k = 0, t = 0; k < a.present.size(); ++k) {
+        if (k) os << "; ";
+        if (a.present[k]) tensor(a.tensors[t++]);
+        else os << "None";
+      }
+      os << "]";
     } else if (a.is_tensor_list) {
       os << "[";
       for (size_t k = 0; k < a.tensors.size(); ++k) {
@@ -764,6 +860,7 @@ std::string Call::str() const {
               for (size_t k = 0; k < x.size(); ++k) os << (k ? "," : "") << x[k];
               os << "]";
             } else if constexpr (std::is_same_v<T, std::vector<Tensor>> ||
+                                 std::is_same_v<T, std::vector<std::optional<Tensor>>> ||
                                  std::is_same_v<T, Tensor> || std::is_same_v<T, Device> ||
                                  std::is_same_v<T, Layout> || std::is_same_v<T, Generator>) {
               os << "?";

@@ -44,6 +44,9 @@ struct Arg {
   bool is_tensor_list = false;
   TensorArg tensor;
   std::vector<TensorArg> tensors;
+  // A `Tensor?[]` (indexing's indices): one flag per entry, false for None; `tensors` holds the
+  // entries that are present, in order. Empty for a `Tensor[]`.
+  std::vector<bool> present;
   IValue value;
 };
 

@@ -40,7 +40,9 @@ const std::set<std::string, std::less<>> kSumOps = {
     // backward: two sums over the group)
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
-    "native_group_norm_backward"};
+    "native_group_norm_backward",
+    // rows summed per index; libtorch adds each scaled by 1 / count with a fused multiply-add
+    "embedding_dense_backward", "embedding_backward"};
 
 double epsilon(ScalarType t) {
   switch (t) {
@@ -175,7 +177,10 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     // after each, MiniATen's once)
     "avg_pool2d", "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "batch_norm", "native_batch_norm",
     "native_batch_norm_backward", "instance_norm", "layer_norm", "native_layer_norm",
-    "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward"};
+    "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward",
+    // repeated indices sum their gradients
+    "index", "index_put", "masked_select", "embedding", "embedding_backward",
+    "embedding_dense_backward"};
 
 }  // namespace
 

@@ -32,7 +32,10 @@ def _saved_member(d: Derivative, s) -> dict[str, Any]:
         "kind": s.kind.value,
         "output": None,
         "list": isinstance(arg.type, ListType) and is_tensor_type(arg.type),
-        "optional": isinstance(arg.type, OptionalType) and is_tensor_type(arg.type),
+        # Tensor? and Tensor?[]: read back with None where the argument had it.
+        "optional": is_tensor_type(arg.type) and (
+            isinstance(arg.type, OptionalType)
+            or (isinstance(arg.type, ListType) and isinstance(arg.type.elem, OptionalType))),
         # A value's argument type (the node stores autograd::owned_t of it).
         "type": None if is_tensor_type(arg.type) else cpp_types.argument_type(arg.type),
     }

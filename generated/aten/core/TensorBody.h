@@ -143,6 +143,11 @@
 #include <aten/ops/multinomial_ops.h>
 #include <aten/ops/softmax_ops.h>
 #include <aten/ops/log_softmax_ops.h>
+#include <aten/ops/nonzero_ops.h>
+#include <aten/ops/argwhere_ops.h>
+#include <aten/ops/masked_select_ops.h>
+#include <aten/ops/index_ops.h>
+#include <aten/ops/index_put_ops.h>
 
 #include <functional>
 #include <optional>
@@ -438,6 +443,12 @@ class Tensor : public TensorBase {
   Tensor multinomial(int64_t num_samples, bool replacement = false, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor softmax(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
   Tensor log_softmax(int64_t dim, std::optional<ScalarType> dtype = std::nullopt) const;
+  Tensor nonzero() const;
+  Tensor argwhere() const;
+  Tensor masked_select(const Tensor& mask) const;
+  Tensor index(ArrayRef<std::optional<Tensor>> indices) const;
+  Tensor& index_put_(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
+  Tensor index_put(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1699,6 +1710,31 @@ inline Tensor Tensor::softmax(int64_t dim, std::optional<ScalarType> dtype) cons
 
 inline Tensor Tensor::log_softmax(int64_t dim, std::optional<ScalarType> dtype) const {
   return _ops::log_softmax_int::call(*this, dim, dtype);
+}
+
+inline Tensor Tensor::nonzero() const {
+  return _ops::nonzero::call(*this);
+}
+
+inline Tensor Tensor::argwhere() const {
+  return _ops::argwhere::call(*this);
+}
+
+inline Tensor Tensor::masked_select(const Tensor& mask) const {
+  return _ops::masked_select::call(*this, mask);
+}
+
+inline Tensor Tensor::index(ArrayRef<std::optional<Tensor>> indices) const {
+  return _ops::index_Tensor::call(*this, indices);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::index_put_(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate) const {
+  return _ops::index_put_::call(const_cast<Tensor&>(*this), indices, values, accumulate);
+}
+
+inline Tensor Tensor::index_put(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate) const {
+  return _ops::index_put::call(*this, indices, values, accumulate);
 }
 
 }  // namespace aten

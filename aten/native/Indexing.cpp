@@ -1,0 +1,470 @@
+// Advanced indexing and the ops that find or select elements by a mask: nonzero, argwhere,
+// masked_select, index, index_put_ / index_put. Indices are checked, and masks turned into
+// coordinates, before anything is written, so bad input changes nothing.
+#include <aten/core/Alias.h>
+#include <aten/core/Convert.h>
+#include <aten/core/MemoryOverlap.h>
+#include <aten/cpu/Parallel.h>
+#include <aten/iterator/Broadcast.h>
+#include <aten/native/Indexing.h>
+#include <aten/ops/argwhere_native.h>
+#include <aten/ops/clone.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/expand.h>
+#include <aten/ops/index.h>
+#include <aten/ops/index_dtypes.h>
+#include <aten/ops/index_native.h>
+#include <aten/ops/index_put.h>
+#include <aten/ops/index_put_dtypes.h>
+#include <aten/ops/index_put_native.h>
+#include <aten/ops/masked_fill.h>
+#include <aten/ops/masked_select_dtypes.h>
+#include <aten/ops/masked_select_native.h>
+#include <aten/ops/nonzero.h>
+#include <aten/ops/nonzero_dtypes.h>
+#include <aten/ops/nonzero_native.h>
+#include <aten/ops/permute.h>
+#include <aten/ops/reshape.h>
+#include <aten/ops/select.h>
+#include <aten/ops/to.h>
+#include <aten/structured/StructuredOutputs.h>
+
+#include <algorithm>
+#include <atomic>
+#include <optional>
+#include <sstream>
+#include <utility>
+
+namespace aten::native {
+
+ATEN_DEFINE_DISPATCH(index_stub);
+ATEN_DEFINE_DISPATCH(index_put_stub);
+ATEN_DEFINE_DISPATCH(embedding_backward_stub);
+
+// ---- nonzero ----------------------------------------------------------------------------------
+
+namespace {
+
+template <typename T>
+bool is_nonzero(const T& v) {
+  if constexpr (is_complex_v<T>) {
+    return static_cast<double>(v.real()) != 0 || static_cast<double>(v.imag()) != 0;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v;
+  } else {
+    return static_cast<double>(v) != 0;
+  }
+}
+
+// Chunks of this many elements are counted, then written, each by one thread: fixed
+// boundaries, so the result never depends on the thread count.
+constexpr int64_t kNonzeroChunk = 1 << 15;
+
+// The coordinates of self's nonzero elements in C order into out, resized to [n, dim] with
+// ATen's CPU strides [1, n] when it is resized (a fresh or empty out).
+template <typename T>
+void nonzero_into(const Tensor& self, const Tensor& out) {
+  const Tensor c = self.contiguous();
+  const T* v = c.data_ptr<T>();
+  const int64_t numel = c.numel();
+  const int64_t chunks = (numel + kNonzeroChunk - 1) / kNonzeroChunk;
+  std::vector<int64_t> counts(static_cast<size_t>(chunks) + 1, 0);
+  parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
+    for (int64_t k = b; k < e; ++k) {
+      int64_t n = 0;
+      const int64_t end = std::min(numel, (k + 1) * kNonzeroChunk);
+      for (int64_t i = k * kNonzeroChunk; i < end; ++i) n += is_nonzero(v[i]) ? 1 : 0;
+      counts[static_cast<size_t>(k) + 1] = n;
+    }
+  });
+  for (size_t k = 1; k < counts.size(); ++k) counts[k] += counts[k - 1];
+  const int64_t total = counts.back();
+  const int64_t ndim = self.dim();
+  detail::resize_out(out, {total, ndim}, {1, std::max<int64_t>(total, 1)}, out.options());
+  if (total == 0 || ndim == 0) return;
+  int64_t* o = out.data_ptr<int64_t>();
+  const int64_t row_stride = out.strides()[0], col_stride = out.strides()[1];
+  const IntArrayRef sizes = self.sizes();
+  parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
+    DimVector coord(static_cast<size_t>(ndim), 0);
+    for (int64_t k = b; k < e; ++k) {
+      const int64_t begin = k * kNonzeroChunk;
+      const int64_t end = std::min(numel, begin + kNonzeroChunk);
+      int64_t rest = begin;
+      for (int64_t d = ndim - 1; d >= 0; --d) {
+        coord[d] = rest % sizes[d];
+        rest /= sizes[d];
+      }
+      int64_t row = counts[static_cast<size_t>(k)];
+      for (int64_t i = begin; i < end; ++i) {
+        if (is_nonzero(v[i])) {
+          int64_t* dst = o + row * row_stride;
+          for (int64_t d = 0; d < ndim; ++d) dst[d * col_stride] = coord[d];
+          ++row;
+        }
+        for (int64_t d = ndim - 1; d >= 0; --d) {
+          if (++coord[d] < sizes[d]) break;
+          coord[d] = 0;
+        }
+      }
+    }
+  });
+}
+
+}  // namespace
+
+Tensor& nonzero_out_cpu(const Tensor& self, Tensor& out) {
+  ATEN_CHECK(out.scalar_type() == ScalarType::Long,
+             "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
+             out.scalar_type());
+  assert_no_internal_overlap(out);
+  assert_no_overlap(out, self, "self");
+  ATEN_DISPATCH_nonzero_TYPES(self.scalar_type(), [&] { nonzero_into<scalar_t>(self, out); });
+  return out;
+}
+
+Tensor nonzero_cpu(const Tensor& self) {
+  Tensor out = aten::empty({0}, self.options().dtype(ScalarType::Long));
+  return nonzero_out_cpu(self, out);
+}
+
+Tensor argwhere(const Tensor& self) { return aten::nonzero(self); }
+
+// ---- planning an advanced index --------------------------------------------------------------
+
+namespace {
+
+// The broadcast shape of a and b, or none when they do not broadcast.
+std::optional<DimVector> broadcast(IntArrayRef a, IntArrayRef b) {
+  const size_t n = std::max(a.size(), b.size());
+  DimVector out(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t x = i < a.size() ? a[a.size() - 1 - i] : 1;
+    const int64_t y = i < b.size() ? b[b.size() - 1 - i] : 1;
+    if (x != y && x != 1 && y != 1) return std::nullopt;
+    out[n - 1 - i] = x == 1 ? y : x;
+  }
+  return out;
+}
+
+bool is_mask(const Tensor& t) {
+  return t.scalar_type() == ScalarType::Bool || t.scalar_type() == ScalarType::Byte;
+}
+
+// Every value of a Long index in [-size, size); the error names the first one in C order that
+// is not (a parallel scan finds whether there is one, a serial one which).
+void check_index_range(const Tensor& index, int64_t dim, int64_t size) {
+  if (index.numel() == 0) return;
+  const Tensor c = index.contiguous();
+  const int64_t* v = c.data_ptr<int64_t>();
+  const int64_t n = c.numel();
+  std::atomic<bool> bad{false};
+  parallel_for(0, n, GRAIN_SIZE, [&](int64_t b, int64_t e) {
+    bool any = false;
+    // v + size in [0, 2 size) as unsigned: one compare per value.
+    for (int64_t i = b; i < e; ++i)
+      any |= static_cast<uint64_t>(v[i] + size) >= static_cast<uint64_t>(2 * size);
+    if (any) bad.store(true, std::memory_order_relaxed);
+  });
+  if (!bad.load()) return;
+  for (int64_t i = 0; i < n; ++i)
+    ATEN_CHECK(v[i] >= -size && v[i] < size, "index ", v[i], " is out of bounds for dimension ",
+               dim, " with size ", size);
+}
+
+}  // namespace
+
+IndexPlan make_index_plan(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
+  // How many dims the indices consume: a mask one per dim of its own.
+  int64_t consumed = 0;
+  for (const std::optional<Tensor>& index : indices) {
+    if (!index.has_value() || !index->defined()) {
+      ++consumed;
+      continue;
+    }
+    const ScalarType t = index->scalar_type();
+    ATEN_CHECK(t == ScalarType::Long || is_mask(*index),
+               "tensors used as indices must be long, byte or bool tensors (got ", t, ")");
+    ATEN_CHECK(index->device() == self.device(), "indices must be on the device of self (",
+               self.device(), "), but one is on ", index->device());
+    ATEN_CHECK(!is_mask(*index) || index->dim() > 0,
+               "index: a 0-dim bool or byte index is not supported (the Python frontend turns "
+               "t[True] into an unsqueeze); got one at position ",
+               &index - indices.begin());
+    consumed += is_mask(*index) ? index->dim() : 1;
+  }
+  ATEN_CHECK(consumed <= self.dim(), "too many indices for tensor of dimension ", self.dim(),
+             " (got ", consumed, ")");
+
+  // One Long index (or none) per dim of self; masks become their nonzero() coordinates.
+  std::vector<Tensor> per_dim(static_cast<size_t>(self.dim()));
+  int64_t d = 0;
+  for (const std::optional<Tensor>& index : indices) {
+    if (!index.has_value() || !index->defined()) {
+      ++d;
+      continue;
+    }
+    if (!is_mask(*index)) {
+      per_dim[static_cast<size_t>(d++)] = *index;
+      continue;
+    }
+    for (int64_t j = 0; j < index->dim(); ++j)
+      ATEN_CHECK(index->sizes()[j] == self.sizes()[d + j], "The shape of the mask ", index->sizes(),
+                 " at index ", j, " does not match the shape of the indexed tensor ", self.sizes(),
+                 " at index ", d + j);
+    const Tensor coords = aten::nonzero(*index);  // [n, mask dims]; Meta: the Dispatcher's error
+    for (int64_t j = 0; j < index->dim(); ++j)
+      per_dim[static_cast<size_t>(d++)] = coords.select(1, j);
+  }
+
+  // The indices broadcast together; where they sit decides the result's layout.
+  std::vector<int64_t> dims;
+  DimVector shape;
+  bool first = true;
+  for (int64_t k = 0; k < self.dim(); ++k) {
+    const Tensor& index = per_dim[static_cast<size_t>(k)];
+    if (!index.defined()) continue;
+    dims.push_back(k);
+    if (first) {
+      shape = DimVector(index.sizes());
+      first = false;
+      continue;
+    }
+    std::optional<DimVector> joined = broadcast(shape, index.sizes());
+    if (!joined.has_value()) {
+      std::ostringstream shapes;
+      const char* sep = "";
+      for (const Tensor& t : per_dim) {
+        if (!t.defined()) continue;
+        shapes << sep << t.sizes();
+        sep = ", ";
+      }
+      ATEN_ERROR("shape mismatch: indexing tensors could not be broadcast together with shapes ",
+                 shapes.str());
+    }
+    shape = *joined;
+  }
+  IndexPlan plan;
+  if (dims.empty()) {
+    // Nothing indexed (every entry None): the result is a copy of self.
+    plan.src = self;
+    plan.result_shape = DimVector(self.sizes());
+    return plan;
+  }
+  // A Meta index has no values to check.
+  if (!self.is_meta())
+    for (size_t k = 0; k < dims.size(); ++k)
+      check_index_range(per_dim[static_cast<size_t>(dims[k])], dims[k], self.sizes()[dims[k]]);
+
+  // Separated indices (a kept dim between two): the indexed dims go first, as in ATen/NumPy.
+  const bool adjacent = dims.back() - dims.front() + 1 == static_cast<int64_t>(dims.size());
+  Tensor src = self;
+  std::vector<Tensor> ordered = per_dim;
+  if (!adjacent) {
+    std::vector<int64_t> perm(dims.begin(), dims.end());
+    for (int64_t k = 0; k < self.dim(); ++k)
+      if (!per_dim[static_cast<size_t>(k)].defined()) perm.push_back(k);
+    src = self.permute(perm);
+    for (size_t k = 0; k < perm.size(); ++k) ordered[k] = per_dim[static_cast<size_t>(perm[k])];
+  }
+  const int64_t before = adjacent ? dims.front() : 0;
+  const auto count = static_cast<int64_t>(dims.size());
+  const int64_t after = self.dim() - before - count;
+
+  DimVector sizes, strides;
+  for (int64_t k = 0; k < before; ++k) {
+    sizes.push_back(src.sizes()[k]);
+    strides.push_back(src.strides()[k]);
+  }
+  for (int64_t s : shape) {
+    sizes.push_back(s);
+    strides.push_back(0);
+  }
+  for (int64_t k = before + count; k < self.dim(); ++k) {
+    sizes.push_back(src.sizes()[k]);
+    strides.push_back(src.strides()[k]);
+  }
+  plan.src = detail::alias_with_sizes_and_strides(src, sizes, strides);
+  plan.result_shape = sizes;
+  for (int64_t k = before; k < before + count; ++k) {
+    const Tensor& index = ordered[static_cast<size_t>(k)];
+    plan.indexed_sizes.push_back(src.sizes()[k]);
+    plan.indexed_strides.push_back(src.strides()[k] * self.element_size());
+    DimVector view(static_cast<size_t>(before), 1);
+    // Right-aligned in the broadcast shape, then one per kept dim after.
+    for (size_t j = index.dim(); j < shape.size(); ++j) view.push_back(1);
+    for (int64_t s : index.sizes()) view.push_back(s);
+    for (int64_t j = 0; j < after; ++j) view.push_back(1);
+    plan.indices.push_back(index.reshape(view));
+  }
+  return plan;
+}
+
+// ---- index ------------------------------------------------------------------------------------
+
+namespace {
+
+// out: undefined (allocated with the layout the iterator picks, as ATen's) or the user's,
+// already of the result's shape.
+Tensor run_index(const Tensor& self, const IndexPlan& plan, const Tensor& out) {
+  if (plan.indices.empty()) {
+    if (!out.defined()) return self.clone();
+    return out.copy_(self);
+  }
+  TensorIteratorConfig config;
+  // An empty out= is resized by the iterator, to the layout a new result gets (ATen's).
+  config.set_check_mem_overlap(false).check_all_same_dtype(false).resize_outputs(true);
+  if (out.defined()) {
+    config.add_output(out, "out");
+  } else {
+    config.add_owned_output(Tensor(), "out").declare_static_dtype(self.scalar_type());
+  }
+  config.add_input(plan.src, "self");
+  for (const Tensor& index : plan.indices) config.add_input(index, "indices");
+  TensorIterator iter(config);
+  if (!iter.is_meta() && iter.numel() > 0)
+    index_stub(iter.device(), iter, plan.indexed_sizes, plan.indexed_strides);
+  return iter.output(0);
+}
+
+}  // namespace
+
+Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
+  ATEN_DISPATCH_index_TYPES(self.scalar_type(), [] {});
+  const IndexPlan plan = make_index_plan(self, indices);
+  return run_index(self, plan, Tensor());
+}
+
+Tensor& index_out(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, Tensor& out) {
+  ATEN_DISPATCH_index_TYPES(self.scalar_type(), [] {});
+  const IndexPlan plan = make_index_plan(self, indices);
+  // dtype, device and shape checked; the resizing of an empty out is the iterator's.
+  detail::resize_out(out, out.sizes(), {}, self.options());
+  ATEN_CHECK(out.sizes() == IntArrayRef(plan.result_shape) || out.numel() == 0,
+             "out tensor has shape ", out.sizes(), " but the result has shape ",
+             IntArrayRef(plan.result_shape),
+             "; only an empty out tensor is resized (out: ", out.toString(), ")");
+  if (plan.indices.empty()) detail::resize_out(out, plan.result_shape, {}, self.options());
+  assert_no_internal_overlap(out);
+  assert_no_overlap(out, self, "self");
+  for (const std::optional<Tensor>& index : indices)
+    if (index.has_value() && index->defined()) assert_no_overlap(out, *index, "indices");
+  run_index(self, plan, out);
+  return out;
+}
+
+// ---- index_put --------------------------------------------------------------------------------
+
+namespace {
+
+// ATen's shortcut, kept for what it accepts: no accumulation, one value (on CPU) and one mask
+// among Nones is masked_fill_, which converts the value to self's dtype and refuses a Byte mask
+// holding anything but 0 and 1. The mask, with trailing dims for the dims after it; undefined
+// when the shortcut does not apply.
+Tensor masked_fill_mask(const Tensor& self, ArrayRef<std::optional<Tensor>> indices,
+                        const Tensor& values, bool accumulate) {
+  if (accumulate || values.numel() != 1 || values.is_meta() || self.is_meta()) return Tensor();
+  Tensor mask;
+  int64_t at = 0;
+  for (const std::optional<Tensor>& index : indices) {
+    if (!index.has_value() || !index->defined()) {
+      if (!mask.defined()) ++at;
+      continue;
+    }
+    if (!is_mask(*index) || mask.defined() || index->dim() == 0) return Tensor();
+    mask = *index;
+  }
+  if (!mask.defined() || at + mask.dim() > self.dim()) return Tensor();
+  for (int64_t j = 0; j < mask.dim(); ++j)
+    ATEN_CHECK(mask.sizes()[j] == self.sizes()[at + j], "The shape of the mask ", mask.sizes(),
+               " at index ", j, " does not match the shape of the indexed tensor ", self.sizes(),
+               " at index ", at + j);
+  if (mask.scalar_type() == ScalarType::Byte) {
+    const Tensor c = mask.contiguous();
+    const uint8_t* v = c.data_ptr<uint8_t>();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      ATEN_CHECK(v[i] <= 1, "Mask tensor can take 0 and 1 values only");
+    mask = mask.to(ScalarType::Bool);
+  }
+  DimVector shape(mask.sizes());
+  for (int64_t d = at + mask.dim(); d < self.dim(); ++d) shape.push_back(1);
+  return mask.reshape(shape);
+}
+
+}  // namespace
+
+Tensor& index_put_(Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& values,
+                   bool accumulate) {
+  ATEN_DISPATCH_index_put_TYPES(self.scalar_type(), [] {});
+  if (const Tensor mask = masked_fill_mask(self, indices, values, accumulate); mask.defined())
+    return self.masked_fill_(mask, values.item());
+  ATEN_CHECK(self.scalar_type() == values.scalar_type(),
+             "Index put requires the source and destination dtypes match, got ", self.scalar_type(),
+             " for the destination and ", values.scalar_type(), " for the source.");
+  ATEN_CHECK(values.device() == self.device(), "index_put_: values must be on the device of self (",
+             self.device(), "), but are on ", values.device());
+  // Writing into an expanded self is a race (ATen's "unsupported operation" on overlap).
+  assert_no_internal_overlap(self);
+  assert_no_overlap(self, values, "values");
+  for (const std::optional<Tensor>& index : indices)
+    if (index.has_value() && index->defined()) assert_no_overlap(self, *index, "indices");
+  const IndexPlan plan = make_index_plan(self, indices);
+  const std::optional<DimVector> joined = broadcast(values.sizes(), plan.result_shape);
+  ATEN_CHECK(joined.has_value() && *joined == plan.result_shape,
+             "shape mismatch: value tensor of shape ", values.sizes(),
+             " cannot be broadcast to indexing result of shape ", IntArrayRef(plan.result_shape));
+  if (self.is_meta() || values.numel() == 0 || self.numel() == 0) return self;
+  if (plan.indices.empty()) {
+    // Every entry None: the whole of self is the indexed result.
+    if (accumulate) return self.add_(values);
+    return self.copy_(values);
+  }
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false).check_all_same_dtype(false).resize_outputs(false);
+  config.add_output(plan.src, "self").add_input(values, "values");
+  for (const Tensor& index : plan.indices) config.add_input(index, "indices");
+  TensorIterator iter(config);
+  if (iter.numel() > 0)
+    index_put_stub(iter.device(), iter, plan.indexed_sizes, plan.indexed_strides, accumulate);
+  return self;
+}
+
+Tensor index_put(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& values,
+                 bool accumulate) {
+  Tensor result = self.clone(MemoryFormat::Preserve);
+  return aten::index_put_(result, indices, values, accumulate);
+}
+
+// ---- masked_select ----------------------------------------------------------------------------
+
+namespace {
+
+// self and mask broadcast together, at least 1-d (a 0-dim pair selects from one element).
+std::pair<Tensor, Tensor> masked_select_operands(const Tensor& self, const Tensor& mask) {
+  ATEN_CHECK(is_mask(mask), "masked_select: expected BoolTensor or ByteTensor for mask (got ",
+             mask.scalar_type(), ")");
+  ATEN_DISPATCH_masked_select_TYPES(self.scalar_type(), [] {});
+  DimVector shape = infer_size(self.sizes(), mask.sizes());
+  if (shape.empty()) shape.push_back(1);
+  return {self.expand(shape), mask.expand(shape)};
+}
+
+}  // namespace
+
+Tensor masked_select_cpu(const Tensor& self, const Tensor& mask) {
+  auto [s, m] = masked_select_operands(self, mask);
+  return aten::index(s, {std::optional<Tensor>(m)});
+}
+
+Tensor& masked_select_out_cpu(const Tensor& self, const Tensor& mask, Tensor& out) {
+  auto [s, m] = masked_select_operands(self, mask);
+  ATEN_CHECK(out.scalar_type() == self.scalar_type(),
+             "masked_select(): self and result must have the same scalar type (self ",
+             self.scalar_type(), ", result ", out.scalar_type(), ")");
+  assert_no_internal_overlap(out);
+  assert_no_overlap(out, self, "self");
+  assert_no_overlap(out, mask, "mask");
+  return aten::index_out(out, s, {std::optional<Tensor>(m)});
+}
+
+}  // namespace aten::native

@@ -1,0 +1,184 @@
+// The cases of aten/native/Indexing.cpp's ops: nonzero, argwhere, masked_select, index and
+// index_put. Index tensors are Long inputs with values that fit under every layout (see
+// below_index); masks are Bool inputs.
+#include "../OpCase.h"
+
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/argwhere.h>
+#include <aten/ops/index.h>
+#include <aten/ops/index_put.h>
+#include <aten/ops/masked_select.h>
+#include <aten/ops/nonzero.h>
+
+#include <optional>
+#include <vector>
+
+namespace aten::optest {
+
+namespace {
+
+// Index values in [0, n), scrambled and repeating, for a dim of size n under every layout run.
+Input below_index(Shape shape, int64_t n) {
+  return Input{std::move(shape), Values::any, ScalarType::Long,
+               [n](int64_t i) { return static_cast<double>((i * 5 + i / 3) % n); }};
+}
+
+std::vector<ScalarType> long_result(std::span<const ScalarType>) { return {ScalarType::Long}; }
+
+bool nonzero_value(std::complex<double> v) { return v != std::complex<double>(0); }
+
+// in[0]'s nonzero coordinates, [n, dim] Long.
+Refs nonzero_reference(const Refs& in, std::span<const ScalarType>) {
+  const RefTensor& x = in[0];
+  std::vector<Shape> found;
+  for_each_index(x.sizes, [&](const Shape& idx) {
+    if (nonzero_value(x.at(idx))) found.push_back(idx);
+  });
+  RefTensor out = filled({static_cast<int64_t>(found.size()), x.dim()}, ScalarType::Long);
+  for (size_t r = 0; r < found.size(); ++r)
+    for (int64_t d = 0; d < x.dim(); ++d)
+      out.values[r * static_cast<size_t>(x.dim()) + static_cast<size_t>(d)] = found[r][d];
+  return {out};
+}
+
+// in[0] self, in[1] mask, broadcast together (a 0-dim pair as one element).
+Refs masked_select_reference(const Refs& in, std::span<const ScalarType> dtypes) {
+  Shape shape = broadcast_shapes({in[0].sizes, in[1].sizes});
+  std::vector<std::complex<double>> picked;
+  for_each_index(shape, [&](const Shape& idx) {
+    if (nonzero_value(read_broadcast(in[1], idx))) picked.push_back(read_broadcast(in[0], idx));
+  });
+  RefTensor out = filled({static_cast<int64_t>(picked.size())}, dtypes[0]);
+  out.values = picked;
+  return {out};
+}
+
+// self indexed along `dims` by in[1], in[2], ... (1-d Long, all of one length): adjacent dims
+// keep their place, separated ones go first.
+auto index_reference(std::vector<int64_t> dims) {
+  return [dims](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor& x = in[0];
+    const int64_t n = in[1].numel();
+    const bool adjacent = dims.back() - dims.front() + 1 == static_cast<int64_t>(dims.size());
+    const int64_t at = adjacent ? dims.front() : 0;
+    Shape kept;
+    for (int64_t d = 0; d < x.dim(); ++d)
+      if (std::find(dims.begin(), dims.end(), d) == dims.end()) kept.push_back(d);
+    Shape sizes;
+    for (int64_t k = 0; k < at; ++k) sizes.push_back(x.sizes[kept[k]]);
+    sizes.push_back(n);
+    for (size_t k = static_cast<size_t>(at); k < kept.size(); ++k)
+      sizes.push_back(x.sizes[kept[k]]);
+    return {moved(x, sizes, dtypes[0], [&](const Shape& idx) {
+      Shape src(static_cast<size_t>(x.dim()));
+      for (int64_t k = 0; k < at; ++k) src[kept[k]] = idx[k];
+      for (size_t k = static_cast<size_t>(at); k < kept.size(); ++k) src[kept[k]] = idx[k + 1];
+      for (size_t j = 0; j < dims.size(); ++j)
+        src[dims[j]] = static_cast<int64_t>(in[1 + j].values[idx[at]].real());
+      return src;
+    })};
+  };
+}
+
+// self[index] = values (or +=) along dim 0, writes in index order.
+auto index_put_reference(bool accumulate) {
+  return [accumulate](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    RefTensor out = in[0];
+    out.dtype = dtypes[0];
+    const RefTensor &index = in[1], &values = in[2];
+    for_each_index(values.sizes, [&](const Shape& idx) {
+      Shape dst = idx;
+      dst[0] = static_cast<int64_t>(index.values[idx[0]].real());
+      std::complex<double>& o = out.at(dst);
+      o = accumulate ? round_to(out.dtype, o + values.at(idx)) : values.at(idx);
+    });
+    return {out};
+  };
+}
+
+}  // namespace
+
+ATEN_OP_CASES(indexing) {
+  std::vector<OpCase> cases;
+
+  OpCase nz;
+  nz.overloads = {"nonzero", "nonzero.out"};
+  nz.inputs = {Input{kShape}};
+  nz.call = [](const Tensors& in) { return Tensors{nonzero(in[0])}; };
+  nz.call_out = [](const Tensors& in, Tensors& out) { nonzero_out(out[0], in[0]); };
+  nz.result_dtypes = long_result;
+  nz.reference = nonzero_reference;
+  nz.no_meta_reason = "the result's shape depends on the values (no Meta kernel, as in ATen)";
+  cases.push_back(nz);
+  OpCase where = nz;
+  where.overloads = {"argwhere"};
+  where.call = [](const Tensors& in) { return Tensors{argwhere(in[0])}; };
+  where.call_out = nullptr;
+  cases.push_back(where);
+
+  OpCase ms;
+  ms.overloads = {"masked_select", "masked_select.out"};
+  ms.inputs = {Input{kShape}, Input{kShape, Values::any, ScalarType::Bool}};
+  ms.call = [](const Tensors& in) { return Tensors{masked_select(in[0], in[1])}; };
+  ms.call_out = [](const Tensors& in, Tensors& out) { masked_select_out(out[0], in[0], in[1]); };
+  ms.result_dtypes = first_dtype;
+  ms.reference = masked_select_reference;
+  ms.pointwise = true;  // self and mask broadcast together
+  ms.no_meta_reason = "the result's shape depends on the mask (no Meta kernel, as in ATen)";
+  cases.push_back(ms);
+
+  // index by one Long index along dim 0 (repeats), along the last dim, and by two separated
+  // indices of a 3-d self (the indexed dim goes first). A 0-dim self has no dim to index.
+  OpCase rows;
+  rows.overloads = {"index.Tensor", "index.Tensor_out"};
+  rows.inputs = {Input{kShape}, below_index({9}, kShape[0])};
+  rows.call = [](const Tensors& in) { return Tensors{index(in[0], {in[1]})}; };
+  rows.call_out = [](const Tensors& in, Tensors& out) { index_out(out[0], in[0], {in[1]}); };
+  rows.result_dtypes = first_dtype;
+  rows.reference = index_reference({0});
+  rows.skip_layouts = {Layout::zero_dim};
+  cases.push_back(rows);
+  OpCase cols = rows;
+  cols.overloads = {"index.Tensor"};
+  cols.inputs = {Input{kShape}, below_index({4}, kShape[1])};
+  cols.call = [](const Tensors& in) { return Tensors{in[0].index({std::nullopt, in[1]})}; };
+  cols.call_out = nullptr;
+  cols.reference = index_reference({1});
+  cols.skip_layouts = {Layout::zero_dim, Layout::large};  // large grows the index, not self's dim 1
+  cases.push_back(cols);
+  OpCase apart = rows;
+  apart.inputs = {Input{{4, 5, 6}}, below_index({3}, 4), below_index({3}, 6)};
+  apart.call = [](const Tensors& in) {
+    return Tensors{index(in[0], {in[1], std::nullopt, in[2]})};
+  };
+  apart.call_out = [](const Tensors& in, Tensors& out) {
+    index_out(out[0], in[0], {in[1], std::nullopt, in[2]});
+  };
+  apart.reference = index_reference({0, 2});
+  apart.skip_layouts = {Layout::zero_dim, Layout::large};
+  cases.push_back(apart);
+
+  // index_put along dim 0 with 9 indices into 6 rows: repeated, the last write wins.
+  for (bool accumulate : {false, true}) {
+    OpCase put;
+    put.overloads = {"index_put", "index_put_"};
+    put.inputs = {Input{kShape}, below_index({9}, kShape[0]), Input{{9, kShape[1]}}};
+    put.call = [accumulate](const Tensors& in) {
+      return Tensors{index_put(in[0], {in[1]}, in[2], accumulate)};
+    };
+    put.call_inplace = [accumulate](Tensors& in) { in[0].index_put_({in[1]}, in[2], accumulate); };
+    put.result_dtypes = first_dtype;
+    put.reference = index_put_reference(accumulate);
+    put.skip_layouts = {Layout::zero_dim, Layout::large};
+    put.tolerance_scale = accumulate ? 4 : 1;
+    // With repeated indices and accumulate=False only the last write reaches the result, while
+    // ATen's formula for values (grad.index(indices)) gives every write the gradient, as here:
+    // the sweep keeps values constant, and test_composite_gradients checks it on unique indices.
+    if (!accumulate) put.not_differentiable_inputs = {2};
+    cases.push_back(put);
+  }
+  return cases;
+}
+
+}  // namespace aten::optest
