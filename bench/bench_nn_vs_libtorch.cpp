@@ -350,6 +350,8 @@ void LayerNormBackward_torch(benchmark::State& state) {
   for (auto _ : state)
     benchmark::DoNotOptimize(
         at::native_layer_norm_backward(g, x, normalized, mean, rstd, w, b, {true, true, true}));
+}
+
 // ---- indexing ----------------------------------------------------------------------------------
 
 constexpr int64_t kVocab = 32768, kWidth = 128, kBatch = 32, kSeq = 256;

@@ -5,22 +5,19 @@
 #include "autograd/AutogradTestHelpers.h"
 
 #include <aten/autograd/Gradcheck.h>
-#include <aten/ops/batch_norm.h>
-#include <aten/ops/conv1d.h>
-#include <aten/ops/conv2d.h>
-#include <aten/ops/cross_entropy_loss.h>
-#include <aten/ops/group_norm.h>
-#include <aten/ops/instance_norm.h>
-#include <aten/ops/layer_norm.h>
 #include <aten/ops/allclose.h>
 #include <aten/ops/arange.h>
+#include <aten/ops/batch_norm.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/cross_entropy_loss.h>
 #include <aten/ops/embedding.h>
 #include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/group_norm.h>
 #include <aten/ops/index.h>
 #include <aten/ops/index_put.h>
+#include <aten/ops/instance_norm.h>
+#include <aten/ops/layer_norm.h>
 #include <aten/ops/linear.h>
 #include <aten/ops/log_softmax.h>
 #include <aten/ops/masked_select.h>
@@ -138,6 +135,8 @@ TEST(CompositeGradients, LayerNormGroupNormInstanceNorm) {
             instance_norm(in[0], in[1], in[2], Tensor(), Tensor(), true, 0.1, 1e-5, false)};
       },
       {doubles({2, 3, 4}, 32), doubles({3}, 33), doubles({3}, 34)});
+}
+
 // ---- indexing (aten/native/Indexing.cpp, Embedding.cpp): their formulas, through ops ----------
 
 TEST(IndexingGradients, IndexWithLongIndicesAndMasks) {
