@@ -9,9 +9,9 @@ namespace aten {
 namespace {
 // Indexed like IValue::Payload's alternatives.
 constexpr const char* kKindNames[] = {
-    "None",         "Tensor", "Scalar", "int",   "float",   "bool",     "str",       "ScalarType",
-    "MemoryFormat", "Layout", "Device", "int[]", "float[]", "Tensor[]", "Generator", "bool[]",
-    "Tensor?[]"};
+    "None",    "Tensor",     "Scalar",       "int",    "float",    "bool",
+    "str",     "ScalarType", "MemoryFormat", "Layout", "Device",   "int[]",
+    "float[]", "Tensor[]",   "Generator",    "bool[]", "Tensor?[]"};
 static_assert(std::size(kKindNames) == std::variant_size_v<IValue::Payload>);
 }  // namespace
 

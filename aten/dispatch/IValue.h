@@ -25,11 +25,10 @@ class IValue {
  public:
   // The alternatives, in the order of `kind()`. A schema's `int`, `float` and `bool` are
   // int64_t, double and bool; a `Scalar` argument also takes any of those three.
-  using Payload =
-      std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string, ScalarType,
-                   MemoryFormat, Layout, Device, std::vector<int64_t>, std::vector<double>,
-                   std::vector<Tensor>, Generator, std::vector<bool>,
-                   std::vector<std::optional<Tensor>>>;
+  using Payload = std::variant<std::monostate, Tensor, Scalar, int64_t, double, bool, std::string,
+                               ScalarType, MemoryFormat, Layout, Device, std::vector<int64_t>,
+                               std::vector<double>, std::vector<Tensor>, Generator,
+                               std::vector<bool>, std::vector<std::optional<Tensor>>>;
 
   IValue() = default;  // None
   IValue(Tensor t) : v_(std::move(t)) {}
