@@ -547,6 +547,7 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(
   const auto [M, N] = check_layer_norm(input, normalized_shape, weight, bias);
   check_dtype("LayerNormBackwardKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
+  check_same_dtype(input, bias);
   ATEN_CHECK(grad_out.sizes() == input.sizes(), "layer_norm_backward: expected grad_out of size ",
              input.sizes(), " (input's), got ", grad_out.sizes());
   check_same_dtype(input, grad_out);
