@@ -306,7 +306,9 @@ void check_group_norm(const Tensor& input, const Tensor& weight, const Tensor& b
 }
 
 // The memory format of group_norm's results: channels-last for a channels-last input.
-MemoryFormat group_norm_format(const Tensor& input) { return norm_format(input); }
+MemoryFormat group_norm_format(const Tensor& input) {
+  return input.dim() >= 2 ? input.suggest_memory_format() : MemoryFormat::Contiguous;
+}
 
 }  // namespace
 

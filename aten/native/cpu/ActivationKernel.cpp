@@ -152,51 +152,67 @@ void leaky_relu_backward_kernel(TensorIteratorBase& iter, const Scalar& negative
   });
 }
 
-// log1p(exp(x * beta)) / beta below the threshold, x past it; the scalar path (tails, reduced
-// floats) in double, rounded once.
-void softplus_kernel(TensorIteratorBase& iter, const Scalar& beta_, const Scalar& threshold_) {
-  ATEN_DISPATCH_softplus_TYPES(iter.common_dtype(), [&] {
-    using Vec = Vectorized<scalar_t>;
-    const auto beta = beta_.to<scalar_t>();
-    const auto threshold = threshold_.to<scalar_t>();
+// log1p(exp(x * beta)) / beta below the threshold, x past it. The scalar path (tails) in
+// double, rounded once; a reduced float (BFloat16) computes in float with the float beta and
+// threshold and rounds once, as ATen's.
+template <typename T>
+void softplus_loop(TensorIteratorBase& iter, opmath_t<T> beta, opmath_t<T> threshold) {
+  using opmath = opmath_t<T>;
+  auto scalar = [beta, threshold](T x) -> T {
+    const opmath v = static_cast<opmath>(x);
+    const opmath bx = v * beta;
+    if (bx > threshold) return x;
+    return static_cast<T>(std::log1p(std::exp(static_cast<double>(bx))) /
+                          static_cast<double>(beta));
+  };
+  if constexpr (std::is_same_v<opmath, T>) {
+    using Vec = Vectorized<T>;
     const Vec vbeta(beta), vthreshold(threshold);
-    cpu_kernel_vec(
-        iter,
-        [beta, threshold](scalar_t x) -> scalar_t {
-          const scalar_t bx = x * beta;
-          if (bx > threshold) return x;
-          return static_cast<scalar_t>(std::log1p(std::exp(static_cast<double>(bx))) /
-                                       static_cast<double>(beta));
-        },
-        [=](Vec x) {
-          const Vec bx = x * vbeta;
-          return Vec::blendv(bx.exp().log1p() / vbeta, x, bx > vthreshold);
-        });
-  });
+    cpu_kernel_vec(iter, scalar, [=](Vec x) {
+      const Vec bx = x * vbeta;
+      return Vec::blendv(bx.exp().log1p() / vbeta, x, bx > vthreshold);
+    });
+  } else {
+    cpu_kernel(iter, scalar);
+  }
 }
 
 // grad * z / (z + 1), z = exp(x * beta), below the threshold; grad past it. The iterator's
 // inputs are (grad_output, self).
-void softplus_backward_kernel(TensorIteratorBase& iter, const Scalar& beta_,
-                              const Scalar& threshold_) {
+template <typename T>
+void softplus_backward_loop(TensorIteratorBase& iter, opmath_t<T> beta, opmath_t<T> threshold) {
+  using opmath = opmath_t<T>;
+  auto scalar = [beta, threshold](T g, T x) -> T {
+    const opmath bx = static_cast<opmath>(x) * beta;
+    if (bx > threshold) return g;
+    const double z = std::exp(static_cast<double>(bx));
+    return static_cast<T>(static_cast<double>(g) * z / (z + 1));
+  };
+  if constexpr (std::is_same_v<opmath, T>) {
+    using Vec = Vectorized<T>;
+    const Vec vbeta(beta), vthreshold(threshold), one(T(1));
+    cpu_kernel_vec(iter, scalar, [=](Vec g, Vec x) {
+      const Vec bx = x * vbeta;
+      const Vec z = bx.exp();
+      return Vec::blendv(g * z / (z + one), g, bx > vthreshold);
+    });
+  } else {
+    cpu_kernel(iter, scalar);
+  }
+}
+
+void softplus_kernel(TensorIteratorBase& iter, const Scalar& beta, const Scalar& threshold) {
+  ATEN_DISPATCH_softplus_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    softplus_loop<scalar_t>(iter, beta.to<opmath>(), threshold.to<opmath>());
+  });
+}
+
+void softplus_backward_kernel(TensorIteratorBase& iter, const Scalar& beta,
+                              const Scalar& threshold) {
   ATEN_DISPATCH_softplus_backward_TYPES(iter.common_dtype(), [&] {
-    using Vec = Vectorized<scalar_t>;
-    const auto beta = beta_.to<scalar_t>();
-    const auto threshold = threshold_.to<scalar_t>();
-    const Vec vbeta(beta), vthreshold(threshold), one(scalar_t(1));
-    cpu_kernel_vec(
-        iter,
-        [beta, threshold](scalar_t g, scalar_t x) -> scalar_t {
-          const scalar_t bx = x * beta;
-          if (bx > threshold) return g;
-          const double z = std::exp(static_cast<double>(bx));
-          return static_cast<scalar_t>(static_cast<double>(g) * z / (z + 1));
-        },
-        [=](Vec g, Vec x) {
-          const Vec bx = x * vbeta;
-          const Vec z = bx.exp();
-          return Vec::blendv(g * z / (z + one), g, bx > vthreshold);
-        });
+    using opmath = opmath_t<scalar_t>;
+    softplus_backward_loop<scalar_t>(iter, beta.to<opmath>(), threshold.to<opmath>());
   });
 }
 
