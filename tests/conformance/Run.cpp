@@ -114,6 +114,9 @@ const char* crashes_libtorch_norm(const Call& call) {
       (!dense(is("grad_out")) || !dense(is("mean")) || !dense(is("rstd")) ||
        (!layer_backward && !dense(input))))
     return "libtorch 1.13 reads a normalisation backward's grad_out and statistics as contiguous";
+  // native_group_norm reads its weight and bias as contiguous.
+  if (o.rfind("native_group_norm", 0) == 0 && (!dense(is("weight")) || !dense(is("bias"))))
+    return "libtorch 1.13 reads native_group_norm's weight and bias as contiguous";
   if (layer_backward) {
     const Arg* shape = arg_named(call, "normalized_shape");
     int64_t M = n, K = 1;
