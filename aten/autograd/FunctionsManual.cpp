@@ -685,6 +685,14 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
 }
 
 // ATen's: the gradient of each output element is the gradient of the input element it took.
+Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Scalar& beta,
+                                const Scalar& threshold) {
+  const Tensor bx = self * beta;
+  const Tensor s = bx.sigmoid();
+  // A mask multiplied in rather than a where: a NaN input gives NaN, as ATen's formula does.
+  return grad * (s - s * s) * beta * (bx <= threshold).to(grad.scalar_type());
+}
+
 Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim) {
   ATEN_CHECK(indices.dim() >= dim, "max_pool_double_backward: indices of ", indices.dim(),
              " dims for ", dim, " pooled dims");

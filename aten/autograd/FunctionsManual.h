@@ -183,6 +183,14 @@ Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64
 // grad_output's H and W.
 Tensor adaptive_avg_pool2d_double_backward(const Tensor& grad, const Tensor& grad_output);
 
+// ---- activations ------------------------------------------------------------------------------
+
+// The gradient of softplus_backward(grad_output, self, beta, threshold) with respect to self, for
+// grad = the incoming gradient times grad_output: beta * sigmoid'(self * beta) below the
+// threshold, 0 past it.
+Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Scalar& beta,
+                                const Scalar& threshold);
+
 // ---- normalisation ----------------------------------------------------------------------------
 
 // One gradient of native_batch_norm, native_layer_norm or native_group_norm (which: 0 the

@@ -306,7 +306,9 @@ void check_group_norm(const Tensor& input, const Tensor& weight, const Tensor& b
 }
 
 // The memory format of group_norm's results: channels-last for a channels-last input.
-MemoryFormat group_norm_format(const Tensor& input) { return norm_format(input); }
+MemoryFormat group_norm_format(const Tensor& input) {
+  return input.dim() >= 2 ? input.suggest_memory_format() : MemoryFormat::Contiguous;
+}
 
 }  // namespace
 
@@ -547,6 +549,7 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(
   const auto [M, N] = check_layer_norm(input, normalized_shape, weight, bias);
   check_dtype("LayerNormBackwardKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
+  check_same_dtype(input, bias);
   ATEN_CHECK(grad_out.sizes() == input.sizes(), "layer_norm_backward: expected grad_out of size ",
              input.sizes(), " (input's), got ", grad_out.sizes());
   check_same_dtype(input, grad_out);

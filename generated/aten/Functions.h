@@ -87,6 +87,10 @@
 #include <aten/ops/relu.h>
 #include <aten/ops/gelu.h>
 #include <aten/ops/silu.h>
+#include <aten/ops/leaky_relu.h>
+#include <aten/ops/leaky_relu_backward.h>
+#include <aten/ops/softplus.h>
+#include <aten/ops/softplus_backward.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/clamp_max.h>

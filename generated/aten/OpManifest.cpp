@@ -244,6 +244,19 @@ constexpr ScalarType silu_dtypes[] = {ScalarType::Float, ScalarType::Double, Sca
 constexpr DispatchKey silu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey silu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey silu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType leaky_relu_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey leaky_relu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey leaky_relu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey leaky_relu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType leaky_relu_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey leaky_relu_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey leaky_relu_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType softplus_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey softplus_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey softplus_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType softplus_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey softplus_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey softplus_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType clamp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey clamp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey clamp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -1663,6 +1676,51 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "silu.out",
      detail::silu_out_keys, true, detail::silu_dtypes,
      Autograd::refuses},
+    {"leaky_relu", "out",
+     "leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "leaky_relu.out",
+     detail::leaky_relu_out_keys, true, detail::leaky_relu_dtypes,
+     Autograd::refuses},
+    {"leaky_relu", "",
+     "leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor",
+     SchemaKind::functional, true, false, "leaky_relu.out",
+     detail::leaky_relu_keys, true, detail::leaky_relu_dtypes,
+     Autograd::records},
+    {"leaky_relu_", "",
+     "leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "leaky_relu.out",
+     detail::leaky_relu__keys, true, detail::leaky_relu_dtypes,
+     Autograd::records},
+    {"leaky_relu_backward", "grad_input",
+     "leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "leaky_relu_backward.grad_input",
+     detail::leaky_relu_backward_grad_input_keys, true, detail::leaky_relu_backward_dtypes,
+     Autograd::refuses},
+    {"leaky_relu_backward", "",
+     "leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor",
+     SchemaKind::functional, true, false, "leaky_relu_backward.grad_input",
+     detail::leaky_relu_backward_keys, true, detail::leaky_relu_backward_dtypes,
+     Autograd::records},
+    {"softplus", "out",
+     "softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "softplus.out",
+     detail::softplus_out_keys, true, detail::softplus_dtypes,
+     Autograd::refuses},
+    {"softplus", "",
+     "softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor",
+     SchemaKind::functional, true, false, "softplus.out",
+     detail::softplus_keys, true, detail::softplus_dtypes,
+     Autograd::records},
+    {"softplus_backward", "grad_input",
+     "softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "softplus_backward.grad_input",
+     detail::softplus_backward_grad_input_keys, true, detail::softplus_backward_dtypes,
+     Autograd::refuses},
+    {"softplus_backward", "",
+     "softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor",
+     SchemaKind::functional, true, false, "softplus_backward.grad_input",
+     detail::softplus_backward_keys, true, detail::softplus_backward_dtypes,
+     Autograd::records},
     {"clamp", "",
      "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
      SchemaKind::functional, true, true, "clamp.out",

@@ -46,6 +46,8 @@
 #include <aten/ops/gather_ops.h>
 #include <aten/ops/gelu_ops.h>
 #include <aten/ops/index_select_ops.h>
+#include <aten/ops/leaky_relu_backward_ops.h>
+#include <aten/ops/leaky_relu_ops.h>
 #include <aten/ops/linspace_ops.h>
 #include <aten/ops/log10_ops.h>
 #include <aten/ops/log1p_ops.h>
@@ -62,7 +64,6 @@
 #include <aten/ops/permute_ops.h>
 #include <aten/ops/reciprocal_ops.h>
 #include <aten/ops/relu_ops.h>
-#include <aten/ops/remainder_ops.h>
 #include <aten/ops/repeat_ops.h>
 #include <aten/ops/reshape_ops.h>
 #include <aten/ops/roll_ops.h>
@@ -78,6 +79,8 @@
 #include <aten/ops/sin_ops.h>
 #include <aten/ops/sinh_ops.h>
 #include <aten/ops/slice_ops.h>
+#include <aten/ops/softplus_backward_ops.h>
+#include <aten/ops/softplus_ops.h>
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/sqrt_ops.h>
@@ -2457,6 +2460,100 @@ PyObject* silu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObjec
   return call_function(silu__set, args, n, kw);
 }
 
+PyObject* op_leaky_relu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& negative_slope = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::leaky_relu::call(self, negative_slope));
+}
+PyObject* op_leaky_relu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& negative_slope = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::leaky_relu_out::call(self, negative_slope, out);
+  return u.same({2});
+}
+const Overload leaky_relu_overloads[] = {
+    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, op_leaky_relu},
+    {"Tensor self, Scalar negative_slope=0.01, *, Tensor out", 1, true, false, op_leaky_relu_out},
+};
+OverloadSet leaky_relu_set("leaky_relu", leaky_relu_overloads);
+PyObject* leaky_relu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(leaky_relu_set, args, n, kw);
+}
+
+PyObject* op_leaky_relu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& negative_slope = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::leaky_relu_::call(self, negative_slope);
+  return u.same({0});
+}
+const Overload leaky_relu__overloads[] = {
+    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, op_leaky_relu_},
+};
+OverloadSet leaky_relu__set("leaky_relu_", leaky_relu__overloads);
+PyObject* leaky_relu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(leaky_relu__set, args, n, kw);
+}
+
+PyObject* op_leaky_relu_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& negative_slope = a.scalar(2); auto&& self_is_result = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::leaky_relu_backward::call(grad_output, self, negative_slope, self_is_result));
+}
+PyObject* op_leaky_relu_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& negative_slope = a.scalar(2); auto&& self_is_result = a.boolean(3); auto&& grad_input = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::leaky_relu_backward_grad_input::call(grad_output, self, negative_slope, self_is_result, grad_input);
+  return u.same({4});
+}
+const Overload leaky_relu_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result", 0, true, false, op_leaky_relu_backward},
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor grad_input", 1, true, false, op_leaky_relu_backward_grad_input},
+};
+OverloadSet leaky_relu_backward_set("leaky_relu_backward", leaky_relu_backward_overloads);
+PyObject* leaky_relu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(leaky_relu_backward_set, args, n, kw);
+}
+
+PyObject* op_softplus(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& beta = a.scalar(1); auto&& threshold = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::softplus::call(self, beta, threshold));
+}
+PyObject* op_softplus_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& beta = a.scalar(1); auto&& threshold = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::softplus_out::call(self, beta, threshold, out);
+  return u.same({3});
+}
+const Overload softplus_overloads[] = {
+    {"Tensor self, Scalar beta=1, Scalar threshold=20", 0, true, false, op_softplus},
+    {"Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor out", 1, true, false, op_softplus_out},
+};
+OverloadSet softplus_set("softplus", softplus_overloads);
+PyObject* softplus_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(softplus_set, args, n, kw);
+}
+
+PyObject* op_softplus_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& beta = a.scalar(2); auto&& threshold = a.scalar(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::softplus_backward::call(grad_output, self, beta, threshold));
+}
+PyObject* op_softplus_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& beta = a.scalar(2); auto&& threshold = a.scalar(3); auto&& grad_input = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::softplus_backward_grad_input::call(grad_output, self, beta, threshold, grad_input);
+  return u.same({4});
+}
+const Overload softplus_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold", 0, true, false, op_softplus_backward},
+    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor grad_input", 1, true, false, op_softplus_backward_grad_input},
+};
+OverloadSet softplus_backward_set("softplus_backward", softplus_backward_overloads);
+PyObject* softplus_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(softplus_backward_set, args, n, kw);
+}
+
 PyObject* op_clamp_Tensor(Arguments& a) {
   auto&& self = a.tensor(0); auto&& min = a.optional_tensor(1); auto&& max = a.optional_tensor(2);
   Unlocked u(a);
@@ -2951,90 +3048,6 @@ PyObject* div_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(div_set, self, args, n, kw);
 }
 
-PyObject* op_div__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::div__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Tensor_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Tensor_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-PyObject* op_div__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::div__Scalar::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Scalar_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Scalar_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-const Overload div__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
-    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
-};
-OverloadSet div__set("div_", div__overloads);
-PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(div__set, self, args, n, kw);
-}
-
-PyObject* op_remainder_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Tensor::call(self, other));
-}
-PyObject* op_remainder_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar::call(self, other));
-}
-PyObject* op_remainder_Scalar_Tensor(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar_Tensor::call(self, other));
-}
-PyObject* op_remainder_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload remainder_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
-    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
-    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
-};
-OverloadSet remainder_set("remainder", remainder_overloads);
-PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(remainder_set, args, n, kw);
-}
-PyObject* remainder_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(remainder_set, self, args, n, kw);
-}
-
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_0() {
@@ -3152,6 +3165,11 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("gelu_", gelu__function),
       entry("silu", silu_function),
       entry("silu_", silu__function),
+      entry("leaky_relu", leaky_relu_function),
+      entry("leaky_relu_", leaky_relu__function),
+      entry("leaky_relu_backward", leaky_relu_backward_function),
+      entry("softplus", softplus_function),
+      entry("softplus_backward", softplus_backward_function),
       entry("clamp", clamp_function),
       entry("clamp_", clamp__function),
       entry("clamp_min", clamp_min_function),
@@ -3165,7 +3183,6 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("sub", sub_function),
       entry("mul", mul_function),
       entry("div", div_function),
-      entry("remainder", remainder_function),
   };
   return defs;
 }
@@ -3291,8 +3308,6 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("mul", mul_method),
       entry("mul_", mul__method),
       entry("div", div_method),
-      entry("div_", div__method),
-      entry("remainder", remainder_method),
   };
   return defs;
 }

@@ -18,6 +18,7 @@
 #include <aten/ops/index_put.h>
 #include <aten/ops/instance_norm.h>
 #include <aten/ops/layer_norm.h>
+#include <aten/ops/leaky_relu.h>
 #include <aten/ops/linear.h>
 #include <aten/ops/log_softmax.h>
 #include <aten/ops/masked_select.h>
@@ -25,6 +26,7 @@
 #include <aten/ops/ones.h>
 #include <aten/ops/randn.h>
 #include <aten/ops/softmax.h>
+#include <aten/ops/softplus.h>
 #include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
@@ -135,6 +137,17 @@ TEST(CompositeGradients, LayerNormGroupNormInstanceNorm) {
             instance_norm(in[0], in[1], in[2], Tensor(), Tensor(), true, 0.1, 1e-5, false)};
       },
       {doubles({2, 3, 4}, 32), doubles({3}, 33), doubles({3}, 34)});
+}
+
+// leaky_relu and softplus: their backward ops' own formulas (softplus_double_backward), through
+// the second derivative, with inputs on both sides of softplus's threshold (beta 2, threshold 1).
+TEST(CompositeGradients, LeakyReluAndSoftplusSecondDerivatives) {
+  check(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{leaky_relu(in[0], -0.3), leaky_relu(in[0] * in[0], 0.2),
+                                   softplus(in[0]), softplus(in[0] * in[0], 2, 1)};
+      },
+      {doubles({3, 5}, 35)});
 }
 
 // ---- indexing (aten/native/Indexing.cpp, Embedding.cpp): their formulas, through ops ----------

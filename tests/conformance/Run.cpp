@@ -112,6 +112,19 @@ const char* crashes_libtorch_norm(const Call& call) {
       if (const Arg* a = is(p); a != nullptr && a->tensor.dtype != input->tensor.dtype) return true;
     return false;
   };
+  auto dense = [](const Arg* a) {
+    return a == nullptr || a->tensor.arrangement == Arrangement::contiguous ||
+           a->tensor.arrangement == Arrangement::offset;
+  };
+  // The layer_norm and group_norm backward kernels read grad_out, mean and rstd (group_norm's
+  // input too) as contiguous, whatever their strides.
+  if ((layer_backward || o.rfind("native_group_norm_backward", 0) == 0) &&
+      (!dense(is("grad_out")) || !dense(is("mean")) || !dense(is("rstd")) ||
+       (!layer_backward && !dense(input))))
+    return "libtorch 1.13 reads a normalisation backward's grad_out and statistics as contiguous";
+  // native_group_norm reads its weight and bias as contiguous.
+  if (o.rfind("native_group_norm", 0) == 0 && (!dense(is("weight")) || !dense(is("bias"))))
+    return "libtorch 1.13 reads native_group_norm's weight and bias as contiguous";
   if (layer_backward) {
     const Arg* shape = arg_named(call, "normalized_shape");
     int64_t M = n, K = 1;
@@ -124,15 +137,6 @@ const char* crashes_libtorch_norm(const Call& call) {
     if (stats_dtype_differs())
       return "libtorch 1.13 reads a normalisation's statistics in the input's dtype";
     return nullptr;
-  }
-  // native_group_norm_backward reads grad_out and input as contiguous, whatever their strides.
-  if (o.rfind("native_group_norm_backward", 0) == 0) {
-    auto dense = [](const Arg* a) {
-      return a == nullptr || a->tensor.arrangement == Arrangement::contiguous ||
-             a->tensor.arrangement == Arrangement::offset;
-    };
-    if (!dense(is("grad_out")) || !dense(input))
-      return "libtorch 1.13 reads group_norm_backward's grad_out and input as contiguous";
   }
   const Arg* groups = arg_named(call, "group");
   const Arg* N = arg_named(call, "N");

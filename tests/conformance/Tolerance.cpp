@@ -13,12 +13,47 @@ namespace {
 
 // Elementwise functions whose kernels are accurate to a few units in the last place but not
 // correctly rounded: both libraries' vectorized polynomials differ in their last bits.
-const std::set<std::string, std::less<>> kUlpOps = {
-    "exp",      "exp2",    "expm1",    "log",       "log2",  "log10",      "log1p",    "sin",
-    "cos",      "tan",     "asin",     "acos",      "atan",  "sinh",       "cosh",     "tanh",
-    "sigmoid",  "erf",     "erfc",     "sqrt",      "rsqrt", "reciprocal", "gelu",     "silu",
-    "pow",      "atan2",   "hypot",    "lerp",      "sgn",   "abs",        "addcdiv",  "addcmul",
-    "linspace", "isclose", "allclose", "remainder", "fmod",  "add_alpha",  "sub_alpha"};
+const std::set<std::string, std::less<>> kUlpOps = {"exp",
+                                                    "exp2",
+                                                    "expm1",
+                                                    "log",
+                                                    "log2",
+                                                    "log10",
+                                                    "log1p",
+                                                    "sin",
+                                                    "cos",
+                                                    "tan",
+                                                    "asin",
+                                                    "acos",
+                                                    "atan",
+                                                    "sinh",
+                                                    "cosh",
+                                                    "tanh",
+                                                    "sigmoid",
+                                                    "erf",
+                                                    "erfc",
+                                                    "sqrt",
+                                                    "rsqrt",
+                                                    "reciprocal",
+                                                    "gelu",
+                                                    "silu",
+                                                    "pow",
+                                                    "atan2",
+                                                    "hypot",
+                                                    "lerp",
+                                                    "sgn",
+                                                    "abs",
+                                                    "addcdiv",
+                                                    "addcmul",
+                                                    "linspace",
+                                                    "isclose",
+                                                    "allclose",
+                                                    "remainder",
+                                                    "fmod",
+                                                    "add_alpha",
+                                                    "sub_alpha",
+                                                    "softplus",
+                                                    "softplus_backward"};
 
 // Reductions and products: the order of additions differs, so the bound grows with the
 // magnitude of the inputs and the number of terms.
@@ -157,7 +192,7 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
     "pow", "atan2", "hypot", "sgn", "abs", "norm", "std", "std_mean", "logsumexp", "reciprocal",
     // an exponential, then a difference with the row's sum
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
-    "_log_softmax_backward_data", "cross_entropy_loss",
+    "_log_softmax_backward_data", "cross_entropy_loss", "softplus", "softplus_backward",
     // an inverse square root of the variance, and sums over the group
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",

@@ -13,6 +13,8 @@
 #include <aten/ops/empty.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/leaky_relu.h>
+#include <aten/ops/leaky_relu_backward.h>
 #include <aten/ops/silu.h>
 #include <gtest/gtest.h>
 
@@ -156,4 +158,26 @@ TEST(UnaryGelu, ApproximateAndAccuracy) {
   }
   expect_error([] { aten::gelu(tensor({1})); }, {"\"gelu\" not implemented for 'Int'"});
   expect_error([] { aten::silu(tensor({1})); }, {"\"silu\" not implemented for 'Int'"});
+}
+
+// leaky_relu keeps NaN and -0 (they fall to the product, as in ATen), multiplies a BFloat16 by
+// the float slope in float and rounds once (-1.8125 * 0.01 is -0.01806640625 as ATen gives, not
+// -0.0181884765625 with the slope rounded to BFloat16 first), and its backward refuses a negative
+// slope with a result for self (an in-place forward's), as ATen's does.
+TEST(LeakyRelu, SpecialValuesSlopeRoundingAndInPlaceBackward) {
+  const Tensor y = leaky_relu(tensor({-1.f, std::numeric_limits<float>::quiet_NaN(), -0.f, 2.f}),
+                              0.5);
+  const float* p = y.data_ptr<float>();
+  EXPECT_EQ(p[0], -0.5f);
+  EXPECT_TRUE(std::isnan(p[1]));
+  EXPECT_EQ(p[2], 0.f);
+  EXPECT_TRUE(std::signbit(p[2]));
+  EXPECT_EQ(p[3], 2.f);
+  const Tensor b =
+      leaky_relu(tensor({-1.8125f}).to(ScalarType::BFloat16), 0.01).to(ScalarType::Float);
+  EXPECT_EQ(b.data_ptr<float>()[0], -0.01806640625f);
+  expect_error([] { leaky_relu_backward(tensor({1.f}), tensor({1.f}), -0.1, true); },
+               {"In-place leakyReLu backward calculation is triggered with a negative slope"});
+  EXPECT_EQ(leaky_relu_backward(tensor({3.f}), tensor({-1.f}), -0.5, false).data_ptr<float>()[0],
+            -1.5f);
 }

@@ -2,8 +2,13 @@
 #include <aten/cpu/Loops.h>
 #include <aten/native/Activation.h>
 #include <aten/native/cpu/GeluMath.h>
+#include <aten/native/cpu/OpMath.h>
 #include <aten/ops/gelu_dtypes.h>
+#include <aten/ops/leaky_relu_backward_dtypes.h>
+#include <aten/ops/leaky_relu_dtypes.h>
 #include <aten/ops/silu_dtypes.h>
+#include <aten/ops/softplus_backward_dtypes.h>
+#include <aten/ops/softplus_dtypes.h>
 
 #include <cmath>
 #include <complex>
@@ -100,10 +105,125 @@ void silu_kernel(TensorIteratorBase& iter) {
   ATEN_DISPATCH_silu_TYPES(iter.common_dtype(), [&] { silu_loop<scalar_t>(iter); });
 }
 
+// x where x > 0, else x * slope: NaN and -0 fall to the product and stay what they are. A
+// reduced float (BFloat16) multiplies in float by the float slope and rounds once, as ATen.
+template <typename T>
+void leaky_relu_loop(TensorIteratorBase& iter, opmath_t<T> slope) {
+  if constexpr (std::is_same_v<opmath_t<T>, T>) {
+    using Vec = Vectorized<T>;
+    const Vec vslope(slope), zero(T(0));
+    cpu_kernel_vec(
+        iter, [slope](T x) -> T { return x > T(0) ? x : x * slope; },
+        [=](Vec x) { return Vec::blendv(x * vslope, x, x > zero); });
+  } else {
+    cpu_kernel(iter, [slope](T x) -> T {
+      const auto v = static_cast<opmath_t<T>>(x);
+      return static_cast<T>(v > 0 ? v : v * slope);
+    });
+  }
+}
+
+// grad where self > 0, else grad * slope. The iterator's inputs are (self, grad_output).
+template <typename T>
+void leaky_relu_backward_loop(TensorIteratorBase& iter, opmath_t<T> slope) {
+  if constexpr (std::is_same_v<opmath_t<T>, T>) {
+    using Vec = Vectorized<T>;
+    const Vec vslope(slope), zero(T(0));
+    cpu_kernel_vec(
+        iter, [slope](T x, T g) -> T { return x > T(0) ? g : g * slope; },
+        [=](Vec x, Vec g) { return Vec::blendv(g * vslope, g, x > zero); });
+  } else {
+    cpu_kernel(iter, [slope](T x, T g) -> T {
+      const auto v = static_cast<opmath_t<T>>(g);
+      return static_cast<T>(static_cast<opmath_t<T>>(x) > 0 ? v : v * slope);
+    });
+  }
+}
+
+void leaky_relu_kernel(TensorIteratorBase& iter, const Scalar& negative_slope) {
+  ATEN_DISPATCH_leaky_relu_TYPES(iter.common_dtype(), [&] {
+    leaky_relu_loop<scalar_t>(iter, negative_slope.to<opmath_t<scalar_t>>());
+  });
+}
+
+void leaky_relu_backward_kernel(TensorIteratorBase& iter, const Scalar& negative_slope) {
+  ATEN_DISPATCH_leaky_relu_backward_TYPES(iter.common_dtype(), [&] {
+    leaky_relu_backward_loop<scalar_t>(iter, negative_slope.to<opmath_t<scalar_t>>());
+  });
+}
+
+// log1p(exp(x * beta)) / beta below the threshold, x past it. The scalar path (tails) in
+// double, rounded once; a reduced float (BFloat16) computes in float with the float beta and
+// threshold and rounds once, as ATen's.
+template <typename T>
+void softplus_loop(TensorIteratorBase& iter, opmath_t<T> beta, opmath_t<T> threshold) {
+  using opmath = opmath_t<T>;
+  auto scalar = [beta, threshold](T x) -> T {
+    const opmath v = static_cast<opmath>(x);
+    const opmath bx = v * beta;
+    if (bx > threshold) return x;
+    return static_cast<T>(std::log1p(std::exp(static_cast<double>(bx))) /
+                          static_cast<double>(beta));
+  };
+  if constexpr (std::is_same_v<opmath, T>) {
+    using Vec = Vectorized<T>;
+    const Vec vbeta(beta), vthreshold(threshold);
+    cpu_kernel_vec(iter, scalar, [=](Vec x) {
+      const Vec bx = x * vbeta;
+      return Vec::blendv(bx.exp().log1p() / vbeta, x, bx > vthreshold);
+    });
+  } else {
+    cpu_kernel(iter, scalar);
+  }
+}
+
+// grad * z / (z + 1), z = exp(x * beta), below the threshold; grad past it. The iterator's
+// inputs are (grad_output, self).
+template <typename T>
+void softplus_backward_loop(TensorIteratorBase& iter, opmath_t<T> beta, opmath_t<T> threshold) {
+  using opmath = opmath_t<T>;
+  auto scalar = [beta, threshold](T g, T x) -> T {
+    const opmath bx = static_cast<opmath>(x) * beta;
+    if (bx > threshold) return g;
+    const double z = std::exp(static_cast<double>(bx));
+    return static_cast<T>(static_cast<double>(g) * z / (z + 1));
+  };
+  if constexpr (std::is_same_v<opmath, T>) {
+    using Vec = Vectorized<T>;
+    const Vec vbeta(beta), vthreshold(threshold), one(T(1));
+    cpu_kernel_vec(iter, scalar, [=](Vec g, Vec x) {
+      const Vec bx = x * vbeta;
+      const Vec z = bx.exp();
+      return Vec::blendv(g * z / (z + one), g, bx > vthreshold);
+    });
+  } else {
+    cpu_kernel(iter, scalar);
+  }
+}
+
+void softplus_kernel(TensorIteratorBase& iter, const Scalar& beta, const Scalar& threshold) {
+  ATEN_DISPATCH_softplus_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    softplus_loop<scalar_t>(iter, beta.to<opmath>(), threshold.to<opmath>());
+  });
+}
+
+void softplus_backward_kernel(TensorIteratorBase& iter, const Scalar& beta,
+                              const Scalar& threshold) {
+  ATEN_DISPATCH_softplus_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    softplus_backward_loop<scalar_t>(iter, beta.to<opmath>(), threshold.to<opmath>());
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
 ATEN_REGISTER_DISPATCH(gelu_stub, &gelu_kernel);
 ATEN_REGISTER_DISPATCH(silu_stub, &silu_kernel);
+ATEN_REGISTER_DISPATCH(leaky_relu_stub, &leaky_relu_kernel);
+ATEN_REGISTER_DISPATCH(leaky_relu_backward_stub, &leaky_relu_backward_kernel);
+ATEN_REGISTER_DISPATCH(softplus_stub, &softplus_kernel);
+ATEN_REGISTER_DISPATCH(softplus_backward_stub, &softplus_backward_kernel);
 
 }  // namespace aten::native

@@ -384,7 +384,7 @@ void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tens
         const T* xr = x + r * N;
         const T m = mean[r], rs = rstd[r];
         const Vec vm(m), vrs(rs);
-        T b = 0, k = 0;
+        T b = 0, k = 0;  // dx's coefficient of (x - m), and e1
         if (dx != nullptr) {
           // e1 = mean of u = w * dy; e2 = mean of u * (x - m), in one pass.
           double e1 = 0, e2 = 0;
@@ -409,9 +409,10 @@ void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tens
           }
           e1 /= static_cast<double>(N);
           e2 /= static_cast<double>(N);
-          // dx = rs * (u - e1 - rs^2 * e2 * (x - m)) = u * rs + x * b + k.
+          // dx = (u - e1) * rs + (x - m) * b, b = -rs^3 * e2: a row of one element gets 0
+          // exactly, as ATen's.
           b = static_cast<T>(-static_cast<double>(rs) * rs * rs * e2);
-          k = static_cast<T>(-b * static_cast<double>(m) - rs * e1);
+          k = static_cast<T>(e1);
         }
         const Vec vb(b), vk(k);
         T* o = dx == nullptr ? nullptr : dx + r * N;
@@ -420,7 +421,7 @@ void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tens
           const Vec gv = Vec::loadu(g + j), xv = Vec::loadu(xr + j);
           if (o != nullptr) {
             const Vec u = w == nullptr ? gv : gv * Vec::loadu(w + j);
-            vec::fmadd(u, vrs, vec::fmadd(xv, vb, vk)).store(o + j);
+            vec::fmadd(u - vk, vrs, (xv - vm) * vb).store(o + j);
           }
           if (sums) {
             vec::fmadd(gv, (xv - vm) * vrs, Vec::loadu(pw + j)).store(pw + j);
@@ -428,7 +429,7 @@ void layer_norm_backward_impl(const Tensor& dx_t, const Tensor& dw_t, const Tens
           }
         }
         for (; j < N; ++j) {
-          if (o != nullptr) o[j] = g[j] * (w == nullptr ? T(1) : w[j]) * rs + (xr[j] * b + k);
+          if (o != nullptr) o[j] = (g[j] * (w == nullptr ? T(1) : w[j]) - k) * rs + (xr[j] - m) * b;
           if (sums) {
             pw[j] += g[j] * ((xr[j] - m) * rs);
             pb[j] += g[j];
