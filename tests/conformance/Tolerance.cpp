@@ -37,7 +37,9 @@ const std::set<std::string, std::less<>> kSumOps = {
     // a 1 x 1 adaptive average pooling is the mean over H and W
     "adaptive_avg_pool2d",
     // rows summed per index; libtorch adds each scaled by 1 / count with a fused multiply-add
-    "embedding_dense_backward", "embedding_backward"};
+    "embedding_dense_backward", "embedding_backward",
+    // a scatter-add along dim, alpha multiplied in before (libtorch: fused)
+    "index_add"};
 
 double epsilon(ScalarType t) {
   switch (t) {
