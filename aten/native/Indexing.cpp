@@ -7,12 +7,18 @@
 #include <aten/cpu/Parallel.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/native/Indexing.h>
+#include <aten/native/ScatterGather.h>
 #include <aten/ops/argwhere_native.h>
 #include <aten/ops/clone.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/expand.h>
 #include <aten/ops/index.h>
+#include <aten/ops/index_add_dtypes.h>
+#include <aten/ops/index_add_native.h>
 #include <aten/ops/index_dtypes.h>
+#include <aten/ops/index_fill.h>
+#include <aten/ops/index_fill_dtypes.h>
+#include <aten/ops/index_fill_native.h>
 #include <aten/ops/index_native.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/index_put_dtypes.h>
@@ -20,13 +26,16 @@
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/masked_select_dtypes.h>
 #include <aten/ops/masked_select_native.h>
+#include <aten/ops/mul.h>
 #include <aten/ops/nonzero.h>
 #include <aten/ops/nonzero_dtypes.h>
 #include <aten/ops/nonzero_native.h>
 #include <aten/ops/permute.h>
 #include <aten/ops/reshape.h>
+#include <aten/ops/scalar_tensor.h>
 #include <aten/ops/select.h>
 #include <aten/ops/to.h>
+#include <aten/ops/unsqueeze.h>
 #include <aten/structured/StructuredOutputs.h>
 
 #include <algorithm>
@@ -465,6 +474,137 @@ Tensor& masked_select_out_cpu(const Tensor& self, const Tensor& mask, Tensor& ou
   assert_no_overlap(out, self, "self");
   assert_no_overlap(out, mask, "mask");
   return aten::index_out(out, s, {std::optional<Tensor>(m)});
+}
+
+}  // namespace aten::native
+
+// ---- index_add, index_fill_ ---------------------------------------------------------------------
+
+namespace aten::native {
+namespace {
+
+// ATen treats a 0-dim tensor as 1-d of size 1 in these ops.
+Tensor as_1d(const Tensor& t) { return t.dim() == 0 ? t.reshape({1}) : t; }
+
+void check_index_vector(const Tensor& index, const char* op) {
+  ATEN_CHECK(index.dim() <= 1, op,
+             "(): Index is supposed to be a vector, but got dim: ", index.dim(),
+             " with type: ", index.scalar_type(), " and size: ", index.sizes());
+}
+
+}  // namespace
+}  // namespace aten::native
+
+namespace aten::meta {
+
+ATEN_META_FUNC(index_add)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  ATEN_DISPATCH_index_add_TYPES(self.scalar_type(), [&] { (void)alpha.to<scalar_t>(); });
+  ATEN_CHECK(index.scalar_type() == ScalarType::Long || index.scalar_type() == ScalarType::Int,
+             "index_add_(): Expected dtype int32/int64 for index but got: ", index.scalar_type());
+  native::check_index_vector(index, "index_add_");
+  ATEN_CHECK(self.scalar_type() == source.scalar_type(), "index_add_(): self (", self.scalar_type(),
+             ") and source (", source.scalar_type(), ") must have the same scalar type");
+  ATEN_CHECK(index.device() == self.device() && source.device() == self.device(),
+             "index_add_(): self, index and source must be on one device (self on ", self.device(),
+             ", index on ", index.device(), ", source on ", source.device(), ")");
+  const Tensor s = native::as_1d(source), x = native::as_1d(self);
+  ATEN_CHECK(s.dim() == x.dim(), "index_add_(): source (", source.sizes(),
+             ") must have as many dims as self (", self.sizes(), ")");
+  ATEN_CHECK(index.numel() == s.sizes()[d], "index_add_(): Number of indices (", index.numel(),
+             ") should be equal to source.size(dim): (", s.sizes()[d], "), for dim: ", d);
+  for (int64_t k = 0; k < x.dim(); ++k)
+    ATEN_CHECK(k == d || s.sizes()[k] == x.sizes()[k], "index_add_(): source ", source.sizes(),
+               " and self ", self.sizes(), " differ at dim ", k, " (they may differ at dim ", d,
+               " only)");
+  if (const Tensor& out = maybe_get_output(); out.defined()) {
+    assert_no_internal_overlap(out);
+    assert_no_overlap(out, index, "index");
+    assert_no_overlap(out, source, "source");
+  }
+  set_output_raw_strided(0, self.sizes(), {}, self.options());
+}
+
+}  // namespace aten::meta
+
+namespace aten::native {
+
+ATEN_IMPL_FUNC(index_add_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha,
+ const Tensor& out) {
+  const Tensor x = as_1d(self), s = as_1d(source);
+  const int64_t d = maybe_wrap_dim(dim, x.dim());
+  const Tensor idx = as_1d(index).to(ScalarType::Long).contiguous();
+  // In [0, size): negative indices are out of range here, as in ATen.
+  const int64_t* v = idx.data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); ++i)
+    ATEN_CHECK(v[i] >= 0 && v[i] < x.sizes()[d], "index_add_(): index ", v[i],
+               " is out of range for dimension ", d, " with size ", x.sizes()[d]);
+  if (!out.is_same(self)) out.copy_(self);
+  if (idx.numel() == 0 || s.numel() == 0) return;
+  // A scatter-add along d: out restrided to source's shape, the index repeated along every
+  // other dim; the kernel walks d in index order, so repeated indices sum in order.
+  const Tensor o = as_1d(out);
+  // alpha in self's dtype (2.5 adds twice an integer source), multiplied in only when not 1.
+  const Tensor a = aten::scalar_tensor(alpha, s.options());
+  // A complex source is multiplied even by 1, as ATen's add with alpha does (an infinite part
+  // then makes the other NaN in both libraries).
+  bool one = false;
+  ATEN_DISPATCH_index_add_TYPES(s.scalar_type(), [&] {
+    one = !isComplexType(s.scalar_type()) && a.item().to<scalar_t>() == static_cast<scalar_t>(1);
+  });
+  const Tensor src = one ? s : aten::mul(s, a).to(s.scalar_type());
+  DimVector index_strides(static_cast<size_t>(s.dim()), 0);
+  index_strides[d] = idx.strides()[0];
+  const Tensor idx_r = detail::alias_with_sizes_and_strides(idx, s.sizes(), index_strides);
+  const Tensor o_r = detail::alias_with_sizes_and_strides(o, s.sizes(), o.strides());
+  TensorIteratorConfig config;
+  config.add_output(o_r, "out").add_input(src, "source").add_input(idx_r, "index");
+  config.check_all_same_dtype(false)
+      .set_check_mem_overlap(false)
+      .resize_outputs(false)
+      .declare_static_shape(s.sizes(), {d});
+  TensorIterator iter(config);
+  const ScatterDim sd{s.sizes()[d], o.strides()[d] * o.element_size(),
+                      idx_r.strides()[d] * idx_r.element_size(),
+                      src.strides()[d] * src.element_size()};
+  scatter_stub(iter.device(), iter, sd, ScatterReduce::add);
+}
+
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  ATEN_DISPATCH_index_fill_TYPES(self.scalar_type(), [&] { (void)value.to<scalar_t>(); });
+  ATEN_CHECK(index.scalar_type() == ScalarType::Long,
+             "index_fill_(): Expected dtype int64 for index (got ", index.scalar_type(), ")");
+  ATEN_CHECK(index.dim() <= 1, "index_fill_(): Index has to be a vector/scalar (got ", index.dim(),
+             " dims)");
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  Tensor x = self.dim() == 0 ? self.unsqueeze(0) : self;
+  std::vector<std::optional<Tensor>> indices(static_cast<size_t>(d), std::nullopt);
+  indices.emplace_back(as_1d(index));
+  aten::index_put_(x, indices, aten::scalar_tensor(value, self.options()));
+  return self;
+}
+
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  ATEN_CHECK(value.dim() == 0,
+             "index_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+             value.dim(), " dimension(s).");
+  if (value.is_meta() || self.is_meta()) {
+    // No number to read: the checks with a stand-in of self's dtype.
+    return native::index_fill_(self, dim, index, Scalar(0));
+  }
+  return native::index_fill_(self, dim, index, value.item());
+}
+
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  Tensor result = self.clone(MemoryFormat::Preserve);
+  return result.index_fill_(dim, index, value);
+}
+
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  Tensor result = self.clone(MemoryFormat::Preserve);
+  return result.index_fill_(dim, index, value);
 }
 
 }  // namespace aten::native

@@ -217,3 +217,8 @@
 #include <aten/ops/embedding_backward.h>
 #include <aten/ops/embedding_dense_backward.h>
 #include <aten/ops/one_hot.h>
+#include <aten/ops/index_add.h>
+#include <aten/ops/index_fill.h>
+#include <aten/ops/sort.h>
+#include <aten/ops/argsort.h>
+#include <aten/ops/msort.h>

@@ -744,6 +744,26 @@ constexpr ScalarType embedding_dense_backward_dtypes[] = {ScalarType::Bool, Scal
 constexpr DispatchKey embedding_dense_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType one_hot_dtypes[] = {ScalarType::Long};
 constexpr DispatchKey one_hot_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType index_add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey index_add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_add__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_add_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType index_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey index_fill__int_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey index_fill_int_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey index_fill__int_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey index_fill_int_Tensor_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType sort_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey sort_values_stable_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sort_stable_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey sort_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey sort_values_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType argsort_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey argsort_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey argsort_stable_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType msort_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey msort_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey msort_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -3525,6 +3545,81 @@ constexpr Overload overloads[] = {
      "one_hot(Tensor self, int num_classes=-1) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::one_hot_keys, true, detail::one_hot_dtypes,
+     Autograd::decomposes},
+    {"index_add", "out",
+     "index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "index_add.out",
+     detail::index_add_out_keys, true, detail::index_add_dtypes,
+     Autograd::refuses},
+    {"index_add_", "",
+     "index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "index_add.out",
+     detail::index_add__keys, true, detail::index_add_dtypes,
+     Autograd::records},
+    {"index_add", "",
+     "index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, true, "index_add.out",
+     detail::index_add_keys, true, detail::index_add_dtypes,
+     Autograd::records},
+    {"index_fill_", "int_Scalar",
+     "index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::index_fill__int_Scalar_keys, true, detail::index_fill_dtypes,
+     Autograd::records},
+    {"index_fill", "int_Scalar",
+     "index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::index_fill_int_Scalar_keys, true, detail::index_fill_dtypes,
+     Autograd::records},
+    {"index_fill_", "int_Tensor",
+     "index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "",
+     detail::index_fill__int_Tensor_keys, true, detail::index_fill_dtypes,
+     Autograd::records},
+    {"index_fill", "int_Tensor",
+     "index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::index_fill_int_Tensor_keys, true, detail::index_fill_dtypes,
+     Autograd::records},
+    {"sort", "values_stable",
+     "sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "sort.values_stable",
+     detail::sort_values_stable_keys, true, detail::sort_dtypes,
+     Autograd::refuses},
+    {"sort", "stable",
+     "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "sort.values_stable",
+     detail::sort_stable_keys, true, detail::sort_dtypes,
+     Autograd::records},
+    {"sort", "",
+     "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "",
+     detail::sort_keys, true, detail::sort_dtypes,
+     Autograd::decomposes},
+    {"sort", "values",
+     "sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "",
+     detail::sort_values_keys, true, detail::sort_dtypes,
+     Autograd::decomposes},
+    {"argsort", "",
+     "argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::argsort_keys, true, detail::argsort_dtypes,
+     Autograd::decomposes},
+    {"argsort", "stable",
+     "argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::argsort_stable_keys, true, detail::argsort_dtypes,
+     Autograd::decomposes},
+    {"msort", "",
+     "msort(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::msort_keys, true, detail::msort_dtypes,
+     Autograd::decomposes},
+    {"msort", "out",
+     "msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::msort_out_keys, true, detail::msort_dtypes,
      Autograd::decomposes},
 };
 }  // namespace detail

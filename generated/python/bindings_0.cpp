@@ -64,6 +64,7 @@
 #include <aten/ops/permute_ops.h>
 #include <aten/ops/reciprocal_ops.h>
 #include <aten/ops/relu_ops.h>
+#include <aten/ops/remainder_ops.h>
 #include <aten/ops/repeat_ops.h>
 #include <aten/ops/reshape_ops.h>
 #include <aten/ops/roll_ops.h>
@@ -3048,6 +3049,111 @@ PyObject* div_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(div_set, self, args, n, kw);
 }
 
+PyObject* op_div__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::div__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_div__Tensor_mode(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  aten::_ops::div__Tensor_mode::call(self, other, rounding_mode);
+  return u.same({0});
+}
+PyObject* op_div__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::div__Scalar::call(self, other);
+  return u.same({0});
+}
+PyObject* op_div__Scalar_mode(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  aten::_ops::div__Scalar_mode::call(self, other, rounding_mode);
+  return u.same({0});
+}
+const Overload div__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
+    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
+};
+OverloadSet div__set("div_", div__overloads);
+PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(div__set, self, args, n, kw);
+}
+
+PyObject* op_remainder_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Tensor::call(self, other));
+}
+PyObject* op_remainder_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Scalar::call(self, other));
+}
+PyObject* op_remainder_Scalar_Tensor(Arguments& a) {
+  auto&& self = a.scalar(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::remainder_Scalar_Tensor::call(self, other));
+}
+PyObject* op_remainder_Tensor_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Tensor_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_remainder_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
+  auto&& self = a.scalar(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::remainder_Scalar_Tensor_out::call(self, other, out);
+  return u.same({2});
+}
+const Overload remainder_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
+    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
+    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
+};
+OverloadSet remainder_set("remainder", remainder_overloads);
+PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(remainder_set, args, n, kw);
+}
+PyObject* remainder_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(remainder_set, self, args, n, kw);
+}
+
+PyObject* op_remainder__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::remainder__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_remainder__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::remainder__Scalar::call(self, other);
+  return u.same({0});
+}
+const Overload remainder__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, op_remainder__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, op_remainder__Scalar},
+};
+OverloadSet remainder__set("remainder_", remainder__overloads);
+PyObject* remainder__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(remainder__set, self, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_0() {
@@ -3183,6 +3289,7 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("sub", sub_function),
       entry("mul", mul_function),
       entry("div", div_function),
+      entry("remainder", remainder_function),
   };
   return defs;
 }
@@ -3308,6 +3415,9 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("mul", mul_method),
       entry("mul_", mul__method),
       entry("div", div_method),
+      entry("div_", div__method),
+      entry("remainder", remainder_method),
+      entry("remainder_", remainder__method),
   };
   return defs;
 }

@@ -21,6 +21,7 @@
 #include <aten/ops/any_ops.h>
 #include <aten/ops/argmax_ops.h>
 #include <aten/ops/argmin_ops.h>
+#include <aten/ops/argsort_ops.h>
 #include <aten/ops/argwhere_ops.h>
 #include <aten/ops/atan2_ops.h>
 #include <aten/ops/avg_pool2d_backward_ops.h>
@@ -39,7 +40,6 @@
 #include <aten/ops/cross_entropy_loss_ops.h>
 #include <aten/ops/cumprod_ops.h>
 #include <aten/ops/cumsum_ops.h>
-#include <aten/ops/div_ops.h>
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
 #include <aten/ops/embedding_backward_ops.h>
@@ -56,6 +56,8 @@
 #include <aten/ops/gt_ops.h>
 #include <aten/ops/hypot_ops.h>
 #include <aten/ops/im2col_ops.h>
+#include <aten/ops/index_add_ops.h>
+#include <aten/ops/index_fill_ops.h>
 #include <aten/ops/index_ops.h>
 #include <aten/ops/index_put_ops.h>
 #include <aten/ops/instance_norm_ops.h>
@@ -85,6 +87,7 @@
 #include <aten/ops/min_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/mm_ops.h>
+#include <aten/ops/msort_ops.h>
 #include <aten/ops/multinomial_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/nansum_ops.h>
@@ -114,8 +117,8 @@
 #include <aten/ops/randn_ops.h>
 #include <aten/ops/random_ops.h>
 #include <aten/ops/randperm_ops.h>
-#include <aten/ops/remainder_ops.h>
 #include <aten/ops/softmax_ops.h>
+#include <aten/ops/sort_ops.h>
 #include <aten/ops/std_mean_ops.h>
 #include <aten/ops/std_ops.h>
 #include <aten/ops/sum_ops.h>
@@ -125,111 +128,6 @@
 
 namespace miniaten::python {
 namespace {
-
-PyObject* op_div__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::div__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Tensor_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Tensor_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-PyObject* op_div__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::div__Scalar::call(self, other);
-  return u.same({0});
-}
-PyObject* op_div__Scalar_mode(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
-  Unlocked u(a);
-  aten::_ops::div__Scalar_mode::call(self, other, rounding_mode);
-  return u.same({0});
-}
-const Overload div__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
-    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
-};
-OverloadSet div__set("div_", div__overloads);
-PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(div__set, self, args, n, kw);
-}
-
-PyObject* op_remainder_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Tensor::call(self, other));
-}
-PyObject* op_remainder_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar::call(self, other));
-}
-PyObject* op_remainder_Scalar_Tensor(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::remainder_Scalar_Tensor::call(self, other));
-}
-PyObject* op_remainder_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
-  auto&& self = a.scalar(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::remainder_Scalar_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload remainder_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
-    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
-    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
-};
-OverloadSet remainder_set("remainder", remainder_overloads);
-PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(remainder_set, args, n, kw);
-}
-PyObject* remainder_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(remainder_set, self, args, n, kw);
-}
-
-PyObject* op_remainder__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::remainder__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_remainder__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::remainder__Scalar::call(self, other);
-  return u.same({0});
-}
-const Overload remainder__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_remainder__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_remainder__Scalar},
-};
-OverloadSet remainder__set("remainder_", remainder__overloads);
-PyObject* remainder__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(remainder__set, self, args, n, kw);
-}
 
 PyObject* op_fmod_Tensor(Arguments& a) {
   auto&& self = a.tensor(0); auto&& other = a.tensor(1);
@@ -3361,11 +3259,171 @@ PyObject* one_hot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObj
   return call_function(one_hot_set, args, n, kw);
 }
 
+PyObject* op_index_add(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_add::call(self, dim, index, source, alpha));
+}
+PyObject* op_index_add_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4); auto&& out = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::index_add_out::call(self, dim, index, source, alpha, out);
+  return u.same({5});
+}
+const Overload index_add_overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, true, true, op_index_add},
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out", 1, true, false, op_index_add_out},
+};
+OverloadSet index_add_set("index_add", index_add_overloads);
+PyObject* index_add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_add_set, args, n, kw);
+}
+PyObject* index_add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_add_set, self, args, n, kw);
+}
+
+PyObject* op_index_add_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  aten::_ops::index_add_::call(self, dim, index, source, alpha);
+  return u.same({0});
+}
+const Overload index_add__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, false, true, op_index_add_},
+};
+OverloadSet index_add__set("index_add_", index_add__overloads);
+PyObject* index_add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_add__set, self, args, n, kw);
+}
+
+PyObject* op_index_fill__int_Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.tensor(3);
+  Unlocked u(a);
+  aten::_ops::index_fill__int_Tensor::call(self, dim, index, value);
+  return u.same({0});
+}
+PyObject* op_index_fill__int_Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.scalar(3);
+  Unlocked u(a);
+  aten::_ops::index_fill__int_Scalar::call(self, dim, index, value);
+  return u.same({0});
+}
+const Overload index_fill__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor value", 0, false, true, op_index_fill__int_Tensor},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, op_index_fill__int_Scalar},
+};
+OverloadSet index_fill__set("index_fill_", index_fill__overloads);
+PyObject* index_fill__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_fill__set, self, args, n, kw);
+}
+
+PyObject* op_index_fill_int_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.tensor(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_fill_int_Tensor::call(self, dim, index, value));
+}
+PyObject* op_index_fill_int_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.scalar(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_fill_int_Scalar::call(self, dim, index, value));
+}
+const Overload index_fill_overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor value", 0, true, true, op_index_fill_int_Tensor},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, true, true, op_index_fill_int_Scalar},
+};
+OverloadSet index_fill_set("index_fill", index_fill_overloads);
+PyObject* index_fill_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_fill_set, args, n, kw);
+}
+PyObject* index_fill_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_fill_set, self, args, n, kw);
+}
+
+PyObject* op_sort_stable(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& stable = a.optional_boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::sort_stable::call(self, stable, dim, descending));
+}
+PyObject* op_sort(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::sort::call(self, dim, descending));
+}
+PyObject* op_sort_values_stable(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& stable = a.optional_boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3); auto&& values = a.mutable_tensor(4); auto&& indices = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::sort_values_stable::call(self, stable, dim, descending, values, indices);
+  return u.same({4, 5});
+}
+PyObject* op_sort_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2); auto&& values = a.mutable_tensor(3); auto&& indices = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::sort_values::call(self, dim, descending, values, indices);
+  return u.same({3, 4});
+}
+const Overload sort_overloads[] = {
+    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False", 0, true, true, op_sort_stable},
+    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, op_sort},
+    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor values, Tensor indices", 2, true, false, op_sort_values_stable},
+    {"Tensor self, int dim=-1, bool descending=False, *, Tensor values, Tensor indices", 2, true, false, op_sort_values},
+};
+OverloadSet sort_set("sort", sort_overloads);
+PyObject* sort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sort_set, args, n, kw);
+}
+PyObject* sort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sort_set, self, args, n, kw);
+}
+
+PyObject* op_argsort(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::argsort::call(self, dim, descending));
+}
+PyObject* op_argsort_stable(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& stable = a.boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::argsort_stable::call(self, stable, dim, descending));
+}
+const Overload argsort_overloads[] = {
+    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, op_argsort},
+    {"Tensor self, *, bool stable, int dim=-1, bool descending=False", 0, true, true, op_argsort_stable},
+};
+OverloadSet argsort_set("argsort", argsort_overloads);
+PyObject* argsort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(argsort_set, args, n, kw);
+}
+PyObject* argsort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(argsort_set, self, args, n, kw);
+}
+
+PyObject* op_msort(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::msort::call(self));
+}
+PyObject* op_msort_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::msort_out::call(self, out);
+  return u.same({1});
+}
+const Overload msort_overloads[] = {
+    {"Tensor self", 0, true, true, op_msort},
+    {"Tensor self, *, Tensor out", 1, true, false, op_msort_out},
+};
+OverloadSet msort_set("msort", msort_overloads);
+PyObject* msort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(msort_set, args, n, kw);
+}
+PyObject* msort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(msort_set, self, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_1() {
   static const std::vector<PyMethodDef> defs = {
-      entry("remainder", remainder_function),
       entry("fmod", fmod_function),
       entry("pow", pow_function),
       entry("maximum", maximum_function),
@@ -3486,15 +3544,17 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("embedding_backward", embedding_backward_function),
       entry("embedding_dense_backward", embedding_dense_backward_function),
       entry("one_hot", one_hot_function),
+      entry("index_add", index_add_function),
+      entry("index_fill", index_fill_function),
+      entry("sort", sort_function),
+      entry("argsort", argsort_function),
+      entry("msort", msort_function),
   };
   return defs;
 }
 
 const std::vector<PyMethodDef>& methods_1() {
   static const std::vector<PyMethodDef> defs = {
-      entry("div_", div__method),
-      entry("remainder", remainder_method),
-      entry("remainder_", remainder__method),
       entry("fmod", fmod_method),
       entry("fmod_", fmod__method),
       entry("pow", pow_method),
@@ -3586,6 +3646,13 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("index", index_method),
       entry("index_put_", index_put__method),
       entry("index_put", index_put_method),
+      entry("index_add", index_add_method),
+      entry("index_add_", index_add__method),
+      entry("index_fill_", index_fill__method),
+      entry("index_fill", index_fill_method),
+      entry("sort", sort_method),
+      entry("argsort", argsort_method),
+      entry("msort", msort_method),
   };
   return defs;
 }

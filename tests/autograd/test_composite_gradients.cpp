@@ -15,6 +15,8 @@
 #include <aten/ops/embedding_dense_backward.h>
 #include <aten/ops/group_norm.h>
 #include <aten/ops/index.h>
+#include <aten/ops/index_add.h>
+#include <aten/ops/index_fill.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/instance_norm.h>
 #include <aten/ops/layer_norm.h>
@@ -243,4 +245,21 @@ TEST(IndexingGradients, MaskedSelectOfAPermutedSelfAndABroadcastMask) {
     EXPECT_TRUE(allclose(x.grad(), want)) << t;
     EXPECT_TRUE(allclose(captured, want)) << t;
   }
+}
+
+TEST(IndexingGradients, IndexAddAndIndexFill) {
+  const Tensor idx = tensor({2, 0, 2}, TensorOptions(ScalarType::Long));
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{index_add(in[0], 0, idx, in[1], 1.5),
+                                   index_add(in[0], 1, idx.narrow(0, 0, 2), in[2])};
+      },
+      {doubles({3, 4}, 33), doubles({3, 4}, 34), doubles({3, 2}, 35)});
+  // A repeated index fills once: value's gradient counts each filled element once.
+  check(
+      [&](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{index_fill(in[0], 1, idx, in[1]),
+                                   index_fill(in[0], 0, idx, 2.0)};
+      },
+      {doubles({3, 4}, 36), doubles({}, 37)});
 }

@@ -229,6 +229,7 @@ struct Draw {
   // channels, drawn first so that mean and rstd can have N * group elements).
   std::vector<int64_t> normalized = {};
   int64_t groups = 1;
+  int64_t index_length = 0;              // the last 1-d index's length (index_add's source)
 
   int64_t rank() const { return static_cast<int64_t>(shape.size()); }
   int64_t size_at_dim() const {
@@ -274,6 +275,13 @@ struct Draw {
     }
     if (first) return tensor_arg(r, dtype, shape);
     if (name == "src" && op == "scatter") return tensor_arg(r, dtype, shape);
+    if (name == "source" && op == "index_add" && chance(r, 0.9)) {
+      // self's shape with the index's length along dim.
+      std::vector<int64_t> s = shape;
+      const int64_t d = dim < 0 ? dim + rank() : dim;
+      if (d >= 0 && d < rank()) s[d] = index_length;
+      return tensor_arg(r, chance(r, 0.9) ? dtype : draw_dtype(r, declared), s);
+    }
     return tensor_arg(r, chance(r, 0.75) ? dtype : draw_dtype(r, declared),
                       partner_shape(r, shape));
   }
@@ -325,9 +333,10 @@ struct Draw {
 
   TensorArg index_tensor() {
     std::vector<int64_t> s;
-    if (op == "index_select") {
+    if (op == "index_select" || op == "index_add" || op == "index_fill") {
       s = {between(r, 0, 6)};
       if (chance(r, 0.1)) s = {};
+      index_length = s.empty() ? 1 : s[0];
     } else {
       s = shape;  // gather and scatter: an index no larger than self
       for (auto& d : s)
@@ -335,7 +344,7 @@ struct Draw {
     }
     TensorArg t = tensor_arg(r, chance(r, 0.95) ? ScalarType::Long : draw_dtype(r, {}), s);
     t.index_bound = size_at_dim();
-    t.index_negative = op == "index_select" ? false : false;
+    t.index_negative = op == "index_fill";    // the one of these that wraps negative indices
     if (chance(r, 0.03)) t.index_bound += 1;  // out of range: the error path
     return t;
   }

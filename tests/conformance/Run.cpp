@@ -162,6 +162,33 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "index" && a.is_tensor && !a.tensor.shape.empty() && a.tensor.shape[0] > 1)
         return "libtorch 1.13 writes past the result of index_select on a 0-dim tensor";
   }
+  // index.Tensor_out copies self's bytes into an out= of another dtype unconverted: a wider
+  // one reads past self (a crash). MiniATen refuses such an out=.
+  if (call.overload == "index.Tensor_out") {
+    for (const Arg& a : call.args)
+      if (a.name == "out" && a.is_tensor && self.is_tensor && a.tensor.dtype != self.tensor.dtype)
+        return "libtorch 1.13 copies self's bytes into index's out= of another dtype unconverted";
+  }
+  // embedding_dense_backward with scale_grad_by_freq counts each index in an array of
+  // num_weights, unchecked: an index outside [0, num_weights) writes outside it.
+  if (call.overload.rfind("embedding_dense_backward", 0) == 0 ||
+      call.overload.rfind("embedding_backward", 0) == 0) {
+    const Arg *indices = nullptr, *num = nullptr, *scale = nullptr;
+    for (const Arg& a : call.args) {
+      if (a.name == "indices") indices = &a;
+      if (a.name == "num_weights") num = &a;
+      if (a.name == "scale_grad_by_freq") scale = &a;
+    }
+    if (indices != nullptr && indices->is_tensor && num != nullptr && num->value.is<int64_t>() &&
+        scale != nullptr && scale->value.is<bool>() && scale->value.get<bool>() &&
+        (indices->tensor.dtype == ScalarType::Long || indices->tensor.dtype == ScalarType::Int)) {
+      const Tensor idx = materialize(indices->tensor).to(ScalarType::Long).contiguous();
+      const int64_t* v = idx.data_ptr<int64_t>();
+      for (int64_t k = 0; k < idx.numel(); ++k)
+        if (v[k] < 0 || v[k] >= num->value.get<int64_t>())
+          return "libtorch 1.13 counts embedding indices out of range outside its array";
+    }
+  }
   // embedding_backward with sparse=True returns a sparse tensor, which has no MiniATen
   // counterpart to compare with.
   if (call.overload == "embedding_backward") {

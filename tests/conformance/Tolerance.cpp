@@ -77,7 +77,9 @@ const std::set<std::string, std::less<>> kSumOps = {
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
     "native_group_norm_backward",
     // rows summed per index; libtorch adds each scaled by 1 / count with a fused multiply-add
-    "embedding_dense_backward", "embedding_backward"};
+    "embedding_dense_backward", "embedding_backward",
+    // a scatter-add along dim, alpha multiplied in before (libtorch: fused)
+    "index_add"};
 
 double epsilon(ScalarType t) {
   switch (t) {

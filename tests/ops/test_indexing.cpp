@@ -12,6 +12,8 @@
 #include <aten/ops/embedding_dense_backward.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/index.h>
+#include <aten/ops/index_add.h>
+#include <aten/ops/index_fill.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/masked_select.h>
 #include <aten/ops/nonzero.h>
@@ -29,8 +31,8 @@
 #include "Reference.h"
 
 using namespace aten;
+using ref::expect_all, ref::expect_error;
 using ref::expect_equal, ref::iota, ref::longs, ref::meta, ref::of, ref::values_of;
-using ref::expect_error;
 using ref::make;
 using ref::read_double;
 
@@ -497,4 +499,90 @@ TEST(IndexPut, OneMaskAndOneValueIsMaskedFill) {
   expect_error([&] { x.index_put_({longs({1}, {0})}, of(ScalarType::Long, {1})); },
                {"Index put requires the source and destination dtypes match"});
   EXPECT_EQ(values_of(x), (std::vector<double>{7, 0, 7, -2, -2, -2}));
+}
+
+// ---- index_add, index_fill_ ------------------------------------------------------------------
+
+TEST(IndexAdd, RepeatedIndicesSumInOrderWithAlpha) {
+  Tensor x = iota({3, 2});
+  Tensor r = x.index_add(0, longs({3}, {2, 0, 2}), iota({3, 2}) + 1, 2);
+  // rows: 0 + 2*[3, 4]; 1 unchanged; 2 + 2*([1, 2] + [5, 6])
+  EXPECT_EQ(values_of(r), (std::vector<double>{6, 9, 2, 3, 16, 21}));
+  EXPECT_EQ(values_of(x), (std::vector<double>{0, 1, 2, 3, 4, 5}));
+  x.index_add_(1, longs({2}, {1, 1}).to(ScalarType::Int), iota({3, 2}));
+  EXPECT_EQ(values_of(x), (std::vector<double>{0, 2, 2, 8, 4, 14}));
+  // An integer self takes alpha in its dtype (2.5 -> 2); Bool adds as a logical or.
+  Tensor i = zeros({3}, ScalarType::Int);
+  i.index_add_(0, longs({2}, {0, 0}), of(ScalarType::Int, {1, 3}), 2.5);
+  EXPECT_EQ(values_of(i), (std::vector<double>{8, 0, 0}));
+  Tensor b = of(ScalarType::Bool, {0, 1});
+  b.index_add_(0, longs({2}, {0, 0}), of(ScalarType::Bool, {0, 1}));
+  EXPECT_EQ(values_of(b), (std::vector<double>{1, 1}));
+  // 0-dim self and source; out=; Meta.
+  Tensor z = of(ScalarType::Float, {1}).view({});
+  EXPECT_EQ(values_of(z.index_add(0, longs({}, {0}), of(ScalarType::Float, {2}).view({}))),
+            (std::vector<double>{3}));
+  Tensor out = empty({0});
+  index_add_out(out, iota({2}), 0, longs({1}, {1}), of(ScalarType::Float, {5}));
+  EXPECT_EQ(values_of(out), (std::vector<double>{0, 6}));
+  ref::expect_same_geometry(index_add(meta({3, 2}), 0, ref::to_meta(longs({1}, {0})), meta({1, 2})),
+                            iota({3, 2}));
+}
+
+TEST(IndexAdd, Errors) {
+  Tensor x = zeros({3, 4});
+  expect_error(
+      [&] {
+        x.index_add_(0, longs({1}, {0}), zeros({2, 4}));
+      },
+      {"index_add_(): Number of indices (1) should be equal to source.size(dim): (2), "
+       "for dim: 0"});
+  expect_error(
+      [&] {
+        x.index_add_(0, of(ScalarType::Float, {0}), zeros({1, 4}));
+      },
+      {"index_add_(): Expected dtype int32/int64 for index but got: Float"});
+  expect_error(
+      [&] {
+        x.index_add_(0, longs({1, 1}, {0}), zeros({1, 4}));
+      },
+      {"index_add_(): Index is supposed to be a vector, but got dim: 2"});
+  expect_error(
+      [&] {
+        x.index_add_(0, longs({1}, {0}), zeros({1, 4}, ScalarType::Double));
+      },
+      {"index_add_(): self (Float) and source (Double) must have the same scalar type"});
+  expect_error([&] { x.index_add_(0, longs({1}, {0}), zeros({1, 5})); }, {"differ at dim 1"});
+  expect_error(
+      [&] {
+        x.index_add_(0, longs({1}, {3}), zeros({1, 4}) + 1);
+      },
+      {"index 3 is out of range for dimension 0 with size 3"});
+  expect_error(
+      [&] {
+        x.index_add_(0, longs({1}, {-1}), zeros({1, 4}) + 1);
+      },
+      {"index -1 is out of range"});
+  expect_all(x, 0);
+}
+
+TEST(IndexFill, ValuesNegativeIndicesAndErrors) {
+  Tensor x = zeros({3, 2});
+  x.index_fill_(0, longs({2}, {-1, 0}), 2.5);
+  EXPECT_EQ(values_of(x), (std::vector<double>{2.5, 2.5, 0, 0, 2.5, 2.5}));
+  Tensor r = index_fill(x, 1, longs({1}, {1}), of(ScalarType::Double, {7}).view({}));
+  EXPECT_EQ(values_of(r), (std::vector<double>{2.5, 7, 0, 7, 2.5, 7}));
+  EXPECT_EQ(values_of(x), (std::vector<double>{2.5, 2.5, 0, 0, 2.5, 2.5}));
+  Tensor z = of(ScalarType::Int, {1}).view({});
+  z.index_fill_(0, longs({}, {0}), 4);
+  EXPECT_EQ(values_of(z), (std::vector<double>{4}));
+  ref::expect_same_geometry(index_fill(meta({3, 2}), 0, ref::to_meta(longs({1}, {0})), 1.0), x);
+  expect_error([&] { x.index_fill_(0, longs({1}, {3}), 1); },
+               {"index 3 is out of bounds for dimension 0 with size 3"});
+  expect_error([&] { x.index_fill_(0, longs({1}, {0}).to(ScalarType::Int), 1); },
+               {"index_fill_(): Expected dtype int64 for index"});
+  expect_error([&] { x.index_fill_(0, longs({1}, {0}), of(ScalarType::Float, {1})); },
+               {"index_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
+                "dimension(s)."});
+  EXPECT_EQ(values_of(x), (std::vector<double>{2.5, 2.5, 0, 0, 2.5, 2.5}));
 }

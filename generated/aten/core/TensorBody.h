@@ -148,6 +148,11 @@
 #include <aten/ops/masked_select_ops.h>
 #include <aten/ops/index_ops.h>
 #include <aten/ops/index_put_ops.h>
+#include <aten/ops/index_add_ops.h>
+#include <aten/ops/index_fill_ops.h>
+#include <aten/ops/sort_ops.h>
+#include <aten/ops/argsort_ops.h>
+#include <aten/ops/msort_ops.h>
 
 #include <functional>
 #include <optional>
@@ -449,6 +454,17 @@ class Tensor : public TensorBase {
   Tensor index(ArrayRef<std::optional<Tensor>> indices) const;
   Tensor& index_put_(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
   Tensor index_put(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
+  Tensor& index_add_(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) const;
+  Tensor index_add(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) const;
+  Tensor& index_fill_(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor index_fill(int64_t dim, const Tensor& index, const Scalar& value) const;
+  Tensor& index_fill_(int64_t dim, const Tensor& index, const Tensor& value) const;
+  Tensor index_fill(int64_t dim, const Tensor& index, const Tensor& value) const;
+  std::tuple<Tensor, Tensor> sort(std::optional<bool> stable, int64_t dim = -1, bool descending = false) const;
+  std::tuple<Tensor, Tensor> sort(int64_t dim = -1, bool descending = false) const;
+  Tensor argsort(int64_t dim = -1, bool descending = false) const;
+  Tensor argsort(bool stable, int64_t dim = -1, bool descending = false) const;
+  Tensor msort() const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1735,6 +1751,53 @@ inline Tensor& Tensor::index_put_(ArrayRef<std::optional<Tensor>> indices, const
 
 inline Tensor Tensor::index_put(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate) const {
   return _ops::index_put::call(*this, indices, values, accumulate);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::index_add_(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) const {
+  return _ops::index_add_::call(const_cast<Tensor&>(*this), dim, index, source, alpha);
+}
+
+inline Tensor Tensor::index_add(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) const {
+  return _ops::index_add::call(*this, dim, index, source, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::index_fill__int_Scalar::call(const_cast<Tensor&>(*this), dim, index, value);
+}
+
+inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Scalar& value) const {
+  return _ops::index_fill_int_Scalar::call(*this, dim, index, value);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::index_fill_(int64_t dim, const Tensor& index, const Tensor& value) const {
+  return _ops::index_fill__int_Tensor::call(const_cast<Tensor&>(*this), dim, index, value);
+}
+
+inline Tensor Tensor::index_fill(int64_t dim, const Tensor& index, const Tensor& value) const {
+  return _ops::index_fill_int_Tensor::call(*this, dim, index, value);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::sort(std::optional<bool> stable, int64_t dim, bool descending) const {
+  return _ops::sort_stable::call(*this, stable, dim, descending);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::sort(int64_t dim, bool descending) const {
+  return _ops::sort::call(*this, dim, descending);
+}
+
+inline Tensor Tensor::argsort(int64_t dim, bool descending) const {
+  return _ops::argsort::call(*this, dim, descending);
+}
+
+inline Tensor Tensor::argsort(bool stable, int64_t dim, bool descending) const {
+  return _ops::argsort_stable::call(*this, stable, dim, descending);
+}
+
+inline Tensor Tensor::msort() const {
+  return _ops::msort::call(*this);
 }
 
 }  // namespace aten

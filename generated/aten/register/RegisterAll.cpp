@@ -222,6 +222,11 @@ void register_embedding_schemas(Dispatcher& d);
 void register_embedding_backward_schemas(Dispatcher& d);
 void register_embedding_dense_backward_schemas(Dispatcher& d);
 void register_one_hot_schemas(Dispatcher& d);
+void register_index_add_schemas(Dispatcher& d);
+void register_index_fill_schemas(Dispatcher& d);
+void register_sort_schemas(Dispatcher& d);
+void register_argsort_schemas(Dispatcher& d);
+void register_msort_schemas(Dispatcher& d);
 void register_empty_CPU(Dispatcher& d);
 void register_empty_strided_CPU(Dispatcher& d);
 void register_copy_CPU(Dispatcher& d);
@@ -369,6 +374,8 @@ void register_masked_select_CPU(Dispatcher& d);
 void register_index_CPU(Dispatcher& d);
 void register_index_put_CPU(Dispatcher& d);
 void register_embedding_dense_backward_CPU(Dispatcher& d);
+void register_index_add_CPU(Dispatcher& d);
+void register_sort_CPU(Dispatcher& d);
 void register_empty_Meta(Dispatcher& d);
 void register_empty_strided_Meta(Dispatcher& d);
 void register_copy_Meta(Dispatcher& d);
@@ -512,6 +519,8 @@ void register_native_group_norm_backward_Meta(Dispatcher& d);
 void register_index_Meta(Dispatcher& d);
 void register_index_put_Meta(Dispatcher& d);
 void register_embedding_dense_backward_Meta(Dispatcher& d);
+void register_index_add_Meta(Dispatcher& d);
+void register_sort_Meta(Dispatcher& d);
 void register_empty_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_clone_CompositeExplicitAutograd(Dispatcher& d);
 void register_zero_CompositeExplicitAutograd(Dispatcher& d);
@@ -573,6 +582,7 @@ void register_randint_like_CompositeExplicitAutograd(Dispatcher& d);
 void register_multinomial_CompositeExplicitAutograd(Dispatcher& d);
 void register_index_put_CompositeExplicitAutograd(Dispatcher& d);
 void register_embedding_CompositeExplicitAutograd(Dispatcher& d);
+void register_index_fill_CompositeExplicitAutograd(Dispatcher& d);
 void register_contiguous_CompositeImplicitAutograd(Dispatcher& d);
 void register_to_CompositeImplicitAutograd(Dispatcher& d);
 void register_reshape_CompositeImplicitAutograd(Dispatcher& d);
@@ -610,6 +620,9 @@ void register_group_norm_CompositeImplicitAutograd(Dispatcher& d);
 void register_argwhere_CompositeImplicitAutograd(Dispatcher& d);
 void register_embedding_backward_CompositeImplicitAutograd(Dispatcher& d);
 void register_one_hot_CompositeImplicitAutograd(Dispatcher& d);
+void register_sort_CompositeImplicitAutograd(Dispatcher& d);
+void register_argsort_CompositeImplicitAutograd(Dispatcher& d);
+void register_msort_CompositeImplicitAutograd(Dispatcher& d);
 void register_copy_Autograd(Dispatcher& d);
 void register_clone_Autograd(Dispatcher& d);
 void register_fill_Autograd(Dispatcher& d);
@@ -748,6 +761,9 @@ void register_index_Autograd(Dispatcher& d);
 void register_index_put_Autograd(Dispatcher& d);
 void register_embedding_Autograd(Dispatcher& d);
 void register_embedding_dense_backward_Autograd(Dispatcher& d);
+void register_index_add_Autograd(Dispatcher& d);
+void register_index_fill_Autograd(Dispatcher& d);
+void register_sort_Autograd(Dispatcher& d);
 
 void register_builtin_operators(Dispatcher& d) {
   register_empty_schemas(d);
@@ -966,6 +982,11 @@ void register_builtin_operators(Dispatcher& d) {
   register_embedding_backward_schemas(d);
   register_embedding_dense_backward_schemas(d);
   register_one_hot_schemas(d);
+  register_index_add_schemas(d);
+  register_index_fill_schemas(d);
+  register_sort_schemas(d);
+  register_argsort_schemas(d);
+  register_msort_schemas(d);
   register_empty_CPU(d);
   register_empty_strided_CPU(d);
   register_copy_CPU(d);
@@ -1113,6 +1134,8 @@ void register_builtin_operators(Dispatcher& d) {
   register_index_CPU(d);
   register_index_put_CPU(d);
   register_embedding_dense_backward_CPU(d);
+  register_index_add_CPU(d);
+  register_sort_CPU(d);
   register_empty_Meta(d);
   register_empty_strided_Meta(d);
   register_copy_Meta(d);
@@ -1256,6 +1279,8 @@ void register_builtin_operators(Dispatcher& d) {
   register_index_Meta(d);
   register_index_put_Meta(d);
   register_embedding_dense_backward_Meta(d);
+  register_index_add_Meta(d);
+  register_sort_Meta(d);
   register_empty_like_CompositeExplicitAutograd(d);
   register_clone_CompositeExplicitAutograd(d);
   register_zero_CompositeExplicitAutograd(d);
@@ -1317,6 +1342,7 @@ void register_builtin_operators(Dispatcher& d) {
   register_multinomial_CompositeExplicitAutograd(d);
   register_index_put_CompositeExplicitAutograd(d);
   register_embedding_CompositeExplicitAutograd(d);
+  register_index_fill_CompositeExplicitAutograd(d);
   register_contiguous_CompositeImplicitAutograd(d);
   register_to_CompositeImplicitAutograd(d);
   register_reshape_CompositeImplicitAutograd(d);
@@ -1354,6 +1380,9 @@ void register_builtin_operators(Dispatcher& d) {
   register_argwhere_CompositeImplicitAutograd(d);
   register_embedding_backward_CompositeImplicitAutograd(d);
   register_one_hot_CompositeImplicitAutograd(d);
+  register_sort_CompositeImplicitAutograd(d);
+  register_argsort_CompositeImplicitAutograd(d);
+  register_msort_CompositeImplicitAutograd(d);
   register_copy_Autograd(d);
   register_clone_Autograd(d);
   register_fill_Autograd(d);
@@ -1492,6 +1521,9 @@ void register_builtin_operators(Dispatcher& d) {
   register_index_put_Autograd(d);
   register_embedding_Autograd(d);
   register_embedding_dense_backward_Autograd(d);
+  register_index_add_Autograd(d);
+  register_index_fill_Autograd(d);
+  register_sort_Autograd(d);
 }
 
 }  // namespace aten::detail

@@ -1,12 +1,14 @@
-// The cases of aten/native/Indexing.cpp's ops: nonzero, argwhere, masked_select, index and
-// index_put. Index tensors are Long inputs with values that fit under every layout (see
-// below_index); masks are Bool inputs.
+// The cases of aten/native/Indexing.cpp's ops: nonzero, argwhere, masked_select, index,
+// index_put, index_add and index_fill. Index tensors are Long inputs with values that fit under
+// every layout (see below_index); masks are Bool inputs.
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/argwhere.h>
 #include <aten/ops/index.h>
+#include <aten/ops/index_add.h>
+#include <aten/ops/index_fill.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/masked_select.h>
 #include <aten/ops/nonzero.h>
@@ -97,6 +99,40 @@ auto index_put_reference(bool accumulate) {
   };
 }
 
+// out = self; out[index[i]] += alpha * source[i] along dim 0 (rounded to the dtype at each step,
+// alpha taken in it), in index order. A 0-dim self is one element.
+auto index_add_reference(double alpha) {
+  return [alpha](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    RefTensor out = in[0];
+    out.dtype = dtypes[0];
+    const RefTensor &index = in[1], &source = in[2];
+    const std::complex<double> a = round_to(out.dtype, alpha);
+    for_each_index(source.sizes, [&](const Shape& idx) {
+      Shape dst = idx;
+      if (!dst.empty()) dst[0] = static_cast<int64_t>(index.values[idx[0]].real());
+      std::complex<double>& o = out.at(dst);
+      o = round_to(out.dtype, o + round_to(out.dtype, a * source.at(idx)));
+    });
+    return {out};
+  };
+}
+
+// out = self with the rows of index (along dim 0) set to value (in[2] when it is a tensor).
+auto index_fill_reference(std::optional<double> value) {
+  return [value](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    RefTensor out = in[0];
+    out.dtype = dtypes[0];
+    const std::complex<double> v = round_to(out.dtype,
+                                            value ? std::complex<double>(*value) : in[2].values[0]);
+    const RefTensor& index = in[1];
+    for_each_index(out.sizes, [&](const Shape& idx) {
+      for (const auto& k : index.values)
+        if (idx.empty() || idx[0] == static_cast<int64_t>(k.real())) out.at(idx) = v;
+    });
+    return {out};
+  };
+}
+
 }  // namespace
 
 ATEN_OP_CASES(indexing) {
@@ -178,6 +214,40 @@ ATEN_OP_CASES(indexing) {
     if (!accumulate) put.not_differentiable_inputs = {2};
     cases.push_back(put);
   }
+
+  // index_add along dim 0 with 9 source rows into 6: repeated indices sum in order.
+  OpCase add;
+  add.overloads = {"index_add", "index_add_", "index_add.out"};
+  add.inputs = {Input{kShape}, below_index({9}, kShape[0]), Input{{9, kShape[1]}}};
+  add.call = [](const Tensors& in) { return Tensors{index_add(in[0], 0, in[1], in[2], 2)}; };
+  add.call_out = [](const Tensors& in, Tensors& out) {
+    index_add_out(out[0], in[0], 0, in[1], in[2], 2);
+  };
+  add.call_inplace = [](Tensors& in) { in[0].index_add_(0, in[1], in[2], 2); };
+  add.result_dtypes = first_dtype;
+  add.reference = index_add_reference(2);
+  // The large layout grows the index and source's rows differently.
+  add.skip_layouts = {Layout::large};
+  add.tolerance_scale = 4;
+  cases.push_back(add);
+
+  OpCase fill;
+  fill.overloads = {"index_fill.int_Scalar", "index_fill_.int_Scalar"};
+  fill.inputs = {Input{kShape}, below_index({3}, kShape[0])};
+  fill.call = [](const Tensors& in) { return Tensors{index_fill(in[0], 0, in[1], 1)}; };
+  fill.call_inplace = [](Tensors& in) { in[0].index_fill_(0, in[1], 1); };
+  fill.result_dtypes = first_dtype;
+  fill.reference = index_fill_reference(1.0);
+  // Every write to a location is the same value, but an expanded self is refused all the same
+  // (index_put_'s check), so no overlap allowance.
+  cases.push_back(fill);
+  OpCase fill_tensor = fill;
+  fill_tensor.overloads = {"index_fill.int_Tensor", "index_fill_.int_Tensor"};
+  fill_tensor.inputs.push_back(Input{{}});
+  fill_tensor.call = [](const Tensors& in) { return Tensors{index_fill(in[0], 0, in[1], in[2])}; };
+  fill_tensor.call_inplace = [](Tensors& in) { in[0].index_fill_(0, in[1], in[2]); };
+  fill_tensor.reference = index_fill_reference(std::nullopt);
+  cases.push_back(fill_tensor);
   return cases;
 }
 
