@@ -229,7 +229,7 @@ struct Draw {
   // channels, drawn first so that mean and rstd can have N * group elements).
   std::vector<int64_t> normalized = {};
   int64_t groups = 1;
-  int64_t index_length = 0;              // the last 1-d index's length (index_add's source)
+  int64_t index_length = 0;  // the last 1-d index's length (index_add's source)
 
   int64_t rank() const { return static_cast<int64_t>(shape.size()); }
   int64_t size_at_dim() const {
