@@ -122,16 +122,18 @@ Category category_of(aten::ScalarType t) {
   return Category::Int;
 }
 
-aten::ScalarType category_dtype(Category c) {
+// The dtype that holds a category's values: wide (double, complex double) to compute exactly,
+// or else torch.tensor's defaults (float, complex float).
+aten::ScalarType category_dtype(Category c, bool wide = true) {
   switch (c) {
     case Category::Bool:
       return aten::kBool;
     case Category::Int:
       return aten::kLong;
     case Category::Float:
-      return aten::kDouble;
+      return wide ? aten::kDouble : aten::kFloat;
     case Category::Complex:
-      return aten::kComplexDouble;
+      return wide ? aten::kComplexDouble : aten::kComplexFloat;
   }
   return aten::kDouble;
 }
@@ -241,21 +243,6 @@ void walk(Nested& n, PyObject* obj, size_t depth) {
   Py_DECREF(fast);
 }
 
-// The default dtype of a category, as torch.tensor picks it.
-aten::ScalarType default_dtype(Category c) {
-  switch (c) {
-    case Category::Bool:
-      return aten::kBool;
-    case Category::Int:
-      return aten::kLong;
-    case Category::Float:
-      return aten::kFloat;
-    case Category::Complex:
-      return aten::kComplexFloat;
-  }
-  return aten::kFloat;
-}
-
 aten::Tensor tensor_from_nested(PyObject* data, std::optional<aten::ScalarType> dtype) {
   Nested n;
   infer_sizes(n, data);
@@ -280,7 +267,9 @@ aten::Tensor tensor_from_nested(PyObject* data, std::optional<aten::ScalarType> 
         break;
     }
   }
-  return flat.reshape(n.sizes).to(dtype.value_or(default_dtype(n.category))).clone();
+  return flat.reshape(n.sizes)
+      .to(dtype.value_or(category_dtype(n.category, /*wide=*/false)))
+      .clone();
 }
 
 // ---- .tolist() ----
