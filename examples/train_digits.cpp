@@ -5,6 +5,10 @@
 // losses and accuracies every time at a given thread count.
 //
 //   build/examples/train_digits [path/to/digits.csv.gz]
+//
+// About 4 s on 2 cores. On a machine busy with other work, run it with OMP_WAIT_POLICY=passive
+// (./run demo does) or OMP_NUM_THREADS=1: OpenMP workers that spin while waiting for each
+// other then take turns with the other processes, and the run took ten times as long here.
 #include <aten/autograd/GradMode.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/argmax.h>
