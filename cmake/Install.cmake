@@ -1,13 +1,14 @@
 # `cmake --install` lays out a CMake package:
 #   <prefix>/include/aten/...                    hand-written and generated headers, one root
 #   <prefix>/lib/libaten.a (or libaten.so.*)
+#   <prefix>/include/nn/..., <prefix>/lib/libaten_nn.a   the module layer (nn/CMakeLists.txt)
 #   <prefix>/lib/cmake/MiniATen/                 MiniATenConfig.cmake, its version file, targets,
 #                                                MiniATenOperators.cmake (aten_add_operators)
 #   <prefix>/bin/aten-codegen                    the generator, for another project's operators;
 #   <prefix>/share/MiniATen/{tools,templates}/   it runs these installed copies
 # so that another project writes
 #   find_package(MiniATen CONFIG REQUIRED)
-#   target_link_libraries(app PRIVATE MiniATen::aten)
+#   target_link_libraries(app PRIVATE MiniATen::aten)      # or MiniATen::aten_nn for nn/
 # and gets the include path, C++20, OpenMP and Sleef from the imported target, and can add
 # operators of its own with aten_add_operators(app NAMESPACE my_ops YAML my_ops.yaml).
 include(GNUInstallDirs)

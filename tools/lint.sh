@@ -6,10 +6,10 @@
 #   tools/lint.sh --format     only the clang-format check (what ctest's lint.format runs)
 #   tools/lint.sh --tidy       only clang-tidy (what ./run lint runs with --check)
 #   tools/lint.sh --fix FILE.. clang-format -i those files
-#   tools/lint.sh --reformat   clang-format -i every hand-written file in aten/ tests/ examples/
+#   tools/lint.sh --reformat   clang-format -i every hand-written file in aten/ nn/ tests/ examples/
 #                              bench/
 #
-# Format scope: every git-tracked *.h / *.cpp under aten/ tests/ examples/ bench/ python/.
+# Format scope: every git-tracked *.h / *.cpp under aten/ nn/ tests/ examples/ bench/ python/.
 #
 # clang-tidy needs build/compile_commands.json (any configured preset; BUILD_DIR=... to pick
 # another) and runs with up to $(nproc) jobs (JOBS=... to change).
@@ -43,7 +43,7 @@ files_matching() {
 
 all_sources() {
   files_matching 'aten/*.h' 'aten/*.cpp' 'tests/*.h' 'tests/*.cpp' 'examples/*.h' 'examples/*.cpp' \
-    'bench/*.h' 'bench/*.cpp' 'python/*.h' 'python/*.cpp'
+    'bench/*.h' 'bench/*.cpp' 'python/*.h' 'python/*.cpp' 'nn/*.h' 'nn/*.cpp'
 }
 
 check_format() {

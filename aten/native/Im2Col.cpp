@@ -1,7 +1,7 @@
 // im2col and col2im: a batch of images as the columns of its sliding blocks, and back (ATen's
-// nn.Unfold / nn.Fold, and the core of convolution). Plain loops, one (image, channel) plane per
-// task: im2col writes its plane's rows, col2im adds into its plane, so no two tasks share an
-// element.
+// nn.Unfold / nn.Fold, and the core of convolution). One (image, channel) plane per task, copied
+// in runs along a row of blocks (Blocks::for_each_run): im2col writes its plane's rows, col2im
+// adds into its plane, so no two tasks share an element.
 #include <aten/core/DtypeDispatch.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/col2im_dtypes.h>
@@ -9,6 +9,8 @@
 #include <aten/ops/im2col_dtypes.h>
 #include <aten/ops/im2col_native.h>
 #include <aten/ops/zero.h>
+
+#include <algorithm>
 
 namespace aten {
 namespace {
@@ -52,20 +54,25 @@ struct Blocks {
   int64_t kh, kw, dh, dw, ph, pw, sh, sw, h, w, oh = 0, ow = 0;
   int64_t blocks() const { return oh * ow; }
 
-  // Calls f(column row, block index, plane offset) for every element of plane c's rows that
-  // lies inside the plane (the others are padding).
+  // Calls f(column row, first block, first plane offset, count) for every run of plane c's
+  // elements that one row of blocks reads: blocks first, first + 1, ... read the plane at
+  // offsets at, at + sw, ... The runs cover exactly the elements inside the plane (the others
+  // are padding), and each run is a plain strided loop for the caller, which the compiler
+  // vectorizes, where a test per element would not be.
   template <typename F>
-  void for_each(int64_t c, F f) const {
+  void for_each_run(int64_t c, F f) const {
     for (int64_t i = 0; i < kh; ++i) {
       for (int64_t j = 0; j < kw; ++j) {
         const int64_t row = (c * kh + i) * kw + j;
+        // The blocks x whose column ix = x * sw - pw + j * dw lies in [0, w).
+        const int64_t shift = j * dw - pw;
+        const int64_t x0 = shift >= 0 ? 0 : (-shift + sw - 1) / sw;
+        const int64_t x1 = std::min(ow, w - shift <= 0 ? 0 : (w - shift + sw - 1) / sw);
+        if (x0 >= x1) continue;
         for (int64_t y = 0; y < oh; ++y) {
           const int64_t iy = y * sh - ph + i * dh;
           if (iy < 0 || iy >= h) continue;
-          for (int64_t x = 0; x < ow; ++x) {
-            const int64_t ix = x * sw - pw + j * dw;
-            if (ix >= 0 && ix < w) f(row, y * ow + x, iy * w + ix);
-          }
+          f(row, y * ow + x0, iy * w + x0 * sw + shift, x1 - x0);
         }
       }
     }
@@ -152,7 +159,8 @@ ATEN_IMPL_FUNC(im2col_out)
   const int64_t channels = self.size(-3), images = self.dim() == 4 ? self.size(0) : 1;
   const int64_t rows = channels * b.kh * b.kw, plane = b.h * b.w;
   into_contiguous(out, [&](const Tensor& result) {
-    result.zero_();
+    // Without padding the runs write every element of the columns.
+    if (b.ph != 0 || b.pw != 0) result.zero_();
     ATEN_DISPATCH_im2col_TYPES(self.scalar_type(), [&] {
       const scalar_t* src = x.data_ptr<scalar_t>();
       scalar_t* dst = result.data_ptr<scalar_t>();
@@ -161,8 +169,15 @@ ATEN_IMPL_FUNC(im2col_out)
           const int64_t n = nc / channels, c = nc % channels;
           const scalar_t* in = src + nc * plane;
           scalar_t* cols = dst + n * rows * b.blocks();
-          b.for_each(c, [&](int64_t row, int64_t block, int64_t at) {
-            cols[row * b.blocks() + block] = in[at];
+          const int64_t sw = b.sw;
+          b.for_each_run(c, [&](int64_t row, int64_t block, int64_t at, int64_t count) {
+            scalar_t* to = cols + row * b.blocks() + block;
+            const scalar_t* from = in + at;
+            if (sw == 1) {
+              std::copy(from, from + count, to);
+            } else {
+              for (int64_t k = 0; k < count; ++k) to[k] = from[k * sw];
+            }
           });
         }
       });
@@ -188,8 +203,15 @@ ATEN_IMPL_FUNC(col2im_out)
           const int64_t n = nc / channels, c = nc % channels;
           const scalar_t* in = src + n * rows * b.blocks();
           scalar_t* image = dst + nc * plane;
-          b.for_each(c, [&](int64_t row, int64_t block, int64_t at) {
-            image[at] = image[at] + in[row * b.blocks() + block];
+          const int64_t sw = b.sw;
+          b.for_each_run(c, [&](int64_t row, int64_t block, int64_t at, int64_t count) {
+            scalar_t* to = image + at;
+            const scalar_t* from = in + row * b.blocks() + block;
+            if (sw == 1) {
+              for (int64_t k = 0; k < count; ++k) to[k] = to[k] + from[k];
+            } else {
+              for (int64_t k = 0; k < count; ++k) to[k * sw] = to[k * sw] + from[k];
+            }
           });
         }
       });
