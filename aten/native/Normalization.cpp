@@ -516,7 +516,10 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
                                                   const std::optional<Tensor>& bias_opt,
                                                   double eps) {
   const Tensor weight = value_of(weight_opt), bias = value_of(bias_opt);
-  const auto [M, N] = check_layer_norm(input, normalized_shape, weight, bias);
+  // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses).
+  const std::pair<int64_t, int64_t> rows_cols = check_layer_norm(input, normalized_shape, weight,
+                                                                 bias);
+  const int64_t M = rows_cols.first, N = rows_cols.second;
   check_dtype("LayerNormKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
   check_same_dtype(input, bias);
@@ -546,7 +549,10 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(
     const Tensor& rstd, const std::optional<Tensor>& weight_opt,
     const std::optional<Tensor>& bias_opt, std::array<bool, 3> output_mask) {
   const Tensor weight = value_of(weight_opt), bias = value_of(bias_opt);
-  const auto [M, N] = check_layer_norm(input, normalized_shape, weight, bias);
+  // Plain variables, not a structured binding: lambdas below capture them (clang 14 refuses).
+  const std::pair<int64_t, int64_t> rows_cols = check_layer_norm(input, normalized_shape, weight,
+                                                                 bias);
+  const int64_t M = rows_cols.first, N = rows_cols.second;
   check_dtype("LayerNormBackwardKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
   check_same_dtype(input, bias);
