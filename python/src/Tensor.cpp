@@ -13,6 +13,7 @@
 
 #include <structmember.h>
 #include <sstream>
+#include <unordered_map>
 
 namespace miniaten::python {
 
@@ -48,18 +49,24 @@ PyObject* repr(PyObject* obj) {
 
 // ---- arithmetic: the operator methods, with Python's reflected forms ----
 
+// The method names the operator slots call, interned once: a slot runs per `t * 2`, and
+// interning a name (or packing a keyword tuple) per call costs a hash and a lookup each time.
+// Keyed by the literal's address: each call site passes one literal.
+PyObject* interned(const char* name) {
+  static std::unordered_map<const char*, PyObject*> names;
+  PyObject*& obj = names[name];
+  if (obj == nullptr) obj = PyUnicode_InternFromString(name);
+  return obj;
+}
+
+// self.<name>(other, **{kwnames[0]: kwvalue}); kwnames a tuple of one name, or nullptr.
 PyObject* call_named_method(PyObject* self, const char* name, PyObject* other,
-                            PyObject* kwname = nullptr, PyObject* kwvalue = nullptr) {
-  PyObject* method = PyUnicode_InternFromString(name);
+                            PyObject* kwnames = nullptr, PyObject* kwvalue = nullptr) {
+  PyObject* method = interned(name);
   if (method == nullptr) return nullptr;
   PyObject* args[] = {self, other, kwvalue};
-  PyObject* kwnames = nullptr;
-  if (kwname != nullptr) kwnames = PyTuple_Pack(1, kwname);
-  PyObject* result = PyObject_VectorcallMethod(
-      method, args, (other ? 2 : 1) | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
-  Py_XDECREF(kwnames);
-  Py_DECREF(method);
-  return result;
+  return PyObject_VectorcallMethod(method, args, (other ? 2 : 1) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                   kwnames);
 }
 
 bool is_number(PyObject* obj) {
@@ -82,14 +89,14 @@ PyObject* not_implemented_on_type_error(PyObject* result) {
 
 // `a op b` where either may be the tensor. A number on the left becomes a wrapped-number tensor
 // (the type promotion of `2 - t` is that of `t - 2`), and the method of that tensor runs.
-PyObject* binary(PyObject* a, PyObject* b, const char* method, PyObject* kwname = nullptr,
+PyObject* binary(PyObject* a, PyObject* b, const char* method, PyObject* kwnames = nullptr,
                  PyObject* kwvalue = nullptr) {
   if (is_tensor(a))
-    return not_implemented_on_type_error(call_named_method(a, method, b, kwname, kwvalue));
+    return not_implemented_on_type_error(call_named_method(a, method, b, kwnames, kwvalue));
   if (!is_number(a)) Py_RETURN_NOTIMPLEMENTED;
   PyObject* left = guarded([&] { return wrap(aten::detail::wrapped_scalar_tensor(to_scalar(a))); });
   if (left == nullptr) return nullptr;
-  PyObject* result = call_named_method(left, method, b, kwname, kwvalue);
+  PyObject* result = call_named_method(left, method, b, kwnames, kwvalue);
   Py_DECREF(left);
   return result;
 }
@@ -112,12 +119,10 @@ PyObject* nb_mul(PyObject* a, PyObject* b) {
 }
 PyObject* nb_truediv(PyObject* a, PyObject* b) { return binary(a, b, "div"); }
 PyObject* nb_floordiv(PyObject* a, PyObject* b) {
-  PyObject* name = PyUnicode_InternFromString("rounding_mode");
-  PyObject* mode = PyUnicode_FromString("floor");
-  PyObject* result = name && mode ? binary(a, b, "div", name, mode) : nullptr;
-  Py_XDECREF(name);
-  Py_XDECREF(mode);
-  return result;
+  static PyObject* const kwnames = Py_BuildValue("(s)", "rounding_mode");
+  static PyObject* const floor = PyUnicode_InternFromString("floor");
+  if (kwnames == nullptr || floor == nullptr) return nullptr;
+  return binary(a, b, "div", kwnames, floor);
 }
 PyObject* nb_remainder(PyObject* a, PyObject* b) { return binary(a, b, "remainder"); }
 PyObject* nb_power(PyObject* a, PyObject* b, PyObject* modulo) {
