@@ -3,6 +3,10 @@
 
 #include <aten/core/TypePromotion.h>
 
+#include <algorithm>
+#include <map>
+#include <string>
+
 namespace aten::optest {
 
 namespace {
@@ -50,11 +54,24 @@ bool register_cases(std::vector<OpCase> (*make)()) {
 const std::vector<OpCase>& all_cases() {
   static const std::vector<OpCase> cases = [] {
     std::vector<OpCase> all;
+    std::map<std::string, int> seen;
     for (auto* make : makers())
-      for (OpCase& c : make()) all.push_back(std::move(c));
+      for (OpCase& c : make()) {
+        std::string name = c.overloads.at(0);
+        std::replace(name.begin(), name.end(), '.', '_');
+        if (int n = seen[name]++; n > 0) name.append("_").append(std::to_string(n + 1));
+        c.name = std::move(name);
+        all.push_back(std::move(c));
+      }
     return all;
   }();
   return cases;
+}
+
+const OpCase* find_case(std::string_view name) {
+  for (const OpCase& c : all_cases())
+    if (c.name == name) return &c;
+  return nullptr;
 }
 
 std::vector<ScalarType> same_as_promoted(std::span<const ScalarType> dtypes) {
@@ -114,7 +131,10 @@ OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
 std::function<Refs(const Refs&, std::span<const ScalarType>)> sampled(
     std::function<bool(double)> support) {
   return [support = std::move(support)](const Refs& in, std::span<const ScalarType> result_dtypes) {
-    RefTensor r = filled(in[0].sizes, result_dtypes[0]);
+    // The inputs' broadcast shape (normal's mean and std broadcast against each other).
+    std::vector<Shape> shapes;
+    for (const RefTensor& t : in) shapes.push_back(t.sizes);
+    RefTensor r = filled(broadcast_shapes(shapes), result_dtypes[0]);
     r.support = support;
     return Refs{r};
   };

@@ -10,11 +10,7 @@
 
 namespace aten::optest {
 
-std::string case_name(const OpCase& c) {
-  std::string n = c.overloads.at(0);
-  std::replace(n.begin(), n.end(), '.', '_');
-  return n;
-}
+const std::string& case_name(const OpCase& c) { return c.name; }
 
 std::vector<ScalarType> declared_dtypes(const OpCase& c) {
   if (!c.dtypes.empty()) return c.dtypes;

@@ -9,8 +9,8 @@
 
 namespace aten::optest {
 
-// The case's name for test suites: its first overload with '.' as '_'.
-std::string case_name(const OpCase& c);
+// The case's unique name (OpCase::name).
+const std::string& case_name(const OpCase& c);
 // The dtypes its first overload declares in native_functions.yaml (or c.dtypes when set).
 std::vector<ScalarType> declared_dtypes(const OpCase& c);
 // Every dtype the case runs: the declared ones, then its promoted_dtypes.

@@ -19,7 +19,6 @@
 #include <cmath>
 #include <exception>
 #include <functional>
-#include <map>
 #include <set>
 #include <string>
 
@@ -124,7 +123,6 @@ void check_case(const OpCase& c, size_t index, uint64_t seed) {
 }  // namespace
 
 void register_gradcheck_tests() {
-  std::map<std::string, int> seen;
   uint64_t seed = 1000;
   size_t index = 0;
   for (const OpCase& c : all_cases()) {
@@ -133,7 +131,6 @@ void register_gradcheck_tests() {
     if (std::find(dtypes.begin(), dtypes.end(), ScalarType::Double) == dtypes.end()) continue;
     std::string suite = "Gradcheck_";
     suite.append(case_name(c));
-    if (int n = seen[suite]++; n > 0) suite.append("_").append(std::to_string(n + 1));
     const uint64_t s = seed++;
     const size_t i = index++;
     ::testing::RegisterTest(suite.c_str(), "Double", nullptr, nullptr, __FILE__, __LINE__,

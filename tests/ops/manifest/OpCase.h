@@ -24,6 +24,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,10 @@ struct OpCase {
   // operator name is the case's name, and its declared dtypes are the ones run.
   std::vector<std::string> overloads;
   std::vector<Input> inputs;
+  // Set by all_cases(), unique in the registry: the first overload with '.' as '_', then _2,
+  // _3 for later cases of the same overload in their file's order. Test suites, the fuzzer's
+  // regression inputs and failure messages name a case by it.
+  std::string name = {};
 
   std::function<Tensors(const Tensors&)> call;
   // out= variant: fills outs (one per result); null when the op has none.
@@ -131,6 +136,8 @@ inline Refs acceptable_results(const OpCase& c, const Tensors& results, Refs exp
 // Registration: each cases/*.cpp defines ATEN_OP_CASES(group) { return {...}; }.
 bool register_cases(std::vector<OpCase> (*make)());
 const std::vector<OpCase>& all_cases();
+// The registry's case of that name, or null.
+const OpCase* find_case(std::string_view name);
 #define ATEN_OP_CASES(group)                                            \
   static std::vector<::aten::optest::OpCase> aten_op_cases_##group();   \
   [[maybe_unused]] static const bool aten_op_cases_registered_##group = \
@@ -178,8 +185,8 @@ auto pointwise(F f) {
   };
 }
 
-// The reference of a sampling op, whose values are random draws: input 0's shape, the result
-// dtype, and the support every value must lie in (RefTensor::support).
+// The reference of a sampling op, whose values are random draws: the inputs' broadcast shape,
+// the result dtype, and the support every value must lie in (RefTensor::support).
 std::function<Refs(const Refs&, std::span<const ScalarType>)> sampled(
     std::function<bool(double)> support);
 

@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace aten::optest {
 
@@ -169,13 +168,11 @@ struct CaseRun {
 }  // namespace
 
 void register_case_tests() {
-  std::map<std::string, int> seen;
   uint64_t seed = 1;
   for (const OpCase& c : all_cases()) {
     // Appended, not "..." + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O3.
     std::string suite = "Manifest_";
     suite.append(case_name(c));
-    if (int n = seen[suite]++; n > 0) suite.append("_").append(std::to_string(n + 1));
     for (ScalarType dtype : dtypes_run(c)) {
       const uint64_t s = seed++;
       ::testing::RegisterTest(suite.c_str(), toString(dtype), nullptr, nullptr, __FILE__, __LINE__,

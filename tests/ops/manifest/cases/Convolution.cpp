@@ -21,37 +21,40 @@ constexpr int64_t kBatch = 2, kH = 6, kW = 7;
 
 // out[n, o, y, x] = bias[o] + sum over the group's channels c and the kernel (i, j) of
 // w[o, c, i, j] * in[n, g * C/g + c, y * sh - ph + i * dh, x * sw - pw + j * dw].
-Refs conv_reference(const Conv& p, const Refs& in, ScalarType dtype, bool batched, int64_t h,
-                    int64_t w) {
+Refs conv_reference(const Conv& p, const Refs& in, ScalarType dtype, bool batched) {
+  // Channels, kernel and plane from the inputs (the fuzzer draws other sizes than the case's).
   const RefTensor &x = in[0], &wt = in[1];
-  const int64_t n = batched ? x.sizes[0] : 1;
-  const int64_t oh = (h + 2 * p.ph - (p.dh * (p.kh - 1) + 1)) / p.sh + 1;
-  const int64_t ow = (w + 2 * p.pw - (p.dw * (p.kw - 1) + 1)) / p.sw + 1;
-  const int64_t cg = p.in_channels / p.groups, og = p.out_channels / p.groups;
-  Shape sizes = batched ? Shape{n, p.out_channels, oh, ow} : Shape{p.out_channels, oh, ow};
-  if (h == 1 && p.kh == 1) sizes.erase(sizes.end() - 2);  // conv1d: no H dim
+  const bool one_d = wt.dim() == 3;  // conv1d: no H dim
+  const int64_t n = batched ? x.sizes[0] : 1, in_channels = x.sizes[batched ? 1 : 0];
+  const int64_t h = one_d ? 1 : x.sizes[x.dim() - 2], w = x.sizes.back();
+  const int64_t out_channels = wt.sizes[0], kh = one_d ? 1 : wt.sizes[2], kw = wt.sizes.back();
+  const int64_t oh = (h + 2 * p.ph - (p.dh * (kh - 1) + 1)) / p.sh + 1;
+  const int64_t ow = (w + 2 * p.pw - (p.dw * (kw - 1) + 1)) / p.sw + 1;
+  const int64_t cg = in_channels / p.groups, og = out_channels / p.groups;
+  Shape sizes = batched ? Shape{n, out_channels, oh, ow} : Shape{out_channels, oh, ow};
+  if (one_d) sizes.erase(sizes.end() - 2);
   RefTensor out = filled(sizes, dtype);
   for (int64_t b = 0; b < n; ++b)
-    for (int64_t o = 0; o < p.out_channels; ++o)
+    for (int64_t o = 0; o < out_channels; ++o)
       for (int64_t y = 0; y < oh; ++y)
         for (int64_t xx = 0; xx < ow; ++xx) {
           std::complex<double> acc = p.bias ? in[2].values[static_cast<size_t>(o)] : 0.0;
           const int64_t g = o / og;
           for (int64_t c = 0; c < cg; ++c)
-            for (int64_t i = 0; i < p.kh; ++i)
-              for (int64_t j = 0; j < p.kw; ++j) {
+            for (int64_t i = 0; i < kh; ++i)
+              for (int64_t j = 0; j < kw; ++j) {
                 const int64_t iy = y * p.sh - p.ph + i * p.dh, ix = xx * p.sw - p.pw + j * p.dw;
                 const int64_t ci = g * cg + c;
                 // The padding holds zeros, multiplied like any element (0 * inf is NaN, as in
                 // ATen).
                 const bool inside = iy >= 0 && iy < h && ix >= 0 && ix < w;
                 const std::complex<double> v =
-                    inside ? x.values[static_cast<size_t>(((b * p.in_channels + ci) * h + iy) * w +
-                                                          ix)]
-                           : 0.0;
-                acc += wt.values[static_cast<size_t>(((o * cg + c) * p.kh + i) * p.kw + j)] * v;
+                    inside
+                        ? x.values[static_cast<size_t>(((b * in_channels + ci) * h + iy) * w + ix)]
+                        : 0.0;
+                acc += wt.values[static_cast<size_t>(((o * cg + c) * kh + i) * kw + j)] * v;
               }
-          out.values[static_cast<size_t>(((b * p.out_channels + o) * oh + y) * ow + xx)] = round_to(
+          out.values[static_cast<size_t>(((b * out_channels + o) * oh + y) * ow + xx)] = round_to(
               dtype, acc);
         }
   return {out};
@@ -69,7 +72,7 @@ OpCase conv2d_case(const Conv& p, bool batched, bool through_convolution) {
   if (p.bias) c.inputs.push_back(Input{{p.out_channels}});
   c.result_dtypes = same;
   c.reference = [p, batched](const Refs& in, std::span<const ScalarType> dtypes) {
-    return conv_reference(p, in, dtypes[0], batched, kH, kW);
+    return conv_reference(p, in, dtypes[0], batched);
   };
   c.call = [p, through_convolution](const Tensors& in) {
     if (through_convolution)
@@ -93,7 +96,7 @@ OpCase conv1d_case(const Conv& p) {
   if (p.bias) c.inputs.push_back(Input{{p.out_channels}});
   c.result_dtypes = same;
   c.reference = [p](const Refs& in, std::span<const ScalarType> dtypes) {
-    return conv_reference(p, in, dtypes[0], true, 1, kW);
+    return conv_reference(p, in, dtypes[0], true);
   };
   c.call = [p](const Tensors& in) {
     return Tensors{conv1d(in[0], in[1], bias_of(in, p.bias), {p.sw}, {p.pw}, {p.dw}, p.groups)};

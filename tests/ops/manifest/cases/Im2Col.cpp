@@ -44,15 +44,18 @@ OpCase im2col_case(const Geometry& g, bool batched) {
   c.inputs = {Input{batched ? Shape{3, kC, kH, kW} : Shape{kC, kH, kW}}};
   c.result_dtypes = same;
   c.reference = [g](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    // The plane as given (the fuzzer draws other sizes than the case's).
     const RefTensor& x = in[0];
     const bool b = x.dim() == 4;
-    const int64_t n = b ? x.sizes[0] : 1, rows = kC * g.kh * g.kw, l = blocks_of(g, kH, kW);
+    const int64_t n = b ? x.sizes[0] : 1, d = x.dim();
+    const int64_t C = x.sizes[d - 3], H = x.sizes[d - 2], W = x.sizes[d - 1];
+    const int64_t rows = C * g.kh * g.kw, l = blocks_of(g, H, W);
     RefTensor out = filled(b ? Shape{n, rows, l} : Shape{rows, l}, dtypes[0]);
     for (int64_t k = 0; k < n; ++k)
-      for_each_element(g, kC, kH, kW,
+      for_each_element(g, C, H, W,
                        [&](int64_t row, int64_t block, int64_t c, int64_t y, int64_t xx) {
                          out.values[static_cast<size_t>((k * rows + row) * l + block)] =
-                             x.values[static_cast<size_t>(((k * kC + c) * kH + y) * kW + xx)];
+                             x.values[static_cast<size_t>(((k * C + c) * H + y) * W + xx)];
                        });
     return {out};
   };
@@ -74,15 +77,17 @@ OpCase col2im_case(const Geometry& g, bool batched) {
   c.overloads = {"col2im", "col2im.out"};
   c.inputs = {Input{batched ? Shape{3, rows, l} : Shape{rows, l}}};
   c.result_dtypes = same;
-  c.reference = [g, rows, l](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+  c.reference = [g, l](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    // The channels from the columns' rows (the fuzzer draws other sizes than the case's).
     const RefTensor& cols = in[0];
     const bool b = cols.dim() == 3;
-    const int64_t n = b ? cols.sizes[0] : 1;
-    RefTensor out = filled(b ? Shape{n, kC, kH, kW} : Shape{kC, kH, kW}, dtypes[0]);
+    const int64_t n = b ? cols.sizes[0] : 1, rows = cols.sizes[b ? 1 : 0];
+    const int64_t C = rows / (g.kh * g.kw);
+    RefTensor out = filled(b ? Shape{n, C, kH, kW} : Shape{C, kH, kW}, dtypes[0]);
     for (int64_t k = 0; k < n; ++k)
       for_each_element(
-          g, kC, kH, kW, [&](int64_t row, int64_t block, int64_t c, int64_t y, int64_t x) {
-            auto& o = out.values[static_cast<size_t>(((k * kC + c) * kH + y) * kW + x)];
+          g, C, kH, kW, [&](int64_t row, int64_t block, int64_t c, int64_t y, int64_t x) {
+            auto& o = out.values[static_cast<size_t>(((k * C + c) * kH + y) * kW + x)];
             o = round_to(dtypes[0],
                          o + cols.values[static_cast<size_t>((k * rows + row) * l + block)]);
           });

@@ -9,27 +9,31 @@ namespace aten::optest {
 
 namespace {
 
-constexpr int64_t kIn = 3, kOut = 4;
+constexpr int64_t kFeaturesIn = 3, kFeaturesOut = 4;
 
 OpCase linear_case(Shape input, bool with_bias) {
   OpCase c;
   c.overloads = {"linear"};
-  c.inputs = {Input{input}, Input{{kOut, kIn}}};
-  if (with_bias) c.inputs.push_back(Input{{kOut}});
+  c.inputs = {Input{input}, Input{{kFeaturesOut, kFeaturesIn}}};
+  if (with_bias) c.inputs.push_back(Input{{kFeaturesOut}});
   c.result_dtypes = same_as_promoted;
   c.reference = [with_bias](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    // Features from the weight (the fuzzer draws other sizes than the case's).
     const RefTensor &x = in[0], &w = in[1];
+    const int64_t out_features = w.sizes[0], in_features = w.sizes[1];
     Shape sizes = x.sizes;
-    sizes.back() = kOut;
+    sizes.back() = out_features;
     RefTensor out = filled(sizes, dtypes[0]);
-    const int64_t rows = x.numel() / kIn;
+    const int64_t rows = numel_of(Shape(x.sizes.begin(), x.sizes.end() - 1));
     for (int64_t r = 0; r < rows; ++r) {
-      for (int64_t j = 0; j < kOut; ++j) {
-        std::complex<double> acc = with_bias ? in[2].values[static_cast<size_t>(j)] : 0.0;
-        for (int64_t k = 0; k < kIn; ++k)
-          acc += x.values[static_cast<size_t>(r * kIn + k)] *
-                 w.values[static_cast<size_t>(j * kIn + k)];
-        out.values[static_cast<size_t>(r * kOut + j)] = round_to(dtypes[0], acc);
+      for (int64_t j = 0; j < out_features; ++j) {
+        // The bias broadcasts (a single element serves every output feature).
+        std::complex<double> acc =
+            with_bias ? in[2].values[static_cast<size_t>(in[2].numel() == 1 ? 0 : j)] : 0.0;
+        for (int64_t k = 0; k < in_features; ++k)
+          acc += x.values[static_cast<size_t>(r * in_features + k)] *
+                 w.values[static_cast<size_t>(j * in_features + k)];
+        out.values[static_cast<size_t>(r * out_features + j)] = round_to(dtypes[0], acc);
       }
     }
     return {out};
@@ -47,8 +51,9 @@ OpCase linear_case(Shape input, bool with_bias) {
 }  // namespace
 
 ATEN_OP_CASES(linear) {
-  return {linear_case({2, kIn}, true), linear_case({2, kIn}, false), linear_case({kIn}, true),
-          linear_case({2, 5, kIn}, true), linear_case({2, 5, kIn}, false)};
+  return {linear_case({2, kFeaturesIn}, true), linear_case({2, kFeaturesIn}, false),
+          linear_case({kFeaturesIn}, true), linear_case({2, 5, kFeaturesIn}, true),
+          linear_case({2, 5, kFeaturesIn}, false)};
 }
 
 }  // namespace aten::optest

@@ -198,7 +198,8 @@ OpCase nll_loss_case(int64_t reduction, Shape self_shape, Shape target_shape) {
 // log_softmax of each row of C values.
 RefTensor log_softmax_rows(const RefTensor& rows, int64_t classes) {
   RefTensor out = rows;
-  for (int64_t i = 0; i < rows.numel() / classes; ++i) {
+  const int64_t n = classes == 0 ? 0 : rows.numel() / classes;
+  for (int64_t i = 0; i < n; ++i) {
     double m = -std::numeric_limits<double>::infinity(), sum = 0;
     for (int64_t c = 0; c < classes; ++c) m = std::max(m, real(rows, i * classes + c));
     for (int64_t c = 0; c < classes; ++c) sum += std::exp(real(rows, i * classes + c) - m);
@@ -222,37 +223,39 @@ OpCase cross_entropy_case(Target kind, int64_t reduction) {
   c.not_differentiable_inputs = {2};  // the weights
   c.result_dtypes = same;
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
-    const RefTensor log_p = log_softmax_rows(in[0], kClasses);
+    // Probability targets take any [rows, classes] (the fuzzer's shapes), indices the case's.
+    const int64_t rows = in[0].sizes[0], classes = in[0].sizes[1];
+    const RefTensor log_p = log_softmax_rows(in[0], classes);
     const RefTensor& w = in[2];
     if (kind == Target::probabilities) {
       NllResult r;
-      for (int64_t i = 0; i < kRows; ++i) {
+      for (int64_t i = 0; i < rows; ++i) {
         double l = 0;
-        for (int64_t k = 0; k < kClasses; ++k)
-          l -= real(log_p, i * kClasses + k) * real(in[1], i * kClasses + k) * real(w, k);
+        for (int64_t k = 0; k < classes; ++k)
+          l -= real(log_p, i * classes + k) * real(in[1], i * classes + k) * real(w, k);
         r.per_row.push_back(l);
         r.loss += l;
       }
-      if (reduction == Reduction::Mean) r.loss /= kRows;
-      return reduced(r, reduction, {kRows}, dtypes[0]);
+      if (reduction == Reduction::Mean) r.loss /= rows;
+      return reduced(r, reduction, {rows}, dtypes[0]);
     }
-    NllResult r = nll(log_p, in[1], &w, kClasses, reduction, kIgnored);
+    NllResult r = nll(log_p, in[1], &w, classes, reduction, kIgnored);
     if (kind == Target::smoothed) {
       // (1 - s) nll + s / C * (the weighted loss against every class), ignored rows out.
       double smooth_total = 0;
-      for (int64_t i = 0; i < kRows; ++i) {
+      for (int64_t i = 0; i < rows; ++i) {
         if (static_cast<int64_t>(real(in[1], i)) == kIgnored) continue;
         double s = 0;
-        for (int64_t k = 0; k < kClasses; ++k) s -= real(log_p, i * kClasses + k) * real(w, k);
+        for (int64_t k = 0; k < classes; ++k) s -= real(log_p, i * classes + k) * real(w, k);
         r.per_row[static_cast<size_t>(i)] = (1 - kSmoothing) * r.per_row[static_cast<size_t>(i)] +
-                                            kSmoothing / kClasses * s;
+                                            kSmoothing / classes * s;
         smooth_total += s;
       }
       const double smooth = reduction == Reduction::Mean ? smooth_total / r.total_weight
                                                          : smooth_total;
-      r.loss = (1 - kSmoothing) * r.loss + kSmoothing / kClasses * smooth;
+      r.loss = (1 - kSmoothing) * r.loss + kSmoothing / classes * smooth;
     }
-    return reduced(r, reduction, {kRows}, dtypes[0]);
+    return reduced(r, reduction, {rows}, dtypes[0]);
   };
   c.call = [=](const Tensors& in) {
     const double smoothing = kind == Target::smoothed ? kSmoothing : 0.0;

@@ -10,6 +10,7 @@
 #include <aten/ops/adaptive_avg_pool2d.h>
 #include <aten/ops/avg_pool2d.h>
 #include <aten/ops/avg_pool2d_backward.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/max_pool2d.h>
 #include <aten/ops/max_pool2d_with_indices.h>
 #include <aten/ops/max_pool2d_with_indices_backward.h>
@@ -73,7 +74,11 @@ Shape at2(const Shape& plane, int64_t h, int64_t w) {
 // Wraps a call to give the op a channels-last input (for 4-d inputs), and check that its
 // results are channels-last too.
 Tensor maybe_channels_last(const Tensor& t, bool cl) {
-  return cl && t.dim() == 4 ? t.contiguous(MemoryFormat::ChannelsLast) : t;
+  if (!cl || t.dim() != 4) return t;
+  // A fresh channels-last copy: a tensor that already is channels-last contiguous through its
+  // size-1 dims may have strides from which ATen's suggest_memory_format infers the contiguous
+  // format, and the result follows that.
+  return empty(t.sizes(), t.options().memory_format(MemoryFormat::ChannelsLast)).copy_(t);
 }
 void expect_channels_last(const Tensor& t, bool cl) {
   if (cl && t.dim() == 4 && t.numel() > 0 && !t.is_contiguous(MemoryFormat::ChannelsLast))
@@ -99,14 +104,18 @@ void max_pool_reference(const RefTensor& x, const Pool& p, RefTensor& values, Re
     for (int64_t oh = 0; oh < OH; ++oh)
       for (int64_t ow = 0; ow < OW; ++ow) {
         double m = -std::numeric_limits<double>::infinity();
-        int64_t best = -1;
+        // ATen's first candidate: the window's first row and column at or past 0, even when
+        // the dilated window holds no element of the input (its value stays -inf).
+        int64_t h0 = oh * p.s(0) - p.pad(0), w0 = ow * p.s(1) - p.pad(1);
+        while (h0 < 0) h0 += p.dil(0);
+        while (w0 < 0) w0 += p.dil(1);
+        int64_t best = h0 * W + w0;
         for (int64_t i = 0; i < p.k(0); ++i)
           for (int64_t j = 0; j < p.k(1); ++j) {
             const int64_t h = oh * p.s(0) - p.pad(0) + i * p.dil(0);
             const int64_t w = ow * p.s(1) - p.pad(1) + j * p.dil(1);
             if (h < 0 || h >= H || w < 0 || w >= W) continue;
             const double v = x.at(at2(plane, h, w)).real();
-            if (best < 0) best = h * W + w;
             if (v > m || std::isnan(v)) {
               m = v;
               best = h * W + w;
@@ -173,6 +182,9 @@ OpCase max_pool_backward_case(const Pool& p, const Shape& shape, bool cl) {
     const RefTensor &g = in[0], &x = in[1], &ind = in[2];
     const int64_t W = x.sizes.back();
     RefTensor gi = filled(x.sizes, dtypes[0]);
+    // An empty input has no windows (end_index would give each a first element past the end;
+    // ATen's kernel writes there, MiniATen's returns the empty gradient).
+    if (gi.values.empty()) return {gi};
     for_each_plane(g.sizes, [&](const Shape& plane) {
       for (int64_t oh = 0; oh < g.sizes[g.dim() - 2]; ++oh)
         for (int64_t ow = 0; ow < g.sizes.back(); ++ow) {
@@ -274,6 +286,9 @@ OpCase avg_pool_backward_case(const Pool& p, const Shape& shape, bool cl) {
     const RefTensor &g = in[0], &x = in[1];
     const int64_t H = x.sizes[x.dim() - 2], W = x.sizes.back();
     RefTensor gi = filled(x.sizes, dtypes[0]);
+    // An empty input has no windows (end_index would give each a first element past the end;
+    // ATen's kernel writes there, MiniATen's returns the empty gradient).
+    if (gi.values.empty()) return {gi};
     for_each_plane(g.sizes, [&](const Shape& plane) {
       for (int64_t oh = 0; oh < g.sizes[g.dim() - 2]; ++oh)
         for (int64_t ow = 0; ow < g.sizes.back(); ++ow) {
@@ -366,6 +381,9 @@ OpCase adaptive_backward_case(std::vector<int64_t> size, const Shape& shape, boo
     const int64_t H = x.sizes[x.dim() - 2], W = x.sizes.back();
     const int64_t OH = g.sizes[g.dim() - 2], OW = g.sizes.back();
     RefTensor gi = filled(x.sizes, dtypes[0]);
+    // An empty input has no windows (end_index would give each a first element past the end;
+    // ATen's kernel writes there, MiniATen's returns the empty gradient).
+    if (gi.values.empty()) return {gi};
     for_each_plane(g.sizes, [&](const Shape& plane) {
       for (int64_t oh = 0; oh < OH; ++oh)
         for (int64_t ow = 0; ow < OW; ++ow) {
