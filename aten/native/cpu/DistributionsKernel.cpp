@@ -7,7 +7,8 @@
 // philox_fill_words at its own offset, so no value depends on the chunks or the thread count.
 // uniform_ of Float takes the vectorized philox_fill_uniform_float path: its values are exact
 // multiples of 2^-24, the same bits as uniform_float, before one affine step. normal_ of Float,
-// Half and BFloat16 computes its Box-Muller pairs eight at a time (normal_floats).
+// Half and BFloat16 computes its Box-Muller pairs 8 (AVX2) or 16 (AVX-512) at a time
+// (normal_floats).
 #include <aten/core/Convert.h>
 #include <aten/core/Distributions.h>
 #include <aten/cpu/Loops.h>
@@ -106,17 +107,39 @@ void map_normal_pairs(const Tensor& out, const PhiloxRange& range, F f) {
 // ------------------------------------------------
 //
 // Pair p of the call (elements 2p and 2p + 1) is Box-Muller of the uniform floats of words 2p and
-// 2p + 1. The AVX2 and AVX-512 builds compute 8 pairs at once with Sleef's vector log and
+// 2p + 1. The AVX2 and AVX-512 builds compute 8 / 16 pairs at once with Sleef's vector log and
 // sincospi, and take every element through that path (a chunk's last pairs into a buffer), so an
 // element's bits depend on its words alone, whatever the chunking; the DEFAULT build computes
 // box_muller<float> (std:: functions), whose last bits may differ from Sleef's.
 
 constexpr int64_t kNormalBatch = 1024;  // elements whose uniforms a chunk fetches at once
 
-#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+#if defined(CPU_CAPABILITY_AVX512)
+
+// mean + std * (the 32 normals of the 16 pairs in u[0, 32)), into out[0, 32).
+constexpr int64_t kNormalGroup = 32;
+inline void normal_group(const float* u, float mean, float std, float* out) {
+  const __m512 a = _mm512_loadu_ps(u), b = _mm512_loadu_ps(u + 16);
+  // Per 128-bit quarter q: u1 of pairs {2q, 2q + 1, 8 + 2q, 9 + 2q} in even lanes, u2 in odd.
+  const __m512 u1 = _mm512_shuffle_ps(a, b, 0x88), u2 = _mm512_shuffle_ps(a, b, 0xDD);
+  // As the AVX2 version below, sixteen pairs at once.
+  const __m512 log = Sleef_logf16_u35avx512f(_mm512_sub_ps(_mm512_set1_ps(1.f), u1));
+  const __m512 radius = _mm512_sqrt_ps(_mm512_mul_ps(_mm512_set1_ps(-2.f), log));
+  const Sleef___m512_2 sc = Sleef_sincospif16_u35avx512f(_mm512_add_ps(u2, u2));
+  const __m512 s = _mm512_set1_ps(std), m = _mm512_set1_ps(mean);
+  const __m512 x = _mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(radius, sc.y), s), m);  // cos
+  const __m512 y = _mm512_add_ps(_mm512_mul_ps(_mm512_mul_ps(radius, sc.x), s), m);  // sin
+  // Back to element order: per quarter, the unpacks interleave pairs {2q, 2q + 1} and
+  // {8 + 2q, 9 + 2q}.
+  _mm512_storeu_ps(out, _mm512_unpacklo_ps(x, y));
+  _mm512_storeu_ps(out + 16, _mm512_unpackhi_ps(x, y));
+}
+
+#elif defined(CPU_CAPABILITY_AVX2)
 
 // mean + std * (the 16 normals of the 8 pairs in u[0, 16)), into out[0, 16).
-inline void normal16(const float* u, float mean, float std, float* out) {
+constexpr int64_t kNormalGroup = 16;
+inline void normal_group(const float* u, float mean, float std, float* out) {
   const __m256 a = _mm256_loadu_ps(u), b = _mm256_loadu_ps(u + 8);
   // Per 128-bit half: u1 of pairs {0, 1, 4, 5 | 2, 3, 6, 7} in even lanes, u2 in the odd ones.
   const __m256 u1 = _mm256_shuffle_ps(a, b, 0x88), u2 = _mm256_shuffle_ps(a, b, 0xDD);
@@ -135,19 +158,24 @@ inline void normal16(const float* u, float mean, float std, float* out) {
   _mm256_storeu_ps(out + 8, _mm256_unpackhi_ps(x, y));
 }
 
+#endif
+
+#if defined(CPU_CAPABILITY_AVX2) || defined(CPU_CAPABILITY_AVX512)
+
 // Elements [begin, begin + n) of the call (begin even), n <= kNormalBatch, into out.
 void normal_floats(const PhiloxRange& range, int64_t begin, int64_t n, float mean, float std,
                    float* out) {
-  alignas(32) float u[kNormalBatch];
-  const int64_t groups = (n + 15) / 16;
+  constexpr int64_t G = kNormalGroup;
+  alignas(64) float u[kNormalBatch];
+  const int64_t groups = (n + G - 1) / G;
   // Rounded up to whole groups: the words past the last element are computed and not used.
-  philox_fill_uniform_float(range, begin, 16 * groups, u);
-  const int64_t whole = n / 16;
-  for (int64_t g = 0; g < whole; ++g) normal16(u + 16 * g, mean, std, out + 16 * g);
+  philox_fill_uniform_float(range, begin, G * groups, u);
+  const int64_t whole = n / G;
+  for (int64_t g = 0; g < whole; ++g) normal_group(u + G * g, mean, std, out + G * g);
   if (whole < groups) {
-    alignas(32) float tail[16];
-    normal16(u + 16 * whole, mean, std, tail);
-    std::memcpy(out + 16 * whole, tail, static_cast<size_t>(n - 16 * whole) * sizeof(float));
+    alignas(64) float tail[G];
+    normal_group(u + G * whole, mean, std, tail);
+    std::memcpy(out + G * whole, tail, static_cast<size_t>(n - G * whole) * sizeof(float));
   }
 }
 
