@@ -81,3 +81,7 @@ Tensor.__format__ = _format
 Tensor.__reversed__ = _reversed
 Tensor.__contains__ = _contains
 Tensor.__module__ = "miniaten"
+
+# The module layer, after the operators it is written with.
+from miniaten import nn, optim  # noqa: E402,F401
+from miniaten.nn.module import load, save  # noqa: E402,F401

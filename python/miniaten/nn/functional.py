@@ -1,0 +1,50 @@
+"""miniaten.nn.functional: the operators under PyTorch's functional names and argument forms."""
+import miniaten as _m
+
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+
+
+def _reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"reduction must be one of 'none', 'mean', 'sum', got {reduction!r}")
+    return _REDUCTIONS[reduction]
+
+
+def relu(input):
+    return _m.relu(input)
+
+
+def linear(input, weight, bias=None):
+    return _m.linear(input, weight, bias)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _m.conv2d(input, weight, bias, stride, padding, dilation, groups)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    if stride is None:  # the kernel size, as the schema's empty default says
+        stride = kernel_size
+    return _m.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def dropout(input, p=0.5, training=True):
+    return _m.dropout(input, p, training)
+
+
+def softmax(input, dim):
+    return _m.softmax(input, dim)
+
+
+def log_softmax(input, dim):
+    return _m.log_softmax(input, dim)
+
+
+def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+    return _m.nll_loss(input, target, weight, _reduction(reduction), ignore_index)
+
+
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
+                  label_smoothing=0.0):
+    return _m.cross_entropy_loss(input, target, weight, _reduction(reduction), ignore_index,
+                                 label_smoothing)
