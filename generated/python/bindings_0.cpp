@@ -114,7 +114,7 @@ PyObject* op_empty_memory_format(Arguments& a) {
   return u.wrap(aten::_ops::empty_memory_format::call(size, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload empty_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_empty_memory_format},
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_empty_memory_format},
 };
 OverloadSet empty_set("empty", empty_overloads);
 PyObject* empty_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -127,7 +127,7 @@ PyObject* op_empty_strided(Arguments& a) {
   return u.wrap(aten::_ops::empty_strided::call(size, stride, dtype, layout, device, pin_memory));
 }
 const Overload empty_strided_overloads[] = {
-    {"int[] size, int[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_empty_strided},
+    {"int[] size, int[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_empty_strided},
 };
 OverloadSet empty_strided_set("empty_strided", empty_strided_overloads);
 PyObject* empty_strided_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -141,7 +141,7 @@ PyObject* op_copy_(Arguments& a) {
   return u.same({0});
 }
 const Overload copy__overloads[] = {
-    {"Tensor self, Tensor src, bool non_blocking=False", 0, false, true, op_copy_},
+    {"Tensor self, Tensor src, bool non_blocking=False", 0, false, true, nullptr, op_copy_},
 };
 OverloadSet copy__set("copy_", copy__overloads);
 PyObject* copy__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -154,7 +154,7 @@ PyObject* op_empty_like(Arguments& a) {
   return u.wrap(aten::_ops::empty_like::call(self, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload empty_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_empty_like},
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_empty_like},
 };
 OverloadSet empty_like_set("empty_like", empty_like_overloads);
 PyObject* empty_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -167,7 +167,7 @@ PyObject* op_clone(Arguments& a) {
   return u.wrap(aten::_ops::clone::call(self, memory_format));
 }
 const Overload clone_overloads[] = {
-    {"Tensor self, *, MemoryFormat? memory_format=None", 0, true, true, op_clone},
+    {"Tensor self, *, MemoryFormat? memory_format=None", 0, true, true, nullptr, op_clone},
 };
 OverloadSet clone_set("clone", clone_overloads);
 PyObject* clone_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -183,7 +183,7 @@ PyObject* op_contiguous(Arguments& a) {
   return u.wrap(aten::_ops::contiguous::call(self, memory_format));
 }
 const Overload contiguous_overloads[] = {
-    {"Tensor self, *, MemoryFormat memory_format=contiguous_format", 0, false, true, op_contiguous},
+    {"Tensor self, *, MemoryFormat memory_format=contiguous_format", 0, false, true, nullptr, op_contiguous},
 };
 OverloadSet contiguous_set("contiguous", contiguous_overloads);
 PyObject* contiguous_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -201,8 +201,8 @@ PyObject* op_to_other(Arguments& a) {
   return u.wrap(aten::_ops::to_other::call(self, other, non_blocking, copy, memory_format));
 }
 const Overload to_overloads[] = {
-    {"Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None", 0, false, true, op_to_dtype},
-    {"Tensor self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None", 0, false, true, op_to_other},
+    {"Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None", 0, false, true, nullptr, op_to_dtype},
+    {"Tensor self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None", 0, false, true, nullptr, op_to_other},
 };
 OverloadSet to_set("to", to_overloads);
 PyObject* to_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -216,7 +216,7 @@ PyObject* op_fill__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload fill__overloads[] = {
-    {"Tensor self, Scalar value", 0, true, true, op_fill__Scalar},
+    {"Tensor self, Scalar value", 0, true, true, nullptr, op_fill__Scalar},
 };
 OverloadSet fill__set("fill_", fill__overloads);
 PyObject* fill__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -233,7 +233,7 @@ PyObject* op_zero_(Arguments& a) {
   return u.same({0});
 }
 const Overload zero__overloads[] = {
-    {"Tensor self", 0, true, true, op_zero_},
+    {"Tensor self", 0, true, true, nullptr, op_zero_},
 };
 OverloadSet zero__set("zero_", zero__overloads);
 PyObject* zero__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -249,7 +249,7 @@ PyObject* op_zeros(Arguments& a) {
   return u.wrap(aten::_ops::zeros::call(size, dtype, layout, device, pin_memory));
 }
 const Overload zeros_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_zeros},
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_zeros},
 };
 OverloadSet zeros_set("zeros", zeros_overloads);
 PyObject* zeros_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -262,7 +262,7 @@ PyObject* op_ones(Arguments& a) {
   return u.wrap(aten::_ops::ones::call(size, dtype, layout, device, pin_memory));
 }
 const Overload ones_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_ones},
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_ones},
 };
 OverloadSet ones_set("ones", ones_overloads);
 PyObject* ones_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -275,7 +275,7 @@ PyObject* op_full(Arguments& a) {
   return u.wrap(aten::_ops::full::call(size, fill_value, dtype, layout, device, pin_memory));
 }
 const Overload full_overloads[] = {
-    {"int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_full},
+    {"int[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_full},
 };
 OverloadSet full_set("full", full_overloads);
 PyObject* full_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -288,7 +288,7 @@ PyObject* op_scalar_tensor(Arguments& a) {
   return u.wrap(aten::_ops::scalar_tensor::call(s, dtype, layout, device, pin_memory));
 }
 const Overload scalar_tensor_overloads[] = {
-    {"Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_scalar_tensor},
+    {"Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_scalar_tensor},
 };
 OverloadSet scalar_tensor_set("scalar_tensor", scalar_tensor_overloads);
 PyObject* scalar_tensor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -301,7 +301,7 @@ PyObject* op_zeros_like(Arguments& a) {
   return u.wrap(aten::_ops::zeros_like::call(self, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload zeros_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_zeros_like},
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_zeros_like},
 };
 OverloadSet zeros_like_set("zeros_like", zeros_like_overloads);
 PyObject* zeros_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -314,7 +314,7 @@ PyObject* op_ones_like(Arguments& a) {
   return u.wrap(aten::_ops::ones_like::call(self, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload ones_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_ones_like},
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_ones_like},
 };
 OverloadSet ones_like_set("ones_like", ones_like_overloads);
 PyObject* ones_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -327,7 +327,7 @@ PyObject* op_full_like(Arguments& a) {
   return u.wrap(aten::_ops::full_like::call(self, fill_value, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload full_like_overloads[] = {
-    {"Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_full_like},
+    {"Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_full_like},
 };
 OverloadSet full_like_set("full_like", full_like_overloads);
 PyObject* full_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -362,11 +362,11 @@ PyObject* op_arange_start_out(Arguments& a) {
   return u.same({3});
 }
 const Overload arange_overloads[] = {
-    {"Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_arange},
-    {"Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_arange_start},
-    {"Scalar start, Scalar end, Scalar step, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_arange_start_step},
-    {"Scalar end, *, Tensor out", 1, true, false, op_arange_out},
-    {"Scalar start, Scalar end, Scalar step=1, *, Tensor out", 1, true, false, op_arange_start_out},
+    {"Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_arange},
+    {"Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_arange_start},
+    {"Scalar start, Scalar end, Scalar step, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_arange_start_step},
+    {"Scalar end, *, Tensor out", 1, true, false, nullptr, op_arange_out},
+    {"Scalar start, Scalar end, Scalar step=1, *, Tensor out", 1, true, false, nullptr, op_arange_start_out},
 };
 OverloadSet arange_set("arange", arange_overloads);
 PyObject* arange_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -385,8 +385,8 @@ PyObject* op_linspace_out(Arguments& a) {
   return u.same({3});
 }
 const Overload linspace_overloads[] = {
-    {"Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_linspace},
-    {"Scalar start, Scalar end, int steps, *, Tensor out", 1, true, false, op_linspace_out},
+    {"Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_linspace},
+    {"Scalar start, Scalar end, int steps, *, Tensor out", 1, true, false, nullptr, op_linspace_out},
 };
 OverloadSet linspace_set("linspace", linspace_overloads);
 PyObject* linspace_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -404,8 +404,8 @@ PyObject* op_eye_m(Arguments& a) {
   return u.wrap(aten::_ops::eye_m::call(n, m, dtype, layout, device, pin_memory));
 }
 const Overload eye_overloads[] = {
-    {"int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_eye},
-    {"int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_eye_m},
+    {"int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_eye},
+    {"int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_eye_m},
 };
 OverloadSet eye_set("eye", eye_overloads);
 PyObject* eye_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -418,7 +418,7 @@ PyObject* op_as_strided(Arguments& a) {
   return u.wrap(aten::_ops::as_strided::call(self, size, stride, storage_offset));
 }
 const Overload as_strided_overloads[] = {
-    {"Tensor self, int[] size, int[] stride, int? storage_offset=None", 0, true, true, op_as_strided},
+    {"Tensor self, int[] size, int[] stride, int? storage_offset=None", 0, true, true, nullptr, op_as_strided},
 };
 OverloadSet as_strided_set("as_strided", as_strided_overloads);
 PyObject* as_strided_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -434,7 +434,7 @@ PyObject* op_view(Arguments& a) {
   return u.wrap(aten::_ops::view::call(self, size));
 }
 const Overload view_overloads[] = {
-    {"Tensor self, int[] size", 0, false, true, op_view},
+    {"Tensor self, int[] size", 0, false, true, nullptr, op_view},
 };
 OverloadSet view_set("view", view_overloads);
 PyObject* view_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -447,7 +447,7 @@ PyObject* op_reshape(Arguments& a) {
   return u.wrap(aten::_ops::reshape::call(self, shape));
 }
 const Overload reshape_overloads[] = {
-    {"Tensor self, int[] shape", 0, true, true, op_reshape},
+    {"Tensor self, int[] shape", 0, true, true, nullptr, op_reshape},
 };
 OverloadSet reshape_set("reshape", reshape_overloads);
 PyObject* reshape_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -463,7 +463,7 @@ PyObject* op_flatten_using_ints(Arguments& a) {
   return u.wrap(aten::_ops::flatten_using_ints::call(self, start_dim, end_dim));
 }
 const Overload flatten_overloads[] = {
-    {"Tensor self, int start_dim=0, int end_dim=-1", 0, true, true, op_flatten_using_ints},
+    {"Tensor self, int start_dim=0, int end_dim=-1", 0, true, true, nullptr, op_flatten_using_ints},
 };
 OverloadSet flatten_set("flatten", flatten_overloads);
 PyObject* flatten_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -479,7 +479,7 @@ PyObject* op_permute(Arguments& a) {
   return u.wrap(aten::_ops::permute::call(self, dims));
 }
 const Overload permute_overloads[] = {
-    {"Tensor self, int[] dims", 0, true, true, op_permute},
+    {"Tensor self, int[] dims", 0, true, true, nullptr, op_permute},
 };
 OverloadSet permute_set("permute", permute_overloads);
 PyObject* permute_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -495,7 +495,7 @@ PyObject* op_transpose_int(Arguments& a) {
   return u.wrap(aten::_ops::transpose_int::call(self, dim0, dim1));
 }
 const Overload transpose_overloads[] = {
-    {"Tensor self, int dim0, int dim1", 0, true, true, op_transpose_int},
+    {"Tensor self, int dim0, int dim1", 0, true, true, nullptr, op_transpose_int},
 };
 OverloadSet transpose_set("transpose", transpose_overloads);
 PyObject* transpose_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -511,7 +511,7 @@ PyObject* op_t(Arguments& a) {
   return u.wrap(aten::_ops::t::call(self));
 }
 const Overload t_overloads[] = {
-    {"Tensor self", 0, true, true, op_t},
+    {"Tensor self", 0, true, true, nullptr, op_t},
 };
 OverloadSet t_set("t", t_overloads);
 PyObject* t_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -527,7 +527,7 @@ PyObject* op_expand(Arguments& a) {
   return u.wrap(aten::_ops::expand::call(self, size, implicit));
 }
 const Overload expand_overloads[] = {
-    {"Tensor self, int[] size, *, bool implicit=False", 0, false, true, op_expand},
+    {"Tensor self, int[] size, *, bool implicit=False", 0, false, true, nullptr, op_expand},
 };
 OverloadSet expand_set("expand", expand_overloads);
 PyObject* expand_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -540,7 +540,7 @@ PyObject* op_expand_as(Arguments& a) {
   return u.wrap(aten::_ops::expand_as::call(self, other));
 }
 const Overload expand_as_overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_expand_as},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_expand_as},
 };
 OverloadSet expand_as_set("expand_as", expand_as_overloads);
 PyObject* expand_as_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -558,8 +558,8 @@ PyObject* op_squeeze_dim(Arguments& a) {
   return u.wrap(aten::_ops::squeeze_dim::call(self, dim));
 }
 const Overload squeeze_overloads[] = {
-    {"Tensor self", 0, true, true, op_squeeze},
-    {"Tensor self, int dim", 0, true, true, op_squeeze_dim},
+    {"Tensor self", 0, true, true, nullptr, op_squeeze},
+    {"Tensor self, int dim", 0, true, true, nullptr, op_squeeze_dim},
 };
 OverloadSet squeeze_set("squeeze", squeeze_overloads);
 PyObject* squeeze_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -575,7 +575,7 @@ PyObject* op_unsqueeze(Arguments& a) {
   return u.wrap(aten::_ops::unsqueeze::call(self, dim));
 }
 const Overload unsqueeze_overloads[] = {
-    {"Tensor self, int dim", 0, true, true, op_unsqueeze},
+    {"Tensor self, int dim", 0, true, true, nullptr, op_unsqueeze},
 };
 OverloadSet unsqueeze_set("unsqueeze", unsqueeze_overloads);
 PyObject* unsqueeze_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -591,7 +591,7 @@ PyObject* op_select_int(Arguments& a) {
   return u.wrap(aten::_ops::select_int::call(self, dim, index));
 }
 const Overload select_overloads[] = {
-    {"Tensor self, int dim, int index", 0, true, true, op_select_int},
+    {"Tensor self, int dim, int index", 0, true, true, nullptr, op_select_int},
 };
 OverloadSet select_set("select", select_overloads);
 PyObject* select_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -607,7 +607,7 @@ PyObject* op_slice_Tensor(Arguments& a) {
   return u.wrap(aten::_ops::slice_Tensor::call(self, dim, start, end, step));
 }
 const Overload slice_overloads[] = {
-    {"Tensor self, int dim=0, int? start=None, int? end=None, int step=1", 0, true, true, op_slice_Tensor},
+    {"Tensor self, int dim=0, int? start=None, int? end=None, int step=1", 0, true, true, nullptr, op_slice_Tensor},
 };
 OverloadSet slice_set("slice", slice_overloads);
 PyObject* slice_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -623,7 +623,7 @@ PyObject* op_narrow(Arguments& a) {
   return u.wrap(aten::_ops::narrow::call(self, dim, start, length));
 }
 const Overload narrow_overloads[] = {
-    {"Tensor self, int dim, int start, int length", 0, true, true, op_narrow},
+    {"Tensor self, int dim, int start, int length", 0, true, true, nullptr, op_narrow},
 };
 OverloadSet narrow_set("narrow", narrow_overloads);
 PyObject* narrow_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -639,7 +639,7 @@ PyObject* op_unfold(Arguments& a) {
   return u.wrap(aten::_ops::unfold::call(self, dimension, size, step));
 }
 const Overload unfold_overloads[] = {
-    {"Tensor self, int dimension, int size, int step", 0, false, true, op_unfold},
+    {"Tensor self, int dimension, int size, int step", 0, false, true, nullptr, op_unfold},
 };
 OverloadSet unfold_set("unfold", unfold_overloads);
 PyObject* unfold_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -652,7 +652,7 @@ PyObject* op_diagonal(Arguments& a) {
   return u.wrap(aten::_ops::diagonal::call(self, offset, dim1, dim2));
 }
 const Overload diagonal_overloads[] = {
-    {"Tensor self, int offset=0, int dim1=0, int dim2=1", 0, true, true, op_diagonal},
+    {"Tensor self, int offset=0, int dim1=0, int dim2=1", 0, true, true, nullptr, op_diagonal},
 };
 OverloadSet diagonal_set("diagonal", diagonal_overloads);
 PyObject* diagonal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -668,7 +668,7 @@ PyObject* op_split_Tensor(Arguments& a) {
   return u.wrap(aten::_ops::split_Tensor::call(self, split_size, dim));
 }
 const Overload split_overloads[] = {
-    {"Tensor self, int split_size, int dim=0", 0, true, true, op_split_Tensor},
+    {"Tensor self, int split_size, int dim=0", 0, true, true, nullptr, op_split_Tensor},
 };
 OverloadSet split_set("split", split_overloads);
 PyObject* split_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -684,7 +684,7 @@ PyObject* op_split_with_sizes(Arguments& a) {
   return u.wrap(aten::_ops::split_with_sizes::call(self, split_sizes, dim));
 }
 const Overload split_with_sizes_overloads[] = {
-    {"Tensor self, int[] split_sizes, int dim=0", 0, true, true, op_split_with_sizes},
+    {"Tensor self, int[] split_sizes, int dim=0", 0, true, true, nullptr, op_split_with_sizes},
 };
 OverloadSet split_with_sizes_set("split_with_sizes", split_with_sizes_overloads);
 PyObject* split_with_sizes_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -700,7 +700,7 @@ PyObject* op_chunk(Arguments& a) {
   return u.wrap(aten::_ops::chunk::call(self, chunks, dim));
 }
 const Overload chunk_overloads[] = {
-    {"Tensor self, int chunks, int dim=0", 0, true, true, op_chunk},
+    {"Tensor self, int chunks, int dim=0", 0, true, true, nullptr, op_chunk},
 };
 OverloadSet chunk_set("chunk", chunk_overloads);
 PyObject* chunk_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -716,7 +716,7 @@ PyObject* op_view_as_real(Arguments& a) {
   return u.wrap(aten::_ops::view_as_real::call(self));
 }
 const Overload view_as_real_overloads[] = {
-    {"Tensor self", 0, true, false, op_view_as_real},
+    {"Tensor self", 0, true, false, nullptr, op_view_as_real},
 };
 OverloadSet view_as_real_set("view_as_real", view_as_real_overloads);
 PyObject* view_as_real_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -729,7 +729,7 @@ PyObject* op_view_as_complex(Arguments& a) {
   return u.wrap(aten::_ops::view_as_complex::call(self));
 }
 const Overload view_as_complex_overloads[] = {
-    {"Tensor self", 0, true, false, op_view_as_complex},
+    {"Tensor self", 0, true, false, nullptr, op_view_as_complex},
 };
 OverloadSet view_as_complex_set("view_as_complex", view_as_complex_overloads);
 PyObject* view_as_complex_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -742,7 +742,7 @@ PyObject* op_type_as(Arguments& a) {
   return u.wrap(aten::_ops::type_as::call(self, other));
 }
 const Overload type_as_overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_type_as},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_type_as},
 };
 OverloadSet type_as_set("type_as", type_as_overloads);
 PyObject* type_as_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -762,8 +762,8 @@ PyObject* op_masked_fill__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload masked_fill__overloads[] = {
-    {"Tensor self, Tensor mask, Tensor value", 0, false, true, op_masked_fill__Tensor},
-    {"Tensor self, Tensor mask, Scalar value", 0, false, true, op_masked_fill__Scalar},
+    {"Tensor self, Tensor mask, Tensor value", 0, false, true, nullptr, op_masked_fill__Tensor},
+    {"Tensor self, Tensor mask, Scalar value", 0, false, true, nullptr, op_masked_fill__Scalar},
 };
 OverloadSet masked_fill__set("masked_fill_", masked_fill__overloads);
 PyObject* masked_fill__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -781,8 +781,8 @@ PyObject* op_masked_fill_Scalar(Arguments& a) {
   return u.wrap(aten::_ops::masked_fill_Scalar::call(self, mask, value));
 }
 const Overload masked_fill_overloads[] = {
-    {"Tensor self, Tensor mask, Tensor value", 0, true, true, op_masked_fill_Tensor},
-    {"Tensor self, Tensor mask, Scalar value", 0, true, true, op_masked_fill_Scalar},
+    {"Tensor self, Tensor mask, Tensor value", 0, true, true, nullptr, op_masked_fill_Tensor},
+    {"Tensor self, Tensor mask, Scalar value", 0, true, true, nullptr, op_masked_fill_Scalar},
 };
 OverloadSet masked_fill_set("masked_fill", masked_fill_overloads);
 PyObject* masked_fill_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -804,8 +804,8 @@ PyObject* op_cat_out(Arguments& a) {
   return u.same({2});
 }
 const Overload cat_overloads[] = {
-    {"Tensor[] tensors, int dim=0", 0, true, false, op_cat},
-    {"Tensor[] tensors, int dim=0, *, Tensor out", 1, true, false, op_cat_out},
+    {"Tensor[] tensors, int dim=0", 0, true, false, nullptr, op_cat},
+    {"Tensor[] tensors, int dim=0, *, Tensor out", 1, true, false, nullptr, op_cat_out},
 };
 OverloadSet cat_set("cat", cat_overloads);
 PyObject* cat_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -824,8 +824,8 @@ PyObject* op_stack_out(Arguments& a) {
   return u.same({2});
 }
 const Overload stack_overloads[] = {
-    {"Tensor[] tensors, int dim=0", 0, true, false, op_stack},
-    {"Tensor[] tensors, int dim=0, *, Tensor out", 1, true, false, op_stack_out},
+    {"Tensor[] tensors, int dim=0", 0, true, false, nullptr, op_stack},
+    {"Tensor[] tensors, int dim=0, *, Tensor out", 1, true, false, nullptr, op_stack_out},
 };
 OverloadSet stack_set("stack", stack_overloads);
 PyObject* stack_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -838,7 +838,7 @@ PyObject* op_flip(Arguments& a) {
   return u.wrap(aten::_ops::flip::call(self, dims));
 }
 const Overload flip_overloads[] = {
-    {"Tensor self, int[] dims", 0, true, true, op_flip},
+    {"Tensor self, int[] dims", 0, true, true, nullptr, op_flip},
 };
 OverloadSet flip_set("flip", flip_overloads);
 PyObject* flip_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -854,7 +854,7 @@ PyObject* op_roll(Arguments& a) {
   return u.wrap(aten::_ops::roll::call(self, shifts, dims));
 }
 const Overload roll_overloads[] = {
-    {"Tensor self, int[1] shifts, int[1] dims=[]", 0, true, true, op_roll},
+    {"Tensor self, int[1] shifts, int[1] dims=[]", 0, true, true, nullptr, op_roll},
 };
 OverloadSet roll_set("roll", roll_overloads);
 PyObject* roll_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -870,7 +870,7 @@ PyObject* op_repeat(Arguments& a) {
   return u.wrap(aten::_ops::repeat::call(self, repeats));
 }
 const Overload repeat_overloads[] = {
-    {"Tensor self, int[] repeats", 0, false, true, op_repeat},
+    {"Tensor self, int[] repeats", 0, false, true, nullptr, op_repeat},
 };
 OverloadSet repeat_set("repeat", repeat_overloads);
 PyObject* repeat_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -889,8 +889,8 @@ PyObject* op_index_select_out(Arguments& a) {
   return u.same({3});
 }
 const Overload index_select_overloads[] = {
-    {"Tensor self, int dim, Tensor index", 0, true, true, op_index_select},
-    {"Tensor self, int dim, Tensor index, *, Tensor out", 1, true, false, op_index_select_out},
+    {"Tensor self, int dim, Tensor index", 0, true, true, nullptr, op_index_select},
+    {"Tensor self, int dim, Tensor index, *, Tensor out", 1, true, false, nullptr, op_index_select_out},
 };
 OverloadSet index_select_set("index_select", index_select_overloads);
 PyObject* index_select_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -912,8 +912,8 @@ PyObject* op_gather_out(Arguments& a) {
   return u.same({4});
 }
 const Overload gather_overloads[] = {
-    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False", 0, true, true, op_gather},
-    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor out", 1, true, false, op_gather_out},
+    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False", 0, true, true, nullptr, op_gather},
+    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor out", 1, true, false, nullptr, op_gather_out},
 };
 OverloadSet gather_set("gather", gather_overloads);
 PyObject* gather_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -968,14 +968,14 @@ PyObject* op_scatter_value_reduce_out(Arguments& a) {
   return u.same({5});
 }
 const Overload scatter_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, true, op_scatter_src},
-    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce", 0, true, true, op_scatter_reduce},
-    {"Tensor self, int dim, Tensor index, Scalar value", 0, true, true, op_scatter_value},
-    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce", 0, true, true, op_scatter_value_reduce},
-    {"Tensor self, int dim, Tensor index, Tensor src, *, Tensor out", 1, true, false, op_scatter_src_out},
-    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor out", 1, true, false, op_scatter_reduce_out},
-    {"Tensor self, int dim, Tensor index, Scalar value, *, Tensor out", 1, true, false, op_scatter_value_out},
-    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor out", 1, true, false, op_scatter_value_reduce_out},
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, true, nullptr, op_scatter_src},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce", 0, true, true, nullptr, op_scatter_reduce},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, true, true, nullptr, op_scatter_value},
+    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce", 0, true, true, nullptr, op_scatter_value_reduce},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, Tensor out", 1, true, false, nullptr, op_scatter_src_out},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor out", 1, true, false, nullptr, op_scatter_reduce_out},
+    {"Tensor self, int dim, Tensor index, Scalar value, *, Tensor out", 1, true, false, nullptr, op_scatter_value_out},
+    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor out", 1, true, false, nullptr, op_scatter_value_reduce_out},
 };
 OverloadSet scatter_set("scatter", scatter_overloads);
 PyObject* scatter_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1010,10 +1010,10 @@ PyObject* op_scatter__value_reduce(Arguments& a) {
   return u.same({0});
 }
 const Overload scatter__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src", 0, false, true, op_scatter__src},
-    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce", 0, false, true, op_scatter__reduce},
-    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, op_scatter__value},
-    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce", 0, false, true, op_scatter__value_reduce},
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, false, true, nullptr, op_scatter__src},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce", 0, false, true, nullptr, op_scatter__reduce},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, nullptr, op_scatter__value},
+    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce", 0, false, true, nullptr, op_scatter__value_reduce},
 };
 OverloadSet scatter__set("scatter_", scatter__overloads);
 PyObject* scatter__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1032,8 +1032,8 @@ PyObject* op_neg_out(Arguments& a) {
   return u.same({1});
 }
 const Overload neg_overloads[] = {
-    {"Tensor self", 0, true, true, op_neg},
-    {"Tensor self, *, Tensor out", 1, true, false, op_neg_out},
+    {"Tensor self", 0, true, true, nullptr, op_neg},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_neg_out},
 };
 OverloadSet neg_set("neg", neg_overloads);
 PyObject* neg_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1050,7 +1050,7 @@ PyObject* op_neg_(Arguments& a) {
   return u.same({0});
 }
 const Overload neg__overloads[] = {
-    {"Tensor self", 0, true, true, op_neg_},
+    {"Tensor self", 0, true, true, nullptr, op_neg_},
 };
 OverloadSet neg__set("neg_", neg__overloads);
 PyObject* neg__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1072,8 +1072,8 @@ PyObject* op_abs_out(Arguments& a) {
   return u.same({1});
 }
 const Overload abs_overloads[] = {
-    {"Tensor self", 0, true, true, op_abs},
-    {"Tensor self, *, Tensor out", 1, true, false, op_abs_out},
+    {"Tensor self", 0, true, true, nullptr, op_abs},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_abs_out},
 };
 OverloadSet abs_set("abs", abs_overloads);
 PyObject* abs_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1090,7 +1090,7 @@ PyObject* op_abs_(Arguments& a) {
   return u.same({0});
 }
 const Overload abs__overloads[] = {
-    {"Tensor self", 0, true, true, op_abs_},
+    {"Tensor self", 0, true, true, nullptr, op_abs_},
 };
 OverloadSet abs__set("abs_", abs__overloads);
 PyObject* abs__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1112,8 +1112,8 @@ PyObject* op_sign_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sign_overloads[] = {
-    {"Tensor self", 0, true, true, op_sign},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sign_out},
+    {"Tensor self", 0, true, true, nullptr, op_sign},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sign_out},
 };
 OverloadSet sign_set("sign", sign_overloads);
 PyObject* sign_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1130,7 +1130,7 @@ PyObject* op_sign_(Arguments& a) {
   return u.same({0});
 }
 const Overload sign__overloads[] = {
-    {"Tensor self", 0, true, true, op_sign_},
+    {"Tensor self", 0, true, true, nullptr, op_sign_},
 };
 OverloadSet sign__set("sign_", sign__overloads);
 PyObject* sign__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1152,8 +1152,8 @@ PyObject* op_sgn_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sgn_overloads[] = {
-    {"Tensor self", 0, true, true, op_sgn},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sgn_out},
+    {"Tensor self", 0, true, true, nullptr, op_sgn},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sgn_out},
 };
 OverloadSet sgn_set("sgn", sgn_overloads);
 PyObject* sgn_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1170,7 +1170,7 @@ PyObject* op_sgn_(Arguments& a) {
   return u.same({0});
 }
 const Overload sgn__overloads[] = {
-    {"Tensor self", 0, true, true, op_sgn_},
+    {"Tensor self", 0, true, true, nullptr, op_sgn_},
 };
 OverloadSet sgn__set("sgn_", sgn__overloads);
 PyObject* sgn__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1192,8 +1192,8 @@ PyObject* op_reciprocal_out(Arguments& a) {
   return u.same({1});
 }
 const Overload reciprocal_overloads[] = {
-    {"Tensor self", 0, true, true, op_reciprocal},
-    {"Tensor self, *, Tensor out", 1, true, false, op_reciprocal_out},
+    {"Tensor self", 0, true, true, nullptr, op_reciprocal},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_reciprocal_out},
 };
 OverloadSet reciprocal_set("reciprocal", reciprocal_overloads);
 PyObject* reciprocal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1210,7 +1210,7 @@ PyObject* op_reciprocal_(Arguments& a) {
   return u.same({0});
 }
 const Overload reciprocal__overloads[] = {
-    {"Tensor self", 0, true, true, op_reciprocal_},
+    {"Tensor self", 0, true, true, nullptr, op_reciprocal_},
 };
 OverloadSet reciprocal__set("reciprocal_", reciprocal__overloads);
 PyObject* reciprocal__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1232,8 +1232,8 @@ PyObject* op_sqrt_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sqrt_overloads[] = {
-    {"Tensor self", 0, true, true, op_sqrt},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sqrt_out},
+    {"Tensor self", 0, true, true, nullptr, op_sqrt},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sqrt_out},
 };
 OverloadSet sqrt_set("sqrt", sqrt_overloads);
 PyObject* sqrt_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1250,7 +1250,7 @@ PyObject* op_sqrt_(Arguments& a) {
   return u.same({0});
 }
 const Overload sqrt__overloads[] = {
-    {"Tensor self", 0, true, true, op_sqrt_},
+    {"Tensor self", 0, true, true, nullptr, op_sqrt_},
 };
 OverloadSet sqrt__set("sqrt_", sqrt__overloads);
 PyObject* sqrt__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1272,8 +1272,8 @@ PyObject* op_rsqrt_out(Arguments& a) {
   return u.same({1});
 }
 const Overload rsqrt_overloads[] = {
-    {"Tensor self", 0, true, true, op_rsqrt},
-    {"Tensor self, *, Tensor out", 1, true, false, op_rsqrt_out},
+    {"Tensor self", 0, true, true, nullptr, op_rsqrt},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_rsqrt_out},
 };
 OverloadSet rsqrt_set("rsqrt", rsqrt_overloads);
 PyObject* rsqrt_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1290,7 +1290,7 @@ PyObject* op_rsqrt_(Arguments& a) {
   return u.same({0});
 }
 const Overload rsqrt__overloads[] = {
-    {"Tensor self", 0, true, true, op_rsqrt_},
+    {"Tensor self", 0, true, true, nullptr, op_rsqrt_},
 };
 OverloadSet rsqrt__set("rsqrt_", rsqrt__overloads);
 PyObject* rsqrt__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1312,8 +1312,8 @@ PyObject* op_exp_out(Arguments& a) {
   return u.same({1});
 }
 const Overload exp_overloads[] = {
-    {"Tensor self", 0, true, true, op_exp},
-    {"Tensor self, *, Tensor out", 1, true, false, op_exp_out},
+    {"Tensor self", 0, true, true, nullptr, op_exp},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_exp_out},
 };
 OverloadSet exp_set("exp", exp_overloads);
 PyObject* exp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1330,7 +1330,7 @@ PyObject* op_exp_(Arguments& a) {
   return u.same({0});
 }
 const Overload exp__overloads[] = {
-    {"Tensor self", 0, true, true, op_exp_},
+    {"Tensor self", 0, true, true, nullptr, op_exp_},
 };
 OverloadSet exp__set("exp_", exp__overloads);
 PyObject* exp__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1352,8 +1352,8 @@ PyObject* op_exp2_out(Arguments& a) {
   return u.same({1});
 }
 const Overload exp2_overloads[] = {
-    {"Tensor self", 0, true, true, op_exp2},
-    {"Tensor self, *, Tensor out", 1, true, false, op_exp2_out},
+    {"Tensor self", 0, true, true, nullptr, op_exp2},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_exp2_out},
 };
 OverloadSet exp2_set("exp2", exp2_overloads);
 PyObject* exp2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1370,7 +1370,7 @@ PyObject* op_exp2_(Arguments& a) {
   return u.same({0});
 }
 const Overload exp2__overloads[] = {
-    {"Tensor self", 0, true, true, op_exp2_},
+    {"Tensor self", 0, true, true, nullptr, op_exp2_},
 };
 OverloadSet exp2__set("exp2_", exp2__overloads);
 PyObject* exp2__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1392,8 +1392,8 @@ PyObject* op_expm1_out(Arguments& a) {
   return u.same({1});
 }
 const Overload expm1_overloads[] = {
-    {"Tensor self", 0, true, true, op_expm1},
-    {"Tensor self, *, Tensor out", 1, true, false, op_expm1_out},
+    {"Tensor self", 0, true, true, nullptr, op_expm1},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_expm1_out},
 };
 OverloadSet expm1_set("expm1", expm1_overloads);
 PyObject* expm1_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1410,7 +1410,7 @@ PyObject* op_expm1_(Arguments& a) {
   return u.same({0});
 }
 const Overload expm1__overloads[] = {
-    {"Tensor self", 0, true, true, op_expm1_},
+    {"Tensor self", 0, true, true, nullptr, op_expm1_},
 };
 OverloadSet expm1__set("expm1_", expm1__overloads);
 PyObject* expm1__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1432,8 +1432,8 @@ PyObject* op_log_out(Arguments& a) {
   return u.same({1});
 }
 const Overload log_overloads[] = {
-    {"Tensor self", 0, true, true, op_log},
-    {"Tensor self, *, Tensor out", 1, true, false, op_log_out},
+    {"Tensor self", 0, true, true, nullptr, op_log},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log_out},
 };
 OverloadSet log_set("log", log_overloads);
 PyObject* log_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1450,7 +1450,7 @@ PyObject* op_log_(Arguments& a) {
   return u.same({0});
 }
 const Overload log__overloads[] = {
-    {"Tensor self", 0, true, true, op_log_},
+    {"Tensor self", 0, true, true, nullptr, op_log_},
 };
 OverloadSet log__set("log_", log__overloads);
 PyObject* log__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1472,8 +1472,8 @@ PyObject* op_log2_out(Arguments& a) {
   return u.same({1});
 }
 const Overload log2_overloads[] = {
-    {"Tensor self", 0, true, true, op_log2},
-    {"Tensor self, *, Tensor out", 1, true, false, op_log2_out},
+    {"Tensor self", 0, true, true, nullptr, op_log2},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log2_out},
 };
 OverloadSet log2_set("log2", log2_overloads);
 PyObject* log2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1490,7 +1490,7 @@ PyObject* op_log2_(Arguments& a) {
   return u.same({0});
 }
 const Overload log2__overloads[] = {
-    {"Tensor self", 0, true, true, op_log2_},
+    {"Tensor self", 0, true, true, nullptr, op_log2_},
 };
 OverloadSet log2__set("log2_", log2__overloads);
 PyObject* log2__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1512,8 +1512,8 @@ PyObject* op_log10_out(Arguments& a) {
   return u.same({1});
 }
 const Overload log10_overloads[] = {
-    {"Tensor self", 0, true, true, op_log10},
-    {"Tensor self, *, Tensor out", 1, true, false, op_log10_out},
+    {"Tensor self", 0, true, true, nullptr, op_log10},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log10_out},
 };
 OverloadSet log10_set("log10", log10_overloads);
 PyObject* log10_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1530,7 +1530,7 @@ PyObject* op_log10_(Arguments& a) {
   return u.same({0});
 }
 const Overload log10__overloads[] = {
-    {"Tensor self", 0, true, true, op_log10_},
+    {"Tensor self", 0, true, true, nullptr, op_log10_},
 };
 OverloadSet log10__set("log10_", log10__overloads);
 PyObject* log10__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1552,8 +1552,8 @@ PyObject* op_log1p_out(Arguments& a) {
   return u.same({1});
 }
 const Overload log1p_overloads[] = {
-    {"Tensor self", 0, true, true, op_log1p},
-    {"Tensor self, *, Tensor out", 1, true, false, op_log1p_out},
+    {"Tensor self", 0, true, true, nullptr, op_log1p},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log1p_out},
 };
 OverloadSet log1p_set("log1p", log1p_overloads);
 PyObject* log1p_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1570,7 +1570,7 @@ PyObject* op_log1p_(Arguments& a) {
   return u.same({0});
 }
 const Overload log1p__overloads[] = {
-    {"Tensor self", 0, true, true, op_log1p_},
+    {"Tensor self", 0, true, true, nullptr, op_log1p_},
 };
 OverloadSet log1p__set("log1p_", log1p__overloads);
 PyObject* log1p__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1592,8 +1592,8 @@ PyObject* op_sin_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sin_overloads[] = {
-    {"Tensor self", 0, true, true, op_sin},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sin_out},
+    {"Tensor self", 0, true, true, nullptr, op_sin},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sin_out},
 };
 OverloadSet sin_set("sin", sin_overloads);
 PyObject* sin_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1610,7 +1610,7 @@ PyObject* op_sin_(Arguments& a) {
   return u.same({0});
 }
 const Overload sin__overloads[] = {
-    {"Tensor self", 0, true, true, op_sin_},
+    {"Tensor self", 0, true, true, nullptr, op_sin_},
 };
 OverloadSet sin__set("sin_", sin__overloads);
 PyObject* sin__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1632,8 +1632,8 @@ PyObject* op_cos_out(Arguments& a) {
   return u.same({1});
 }
 const Overload cos_overloads[] = {
-    {"Tensor self", 0, true, true, op_cos},
-    {"Tensor self, *, Tensor out", 1, true, false, op_cos_out},
+    {"Tensor self", 0, true, true, nullptr, op_cos},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_cos_out},
 };
 OverloadSet cos_set("cos", cos_overloads);
 PyObject* cos_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1650,7 +1650,7 @@ PyObject* op_cos_(Arguments& a) {
   return u.same({0});
 }
 const Overload cos__overloads[] = {
-    {"Tensor self", 0, true, true, op_cos_},
+    {"Tensor self", 0, true, true, nullptr, op_cos_},
 };
 OverloadSet cos__set("cos_", cos__overloads);
 PyObject* cos__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1672,8 +1672,8 @@ PyObject* op_tan_out(Arguments& a) {
   return u.same({1});
 }
 const Overload tan_overloads[] = {
-    {"Tensor self", 0, true, true, op_tan},
-    {"Tensor self, *, Tensor out", 1, true, false, op_tan_out},
+    {"Tensor self", 0, true, true, nullptr, op_tan},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_tan_out},
 };
 OverloadSet tan_set("tan", tan_overloads);
 PyObject* tan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1690,7 +1690,7 @@ PyObject* op_tan_(Arguments& a) {
   return u.same({0});
 }
 const Overload tan__overloads[] = {
-    {"Tensor self", 0, true, true, op_tan_},
+    {"Tensor self", 0, true, true, nullptr, op_tan_},
 };
 OverloadSet tan__set("tan_", tan__overloads);
 PyObject* tan__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1712,8 +1712,8 @@ PyObject* op_asin_out(Arguments& a) {
   return u.same({1});
 }
 const Overload asin_overloads[] = {
-    {"Tensor self", 0, true, true, op_asin},
-    {"Tensor self, *, Tensor out", 1, true, false, op_asin_out},
+    {"Tensor self", 0, true, true, nullptr, op_asin},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_asin_out},
 };
 OverloadSet asin_set("asin", asin_overloads);
 PyObject* asin_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1730,7 +1730,7 @@ PyObject* op_asin_(Arguments& a) {
   return u.same({0});
 }
 const Overload asin__overloads[] = {
-    {"Tensor self", 0, true, true, op_asin_},
+    {"Tensor self", 0, true, true, nullptr, op_asin_},
 };
 OverloadSet asin__set("asin_", asin__overloads);
 PyObject* asin__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1752,8 +1752,8 @@ PyObject* op_acos_out(Arguments& a) {
   return u.same({1});
 }
 const Overload acos_overloads[] = {
-    {"Tensor self", 0, true, true, op_acos},
-    {"Tensor self, *, Tensor out", 1, true, false, op_acos_out},
+    {"Tensor self", 0, true, true, nullptr, op_acos},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_acos_out},
 };
 OverloadSet acos_set("acos", acos_overloads);
 PyObject* acos_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1770,7 +1770,7 @@ PyObject* op_acos_(Arguments& a) {
   return u.same({0});
 }
 const Overload acos__overloads[] = {
-    {"Tensor self", 0, true, true, op_acos_},
+    {"Tensor self", 0, true, true, nullptr, op_acos_},
 };
 OverloadSet acos__set("acos_", acos__overloads);
 PyObject* acos__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1792,8 +1792,8 @@ PyObject* op_atan_out(Arguments& a) {
   return u.same({1});
 }
 const Overload atan_overloads[] = {
-    {"Tensor self", 0, true, true, op_atan},
-    {"Tensor self, *, Tensor out", 1, true, false, op_atan_out},
+    {"Tensor self", 0, true, true, nullptr, op_atan},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_atan_out},
 };
 OverloadSet atan_set("atan", atan_overloads);
 PyObject* atan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1810,7 +1810,7 @@ PyObject* op_atan_(Arguments& a) {
   return u.same({0});
 }
 const Overload atan__overloads[] = {
-    {"Tensor self", 0, true, true, op_atan_},
+    {"Tensor self", 0, true, true, nullptr, op_atan_},
 };
 OverloadSet atan__set("atan_", atan__overloads);
 PyObject* atan__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1832,8 +1832,8 @@ PyObject* op_sinh_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sinh_overloads[] = {
-    {"Tensor self", 0, true, true, op_sinh},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sinh_out},
+    {"Tensor self", 0, true, true, nullptr, op_sinh},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sinh_out},
 };
 OverloadSet sinh_set("sinh", sinh_overloads);
 PyObject* sinh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1850,7 +1850,7 @@ PyObject* op_sinh_(Arguments& a) {
   return u.same({0});
 }
 const Overload sinh__overloads[] = {
-    {"Tensor self", 0, true, true, op_sinh_},
+    {"Tensor self", 0, true, true, nullptr, op_sinh_},
 };
 OverloadSet sinh__set("sinh_", sinh__overloads);
 PyObject* sinh__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1872,8 +1872,8 @@ PyObject* op_cosh_out(Arguments& a) {
   return u.same({1});
 }
 const Overload cosh_overloads[] = {
-    {"Tensor self", 0, true, true, op_cosh},
-    {"Tensor self, *, Tensor out", 1, true, false, op_cosh_out},
+    {"Tensor self", 0, true, true, nullptr, op_cosh},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_cosh_out},
 };
 OverloadSet cosh_set("cosh", cosh_overloads);
 PyObject* cosh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1890,7 +1890,7 @@ PyObject* op_cosh_(Arguments& a) {
   return u.same({0});
 }
 const Overload cosh__overloads[] = {
-    {"Tensor self", 0, true, true, op_cosh_},
+    {"Tensor self", 0, true, true, nullptr, op_cosh_},
 };
 OverloadSet cosh__set("cosh_", cosh__overloads);
 PyObject* cosh__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1912,8 +1912,8 @@ PyObject* op_tanh_out(Arguments& a) {
   return u.same({1});
 }
 const Overload tanh_overloads[] = {
-    {"Tensor self", 0, true, true, op_tanh},
-    {"Tensor self, *, Tensor out", 1, true, false, op_tanh_out},
+    {"Tensor self", 0, true, true, nullptr, op_tanh},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_tanh_out},
 };
 OverloadSet tanh_set("tanh", tanh_overloads);
 PyObject* tanh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1930,7 +1930,7 @@ PyObject* op_tanh_(Arguments& a) {
   return u.same({0});
 }
 const Overload tanh__overloads[] = {
-    {"Tensor self", 0, true, true, op_tanh_},
+    {"Tensor self", 0, true, true, nullptr, op_tanh_},
 };
 OverloadSet tanh__set("tanh_", tanh__overloads);
 PyObject* tanh__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1952,8 +1952,8 @@ PyObject* op_sigmoid_out(Arguments& a) {
   return u.same({1});
 }
 const Overload sigmoid_overloads[] = {
-    {"Tensor self", 0, true, true, op_sigmoid},
-    {"Tensor self, *, Tensor out", 1, true, false, op_sigmoid_out},
+    {"Tensor self", 0, true, true, nullptr, op_sigmoid},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sigmoid_out},
 };
 OverloadSet sigmoid_set("sigmoid", sigmoid_overloads);
 PyObject* sigmoid_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1970,7 +1970,7 @@ PyObject* op_sigmoid_(Arguments& a) {
   return u.same({0});
 }
 const Overload sigmoid__overloads[] = {
-    {"Tensor self", 0, true, true, op_sigmoid_},
+    {"Tensor self", 0, true, true, nullptr, op_sigmoid_},
 };
 OverloadSet sigmoid__set("sigmoid_", sigmoid__overloads);
 PyObject* sigmoid__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1992,8 +1992,8 @@ PyObject* op_erf_out(Arguments& a) {
   return u.same({1});
 }
 const Overload erf_overloads[] = {
-    {"Tensor self", 0, true, true, op_erf},
-    {"Tensor self, *, Tensor out", 1, true, false, op_erf_out},
+    {"Tensor self", 0, true, true, nullptr, op_erf},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_erf_out},
 };
 OverloadSet erf_set("erf", erf_overloads);
 PyObject* erf_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2010,7 +2010,7 @@ PyObject* op_erf_(Arguments& a) {
   return u.same({0});
 }
 const Overload erf__overloads[] = {
-    {"Tensor self", 0, true, true, op_erf_},
+    {"Tensor self", 0, true, true, nullptr, op_erf_},
 };
 OverloadSet erf__set("erf_", erf__overloads);
 PyObject* erf__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2032,8 +2032,8 @@ PyObject* op_erfc_out(Arguments& a) {
   return u.same({1});
 }
 const Overload erfc_overloads[] = {
-    {"Tensor self", 0, true, true, op_erfc},
-    {"Tensor self, *, Tensor out", 1, true, false, op_erfc_out},
+    {"Tensor self", 0, true, true, nullptr, op_erfc},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_erfc_out},
 };
 OverloadSet erfc_set("erfc", erfc_overloads);
 PyObject* erfc_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2050,7 +2050,7 @@ PyObject* op_erfc_(Arguments& a) {
   return u.same({0});
 }
 const Overload erfc__overloads[] = {
-    {"Tensor self", 0, true, true, op_erfc_},
+    {"Tensor self", 0, true, true, nullptr, op_erfc_},
 };
 OverloadSet erfc__set("erfc_", erfc__overloads);
 PyObject* erfc__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2072,8 +2072,8 @@ PyObject* op_floor_out(Arguments& a) {
   return u.same({1});
 }
 const Overload floor_overloads[] = {
-    {"Tensor self", 0, true, true, op_floor},
-    {"Tensor self, *, Tensor out", 1, true, false, op_floor_out},
+    {"Tensor self", 0, true, true, nullptr, op_floor},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_floor_out},
 };
 OverloadSet floor_set("floor", floor_overloads);
 PyObject* floor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2090,7 +2090,7 @@ PyObject* op_floor_(Arguments& a) {
   return u.same({0});
 }
 const Overload floor__overloads[] = {
-    {"Tensor self", 0, true, true, op_floor_},
+    {"Tensor self", 0, true, true, nullptr, op_floor_},
 };
 OverloadSet floor__set("floor_", floor__overloads);
 PyObject* floor__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2112,8 +2112,8 @@ PyObject* op_ceil_out(Arguments& a) {
   return u.same({1});
 }
 const Overload ceil_overloads[] = {
-    {"Tensor self", 0, true, true, op_ceil},
-    {"Tensor self, *, Tensor out", 1, true, false, op_ceil_out},
+    {"Tensor self", 0, true, true, nullptr, op_ceil},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_ceil_out},
 };
 OverloadSet ceil_set("ceil", ceil_overloads);
 PyObject* ceil_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2130,7 +2130,7 @@ PyObject* op_ceil_(Arguments& a) {
   return u.same({0});
 }
 const Overload ceil__overloads[] = {
-    {"Tensor self", 0, true, true, op_ceil_},
+    {"Tensor self", 0, true, true, nullptr, op_ceil_},
 };
 OverloadSet ceil__set("ceil_", ceil__overloads);
 PyObject* ceil__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2163,10 +2163,10 @@ PyObject* op_round_decimals_out(Arguments& a) {
   return u.same({2});
 }
 const Overload round_overloads[] = {
-    {"Tensor self", 0, true, true, op_round},
-    {"Tensor self, *, int decimals", 0, true, true, op_round_decimals},
-    {"Tensor self, *, Tensor out", 1, true, false, op_round_out},
-    {"Tensor self, *, int decimals, Tensor out", 1, true, false, op_round_decimals_out},
+    {"Tensor self", 0, true, true, nullptr, op_round},
+    {"Tensor self, *, int decimals", 0, true, true, nullptr, op_round_decimals},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_round_out},
+    {"Tensor self, *, int decimals, Tensor out", 1, true, false, nullptr, op_round_decimals_out},
 };
 OverloadSet round_set("round", round_overloads);
 PyObject* round_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2189,8 +2189,8 @@ PyObject* op_round__decimals(Arguments& a) {
   return u.same({0});
 }
 const Overload round__overloads[] = {
-    {"Tensor self", 0, true, true, op_round_},
-    {"Tensor self, *, int decimals", 0, true, true, op_round__decimals},
+    {"Tensor self", 0, true, true, nullptr, op_round_},
+    {"Tensor self, *, int decimals", 0, true, true, nullptr, op_round__decimals},
 };
 OverloadSet round__set("round_", round__overloads);
 PyObject* round__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2212,8 +2212,8 @@ PyObject* op_trunc_out(Arguments& a) {
   return u.same({1});
 }
 const Overload trunc_overloads[] = {
-    {"Tensor self", 0, true, true, op_trunc},
-    {"Tensor self, *, Tensor out", 1, true, false, op_trunc_out},
+    {"Tensor self", 0, true, true, nullptr, op_trunc},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_trunc_out},
 };
 OverloadSet trunc_set("trunc", trunc_overloads);
 PyObject* trunc_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2230,7 +2230,7 @@ PyObject* op_trunc_(Arguments& a) {
   return u.same({0});
 }
 const Overload trunc__overloads[] = {
-    {"Tensor self", 0, true, true, op_trunc_},
+    {"Tensor self", 0, true, true, nullptr, op_trunc_},
 };
 OverloadSet trunc__set("trunc_", trunc__overloads);
 PyObject* trunc__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2252,8 +2252,8 @@ PyObject* op_frac_out(Arguments& a) {
   return u.same({1});
 }
 const Overload frac_overloads[] = {
-    {"Tensor self", 0, true, true, op_frac},
-    {"Tensor self, *, Tensor out", 1, true, false, op_frac_out},
+    {"Tensor self", 0, true, true, nullptr, op_frac},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_frac_out},
 };
 OverloadSet frac_set("frac", frac_overloads);
 PyObject* frac_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2270,7 +2270,7 @@ PyObject* op_frac_(Arguments& a) {
   return u.same({0});
 }
 const Overload frac__overloads[] = {
-    {"Tensor self", 0, true, true, op_frac_},
+    {"Tensor self", 0, true, true, nullptr, op_frac_},
 };
 OverloadSet frac__set("frac_", frac__overloads);
 PyObject* frac__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2292,8 +2292,8 @@ PyObject* op_bitwise_not_out(Arguments& a) {
   return u.same({1});
 }
 const Overload bitwise_not_overloads[] = {
-    {"Tensor self", 0, true, true, op_bitwise_not},
-    {"Tensor self, *, Tensor out", 1, true, false, op_bitwise_not_out},
+    {"Tensor self", 0, true, true, nullptr, op_bitwise_not},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_bitwise_not_out},
 };
 OverloadSet bitwise_not_set("bitwise_not", bitwise_not_overloads);
 PyObject* bitwise_not_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2310,7 +2310,7 @@ PyObject* op_bitwise_not_(Arguments& a) {
   return u.same({0});
 }
 const Overload bitwise_not__overloads[] = {
-    {"Tensor self", 0, true, true, op_bitwise_not_},
+    {"Tensor self", 0, true, true, nullptr, op_bitwise_not_},
 };
 OverloadSet bitwise_not__set("bitwise_not_", bitwise_not__overloads);
 PyObject* bitwise_not__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2332,8 +2332,8 @@ PyObject* op_logical_not_out(Arguments& a) {
   return u.same({1});
 }
 const Overload logical_not_overloads[] = {
-    {"Tensor self", 0, true, true, op_logical_not},
-    {"Tensor self, *, Tensor out", 1, true, false, op_logical_not_out},
+    {"Tensor self", 0, true, true, nullptr, op_logical_not},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_logical_not_out},
 };
 OverloadSet logical_not_set("logical_not", logical_not_overloads);
 PyObject* logical_not_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2350,7 +2350,7 @@ PyObject* op_logical_not_(Arguments& a) {
   return u.same({0});
 }
 const Overload logical_not__overloads[] = {
-    {"Tensor self", 0, true, true, op_logical_not_},
+    {"Tensor self", 0, true, true, nullptr, op_logical_not_},
 };
 OverloadSet logical_not__set("logical_not_", logical_not__overloads);
 PyObject* logical_not__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2366,7 +2366,7 @@ PyObject* op_relu(Arguments& a) {
   return u.wrap(aten::_ops::relu::call(self));
 }
 const Overload relu_overloads[] = {
-    {"Tensor self", 0, true, true, op_relu},
+    {"Tensor self", 0, true, true, nullptr, op_relu},
 };
 OverloadSet relu_set("relu", relu_overloads);
 PyObject* relu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2383,7 +2383,7 @@ PyObject* op_relu_(Arguments& a) {
   return u.same({0});
 }
 const Overload relu__overloads[] = {
-    {"Tensor self", 0, true, true, op_relu_},
+    {"Tensor self", 0, true, true, nullptr, op_relu_},
 };
 OverloadSet relu__set("relu_", relu__overloads);
 PyObject* relu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2405,8 +2405,8 @@ PyObject* op_gelu_out(Arguments& a) {
   return u.same({2});
 }
 const Overload gelu_overloads[] = {
-    {"Tensor self, *, str approximate=\"none\"", 0, true, false, op_gelu},
-    {"Tensor self, *, str approximate=\"none\", Tensor out", 1, true, false, op_gelu_out},
+    {"Tensor self, *, str approximate=\"none\"", 0, true, false, nullptr, op_gelu},
+    {"Tensor self, *, str approximate=\"none\", Tensor out", 1, true, false, nullptr, op_gelu_out},
 };
 OverloadSet gelu_set("gelu", gelu_overloads);
 PyObject* gelu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2420,7 +2420,7 @@ PyObject* op_gelu_(Arguments& a) {
   return u.same({0});
 }
 const Overload gelu__overloads[] = {
-    {"Tensor self, *, str approximate=\"none\"", 0, true, false, op_gelu_},
+    {"Tensor self, *, str approximate=\"none\"", 0, true, false, nullptr, op_gelu_},
 };
 OverloadSet gelu__set("gelu_", gelu__overloads);
 PyObject* gelu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2439,8 +2439,8 @@ PyObject* op_silu_out(Arguments& a) {
   return u.same({1});
 }
 const Overload silu_overloads[] = {
-    {"Tensor self", 0, true, false, op_silu},
-    {"Tensor self, *, Tensor out", 1, true, false, op_silu_out},
+    {"Tensor self", 0, true, false, nullptr, op_silu},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_silu_out},
 };
 OverloadSet silu_set("silu", silu_overloads);
 PyObject* silu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2454,7 +2454,7 @@ PyObject* op_silu_(Arguments& a) {
   return u.same({0});
 }
 const Overload silu__overloads[] = {
-    {"Tensor self", 0, true, false, op_silu_},
+    {"Tensor self", 0, true, false, nullptr, op_silu_},
 };
 OverloadSet silu__set("silu_", silu__overloads);
 PyObject* silu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2473,8 +2473,8 @@ PyObject* op_leaky_relu_out(Arguments& a) {
   return u.same({2});
 }
 const Overload leaky_relu_overloads[] = {
-    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, op_leaky_relu},
-    {"Tensor self, Scalar negative_slope=0.01, *, Tensor out", 1, true, false, op_leaky_relu_out},
+    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, nullptr, op_leaky_relu},
+    {"Tensor self, Scalar negative_slope=0.01, *, Tensor out", 1, true, false, nullptr, op_leaky_relu_out},
 };
 OverloadSet leaky_relu_set("leaky_relu", leaky_relu_overloads);
 PyObject* leaky_relu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2488,7 +2488,7 @@ PyObject* op_leaky_relu_(Arguments& a) {
   return u.same({0});
 }
 const Overload leaky_relu__overloads[] = {
-    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, op_leaky_relu_},
+    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, nullptr, op_leaky_relu_},
 };
 OverloadSet leaky_relu__set("leaky_relu_", leaky_relu__overloads);
 PyObject* leaky_relu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2507,8 +2507,8 @@ PyObject* op_leaky_relu_backward_grad_input(Arguments& a) {
   return u.same({4});
 }
 const Overload leaky_relu_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result", 0, true, false, op_leaky_relu_backward},
-    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor grad_input", 1, true, false, op_leaky_relu_backward_grad_input},
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result", 0, true, false, nullptr, op_leaky_relu_backward},
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor grad_input", 1, true, false, nullptr, op_leaky_relu_backward_grad_input},
 };
 OverloadSet leaky_relu_backward_set("leaky_relu_backward", leaky_relu_backward_overloads);
 PyObject* leaky_relu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2527,8 +2527,8 @@ PyObject* op_softplus_out(Arguments& a) {
   return u.same({3});
 }
 const Overload softplus_overloads[] = {
-    {"Tensor self, Scalar beta=1, Scalar threshold=20", 0, true, false, op_softplus},
-    {"Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor out", 1, true, false, op_softplus_out},
+    {"Tensor self, Scalar beta=1, Scalar threshold=20", 0, true, false, nullptr, op_softplus},
+    {"Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor out", 1, true, false, nullptr, op_softplus_out},
 };
 OverloadSet softplus_set("softplus", softplus_overloads);
 PyObject* softplus_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2547,8 +2547,8 @@ PyObject* op_softplus_backward_grad_input(Arguments& a) {
   return u.same({4});
 }
 const Overload softplus_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold", 0, true, false, op_softplus_backward},
-    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor grad_input", 1, true, false, op_softplus_backward_grad_input},
+    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold", 0, true, false, nullptr, op_softplus_backward},
+    {"Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor grad_input", 1, true, false, nullptr, op_softplus_backward_grad_input},
 };
 OverloadSet softplus_backward_set("softplus_backward", softplus_backward_overloads);
 PyObject* softplus_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2578,10 +2578,10 @@ PyObject* op_clamp_out(Arguments& a) {
   return u.same({3});
 }
 const Overload clamp_overloads[] = {
-    {"Tensor self, Tensor? min, Tensor? max=None", 0, true, true, op_clamp_Tensor},
-    {"Tensor self, Scalar? min=None, Scalar? max=None", 0, true, true, op_clamp},
-    {"Tensor self, Tensor? min, Tensor? max=None, *, Tensor out", 1, true, false, op_clamp_Tensor_out},
-    {"Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor out", 1, true, false, op_clamp_out},
+    {"Tensor self, Tensor? min, Tensor? max=None", 0, true, true, nullptr, op_clamp_Tensor},
+    {"Tensor self, Scalar? min=None, Scalar? max=None", 0, true, true, nullptr, op_clamp},
+    {"Tensor self, Tensor? min, Tensor? max=None, *, Tensor out", 1, true, false, nullptr, op_clamp_Tensor_out},
+    {"Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor out", 1, true, false, nullptr, op_clamp_out},
 };
 OverloadSet clamp_set("clamp", clamp_overloads);
 PyObject* clamp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2604,8 +2604,8 @@ PyObject* op_clamp_(Arguments& a) {
   return u.same({0});
 }
 const Overload clamp__overloads[] = {
-    {"Tensor self, Tensor? min, Tensor? max=None", 0, true, true, op_clamp__Tensor},
-    {"Tensor self, Scalar? min=None, Scalar? max=None", 0, true, true, op_clamp_},
+    {"Tensor self, Tensor? min, Tensor? max=None", 0, true, true, nullptr, op_clamp__Tensor},
+    {"Tensor self, Scalar? min=None, Scalar? max=None", 0, true, true, nullptr, op_clamp_},
 };
 OverloadSet clamp__set("clamp_", clamp__overloads);
 PyObject* clamp__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2638,10 +2638,10 @@ PyObject* op_clamp_min_out(Arguments& a) {
   return u.same({2});
 }
 const Overload clamp_min_overloads[] = {
-    {"Tensor self, Tensor min", 0, true, true, op_clamp_min_Tensor},
-    {"Tensor self, Scalar min", 0, true, true, op_clamp_min},
-    {"Tensor self, Tensor min, *, Tensor out", 1, true, false, op_clamp_min_Tensor_out},
-    {"Tensor self, Scalar min, *, Tensor out", 1, true, false, op_clamp_min_out},
+    {"Tensor self, Tensor min", 0, true, true, nullptr, op_clamp_min_Tensor},
+    {"Tensor self, Scalar min", 0, true, true, nullptr, op_clamp_min},
+    {"Tensor self, Tensor min, *, Tensor out", 1, true, false, nullptr, op_clamp_min_Tensor_out},
+    {"Tensor self, Scalar min, *, Tensor out", 1, true, false, nullptr, op_clamp_min_out},
 };
 OverloadSet clamp_min_set("clamp_min", clamp_min_overloads);
 PyObject* clamp_min_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2664,8 +2664,8 @@ PyObject* op_clamp_min_(Arguments& a) {
   return u.same({0});
 }
 const Overload clamp_min__overloads[] = {
-    {"Tensor self, Tensor min", 0, true, true, op_clamp_min__Tensor},
-    {"Tensor self, Scalar min", 0, true, true, op_clamp_min_},
+    {"Tensor self, Tensor min", 0, true, true, nullptr, op_clamp_min__Tensor},
+    {"Tensor self, Scalar min", 0, true, true, nullptr, op_clamp_min_},
 };
 OverloadSet clamp_min__set("clamp_min_", clamp_min__overloads);
 PyObject* clamp_min__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2698,10 +2698,10 @@ PyObject* op_clamp_max_out(Arguments& a) {
   return u.same({2});
 }
 const Overload clamp_max_overloads[] = {
-    {"Tensor self, Tensor max", 0, true, true, op_clamp_max_Tensor},
-    {"Tensor self, Scalar max", 0, true, true, op_clamp_max},
-    {"Tensor self, Tensor max, *, Tensor out", 1, true, false, op_clamp_max_Tensor_out},
-    {"Tensor self, Scalar max, *, Tensor out", 1, true, false, op_clamp_max_out},
+    {"Tensor self, Tensor max", 0, true, true, nullptr, op_clamp_max_Tensor},
+    {"Tensor self, Scalar max", 0, true, true, nullptr, op_clamp_max},
+    {"Tensor self, Tensor max, *, Tensor out", 1, true, false, nullptr, op_clamp_max_Tensor_out},
+    {"Tensor self, Scalar max, *, Tensor out", 1, true, false, nullptr, op_clamp_max_out},
 };
 OverloadSet clamp_max_set("clamp_max", clamp_max_overloads);
 PyObject* clamp_max_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2724,8 +2724,8 @@ PyObject* op_clamp_max_(Arguments& a) {
   return u.same({0});
 }
 const Overload clamp_max__overloads[] = {
-    {"Tensor self, Tensor max", 0, true, true, op_clamp_max__Tensor},
-    {"Tensor self, Scalar max", 0, true, true, op_clamp_max_},
+    {"Tensor self, Tensor max", 0, true, true, nullptr, op_clamp_max__Tensor},
+    {"Tensor self, Scalar max", 0, true, true, nullptr, op_clamp_max_},
 };
 OverloadSet clamp_max__set("clamp_max_", clamp_max__overloads);
 PyObject* clamp_max__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2747,8 +2747,8 @@ PyObject* op_nan_to_num_out(Arguments& a) {
   return u.same({4});
 }
 const Overload nan_to_num_overloads[] = {
-    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None", 0, true, true, op_nan_to_num},
-    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor out", 1, true, false, op_nan_to_num_out},
+    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None", 0, true, true, nullptr, op_nan_to_num},
+    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor out", 1, true, false, nullptr, op_nan_to_num_out},
 };
 OverloadSet nan_to_num_set("nan_to_num", nan_to_num_overloads);
 PyObject* nan_to_num_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2765,7 +2765,7 @@ PyObject* op_nan_to_num_(Arguments& a) {
   return u.same({0});
 }
 const Overload nan_to_num__overloads[] = {
-    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None", 0, true, true, op_nan_to_num_},
+    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None", 0, true, true, nullptr, op_nan_to_num_},
 };
 OverloadSet nan_to_num__set("nan_to_num_", nan_to_num__overloads);
 PyObject* nan_to_num__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2802,11 +2802,11 @@ PyObject* op_where_self_out(Arguments& a) {
   return u.same({3});
 }
 const Overload where_overloads[] = {
-    {"Tensor condition, Tensor self, Tensor other", 0, true, true, op_where_self},
-    {"Tensor condition, Scalar self, Tensor other", 0, true, false, op_where_ScalarSelf},
-    {"Tensor condition, Tensor self, Scalar other", 0, true, false, op_where_ScalarOther},
-    {"Tensor condition, Scalar self, Scalar other", 0, true, false, op_where_Scalar},
-    {"Tensor condition, Tensor self, Tensor other, *, Tensor out", 1, true, false, op_where_self_out},
+    {"Tensor condition, Tensor self, Tensor other", 0, true, true, nullptr, op_where_self},
+    {"Tensor condition, Scalar self, Tensor other", 0, true, false, nullptr, op_where_ScalarSelf},
+    {"Tensor condition, Tensor self, Scalar other", 0, true, false, nullptr, op_where_ScalarOther},
+    {"Tensor condition, Scalar self, Scalar other", 0, true, false, nullptr, op_where_Scalar},
+    {"Tensor condition, Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_where_self_out},
 };
 OverloadSet where_set("where", where_overloads);
 PyObject* where_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2839,10 +2839,10 @@ PyObject* op_add_Scalar_out(Arguments& a) {
   return u.same({3});
 }
 const Overload add_overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_add_Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_add_Scalar},
-    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_add_out},
-    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_add_Scalar_out},
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, nullptr, op_add_Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, nullptr, op_add_Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_add_out},
+    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, nullptr, op_add_Scalar_out},
 };
 OverloadSet add_set("add", add_overloads);
 PyObject* add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2865,8 +2865,8 @@ PyObject* op_add__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload add__overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_add__Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_add__Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, nullptr, op_add__Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, nullptr, op_add__Scalar},
 };
 OverloadSet add__set("add_", add__overloads);
 PyObject* add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2896,10 +2896,10 @@ PyObject* op_sub_Scalar_out(Arguments& a) {
   return u.same({3});
 }
 const Overload sub_overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, op_sub_Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, op_sub_Scalar},
-    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, op_sub_out},
-    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, op_sub_Scalar_out},
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, nullptr, op_sub_Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, nullptr, op_sub_Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_sub_out},
+    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, nullptr, op_sub_Scalar_out},
 };
 OverloadSet sub_set("sub", sub_overloads);
 PyObject* sub_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2922,8 +2922,8 @@ PyObject* op_sub__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload sub__overloads[] = {
-    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, op_sub__Tensor},
-    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, op_sub__Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, nullptr, op_sub__Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, nullptr, op_sub__Scalar},
 };
 OverloadSet sub__set("sub_", sub__overloads);
 PyObject* sub__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2953,10 +2953,10 @@ PyObject* op_mul_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload mul_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_mul_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_mul_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_mul_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_mul_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_mul_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_mul_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_mul_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_mul_Scalar_out},
 };
 OverloadSet mul_set("mul", mul_overloads);
 PyObject* mul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2979,8 +2979,8 @@ PyObject* op_mul__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload mul__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_mul__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_mul__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_mul__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_mul__Scalar},
 };
 OverloadSet mul__set("mul_", mul__overloads);
 PyObject* mul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3032,14 +3032,14 @@ PyObject* op_div_Scalar_mode_out(Arguments& a) {
   return u.same({3});
 }
 const Overload div_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_div_Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, true, true, op_div_Tensor_mode},
-    {"Tensor self, Scalar other", 0, true, true, op_div_Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, true, true, op_div_Scalar_mode},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_div_out},
-    {"Tensor self, Tensor other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_out_mode},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_div_Scalar_out},
-    {"Tensor self, Scalar other, *, str? rounding_mode, Tensor out", 1, true, false, op_div_Scalar_mode_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_div_Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, true, true, nullptr, op_div_Tensor_mode},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_div_Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, true, true, nullptr, op_div_Scalar_mode},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_div_out},
+    {"Tensor self, Tensor other, *, str? rounding_mode, Tensor out", 1, true, false, nullptr, op_div_out_mode},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_div_Scalar_out},
+    {"Tensor self, Scalar other, *, str? rounding_mode, Tensor out", 1, true, false, nullptr, op_div_Scalar_mode_out},
 };
 OverloadSet div_set("div", div_overloads);
 PyObject* div_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3074,10 +3074,10 @@ PyObject* op_div__Scalar_mode(Arguments& a) {
   return u.same({0});
 }
 const Overload div__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_div__Tensor},
-    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, op_div__Tensor_mode},
-    {"Tensor self, Scalar other", 0, false, true, op_div__Scalar},
-    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, op_div__Scalar_mode},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_div__Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, false, true, nullptr, op_div__Tensor_mode},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_div__Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, false, true, nullptr, op_div__Scalar_mode},
 };
 OverloadSet div__set("div_", div__overloads);
 PyObject* div__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3118,12 +3118,12 @@ PyObject* op_remainder_Scalar_Tensor_out(Arguments& a) {
   return u.same({2});
 }
 const Overload remainder_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_remainder_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_remainder_Scalar},
-    {"Scalar self, Tensor other", 0, true, false, op_remainder_Scalar_Tensor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_remainder_Scalar_out},
-    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, op_remainder_Scalar_Tensor_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_remainder_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_remainder_Scalar},
+    {"Scalar self, Tensor other", 0, true, false, nullptr, op_remainder_Scalar_Tensor},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_remainder_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_remainder_Scalar_out},
+    {"Scalar self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_remainder_Scalar_Tensor_out},
 };
 OverloadSet remainder_set("remainder", remainder_overloads);
 PyObject* remainder_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3146,8 +3146,8 @@ PyObject* op_remainder__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload remainder__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_remainder__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_remainder__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_remainder__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_remainder__Scalar},
 };
 OverloadSet remainder__set("remainder_", remainder__overloads);
 PyObject* remainder__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {

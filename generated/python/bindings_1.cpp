@@ -152,10 +152,10 @@ PyObject* op_fmod_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload fmod_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_fmod_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_fmod_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_fmod_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_fmod_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_fmod_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_fmod_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_fmod_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_fmod_Scalar_out},
 };
 OverloadSet fmod_set("fmod", fmod_overloads);
 PyObject* fmod_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -178,8 +178,8 @@ PyObject* op_fmod__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload fmod__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_fmod__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_fmod__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_fmod__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_fmod__Scalar},
 };
 OverloadSet fmod__set("fmod_", fmod__overloads);
 PyObject* fmod__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -220,12 +220,12 @@ PyObject* op_pow_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload pow_overloads[] = {
-    {"Tensor self, Tensor exponent", 0, true, true, op_pow_Tensor_Tensor},
-    {"Tensor self, Scalar exponent", 0, true, true, op_pow_Tensor_Scalar},
-    {"Scalar self, Tensor exponent", 0, true, false, op_pow_Scalar},
-    {"Tensor self, Tensor exponent, *, Tensor out", 1, true, false, op_pow_Tensor_Tensor_out},
-    {"Tensor self, Scalar exponent, *, Tensor out", 1, true, false, op_pow_Tensor_Scalar_out},
-    {"Scalar self, Tensor exponent, *, Tensor out", 1, true, false, op_pow_Scalar_out},
+    {"Tensor self, Tensor exponent", 0, true, true, nullptr, op_pow_Tensor_Tensor},
+    {"Tensor self, Scalar exponent", 0, true, true, nullptr, op_pow_Tensor_Scalar},
+    {"Scalar self, Tensor exponent", 0, true, false, nullptr, op_pow_Scalar},
+    {"Tensor self, Tensor exponent, *, Tensor out", 1, true, false, nullptr, op_pow_Tensor_Tensor_out},
+    {"Tensor self, Scalar exponent, *, Tensor out", 1, true, false, nullptr, op_pow_Tensor_Scalar_out},
+    {"Scalar self, Tensor exponent, *, Tensor out", 1, true, false, nullptr, op_pow_Scalar_out},
 };
 OverloadSet pow_set("pow", pow_overloads);
 PyObject* pow_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -248,8 +248,8 @@ PyObject* op_pow__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload pow__overloads[] = {
-    {"Tensor self, Tensor exponent", 0, false, true, op_pow__Tensor},
-    {"Tensor self, Scalar exponent", 0, false, true, op_pow__Scalar},
+    {"Tensor self, Tensor exponent", 0, false, true, nullptr, op_pow__Tensor},
+    {"Tensor self, Scalar exponent", 0, false, true, nullptr, op_pow__Scalar},
 };
 OverloadSet pow__set("pow_", pow__overloads);
 PyObject* pow__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -268,8 +268,8 @@ PyObject* op_maximum_out(Arguments& a) {
   return u.same({2});
 }
 const Overload maximum_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_maximum},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_maximum_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_maximum},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_maximum_out},
 };
 OverloadSet maximum_set("maximum", maximum_overloads);
 PyObject* maximum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -291,8 +291,8 @@ PyObject* op_minimum_out(Arguments& a) {
   return u.same({2});
 }
 const Overload minimum_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_minimum},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_minimum_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_minimum},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_minimum_out},
 };
 OverloadSet minimum_set("minimum", minimum_overloads);
 PyObject* minimum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -314,8 +314,8 @@ PyObject* op_atan2_out(Arguments& a) {
   return u.same({2});
 }
 const Overload atan2_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_atan2},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_atan2_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_atan2},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_atan2_out},
 };
 OverloadSet atan2_set("atan2", atan2_overloads);
 PyObject* atan2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -332,7 +332,7 @@ PyObject* op_atan2_(Arguments& a) {
   return u.same({0});
 }
 const Overload atan2__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_atan2_},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_atan2_},
 };
 OverloadSet atan2__set("atan2_", atan2__overloads);
 PyObject* atan2__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -351,8 +351,8 @@ PyObject* op_hypot_out(Arguments& a) {
   return u.same({2});
 }
 const Overload hypot_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_hypot},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_hypot_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_hypot},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_hypot_out},
 };
 OverloadSet hypot_set("hypot", hypot_overloads);
 PyObject* hypot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -369,7 +369,7 @@ PyObject* op_hypot_(Arguments& a) {
   return u.same({0});
 }
 const Overload hypot__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_hypot_},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_hypot_},
 };
 OverloadSet hypot__set("hypot_", hypot__overloads);
 PyObject* hypot__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -399,10 +399,10 @@ PyObject* op_bitwise_and_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload bitwise_and_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_bitwise_and_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_bitwise_and_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_bitwise_and_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_bitwise_and_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_bitwise_and_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_bitwise_and_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_bitwise_and_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_bitwise_and_Scalar_out},
 };
 OverloadSet bitwise_and_set("bitwise_and", bitwise_and_overloads);
 PyObject* bitwise_and_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -425,8 +425,8 @@ PyObject* op_bitwise_and__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload bitwise_and__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_bitwise_and__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_bitwise_and__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_bitwise_and__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_bitwise_and__Scalar},
 };
 OverloadSet bitwise_and__set("bitwise_and_", bitwise_and__overloads);
 PyObject* bitwise_and__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -456,10 +456,10 @@ PyObject* op_bitwise_or_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload bitwise_or_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_bitwise_or_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_bitwise_or_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_bitwise_or_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_bitwise_or_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_bitwise_or_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_bitwise_or_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_bitwise_or_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_bitwise_or_Scalar_out},
 };
 OverloadSet bitwise_or_set("bitwise_or", bitwise_or_overloads);
 PyObject* bitwise_or_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -482,8 +482,8 @@ PyObject* op_bitwise_or__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload bitwise_or__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_bitwise_or__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_bitwise_or__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_bitwise_or__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_bitwise_or__Scalar},
 };
 OverloadSet bitwise_or__set("bitwise_or_", bitwise_or__overloads);
 PyObject* bitwise_or__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -513,10 +513,10 @@ PyObject* op_bitwise_xor_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload bitwise_xor_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_bitwise_xor_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_bitwise_xor_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_bitwise_xor_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_bitwise_xor_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_bitwise_xor_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_bitwise_xor_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_bitwise_xor_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_bitwise_xor_Scalar_out},
 };
 OverloadSet bitwise_xor_set("bitwise_xor", bitwise_xor_overloads);
 PyObject* bitwise_xor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -539,8 +539,8 @@ PyObject* op_bitwise_xor__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload bitwise_xor__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_bitwise_xor__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_bitwise_xor__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_bitwise_xor__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_bitwise_xor__Scalar},
 };
 OverloadSet bitwise_xor__set("bitwise_xor_", bitwise_xor__overloads);
 PyObject* bitwise_xor__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -559,8 +559,8 @@ PyObject* op_logical_and_out(Arguments& a) {
   return u.same({2});
 }
 const Overload logical_and_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_logical_and},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_logical_and_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_logical_and},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_logical_and_out},
 };
 OverloadSet logical_and_set("logical_and", logical_and_overloads);
 PyObject* logical_and_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -577,7 +577,7 @@ PyObject* op_logical_and_(Arguments& a) {
   return u.same({0});
 }
 const Overload logical_and__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_logical_and_},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_logical_and_},
 };
 OverloadSet logical_and__set("logical_and_", logical_and__overloads);
 PyObject* logical_and__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -596,8 +596,8 @@ PyObject* op_logical_or_out(Arguments& a) {
   return u.same({2});
 }
 const Overload logical_or_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_logical_or},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_logical_or_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_logical_or},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_logical_or_out},
 };
 OverloadSet logical_or_set("logical_or", logical_or_overloads);
 PyObject* logical_or_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -614,7 +614,7 @@ PyObject* op_logical_or_(Arguments& a) {
   return u.same({0});
 }
 const Overload logical_or__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_logical_or_},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_logical_or_},
 };
 OverloadSet logical_or__set("logical_or_", logical_or__overloads);
 PyObject* logical_or__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -633,8 +633,8 @@ PyObject* op_logical_xor_out(Arguments& a) {
   return u.same({2});
 }
 const Overload logical_xor_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_logical_xor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_logical_xor_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_logical_xor},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_logical_xor_out},
 };
 OverloadSet logical_xor_set("logical_xor", logical_xor_overloads);
 PyObject* logical_xor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -651,7 +651,7 @@ PyObject* op_logical_xor_(Arguments& a) {
   return u.same({0});
 }
 const Overload logical_xor__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_logical_xor_},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_logical_xor_},
 };
 OverloadSet logical_xor__set("logical_xor_", logical_xor__overloads);
 PyObject* logical_xor__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -681,10 +681,10 @@ PyObject* op_lerp_Scalar_out(Arguments& a) {
   return u.same({3});
 }
 const Overload lerp_overloads[] = {
-    {"Tensor self, Tensor end, Tensor weight", 0, true, true, op_lerp_Tensor},
-    {"Tensor self, Tensor end, Scalar weight", 0, true, true, op_lerp_Scalar},
-    {"Tensor self, Tensor end, Tensor weight, *, Tensor out", 1, true, false, op_lerp_Tensor_out},
-    {"Tensor self, Tensor end, Scalar weight, *, Tensor out", 1, true, false, op_lerp_Scalar_out},
+    {"Tensor self, Tensor end, Tensor weight", 0, true, true, nullptr, op_lerp_Tensor},
+    {"Tensor self, Tensor end, Scalar weight", 0, true, true, nullptr, op_lerp_Scalar},
+    {"Tensor self, Tensor end, Tensor weight, *, Tensor out", 1, true, false, nullptr, op_lerp_Tensor_out},
+    {"Tensor self, Tensor end, Scalar weight, *, Tensor out", 1, true, false, nullptr, op_lerp_Scalar_out},
 };
 OverloadSet lerp_set("lerp", lerp_overloads);
 PyObject* lerp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -707,8 +707,8 @@ PyObject* op_lerp__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload lerp__overloads[] = {
-    {"Tensor self, Tensor end, Tensor weight", 0, false, true, op_lerp__Tensor},
-    {"Tensor self, Tensor end, Scalar weight", 0, false, true, op_lerp__Scalar},
+    {"Tensor self, Tensor end, Tensor weight", 0, false, true, nullptr, op_lerp__Tensor},
+    {"Tensor self, Tensor end, Scalar weight", 0, false, true, nullptr, op_lerp__Scalar},
 };
 OverloadSet lerp__set("lerp_", lerp__overloads);
 PyObject* lerp__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -727,8 +727,8 @@ PyObject* op_addcmul_out(Arguments& a) {
   return u.same({4});
 }
 const Overload addcmul_overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, op_addcmul},
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, op_addcmul_out},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, nullptr, op_addcmul},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, nullptr, op_addcmul_out},
 };
 OverloadSet addcmul_set("addcmul", addcmul_overloads);
 PyObject* addcmul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -745,7 +745,7 @@ PyObject* op_addcmul_(Arguments& a) {
   return u.same({0});
 }
 const Overload addcmul__overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, false, true, op_addcmul_},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, false, true, nullptr, op_addcmul_},
 };
 OverloadSet addcmul__set("addcmul_", addcmul__overloads);
 PyObject* addcmul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -764,8 +764,8 @@ PyObject* op_addcdiv_out(Arguments& a) {
   return u.same({4});
 }
 const Overload addcdiv_overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, op_addcdiv},
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, op_addcdiv_out},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, nullptr, op_addcdiv},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, nullptr, op_addcdiv_out},
 };
 OverloadSet addcdiv_set("addcdiv", addcdiv_overloads);
 PyObject* addcdiv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -782,7 +782,7 @@ PyObject* op_addcdiv_(Arguments& a) {
   return u.same({0});
 }
 const Overload addcdiv__overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, false, true, op_addcdiv_},
+    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, false, true, nullptr, op_addcdiv_},
 };
 OverloadSet addcdiv__set("addcdiv_", addcdiv__overloads);
 PyObject* addcdiv__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -812,10 +812,10 @@ PyObject* op_eq_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload eq_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_eq_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_eq_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_eq_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_eq_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_eq_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_eq_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_eq_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_eq_Scalar_out},
 };
 OverloadSet eq_set("eq", eq_overloads);
 PyObject* eq_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -838,8 +838,8 @@ PyObject* op_eq__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload eq__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_eq__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_eq__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_eq__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_eq__Scalar},
 };
 OverloadSet eq__set("eq_", eq__overloads);
 PyObject* eq__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -869,10 +869,10 @@ PyObject* op_ne_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload ne_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_ne_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_ne_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_ne_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_ne_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_ne_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_ne_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_ne_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_ne_Scalar_out},
 };
 OverloadSet ne_set("ne", ne_overloads);
 PyObject* ne_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -895,8 +895,8 @@ PyObject* op_ne__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload ne__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_ne__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_ne__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_ne__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_ne__Scalar},
 };
 OverloadSet ne__set("ne_", ne__overloads);
 PyObject* ne__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -926,10 +926,10 @@ PyObject* op_lt_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload lt_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_lt_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_lt_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_lt_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_lt_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_lt_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_lt_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_lt_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_lt_Scalar_out},
 };
 OverloadSet lt_set("lt", lt_overloads);
 PyObject* lt_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -952,8 +952,8 @@ PyObject* op_lt__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload lt__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_lt__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_lt__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_lt__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_lt__Scalar},
 };
 OverloadSet lt__set("lt_", lt__overloads);
 PyObject* lt__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -983,10 +983,10 @@ PyObject* op_le_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload le_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_le_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_le_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_le_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_le_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_le_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_le_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_le_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_le_Scalar_out},
 };
 OverloadSet le_set("le", le_overloads);
 PyObject* le_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1009,8 +1009,8 @@ PyObject* op_le__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload le__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_le__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_le__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_le__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_le__Scalar},
 };
 OverloadSet le__set("le_", le__overloads);
 PyObject* le__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1040,10 +1040,10 @@ PyObject* op_gt_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload gt_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_gt_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_gt_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_gt_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_gt_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_gt_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_gt_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_gt_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_gt_Scalar_out},
 };
 OverloadSet gt_set("gt", gt_overloads);
 PyObject* gt_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1066,8 +1066,8 @@ PyObject* op_gt__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload gt__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_gt__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_gt__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_gt__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_gt__Scalar},
 };
 OverloadSet gt__set("gt_", gt__overloads);
 PyObject* gt__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1097,10 +1097,10 @@ PyObject* op_ge_Scalar_out(Arguments& a) {
   return u.same({2});
 }
 const Overload ge_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_ge_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, op_ge_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_ge_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, op_ge_Scalar_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_ge_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_ge_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_ge_Tensor_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_ge_Scalar_out},
 };
 OverloadSet ge_set("ge", ge_overloads);
 PyObject* ge_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1123,8 +1123,8 @@ PyObject* op_ge__Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload ge__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, op_ge__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, op_ge__Scalar},
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_ge__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_ge__Scalar},
 };
 OverloadSet ge__set("ge_", ge__overloads);
 PyObject* ge__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1137,7 +1137,7 @@ PyObject* op_isnan(Arguments& a) {
   return u.wrap(aten::_ops::isnan::call(self));
 }
 const Overload isnan_overloads[] = {
-    {"Tensor self", 0, true, true, op_isnan},
+    {"Tensor self", 0, true, true, nullptr, op_isnan},
 };
 OverloadSet isnan_set("isnan", isnan_overloads);
 PyObject* isnan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1153,7 +1153,7 @@ PyObject* op_isinf(Arguments& a) {
   return u.wrap(aten::_ops::isinf::call(self));
 }
 const Overload isinf_overloads[] = {
-    {"Tensor self", 0, true, true, op_isinf},
+    {"Tensor self", 0, true, true, nullptr, op_isinf},
 };
 OverloadSet isinf_set("isinf", isinf_overloads);
 PyObject* isinf_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1169,7 +1169,7 @@ PyObject* op_isfinite(Arguments& a) {
   return u.wrap(aten::_ops::isfinite::call(self));
 }
 const Overload isfinite_overloads[] = {
-    {"Tensor self", 0, true, true, op_isfinite},
+    {"Tensor self", 0, true, true, nullptr, op_isfinite},
 };
 OverloadSet isfinite_set("isfinite", isfinite_overloads);
 PyObject* isfinite_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1185,7 +1185,7 @@ PyObject* op_isclose(Arguments& a) {
   return u.wrap(aten::_ops::isclose::call(self, other, rtol, atol, equal_nan));
 }
 const Overload isclose_overloads[] = {
-    {"Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False", 0, true, true, op_isclose},
+    {"Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False", 0, true, true, nullptr, op_isclose},
 };
 OverloadSet isclose_set("isclose", isclose_overloads);
 PyObject* isclose_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1201,7 +1201,7 @@ PyObject* op_allclose(Arguments& a) {
   return u.wrap(aten::_ops::allclose::call(self, other, rtol, atol, equal_nan));
 }
 const Overload allclose_overloads[] = {
-    {"Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False", 0, true, true, op_allclose},
+    {"Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False", 0, true, true, nullptr, op_allclose},
 };
 OverloadSet allclose_set("allclose", allclose_overloads);
 PyObject* allclose_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1217,7 +1217,7 @@ PyObject* op_equal(Arguments& a) {
   return u.wrap(aten::_ops::equal::call(self, other));
 }
 const Overload equal_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_equal},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_equal},
 };
 OverloadSet equal_set("equal", equal_overloads);
 PyObject* equal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1250,10 +1250,10 @@ PyObject* op_sum_out(Arguments& a) {
   return u.same({2});
 }
 const Overload sum_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, op_sum},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, op_sum_dim_IntList},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_sum_IntList_out},
-    {"Tensor self, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_sum_out},
+    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, nullptr, op_sum},
+    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, nullptr, op_sum_dim_IntList},
+    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_sum_IntList_out},
+    {"Tensor self, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_sum_out},
 };
 OverloadSet sum_set("sum", sum_overloads);
 PyObject* sum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1275,8 +1275,8 @@ PyObject* op_nansum_out(Arguments& a) {
   return u.same({4});
 }
 const Overload nansum_overloads[] = {
-    {"Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, op_nansum},
-    {"Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_nansum_out},
+    {"Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, nullptr, op_nansum},
+    {"Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_nansum_out},
 };
 OverloadSet nansum_set("nansum", nansum_overloads);
 PyObject* nansum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1303,9 +1303,9 @@ PyObject* op_mean_out(Arguments& a) {
   return u.same({4});
 }
 const Overload mean_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, op_mean},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, op_mean_dim},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_mean_out},
+    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, nullptr, op_mean},
+    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, nullptr, op_mean_dim},
+    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_mean_out},
 };
 OverloadSet mean_set("mean", mean_overloads);
 PyObject* mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1338,10 +1338,10 @@ PyObject* op_prod_out(Arguments& a) {
   return u.same({2});
 }
 const Overload prod_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, op_prod},
-    {"Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, op_prod_dim_int},
-    {"Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_prod_int_out},
-    {"Tensor self, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_prod_out},
+    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, nullptr, op_prod},
+    {"Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, nullptr, op_prod_dim_int},
+    {"Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_prod_int_out},
+    {"Tensor self, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_prod_out},
 };
 OverloadSet prod_set("prod", prod_overloads);
 PyObject* prod_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1363,8 +1363,8 @@ PyObject* op_amax_out(Arguments& a) {
   return u.same({3});
 }
 const Overload amax_overloads[] = {
-    {"Tensor self, int[1] dim=[], bool keepdim=False", 0, true, true, op_amax},
-    {"Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor out", 1, true, false, op_amax_out},
+    {"Tensor self, int[1] dim=[], bool keepdim=False", 0, true, true, nullptr, op_amax},
+    {"Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_amax_out},
 };
 OverloadSet amax_set("amax", amax_overloads);
 PyObject* amax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1386,8 +1386,8 @@ PyObject* op_amin_out(Arguments& a) {
   return u.same({3});
 }
 const Overload amin_overloads[] = {
-    {"Tensor self, int[1] dim=[], bool keepdim=False", 0, true, true, op_amin},
-    {"Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor out", 1, true, false, op_amin_out},
+    {"Tensor self, int[1] dim=[], bool keepdim=False", 0, true, true, nullptr, op_amin},
+    {"Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_amin_out},
 };
 OverloadSet amin_set("amin", amin_overloads);
 PyObject* amin_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1414,9 +1414,9 @@ PyObject* op_max_dim_max(Arguments& a) {
   return u.same({3, 4});
 }
 const Overload max_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, op_max_dim},
-    {"Tensor self", 0, true, true, op_max},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor max, Tensor max_values", 2, true, false, op_max_dim_max},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, "values indices", op_max_dim},
+    {"Tensor self", 0, true, true, nullptr, op_max},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor max, Tensor max_values", 2, true, false, "values indices", op_max_dim_max},
 };
 OverloadSet max_set("max", max_overloads);
 PyObject* max_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1443,9 +1443,9 @@ PyObject* op_min_dim_min(Arguments& a) {
   return u.same({3, 4});
 }
 const Overload min_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, op_min_dim},
-    {"Tensor self", 0, true, true, op_min},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor min, Tensor min_indices", 2, true, false, op_min_dim_min},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, "values indices", op_min_dim},
+    {"Tensor self", 0, true, true, nullptr, op_min},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor min, Tensor min_indices", 2, true, false, "values indices", op_min_dim_min},
 };
 OverloadSet min_set("min", min_overloads);
 PyObject* min_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1467,8 +1467,8 @@ PyObject* op_argmax_out(Arguments& a) {
   return u.same({3});
 }
 const Overload argmax_overloads[] = {
-    {"Tensor self, int? dim=None, bool keepdim=False", 0, true, true, op_argmax},
-    {"Tensor self, int? dim=None, bool keepdim=False, *, Tensor out", 1, true, false, op_argmax_out},
+    {"Tensor self, int? dim=None, bool keepdim=False", 0, true, true, nullptr, op_argmax},
+    {"Tensor self, int? dim=None, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_argmax_out},
 };
 OverloadSet argmax_set("argmax", argmax_overloads);
 PyObject* argmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1490,8 +1490,8 @@ PyObject* op_argmin_out(Arguments& a) {
   return u.same({3});
 }
 const Overload argmin_overloads[] = {
-    {"Tensor self, int? dim=None, bool keepdim=False", 0, true, true, op_argmin},
-    {"Tensor self, int? dim=None, bool keepdim=False, *, Tensor out", 1, true, false, op_argmin_out},
+    {"Tensor self, int? dim=None, bool keepdim=False", 0, true, true, nullptr, op_argmin},
+    {"Tensor self, int? dim=None, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_argmin_out},
 };
 OverloadSet argmin_set("argmin", argmin_overloads);
 PyObject* argmin_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1524,10 +1524,10 @@ PyObject* op_all_all_out(Arguments& a) {
   return u.same({1});
 }
 const Overload all_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, op_all_dim},
-    {"Tensor self", 0, true, true, op_all},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor out", 1, true, false, op_all_out},
-    {"Tensor self, *, Tensor out", 1, true, false, op_all_all_out},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, nullptr, op_all_dim},
+    {"Tensor self", 0, true, true, nullptr, op_all},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_all_out},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_all_all_out},
 };
 OverloadSet all_set("all", all_overloads);
 PyObject* all_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1560,10 +1560,10 @@ PyObject* op_any_all_out(Arguments& a) {
   return u.same({1});
 }
 const Overload any_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, op_any_dim},
-    {"Tensor self", 0, true, true, op_any},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor out", 1, true, false, op_any_out},
-    {"Tensor self, *, Tensor out", 1, true, false, op_any_all_out},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, nullptr, op_any_dim},
+    {"Tensor self", 0, true, true, nullptr, op_any},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_any_out},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_any_all_out},
 };
 OverloadSet any_set("any", any_overloads);
 PyObject* any_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1601,11 +1601,11 @@ PyObject* op_var_correction_out(Arguments& a) {
   return u.same({4});
 }
 const Overload var_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, true, op_var},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, op_var_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, op_var_correction},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, op_var_out},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, op_var_correction_out},
+    {"Tensor self, bool unbiased=True", 0, true, true, nullptr, op_var},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, nullptr, op_var_dim},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, nullptr, op_var_correction},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_var_out},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, nullptr, op_var_correction_out},
 };
 OverloadSet var_set("var", var_overloads);
 PyObject* var_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1643,11 +1643,11 @@ PyObject* op_std_correction_out(Arguments& a) {
   return u.same({4});
 }
 const Overload std_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, true, op_std_default},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, op_std_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, op_std_correction},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, op_std_out},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, op_std_correction_out},
+    {"Tensor self, bool unbiased=True", 0, true, true, nullptr, op_std_default},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, nullptr, op_std_dim},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, nullptr, op_std_correction},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_std_out},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, nullptr, op_std_correction_out},
 };
 OverloadSet std_set("std", std_overloads);
 PyObject* std_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1679,10 +1679,10 @@ PyObject* op_var_mean_correction_out(Arguments& a) {
   return u.same({4, 5});
 }
 const Overload var_mean_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, false, op_var_mean},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, false, op_var_mean_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, false, op_var_mean_correction},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out0, Tensor out1", 2, true, false, op_var_mean_correction_out},
+    {"Tensor self, bool unbiased=True", 0, true, false, nullptr, op_var_mean},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, false, nullptr, op_var_mean_dim},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, false, nullptr, op_var_mean_correction},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out0, Tensor out1", 2, true, false, nullptr, op_var_mean_correction_out},
 };
 OverloadSet var_mean_set("var_mean", var_mean_overloads);
 PyObject* var_mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1711,10 +1711,10 @@ PyObject* op_std_mean_correction_out(Arguments& a) {
   return u.same({4, 5});
 }
 const Overload std_mean_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, false, op_std_mean},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, false, op_std_mean_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, false, op_std_mean_correction},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out0, Tensor out1", 2, true, false, op_std_mean_correction_out},
+    {"Tensor self, bool unbiased=True", 0, true, false, nullptr, op_std_mean},
+    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, false, nullptr, op_std_mean_dim},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, false, nullptr, op_std_mean_correction},
+    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out0, Tensor out1", 2, true, false, nullptr, op_std_mean_correction_out},
 };
 OverloadSet std_mean_set("std_mean", std_mean_overloads);
 PyObject* std_mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1738,9 +1738,9 @@ PyObject* op_norm_out(Arguments& a) {
   return u.same({4});
 }
 const Overload norm_overloads[] = {
-    {"Tensor self, Scalar p=2", 0, true, true, op_norm_Scalar},
-    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False", 0, true, true, op_norm_ScalarOpt_dim},
-    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor out", 1, true, false, op_norm_out},
+    {"Tensor self, Scalar p=2", 0, true, true, nullptr, op_norm_Scalar},
+    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False", 0, true, true, nullptr, op_norm_ScalarOpt_dim},
+    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_norm_out},
 };
 OverloadSet norm_set("norm", norm_overloads);
 PyObject* norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1762,8 +1762,8 @@ PyObject* op_logsumexp_out(Arguments& a) {
   return u.same({3});
 }
 const Overload logsumexp_overloads[] = {
-    {"Tensor self, int[1] dim, bool keepdim=False", 0, true, true, op_logsumexp},
-    {"Tensor self, int[1] dim, bool keepdim=False, *, Tensor out", 1, true, false, op_logsumexp_out},
+    {"Tensor self, int[1] dim, bool keepdim=False", 0, true, true, nullptr, op_logsumexp},
+    {"Tensor self, int[1] dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_logsumexp_out},
 };
 OverloadSet logsumexp_set("logsumexp", logsumexp_overloads);
 PyObject* logsumexp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1785,8 +1785,8 @@ PyObject* op_cumsum_out(Arguments& a) {
   return u.same({3});
 }
 const Overload cumsum_overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, true, true, op_cumsum},
-    {"Tensor self, int dim, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_cumsum_out},
+    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, true, true, nullptr, op_cumsum},
+    {"Tensor self, int dim, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_cumsum_out},
 };
 OverloadSet cumsum_set("cumsum", cumsum_overloads);
 PyObject* cumsum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1803,7 +1803,7 @@ PyObject* op_cumsum_(Arguments& a) {
   return u.same({0});
 }
 const Overload cumsum__overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, op_cumsum_},
+    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, nullptr, op_cumsum_},
 };
 OverloadSet cumsum__set("cumsum_", cumsum__overloads);
 PyObject* cumsum__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1822,8 +1822,8 @@ PyObject* op_cumprod_out(Arguments& a) {
   return u.same({3});
 }
 const Overload cumprod_overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, true, true, op_cumprod},
-    {"Tensor self, int dim, *, ScalarType? dtype=None, Tensor out", 1, true, false, op_cumprod_out},
+    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, true, true, nullptr, op_cumprod},
+    {"Tensor self, int dim, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_cumprod_out},
 };
 OverloadSet cumprod_set("cumprod", cumprod_overloads);
 PyObject* cumprod_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1840,7 +1840,7 @@ PyObject* op_cumprod_(Arguments& a) {
   return u.same({0});
 }
 const Overload cumprod__overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, op_cumprod_},
+    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, nullptr, op_cumprod_},
 };
 OverloadSet cumprod__set("cumprod_", cumprod__overloads);
 PyObject* cumprod__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1859,8 +1859,8 @@ PyObject* op_mm_out(Arguments& a) {
   return u.same({2});
 }
 const Overload mm_overloads[] = {
-    {"Tensor self, Tensor mat2", 0, true, true, op_mm},
-    {"Tensor self, Tensor mat2, *, Tensor out", 1, true, false, op_mm_out},
+    {"Tensor self, Tensor mat2", 0, true, true, nullptr, op_mm},
+    {"Tensor self, Tensor mat2, *, Tensor out", 1, true, false, nullptr, op_mm_out},
 };
 OverloadSet mm_set("mm", mm_overloads);
 PyObject* mm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1882,8 +1882,8 @@ PyObject* op_bmm_out(Arguments& a) {
   return u.same({2});
 }
 const Overload bmm_overloads[] = {
-    {"Tensor self, Tensor mat2", 0, true, true, op_bmm},
-    {"Tensor self, Tensor mat2, *, Tensor out", 1, true, false, op_bmm_out},
+    {"Tensor self, Tensor mat2", 0, true, true, nullptr, op_bmm},
+    {"Tensor self, Tensor mat2, *, Tensor out", 1, true, false, nullptr, op_bmm_out},
 };
 OverloadSet bmm_set("bmm", bmm_overloads);
 PyObject* bmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1905,8 +1905,8 @@ PyObject* op_addmm_out(Arguments& a) {
   return u.same({5});
 }
 const Overload addmm_overloads[] = {
-    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, op_addmm},
-    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, op_addmm_out},
+    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_addmm},
+    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_addmm_out},
 };
 OverloadSet addmm_set("addmm", addmm_overloads);
 PyObject* addmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1923,7 +1923,7 @@ PyObject* op_addmm_(Arguments& a) {
   return u.same({0});
 }
 const Overload addmm__overloads[] = {
-    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1", 0, false, true, op_addmm_},
+    {"Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1", 0, false, true, nullptr, op_addmm_},
 };
 OverloadSet addmm__set("addmm_", addmm__overloads);
 PyObject* addmm__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1942,8 +1942,8 @@ PyObject* op_dot_out(Arguments& a) {
   return u.same({2});
 }
 const Overload dot_overloads[] = {
-    {"Tensor self, Tensor tensor", 0, true, true, op_dot},
-    {"Tensor self, Tensor tensor, *, Tensor out", 1, true, false, op_dot_out},
+    {"Tensor self, Tensor tensor", 0, true, true, nullptr, op_dot},
+    {"Tensor self, Tensor tensor, *, Tensor out", 1, true, false, nullptr, op_dot_out},
 };
 OverloadSet dot_set("dot", dot_overloads);
 PyObject* dot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1965,8 +1965,8 @@ PyObject* op_mv_out(Arguments& a) {
   return u.same({2});
 }
 const Overload mv_overloads[] = {
-    {"Tensor self, Tensor vec", 0, true, true, op_mv},
-    {"Tensor self, Tensor vec, *, Tensor out", 1, true, false, op_mv_out},
+    {"Tensor self, Tensor vec", 0, true, true, nullptr, op_mv},
+    {"Tensor self, Tensor vec, *, Tensor out", 1, true, false, nullptr, op_mv_out},
 };
 OverloadSet mv_set("mv", mv_overloads);
 PyObject* mv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -1988,8 +1988,8 @@ PyObject* op_matmul_out(Arguments& a) {
   return u.same({2});
 }
 const Overload matmul_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, op_matmul},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, op_matmul_out},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_matmul},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_matmul_out},
 };
 OverloadSet matmul_set("matmul", matmul_overloads);
 PyObject* matmul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2006,7 +2006,7 @@ PyObject* op_uniform_(Arguments& a) {
   return u.same({0});
 }
 const Overload uniform__overloads[] = {
-    {"Tensor self, float from=0, float to=1, *, Generator? generator=None", 0, true, true, op_uniform_},
+    {"Tensor self, float from=0, float to=1, *, Generator? generator=None", 0, true, true, nullptr, op_uniform_},
 };
 OverloadSet uniform__set("uniform_", uniform__overloads);
 PyObject* uniform__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2023,7 +2023,7 @@ PyObject* op_normal_(Arguments& a) {
   return u.same({0});
 }
 const Overload normal__overloads[] = {
-    {"Tensor self, float mean=0, float std=1, *, Generator? generator=None", 0, true, true, op_normal_},
+    {"Tensor self, float mean=0, float std=1, *, Generator? generator=None", 0, true, true, nullptr, op_normal_},
 };
 OverloadSet normal__set("normal_", normal__overloads);
 PyObject* normal__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2078,14 +2078,14 @@ PyObject* op_normal_float_float_out(Arguments& a) {
   return u.same({4});
 }
 const Overload normal_overloads[] = {
-    {"Tensor mean, float std=1, *, Generator? generator=None", 0, true, false, op_normal_Tensor_float},
-    {"float mean, Tensor std, *, Generator? generator=None", 0, true, false, op_normal_float_Tensor},
-    {"Tensor mean, Tensor std, *, Generator? generator=None", 0, true, false, op_normal_Tensor_Tensor},
-    {"float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_normal_float_float},
-    {"Tensor mean, float std=1, *, Generator? generator=None, Tensor out", 1, true, false, op_normal_Tensor_float_out},
-    {"float mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, op_normal_float_Tensor_out},
-    {"Tensor mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, op_normal_Tensor_Tensor_out},
-    {"float mean, float std, int[] size, *, Generator? generator=None, Tensor out", 1, true, false, op_normal_float_float_out},
+    {"Tensor mean, float std=1, *, Generator? generator=None", 0, true, false, nullptr, op_normal_Tensor_float},
+    {"float mean, Tensor std, *, Generator? generator=None", 0, true, false, nullptr, op_normal_float_Tensor},
+    {"Tensor mean, Tensor std, *, Generator? generator=None", 0, true, false, nullptr, op_normal_Tensor_Tensor},
+    {"float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_normal_float_float},
+    {"Tensor mean, float std=1, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_Tensor_float_out},
+    {"float mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_float_Tensor_out},
+    {"Tensor mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_Tensor_Tensor_out},
+    {"float mean, float std, int[] size, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_float_float_out},
 };
 OverloadSet normal_set("normal", normal_overloads);
 PyObject* normal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2099,7 +2099,7 @@ PyObject* op_exponential_(Arguments& a) {
   return u.same({0});
 }
 const Overload exponential__overloads[] = {
-    {"Tensor self, float lambd=1, *, Generator? generator=None", 0, true, true, op_exponential_},
+    {"Tensor self, float lambd=1, *, Generator? generator=None", 0, true, true, nullptr, op_exponential_},
 };
 OverloadSet exponential__set("exponential_", exponential__overloads);
 PyObject* exponential__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2116,7 +2116,7 @@ PyObject* op_geometric_(Arguments& a) {
   return u.same({0});
 }
 const Overload geometric__overloads[] = {
-    {"Tensor self, float p, *, Generator? generator=None", 0, true, true, op_geometric_},
+    {"Tensor self, float p, *, Generator? generator=None", 0, true, true, nullptr, op_geometric_},
 };
 OverloadSet geometric__set("geometric_", geometric__overloads);
 PyObject* geometric__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2133,7 +2133,7 @@ PyObject* op_log_normal_(Arguments& a) {
   return u.same({0});
 }
 const Overload log_normal__overloads[] = {
-    {"Tensor self, float mean=1, float std=2, *, Generator? generator=None", 0, true, true, op_log_normal_},
+    {"Tensor self, float mean=1, float std=2, *, Generator? generator=None", 0, true, true, nullptr, op_log_normal_},
 };
 OverloadSet log_normal__set("log_normal_", log_normal__overloads);
 PyObject* log_normal__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2150,7 +2150,7 @@ PyObject* op_cauchy_(Arguments& a) {
   return u.same({0});
 }
 const Overload cauchy__overloads[] = {
-    {"Tensor self, float median=0, float sigma=1, *, Generator? generator=None", 0, true, true, op_cauchy_},
+    {"Tensor self, float median=0, float sigma=1, *, Generator? generator=None", 0, true, true, nullptr, op_cauchy_},
 };
 OverloadSet cauchy__set("cauchy_", cauchy__overloads);
 PyObject* cauchy__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2173,8 +2173,8 @@ PyObject* op_bernoulli__Tensor(Arguments& a) {
   return u.same({0});
 }
 const Overload bernoulli__overloads[] = {
-    {"Tensor self, float p=0.5, *, Generator? generator=None", 0, true, true, op_bernoulli__float},
-    {"Tensor self, Tensor p, *, Generator? generator=None", 0, true, true, op_bernoulli__Tensor},
+    {"Tensor self, float p=0.5, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli__float},
+    {"Tensor self, Tensor p, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli__Tensor},
 };
 OverloadSet bernoulli__set("bernoulli_", bernoulli__overloads);
 PyObject* bernoulli__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2201,9 +2201,9 @@ PyObject* op_bernoulli_out(Arguments& a) {
   return u.same({2});
 }
 const Overload bernoulli_overloads[] = {
-    {"Tensor self, *, Generator? generator=None", 0, true, true, op_bernoulli},
-    {"Tensor self, float p, *, Generator? generator=None", 0, true, true, op_bernoulli_p},
-    {"Tensor self, *, Generator? generator=None, Tensor out", 1, true, false, op_bernoulli_out},
+    {"Tensor self, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli},
+    {"Tensor self, float p, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli_p},
+    {"Tensor self, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_bernoulli_out},
 };
 OverloadSet bernoulli_set("bernoulli", bernoulli_overloads);
 PyObject* bernoulli_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2236,10 +2236,10 @@ PyObject* op_rand_generator_out(Arguments& a) {
   return u.same({2});
 }
 const Overload rand_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_rand},
-    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_rand_generator},
-    {"int[] size, *, Tensor out", 1, true, false, op_rand_out},
-    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, op_rand_generator_out},
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_rand},
+    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_rand_generator},
+    {"int[] size, *, Tensor out", 1, true, false, nullptr, op_rand_out},
+    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_rand_generator_out},
 };
 OverloadSet rand_set("rand", rand_overloads);
 PyObject* rand_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2252,7 +2252,7 @@ PyObject* op_rand_like(Arguments& a) {
   return u.wrap(aten::_ops::rand_like::call(self, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload rand_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_rand_like},
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_rand_like},
 };
 OverloadSet rand_like_set("rand_like", rand_like_overloads);
 PyObject* rand_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2282,10 +2282,10 @@ PyObject* op_randn_generator_out(Arguments& a) {
   return u.same({2});
 }
 const Overload randn_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randn},
-    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randn_generator},
-    {"int[] size, *, Tensor out", 1, true, false, op_randn_out},
-    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, op_randn_generator_out},
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randn},
+    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randn_generator},
+    {"int[] size, *, Tensor out", 1, true, false, nullptr, op_randn_out},
+    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randn_generator_out},
 };
 OverloadSet randn_set("randn", randn_overloads);
 PyObject* randn_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2298,7 +2298,7 @@ PyObject* op_randn_like(Arguments& a) {
   return u.wrap(aten::_ops::randn_like::call(self, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload randn_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_randn_like},
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_randn_like},
 };
 OverloadSet randn_like_set("randn_like", randn_like_overloads);
 PyObject* randn_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2324,9 +2324,9 @@ PyObject* op_random_(Arguments& a) {
   return u.same({0});
 }
 const Overload random__overloads[] = {
-    {"Tensor self, int from, int? to, *, Generator? generator=None", 0, true, true, op_random__from},
-    {"Tensor self, int to, *, Generator? generator=None", 0, true, true, op_random__to},
-    {"Tensor self, *, Generator? generator=None", 0, true, true, op_random_},
+    {"Tensor self, int from, int? to, *, Generator? generator=None", 0, true, true, nullptr, op_random__from},
+    {"Tensor self, int to, *, Generator? generator=None", 0, true, true, nullptr, op_random__to},
+    {"Tensor self, *, Generator? generator=None", 0, true, true, nullptr, op_random_},
 };
 OverloadSet random__set("random_", random__overloads);
 PyObject* random__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2381,14 +2381,14 @@ PyObject* op_randint_low_generator_out(Arguments& a) {
   return u.same({4});
 }
 const Overload randint_overloads[] = {
-    {"int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randint},
-    {"int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randint_generator},
-    {"int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randint_low},
-    {"int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randint_low_generator},
-    {"int high, int[] size, *, Tensor out", 1, true, false, op_randint_out},
-    {"int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, op_randint_generator_out},
-    {"int low, int high, int[] size, *, Tensor out", 1, true, false, op_randint_low_out},
-    {"int low, int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, op_randint_low_generator_out},
+    {"int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint},
+    {"int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_generator},
+    {"int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_low},
+    {"int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_low_generator},
+    {"int high, int[] size, *, Tensor out", 1, true, false, nullptr, op_randint_out},
+    {"int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randint_generator_out},
+    {"int low, int high, int[] size, *, Tensor out", 1, true, false, nullptr, op_randint_low_out},
+    {"int low, int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randint_low_generator_out},
 };
 OverloadSet randint_set("randint", randint_overloads);
 PyObject* randint_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2401,7 +2401,7 @@ PyObject* op_dropout(Arguments& a) {
   return u.wrap(aten::_ops::dropout::call(input, p, train));
 }
 const Overload dropout_overloads[] = {
-    {"Tensor input, float p, bool train", 0, true, false, op_dropout},
+    {"Tensor input, float p, bool train", 0, true, false, nullptr, op_dropout},
 };
 OverloadSet dropout_set("dropout", dropout_overloads);
 PyObject* dropout_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2415,7 +2415,7 @@ PyObject* op_dropout_(Arguments& a) {
   return u.same({0});
 }
 const Overload dropout__overloads[] = {
-    {"Tensor self, float p, bool train", 0, true, false, op_dropout_},
+    {"Tensor self, float p, bool train", 0, true, false, nullptr, op_dropout_},
 };
 OverloadSet dropout__set("dropout_", dropout__overloads);
 PyObject* dropout__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2428,7 +2428,7 @@ PyObject* op_feature_dropout(Arguments& a) {
   return u.wrap(aten::_ops::feature_dropout::call(input, p, train));
 }
 const Overload feature_dropout_overloads[] = {
-    {"Tensor input, float p, bool train", 0, true, false, op_feature_dropout},
+    {"Tensor input, float p, bool train", 0, true, false, nullptr, op_feature_dropout},
 };
 OverloadSet feature_dropout_set("feature_dropout", feature_dropout_overloads);
 PyObject* feature_dropout_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2458,10 +2458,10 @@ PyObject* op_randperm_generator_out(Arguments& a) {
   return u.same({2});
 }
 const Overload randperm_overloads[] = {
-    {"int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randperm},
-    {"int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, op_randperm_generator},
-    {"int n, *, Tensor out", 1, true, false, op_randperm_out},
-    {"int n, *, Generator? generator, Tensor out", 1, true, false, op_randperm_generator_out},
+    {"int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randperm},
+    {"int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randperm_generator},
+    {"int n, *, Tensor out", 1, true, false, nullptr, op_randperm_out},
+    {"int n, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randperm_generator_out},
 };
 OverloadSet randperm_set("randperm", randperm_overloads);
 PyObject* randperm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2479,8 +2479,8 @@ PyObject* op_randint_like_low_dtype(Arguments& a) {
   return u.wrap(aten::_ops::randint_like_low_dtype::call(self, low, high, dtype, layout, device, pin_memory, memory_format));
 }
 const Overload randint_like_overloads[] = {
-    {"Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_randint_like},
-    {"Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, op_randint_like_low_dtype},
+    {"Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_randint_like},
+    {"Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_randint_like_low_dtype},
 };
 OverloadSet randint_like_set("randint_like", randint_like_overloads);
 PyObject* randint_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2499,8 +2499,8 @@ PyObject* op_multinomial_out(Arguments& a) {
   return u.same({4});
 }
 const Overload multinomial_overloads[] = {
-    {"Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None", 0, true, true, op_multinomial},
-    {"Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor out", 1, true, false, op_multinomial_out},
+    {"Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None", 0, true, true, nullptr, op_multinomial},
+    {"Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_multinomial_out},
 };
 OverloadSet multinomial_set("multinomial", multinomial_overloads);
 PyObject* multinomial_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2516,7 +2516,7 @@ PyObject* op_poisson(Arguments& a) {
   return u.wrap(aten::_ops::poisson::call(self, generator));
 }
 const Overload poisson_overloads[] = {
-    {"Tensor self, Generator? generator=None", 0, true, false, op_poisson},
+    {"Tensor self, Generator? generator=None", 0, true, false, nullptr, op_poisson},
 };
 OverloadSet poisson_set("poisson", poisson_overloads);
 PyObject* poisson_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2529,7 +2529,7 @@ PyObject* op_softmax_int(Arguments& a) {
   return u.wrap(aten::_ops::softmax_int::call(self, dim, dtype));
 }
 const Overload softmax_overloads[] = {
-    {"Tensor self, int dim, ScalarType? dtype=None", 0, true, true, op_softmax_int},
+    {"Tensor self, int dim, ScalarType? dtype=None", 0, true, true, nullptr, op_softmax_int},
 };
 OverloadSet softmax_set("softmax", softmax_overloads);
 PyObject* softmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2551,8 +2551,8 @@ PyObject* op__softmax_out(Arguments& a) {
   return u.same({3});
 }
 const Overload _softmax_overloads[] = {
-    {"Tensor self, int dim, bool half_to_float", 0, true, false, op__softmax},
-    {"Tensor self, int dim, bool half_to_float, *, Tensor out", 1, true, false, op__softmax_out},
+    {"Tensor self, int dim, bool half_to_float", 0, true, false, nullptr, op__softmax},
+    {"Tensor self, int dim, bool half_to_float, *, Tensor out", 1, true, false, nullptr, op__softmax_out},
 };
 OverloadSet _softmax_set("_softmax", _softmax_overloads);
 PyObject* _softmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2571,8 +2571,8 @@ PyObject* op__softmax_backward_data_out(Arguments& a) {
   return u.same({4});
 }
 const Overload _softmax_backward_data_overloads[] = {
-    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype", 0, true, false, op__softmax_backward_data},
-    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor grad_input", 1, true, false, op__softmax_backward_data_out},
+    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype", 0, true, false, nullptr, op__softmax_backward_data},
+    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor grad_input", 1, true, false, nullptr, op__softmax_backward_data_out},
 };
 OverloadSet _softmax_backward_data_set("_softmax_backward_data", _softmax_backward_data_overloads);
 PyObject* _softmax_backward_data_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2585,7 +2585,7 @@ PyObject* op_log_softmax_int(Arguments& a) {
   return u.wrap(aten::_ops::log_softmax_int::call(self, dim, dtype));
 }
 const Overload log_softmax_overloads[] = {
-    {"Tensor self, int dim, ScalarType? dtype=None", 0, true, true, op_log_softmax_int},
+    {"Tensor self, int dim, ScalarType? dtype=None", 0, true, true, nullptr, op_log_softmax_int},
 };
 OverloadSet log_softmax_set("log_softmax", log_softmax_overloads);
 PyObject* log_softmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2607,8 +2607,8 @@ PyObject* op__log_softmax_out(Arguments& a) {
   return u.same({3});
 }
 const Overload _log_softmax_overloads[] = {
-    {"Tensor self, int dim, bool half_to_float", 0, true, false, op__log_softmax},
-    {"Tensor self, int dim, bool half_to_float, *, Tensor out", 1, true, false, op__log_softmax_out},
+    {"Tensor self, int dim, bool half_to_float", 0, true, false, nullptr, op__log_softmax},
+    {"Tensor self, int dim, bool half_to_float, *, Tensor out", 1, true, false, nullptr, op__log_softmax_out},
 };
 OverloadSet _log_softmax_set("_log_softmax", _log_softmax_overloads);
 PyObject* _log_softmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2627,8 +2627,8 @@ PyObject* op__log_softmax_backward_data_out(Arguments& a) {
   return u.same({4});
 }
 const Overload _log_softmax_backward_data_overloads[] = {
-    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype", 0, true, false, op__log_softmax_backward_data},
-    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor out", 1, true, false, op__log_softmax_backward_data_out},
+    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype", 0, true, false, nullptr, op__log_softmax_backward_data},
+    {"Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor out", 1, true, false, nullptr, op__log_softmax_backward_data_out},
 };
 OverloadSet _log_softmax_backward_data_set("_log_softmax_backward_data", _log_softmax_backward_data_overloads);
 PyObject* _log_softmax_backward_data_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2641,7 +2641,7 @@ PyObject* op_nll_loss(Arguments& a) {
   return u.wrap(aten::_ops::nll_loss::call(self, target, weight, reduction, ignore_index));
 }
 const Overload nll_loss_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100", 0, true, false, op_nll_loss},
+    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100", 0, true, false, nullptr, op_nll_loss},
 };
 OverloadSet nll_loss_set("nll_loss", nll_loss_overloads);
 PyObject* nll_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2654,7 +2654,7 @@ PyObject* op_nll_loss_nd(Arguments& a) {
   return u.wrap(aten::_ops::nll_loss_nd::call(self, target, weight, reduction, ignore_index));
 }
 const Overload nll_loss_nd_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100", 0, true, false, op_nll_loss_nd},
+    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100", 0, true, false, nullptr, op_nll_loss_nd},
 };
 OverloadSet nll_loss_nd_set("nll_loss_nd", nll_loss_nd_overloads);
 PyObject* nll_loss_nd_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2673,8 +2673,8 @@ PyObject* op_nll_loss_forward_output(Arguments& a) {
   return u.same({5, 6});
 }
 const Overload nll_loss_forward_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index", 0, true, false, op_nll_loss_forward},
-    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor output, Tensor total_weight", 2, true, false, op_nll_loss_forward_output},
+    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index", 0, true, false, "output total_weight", op_nll_loss_forward},
+    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor output, Tensor total_weight", 2, true, false, nullptr, op_nll_loss_forward_output},
 };
 OverloadSet nll_loss_forward_set("nll_loss_forward", nll_loss_forward_overloads);
 PyObject* nll_loss_forward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2693,8 +2693,8 @@ PyObject* op_nll_loss_backward_grad_input(Arguments& a) {
   return u.same({7});
 }
 const Overload nll_loss_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight", 0, true, false, op_nll_loss_backward},
-    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor grad_input", 1, true, false, op_nll_loss_backward_grad_input},
+    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight", 0, true, false, nullptr, op_nll_loss_backward},
+    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor grad_input", 1, true, false, nullptr, op_nll_loss_backward_grad_input},
 };
 OverloadSet nll_loss_backward_set("nll_loss_backward", nll_loss_backward_overloads);
 PyObject* nll_loss_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2707,7 +2707,7 @@ PyObject* op_cross_entropy_loss(Arguments& a) {
   return u.wrap(aten::_ops::cross_entropy_loss::call(self, target, weight, reduction, ignore_index, label_smoothing));
 }
 const Overload cross_entropy_loss_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0", 0, true, false, op_cross_entropy_loss},
+    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0", 0, true, false, nullptr, op_cross_entropy_loss},
 };
 OverloadSet cross_entropy_loss_set("cross_entropy_loss", cross_entropy_loss_overloads);
 PyObject* cross_entropy_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2720,7 +2720,7 @@ PyObject* op_linear(Arguments& a) {
   return u.wrap(aten::_ops::linear::call(input, weight, bias));
 }
 const Overload linear_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias=None", 0, true, false, op_linear},
+    {"Tensor input, Tensor weight, Tensor? bias=None", 0, true, false, nullptr, op_linear},
 };
 OverloadSet linear_set("linear", linear_overloads);
 PyObject* linear_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2739,8 +2739,8 @@ PyObject* op_im2col_out(Arguments& a) {
   return u.same({5});
 }
 const Overload im2col_overloads[] = {
-    {"Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride", 0, true, false, op_im2col},
-    {"Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor out", 1, true, false, op_im2col_out},
+    {"Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride", 0, true, false, nullptr, op_im2col},
+    {"Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor out", 1, true, false, nullptr, op_im2col_out},
 };
 OverloadSet im2col_set("im2col", im2col_overloads);
 PyObject* im2col_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2759,8 +2759,8 @@ PyObject* op_col2im_out(Arguments& a) {
   return u.same({6});
 }
 const Overload col2im_overloads[] = {
-    {"Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride", 0, true, false, op_col2im},
-    {"Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor out", 1, true, false, op_col2im_out},
+    {"Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride", 0, true, false, nullptr, op_col2im},
+    {"Tensor self, int[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor out", 1, true, false, nullptr, op_col2im_out},
 };
 OverloadSet col2im_set("col2im", col2im_overloads);
 PyObject* col2im_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2773,7 +2773,7 @@ PyObject* op_convolution(Arguments& a) {
   return u.wrap(aten::_ops::convolution::call(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups));
 }
 const Overload convolution_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups", 0, true, false, op_convolution},
+    {"Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups", 0, true, false, nullptr, op_convolution},
 };
 OverloadSet convolution_set("convolution", convolution_overloads);
 PyObject* convolution_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2786,7 +2786,7 @@ PyObject* op_conv2d(Arguments& a) {
   return u.wrap(aten::_ops::conv2d::call(input, weight, bias, stride, padding, dilation, groups));
 }
 const Overload conv2d_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1", 0, true, false, op_conv2d},
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1", 0, true, false, nullptr, op_conv2d},
 };
 OverloadSet conv2d_set("conv2d", conv2d_overloads);
 PyObject* conv2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2799,7 +2799,7 @@ PyObject* op_conv1d(Arguments& a) {
   return u.wrap(aten::_ops::conv1d::call(input, weight, bias, stride, padding, dilation, groups));
 }
 const Overload conv1d_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1", 0, true, false, op_conv1d},
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1", 0, true, false, nullptr, op_conv1d},
 };
 OverloadSet conv1d_set("conv1d", conv1d_overloads);
 PyObject* conv1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2812,7 +2812,7 @@ PyObject* op_max_pool2d(Arguments& a) {
   return u.wrap(aten::_ops::max_pool2d::call(self, kernel_size, stride, padding, dilation, ceil_mode));
 }
 const Overload max_pool2d_overloads[] = {
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False", 0, true, false, op_max_pool2d},
+    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False", 0, true, false, nullptr, op_max_pool2d},
 };
 OverloadSet max_pool2d_set("max_pool2d", max_pool2d_overloads);
 PyObject* max_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2831,8 +2831,8 @@ PyObject* op_max_pool2d_with_indices_out(Arguments& a) {
   return u.same({6, 7});
 }
 const Overload max_pool2d_with_indices_overloads[] = {
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False", 0, true, false, op_max_pool2d_with_indices},
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor out, Tensor indices", 2, true, false, op_max_pool2d_with_indices_out},
+    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False", 0, true, false, nullptr, op_max_pool2d_with_indices},
+    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor out, Tensor indices", 2, true, false, nullptr, op_max_pool2d_with_indices_out},
 };
 OverloadSet max_pool2d_with_indices_set("max_pool2d_with_indices", max_pool2d_with_indices_overloads);
 PyObject* max_pool2d_with_indices_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2851,8 +2851,8 @@ PyObject* op_max_pool2d_with_indices_backward_grad_input(Arguments& a) {
   return u.same({8});
 }
 const Overload max_pool2d_with_indices_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices", 0, true, false, op_max_pool2d_with_indices_backward},
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor grad_input", 1, true, false, op_max_pool2d_with_indices_backward_grad_input},
+    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices", 0, true, false, nullptr, op_max_pool2d_with_indices_backward},
+    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor grad_input", 1, true, false, nullptr, op_max_pool2d_with_indices_backward_grad_input},
 };
 OverloadSet max_pool2d_with_indices_backward_set("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward_overloads);
 PyObject* max_pool2d_with_indices_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2871,8 +2871,8 @@ PyObject* op_avg_pool2d_out(Arguments& a) {
   return u.same({7});
 }
 const Overload avg_pool2d_overloads[] = {
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None", 0, true, false, op_avg_pool2d},
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor out", 1, true, false, op_avg_pool2d_out},
+    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None", 0, true, false, nullptr, op_avg_pool2d},
+    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor out", 1, true, false, nullptr, op_avg_pool2d_out},
 };
 OverloadSet avg_pool2d_set("avg_pool2d", avg_pool2d_overloads);
 PyObject* avg_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2891,8 +2891,8 @@ PyObject* op_avg_pool2d_backward_grad_input(Arguments& a) {
   return u.same({8});
 }
 const Overload avg_pool2d_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override", 0, true, false, op_avg_pool2d_backward},
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor grad_input", 1, true, false, op_avg_pool2d_backward_grad_input},
+    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override", 0, true, false, nullptr, op_avg_pool2d_backward},
+    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor grad_input", 1, true, false, nullptr, op_avg_pool2d_backward_grad_input},
 };
 OverloadSet avg_pool2d_backward_set("avg_pool2d_backward", avg_pool2d_backward_overloads);
 PyObject* avg_pool2d_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2905,7 +2905,7 @@ PyObject* op_adaptive_avg_pool2d(Arguments& a) {
   return u.wrap(aten::_ops::adaptive_avg_pool2d::call(self, output_size));
 }
 const Overload adaptive_avg_pool2d_overloads[] = {
-    {"Tensor self, int[2] output_size", 0, true, false, op_adaptive_avg_pool2d},
+    {"Tensor self, int[2] output_size", 0, true, false, nullptr, op_adaptive_avg_pool2d},
 };
 OverloadSet adaptive_avg_pool2d_set("adaptive_avg_pool2d", adaptive_avg_pool2d_overloads);
 PyObject* adaptive_avg_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2924,8 +2924,8 @@ PyObject* op__adaptive_avg_pool2d_out(Arguments& a) {
   return u.same({2});
 }
 const Overload _adaptive_avg_pool2d_overloads[] = {
-    {"Tensor self, int[2] output_size", 0, true, false, op__adaptive_avg_pool2d},
-    {"Tensor self, int[2] output_size, *, Tensor out", 1, true, false, op__adaptive_avg_pool2d_out},
+    {"Tensor self, int[2] output_size", 0, true, false, nullptr, op__adaptive_avg_pool2d},
+    {"Tensor self, int[2] output_size, *, Tensor out", 1, true, false, nullptr, op__adaptive_avg_pool2d_out},
 };
 OverloadSet _adaptive_avg_pool2d_set("_adaptive_avg_pool2d", _adaptive_avg_pool2d_overloads);
 PyObject* _adaptive_avg_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2944,8 +2944,8 @@ PyObject* op__adaptive_avg_pool2d_backward_out(Arguments& a) {
   return u.same({2});
 }
 const Overload _adaptive_avg_pool2d_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self", 0, true, false, op__adaptive_avg_pool2d_backward},
-    {"Tensor grad_output, Tensor self, *, Tensor out", 1, true, false, op__adaptive_avg_pool2d_backward_out},
+    {"Tensor grad_output, Tensor self", 0, true, false, nullptr, op__adaptive_avg_pool2d_backward},
+    {"Tensor grad_output, Tensor self, *, Tensor out", 1, true, false, nullptr, op__adaptive_avg_pool2d_backward_out},
 };
 OverloadSet _adaptive_avg_pool2d_backward_set("_adaptive_avg_pool2d_backward", _adaptive_avg_pool2d_backward_overloads);
 PyObject* _adaptive_avg_pool2d_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2958,7 +2958,7 @@ PyObject* op_batch_norm(Arguments& a) {
   return u.wrap(aten::_ops::batch_norm::call(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled));
 }
 const Overload batch_norm_overloads[] = {
-    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled", 0, true, false, op_batch_norm},
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled", 0, true, false, nullptr, op_batch_norm},
 };
 OverloadSet batch_norm_set("batch_norm", batch_norm_overloads);
 PyObject* batch_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2977,8 +2977,8 @@ PyObject* op_native_batch_norm_out(Arguments& a) {
   return u.same({8, 9, 10});
 }
 const Overload native_batch_norm_overloads[] = {
-    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps", 0, true, false, op_native_batch_norm},
-    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor out, Tensor save_mean, Tensor save_invstd", 3, true, false, op_native_batch_norm_out},
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps", 0, true, false, nullptr, op_native_batch_norm},
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor out, Tensor save_mean, Tensor save_invstd", 3, true, false, nullptr, op_native_batch_norm_out},
 };
 OverloadSet native_batch_norm_set("native_batch_norm", native_batch_norm_overloads);
 PyObject* native_batch_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -2991,7 +2991,7 @@ PyObject* op_native_batch_norm_backward(Arguments& a) {
   return u.wrap(aten::_ops::native_batch_norm_backward::call(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask));
 }
 const Overload native_batch_norm_backward_overloads[] = {
-    {"Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask", 0, true, false, op_native_batch_norm_backward},
+    {"Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask", 0, true, false, nullptr, op_native_batch_norm_backward},
 };
 OverloadSet native_batch_norm_backward_set("native_batch_norm_backward", native_batch_norm_backward_overloads);
 PyObject* native_batch_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3004,7 +3004,7 @@ PyObject* op_instance_norm(Arguments& a) {
   return u.wrap(aten::_ops::instance_norm::call(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled));
 }
 const Overload instance_norm_overloads[] = {
-    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled", 0, true, false, op_instance_norm},
+    {"Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled", 0, true, false, nullptr, op_instance_norm},
 };
 OverloadSet instance_norm_set("instance_norm", instance_norm_overloads);
 PyObject* instance_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3017,7 +3017,7 @@ PyObject* op_layer_norm(Arguments& a) {
   return u.wrap(aten::_ops::layer_norm::call(input, normalized_shape, weight, bias, eps, cudnn_enable));
 }
 const Overload layer_norm_overloads[] = {
-    {"Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True", 0, true, false, op_layer_norm},
+    {"Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True", 0, true, false, nullptr, op_layer_norm},
 };
 OverloadSet layer_norm_set("layer_norm", layer_norm_overloads);
 PyObject* layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3030,7 +3030,7 @@ PyObject* op_native_layer_norm(Arguments& a) {
   return u.wrap(aten::_ops::native_layer_norm::call(input, normalized_shape, weight, bias, eps));
 }
 const Overload native_layer_norm_overloads[] = {
-    {"Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps", 0, true, false, op_native_layer_norm},
+    {"Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps", 0, true, false, nullptr, op_native_layer_norm},
 };
 OverloadSet native_layer_norm_set("native_layer_norm", native_layer_norm_overloads);
 PyObject* native_layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3043,7 +3043,7 @@ PyObject* op_native_layer_norm_backward(Arguments& a) {
   return u.wrap(aten::_ops::native_layer_norm_backward::call(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask));
 }
 const Overload native_layer_norm_backward_overloads[] = {
-    {"Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask", 0, true, false, op_native_layer_norm_backward},
+    {"Tensor grad_out, Tensor input, int[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask", 0, true, false, nullptr, op_native_layer_norm_backward},
 };
 OverloadSet native_layer_norm_backward_set("native_layer_norm_backward", native_layer_norm_backward_overloads);
 PyObject* native_layer_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3056,7 +3056,7 @@ PyObject* op_group_norm(Arguments& a) {
   return u.wrap(aten::_ops::group_norm::call(input, num_groups, weight, bias, eps, cudnn_enabled));
 }
 const Overload group_norm_overloads[] = {
-    {"Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True", 0, true, false, op_group_norm},
+    {"Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True", 0, true, false, nullptr, op_group_norm},
 };
 OverloadSet group_norm_set("group_norm", group_norm_overloads);
 PyObject* group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3069,7 +3069,7 @@ PyObject* op_native_group_norm(Arguments& a) {
   return u.wrap(aten::_ops::native_group_norm::call(input, weight, bias, N, C, HxW, group, eps));
 }
 const Overload native_group_norm_overloads[] = {
-    {"Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps", 0, true, false, op_native_group_norm},
+    {"Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps", 0, true, false, nullptr, op_native_group_norm},
 };
 OverloadSet native_group_norm_set("native_group_norm", native_group_norm_overloads);
 PyObject* native_group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3082,7 +3082,7 @@ PyObject* op_native_group_norm_backward(Arguments& a) {
   return u.wrap(aten::_ops::native_group_norm_backward::call(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask));
 }
 const Overload native_group_norm_backward_overloads[] = {
-    {"Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask", 0, true, false, op_native_group_norm_backward},
+    {"Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, int N, int C, int HxW, int group, bool[3] output_mask", 0, true, false, nullptr, op_native_group_norm_backward},
 };
 OverloadSet native_group_norm_backward_set("native_group_norm_backward", native_group_norm_backward_overloads);
 PyObject* native_group_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3101,8 +3101,8 @@ PyObject* op_nonzero_out(Arguments& a) {
   return u.same({1});
 }
 const Overload nonzero_overloads[] = {
-    {"Tensor self", 0, true, true, op_nonzero},
-    {"Tensor self, *, Tensor out", 1, true, false, op_nonzero_out},
+    {"Tensor self", 0, true, true, nullptr, op_nonzero},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_nonzero_out},
 };
 OverloadSet nonzero_set("nonzero", nonzero_overloads);
 PyObject* nonzero_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3118,7 +3118,7 @@ PyObject* op_argwhere(Arguments& a) {
   return u.wrap(aten::_ops::argwhere::call(self));
 }
 const Overload argwhere_overloads[] = {
-    {"Tensor self", 0, true, true, op_argwhere},
+    {"Tensor self", 0, true, true, nullptr, op_argwhere},
 };
 OverloadSet argwhere_set("argwhere", argwhere_overloads);
 PyObject* argwhere_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3140,8 +3140,8 @@ PyObject* op_masked_select_out(Arguments& a) {
   return u.same({2});
 }
 const Overload masked_select_overloads[] = {
-    {"Tensor self, Tensor mask", 0, true, true, op_masked_select},
-    {"Tensor self, Tensor mask, *, Tensor out", 1, true, false, op_masked_select_out},
+    {"Tensor self, Tensor mask", 0, true, true, nullptr, op_masked_select},
+    {"Tensor self, Tensor mask, *, Tensor out", 1, true, false, nullptr, op_masked_select_out},
 };
 OverloadSet masked_select_set("masked_select", masked_select_overloads);
 PyObject* masked_select_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3163,8 +3163,8 @@ PyObject* op_index_Tensor_out(Arguments& a) {
   return u.same({2});
 }
 const Overload index_overloads[] = {
-    {"Tensor self, Tensor?[] indices", 0, true, true, op_index_Tensor},
-    {"Tensor self, Tensor?[] indices, *, Tensor out", 1, true, false, op_index_Tensor_out},
+    {"Tensor self, Tensor?[] indices", 0, true, true, nullptr, op_index_Tensor},
+    {"Tensor self, Tensor?[] indices, *, Tensor out", 1, true, false, nullptr, op_index_Tensor_out},
 };
 OverloadSet index_set("index", index_overloads);
 PyObject* index_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3181,7 +3181,7 @@ PyObject* op_index_put_(Arguments& a) {
   return u.same({0});
 }
 const Overload index_put__overloads[] = {
-    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, op_index_put_},
+    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, nullptr, op_index_put_},
 };
 OverloadSet index_put__set("index_put_", index_put__overloads);
 PyObject* index_put__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3197,7 +3197,7 @@ PyObject* op_index_put(Arguments& a) {
   return u.wrap(aten::_ops::index_put::call(self, indices, values, accumulate));
 }
 const Overload index_put_overloads[] = {
-    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, op_index_put},
+    {"Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False", 0, true, true, nullptr, op_index_put},
 };
 OverloadSet index_put_set("index_put", index_put_overloads);
 PyObject* index_put_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3213,7 +3213,7 @@ PyObject* op_embedding(Arguments& a) {
   return u.wrap(aten::_ops::embedding::call(weight, indices, padding_idx, scale_grad_by_freq, sparse));
 }
 const Overload embedding_overloads[] = {
-    {"Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False", 0, true, false, op_embedding},
+    {"Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False", 0, true, false, nullptr, op_embedding},
 };
 OverloadSet embedding_set("embedding", embedding_overloads);
 PyObject* embedding_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3226,7 +3226,7 @@ PyObject* op_embedding_backward(Arguments& a) {
   return u.wrap(aten::_ops::embedding_backward::call(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse));
 }
 const Overload embedding_backward_overloads[] = {
-    {"Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse", 0, true, false, op_embedding_backward},
+    {"Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse", 0, true, false, nullptr, op_embedding_backward},
 };
 OverloadSet embedding_backward_set("embedding_backward", embedding_backward_overloads);
 PyObject* embedding_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3239,7 +3239,7 @@ PyObject* op_embedding_dense_backward(Arguments& a) {
   return u.wrap(aten::_ops::embedding_dense_backward::call(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq));
 }
 const Overload embedding_dense_backward_overloads[] = {
-    {"Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq", 0, true, false, op_embedding_dense_backward},
+    {"Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq", 0, true, false, nullptr, op_embedding_dense_backward},
 };
 OverloadSet embedding_dense_backward_set("embedding_dense_backward", embedding_dense_backward_overloads);
 PyObject* embedding_dense_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3252,7 +3252,7 @@ PyObject* op_one_hot(Arguments& a) {
   return u.wrap(aten::_ops::one_hot::call(self, num_classes));
 }
 const Overload one_hot_overloads[] = {
-    {"Tensor self, int num_classes=-1", 0, true, false, op_one_hot},
+    {"Tensor self, int num_classes=-1", 0, true, false, nullptr, op_one_hot},
 };
 OverloadSet one_hot_set("one_hot", one_hot_overloads);
 PyObject* one_hot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3271,8 +3271,8 @@ PyObject* op_index_add_out(Arguments& a) {
   return u.same({5});
 }
 const Overload index_add_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, true, true, op_index_add},
-    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out", 1, true, false, op_index_add_out},
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, true, true, nullptr, op_index_add},
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_index_add_out},
 };
 OverloadSet index_add_set("index_add", index_add_overloads);
 PyObject* index_add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3289,7 +3289,7 @@ PyObject* op_index_add_(Arguments& a) {
   return u.same({0});
 }
 const Overload index_add__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, false, true, op_index_add_},
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, false, true, nullptr, op_index_add_},
 };
 OverloadSet index_add__set("index_add_", index_add__overloads);
 PyObject* index_add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3309,8 +3309,8 @@ PyObject* op_index_fill__int_Scalar(Arguments& a) {
   return u.same({0});
 }
 const Overload index_fill__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor value", 0, false, true, op_index_fill__int_Tensor},
-    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, op_index_fill__int_Scalar},
+    {"Tensor self, int dim, Tensor index, Tensor value", 0, false, true, nullptr, op_index_fill__int_Tensor},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, nullptr, op_index_fill__int_Scalar},
 };
 OverloadSet index_fill__set("index_fill_", index_fill__overloads);
 PyObject* index_fill__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3328,8 +3328,8 @@ PyObject* op_index_fill_int_Scalar(Arguments& a) {
   return u.wrap(aten::_ops::index_fill_int_Scalar::call(self, dim, index, value));
 }
 const Overload index_fill_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor value", 0, true, true, op_index_fill_int_Tensor},
-    {"Tensor self, int dim, Tensor index, Scalar value", 0, true, true, op_index_fill_int_Scalar},
+    {"Tensor self, int dim, Tensor index, Tensor value", 0, true, true, nullptr, op_index_fill_int_Tensor},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, true, true, nullptr, op_index_fill_int_Scalar},
 };
 OverloadSet index_fill_set("index_fill", index_fill_overloads);
 PyObject* index_fill_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3362,10 +3362,10 @@ PyObject* op_sort_values(Arguments& a) {
   return u.same({3, 4});
 }
 const Overload sort_overloads[] = {
-    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False", 0, true, true, op_sort_stable},
-    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, op_sort},
-    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor values, Tensor indices", 2, true, false, op_sort_values_stable},
-    {"Tensor self, int dim=-1, bool descending=False, *, Tensor values, Tensor indices", 2, true, false, op_sort_values},
+    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False", 0, true, true, "values indices", op_sort_stable},
+    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, "values indices", op_sort},
+    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor values, Tensor indices", 2, true, false, "values indices", op_sort_values_stable},
+    {"Tensor self, int dim=-1, bool descending=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_sort_values},
 };
 OverloadSet sort_set("sort", sort_overloads);
 PyObject* sort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3386,8 +3386,8 @@ PyObject* op_argsort_stable(Arguments& a) {
   return u.wrap(aten::_ops::argsort_stable::call(self, stable, dim, descending));
 }
 const Overload argsort_overloads[] = {
-    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, op_argsort},
-    {"Tensor self, *, bool stable, int dim=-1, bool descending=False", 0, true, true, op_argsort_stable},
+    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, nullptr, op_argsort},
+    {"Tensor self, *, bool stable, int dim=-1, bool descending=False", 0, true, true, nullptr, op_argsort_stable},
 };
 OverloadSet argsort_set("argsort", argsort_overloads);
 PyObject* argsort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
@@ -3409,8 +3409,8 @@ PyObject* op_msort_out(Arguments& a) {
   return u.same({1});
 }
 const Overload msort_overloads[] = {
-    {"Tensor self", 0, true, true, op_msort},
-    {"Tensor self, *, Tensor out", 1, true, false, op_msort_out},
+    {"Tensor self", 0, true, true, nullptr, op_msort},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_msort_out},
 };
 OverloadSet msort_set("msort", msort_overloads);
 PyObject* msort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {

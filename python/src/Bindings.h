@@ -18,6 +18,7 @@ struct Overload {
   int outs;
   bool function;
   bool method;
+  const char* fields;  // several named returns: the named tuple's fields, space-separated
   BoundCall call;
 };
 

@@ -143,3 +143,64 @@ def test_sampling_statistics():
     assert sorted(mt.randperm(50, generator=g).tolist()) == list(range(50))
     assert mt.rand_like(mt.empty(3, 4)).shape == (3, 4)
     assert mt.randint_like(mt.empty(3), 10).max().item() < 10
+
+
+def _np_norm(x, axes, eps):
+    mean = x.mean(axis=axes, keepdims=True)
+    var = x.var(axis=axes, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps)
+
+
+@pytest.mark.parametrize("dtype,tol", [(mt.float32, 2e-5), (mt.float64, 1e-10)])
+def test_normalizations_against_numpy(dtype, tol):
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-2, 2, (4, 6, 3, 5))
+    w, b = rng.uniform(0.5, 1.5, 6), rng.uniform(-1, 1, 6)
+    t = mt.tensor(x, dtype=dtype)
+    tw, tb_ = mt.tensor(w, dtype=dtype), mt.tensor(b, dtype=dtype)
+    cw = w[None, :, None, None]
+    cb = b[None, :, None, None]
+    # batch_norm, training: batch statistics; the running ones move by momentum (unbiased var).
+    rm, rv = mt.zeros(6, dtype=dtype), mt.ones(6, dtype=dtype)
+    got = mt.batch_norm(t, tw, tb_, rm, rv, True, 0.1, 1e-5, False)
+    np.testing.assert_allclose(np.asarray(got), _np_norm(x, (0, 2, 3), 1e-5) * cw + cb, rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.asarray(rm), 0.1 * x.mean(axis=(0, 2, 3)), rtol=tol, atol=tol)
+    np.testing.assert_allclose(np.asarray(rv), 0.9 + 0.1 * x.var(axis=(0, 2, 3), ddof=1), rtol=tol, atol=tol)
+    # evaluation: the running statistics.
+    got = mt.batch_norm(t, tw, tb_, rm, rv, False, 0.1, 1e-5, False)
+    want = (x - np.asarray(rm)[None, :, None, None]) / np.sqrt(np.asarray(rv)[None, :, None, None] + 1e-5) * cw + cb
+    np.testing.assert_allclose(np.asarray(got), want, rtol=tol, atol=tol)
+    # layer_norm over the last two dims, group_norm with 3 groups, instance_norm.
+    lw, lb = rng.uniform(0.5, 1.5, (3, 5)), rng.uniform(-1, 1, (3, 5))
+    got = mt.layer_norm(t, [3, 5], mt.tensor(lw, dtype=dtype), mt.tensor(lb, dtype=dtype), 1e-5)
+    np.testing.assert_allclose(np.asarray(got), _np_norm(x, (2, 3), 1e-5) * lw + lb, rtol=tol, atol=tol)
+    got = mt.group_norm(t, 3, tw, tb_, 1e-5)
+    grouped = _np_norm(x.reshape(4, 3, -1), (2,), 1e-5).reshape(x.shape)
+    np.testing.assert_allclose(np.asarray(got), grouped * cw + cb, rtol=tol, atol=tol)
+    got = mt.instance_norm(t, tw, tb_, None, None, True, 0.1, 1e-5, False)
+    np.testing.assert_allclose(np.asarray(got), _np_norm(x, (2, 3), 1e-5) * cw + cb, rtol=tol, atol=tol)
+
+
+def test_leaky_relu_softplus_and_losses_against_numpy():
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-30, 30, (5, 7))
+    t = mt.tensor(x)
+    np.testing.assert_allclose(np.asarray(mt.leaky_relu(t, 0.2)), np.where(x > 0, x, 0.2 * x))
+    # softplus: log(1 + exp(beta x)) / beta, the input itself past threshold / beta.
+    want = np.where(2 * x > 20, x, np.log1p(np.exp(2 * x)) / 2)
+    np.testing.assert_allclose(np.asarray(mt.softplus(t, 2, 20)), want, rtol=1e-12)
+    logits = rng.uniform(-3, 3, (6, 4))
+    target = np.array([0, 3, 1, 1, 2, -100])
+    weight = rng.uniform(0.5, 2, 4)
+    logp = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    keep = target != -100
+    picked = -logp[np.arange(6)[keep], target[keep]] * weight[target[keep]]
+    got = mt.cross_entropy_loss(mt.tensor(logits), mt.tensor(target), mt.tensor(weight), 1, -100, 0.0)
+    np.testing.assert_allclose(got.item(), picked.sum() / weight[target[keep]].sum(), rtol=1e-12)
+    got = mt.nll_loss(mt.tensor(logp), mt.tensor(target), None, 2, -100)
+    np.testing.assert_allclose(got.item(), -logp[np.arange(6)[keep], target[keep]].sum(), rtol=1e-12)
+    # probabilities as targets, with label smoothing 0.1.
+    probs = rng.dirichlet(np.ones(4), 6)
+    smoothed = probs * 0.9 + 0.1 / 4
+    got = mt.cross_entropy_loss(mt.tensor(logits), mt.tensor(probs), None, 1, -100, 0.1)
+    np.testing.assert_allclose(got.item(), -(smoothed * logp).sum(1).mean(), rtol=1e-12)

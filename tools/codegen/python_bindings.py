@@ -60,6 +60,7 @@ class Binding:
     locals: tuple[tuple[str, str], ...]  # (converter, argument name), schema order
     result: str  # "wrap", "none" or "same"
     same: tuple[int, ...]  # for "same": the arguments the outputs alias, returned themselves
+    fields: tuple[str, ...]  # several named returns: a named tuple's fields, as PyTorch's
 
 
 def _converter(arg: Argument) -> str:
@@ -84,6 +85,13 @@ def _aliased_arguments(func: FunctionSchema) -> tuple[int, ...]:
     return tuple(found)
 
 
+def _named_fields(func: FunctionSchema) -> tuple[str, ...]:
+    """The returns' names when there are several and each has one (`sort` gives `values` and
+    `indices`): Python gets a torch.return_types-style named tuple."""
+    names = tuple(r.name for r in func.returns)
+    return names if len(names) > 1 and all(names) else ()
+
+
 def _priority(f: NativeFunction) -> tuple[int, int]:
     """Where an overload goes among those of one name: PyTorch's order, so that a Tensor
     argument matches a Tensor overload before a Scalar one (which accepts 0-dim tensors too),
@@ -106,6 +114,7 @@ def binding(f: NativeFunction) -> Binding:
         locals=tuple((_converter(a), a.name) for a in func.arguments.all),
         result=result,
         same=same,
+        fields=_named_fields(func),
     )
 
 
