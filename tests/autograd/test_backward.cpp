@@ -115,6 +115,10 @@ TEST(Backward, BackwardWithCreateGraphKeepsTheGradsHistory) {
   Tensor y = sum(mul(mul(a, a), a));
   y.backward({}, std::nullopt, /*create_graph=*/true);
   EXPECT_EQ(values(a.grad()), (FloatVec{3, 12}));
+  EXPECT_TRUE(a.grad().requires_grad());
+  // a.grad's history saves a, which holds a.grad: the reference cycle PyTorch documents for
+  // backward(create_graph=True) (autograd::grad makes none). Dropping the gradient breaks it.
+  a.mutable_grad() = Tensor();
 }
 
 TEST(Backward, AHookCanReplaceTheGradient) {

@@ -46,7 +46,9 @@ struct Overload {
   std::function<void(Tensor&, const Generator&)> call_out;
 };
 
-std::vector<Overload> overloads(IntArrayRef shape, ScalarType t) {
+std::vector<Overload> overloads(IntArrayRef shape_ref, ScalarType t) {
+  // The calls outlive the caller's list: they keep their own copy of the shape.
+  const std::vector<int64_t> shape = shape_ref.vec();
   const Tensor mean = means(shape, t), std = stds(shape, t);
   return {
       {"Tensor_float", [=](const Generator& g) { return aten::normal(mean, 2, g); },
