@@ -204,3 +204,38 @@ def test_leaky_relu_softplus_and_losses_against_numpy():
     smoothed = probs * 0.9 + 0.1 / 4
     got = mt.cross_entropy_loss(mt.tensor(logits), mt.tensor(probs), None, 1, -100, 0.1)
     np.testing.assert_allclose(got.item(), -(smoothed * logp).sum(1).mean(), rtol=1e-12)
+
+
+def test_bernoulli_multinomial_poisson_statistics():
+    g = mt.Generator().manual_seed(77)
+    n = 100_000
+    p = mt.full([n], 0.3, dtype=mt.float64)
+    b = mt.bernoulli(p, generator=g).numpy()
+    assert set(np.unique(b)) <= {0.0, 1.0} and abs(b.mean() - 0.3) < 5 * math.sqrt(0.21 / n)
+    probs = np.array([0.1, 0.2, 0.3, 0.4])
+    draws = mt.multinomial(mt.tensor(probs), n, True, generator=g).numpy()
+    counts = np.bincount(draws, minlength=4)
+    assert (((counts - n * probs) ** 2) / (n * probs)).sum() < 25  # chi-squared, 3 dof
+    without = mt.multinomial(mt.tensor(probs), 4, False, generator=g).numpy()
+    assert sorted(without.tolist()) == [0, 1, 2, 3]
+    rates = mt.full([n], 3.5, dtype=mt.float64)
+    k = mt.poisson(rates, generator=g).numpy()
+    assert np.all(k == np.floor(k)) and abs(k.mean() - 3.5) < 5 * math.sqrt(3.5 / n)
+    assert abs(k.var() - 3.5) < 0.1
+
+
+def test_moments_nan_to_num_and_hypot_against_numpy():
+    rng = np.random.default_rng(8)
+    x = rng.uniform(-3, 3, (6, 7))
+    t = mt.tensor(x)
+    for dim, keep in ((1, False), (0, True)):
+        v, m = mt.var_mean(t, dim, keepdim=keep)
+        np.testing.assert_allclose(np.asarray(v), x.var(axis=dim, ddof=1, keepdims=keep), rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(m), x.mean(axis=dim, keepdims=keep), rtol=1e-12)
+        s, m = mt.std_mean(t, dim, keepdim=keep, correction=0)
+        np.testing.assert_allclose(np.asarray(s), x.std(axis=dim, keepdims=keep), rtol=1e-12)
+    special = np.array([np.nan, np.inf, -np.inf, 1.5, -0.0])
+    np.testing.assert_array_equal(np.asarray(mt.nan_to_num(mt.tensor(special), 0.0, 9.0, -9.0)),
+                                  np.nan_to_num(special, nan=0.0, posinf=9.0, neginf=-9.0))
+    y = rng.uniform(-3, 3, (6, 7))
+    np.testing.assert_allclose(np.asarray(mt.hypot(t, mt.tensor(y))), np.hypot(x, y), rtol=1e-12)
