@@ -423,15 +423,16 @@ TEST(LayerNorm, ErrorsAndMeta) {
 }
 
 TEST(GroupNorm, ForwardBackwardAgainstReference) {
-  for (const auto& [shape, G] : {std::pair{std::vector<int64_t>{4, 6, 5, 7}, int64_t{3}},
-                                 std::pair{std::vector<int64_t>{3, 4, 9}, int64_t{4}},
-                                 std::pair{std::vector<int64_t>{2, 8}, int64_t{2}},
-                                 std::pair{std::vector<int64_t>{2, 4, 3, 2, 2}, int64_t{1}}})
+  for (const auto& [shape, groups] : {std::pair{std::vector<int64_t>{4, 6, 5, 7}, int64_t{3}},
+                                      std::pair{std::vector<int64_t>{3, 4, 9}, int64_t{4}},
+                                      std::pair{std::vector<int64_t>{2, 8}, int64_t{2}},
+                                      std::pair{std::vector<int64_t>{2, 4, 3, 2, 2}, int64_t{1}}})
     for (ScalarType dt : kDtypes)
       for (Arrangement a : kArrangements) {
         SCOPED_TRACE(::testing::Message()
                      << IntArrayRef(shape) << " " << dt << " " << static_cast<int>(a));
-        const int64_t N = shape[0], C = shape[1], D = C / G;
+        // A plain variable: clang 14 cannot capture a structured binding in the lambdas below.
+        const int64_t G = groups, N = shape[0], C = shape[1], D = C / G;
         int64_t HxW = 1;
         for (size_t d = 2; d < shape.size(); ++d) HxW *= shape[d];
         const Tensor x = arranged(values(shape, dt, 1), a),

@@ -67,7 +67,9 @@ ATEN_OP_CASES(activation) {
         nullptr, pointwise([slope](Real auto g, Real auto x) { return x > 0 ? g : g * slope; })));
   }
   // beta 2 and threshold 3: inputs past the threshold (x > 1.5) and below it.
-  for (auto [beta, threshold] : {std::pair{1.0, 20.0}, std::pair{2.0, 3.0}}) {
+  for (auto [beta_value, threshold_value] : {std::pair{1.0, 20.0}, std::pair{2.0, 3.0}}) {
+    // Plain variables: clang 14 cannot capture structured bindings in the lambdas below.
+    const double beta = beta_value, threshold = threshold_value;
     add(unary_case(
         {"softplus", "softplus.out"},
         [=](const Tensors& in) { return Tensors{aten::softplus(in[0], beta, threshold)}; },
