@@ -10,124 +10,1628 @@
 #include <aten/ops/_log_softmax_ops.h>
 #include <aten/ops/_softmax_backward_data_ops.h>
 #include <aten/ops/_softmax_ops.h>
+#include <aten/ops/acos_ops.h>
 #include <aten/ops/adaptive_avg_pool2d_ops.h>
+#include <aten/ops/add_ops.h>
 #include <aten/ops/addcdiv_ops.h>
-#include <aten/ops/addcmul_ops.h>
 #include <aten/ops/addmm_ops.h>
 #include <aten/ops/all_ops.h>
 #include <aten/ops/allclose_ops.h>
 #include <aten/ops/amax_ops.h>
-#include <aten/ops/amin_ops.h>
-#include <aten/ops/any_ops.h>
-#include <aten/ops/argmax_ops.h>
 #include <aten/ops/argmin_ops.h>
-#include <aten/ops/argsort_ops.h>
 #include <aten/ops/argwhere_ops.h>
+#include <aten/ops/asin_ops.h>
 #include <aten/ops/atan2_ops.h>
-#include <aten/ops/avg_pool2d_backward_ops.h>
+#include <aten/ops/atan_ops.h>
 #include <aten/ops/avg_pool2d_ops.h>
 #include <aten/ops/batch_norm_ops.h>
 #include <aten/ops/bernoulli_ops.h>
-#include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
 #include <aten/ops/bitwise_xor_ops.h>
 #include <aten/ops/bmm_ops.h>
 #include <aten/ops/cauchy_ops.h>
+#include <aten/ops/ceil_ops.h>
+#include <aten/ops/clamp_min_ops.h>
+#include <aten/ops/clamp_ops.h>
 #include <aten/ops/col2im_ops.h>
-#include <aten/ops/conv1d_ops.h>
 #include <aten/ops/conv2d_ops.h>
-#include <aten/ops/convolution_ops.h>
-#include <aten/ops/cross_entropy_loss_ops.h>
+#include <aten/ops/copy_ops.h>
+#include <aten/ops/cos_ops.h>
+#include <aten/ops/cosh_ops.h>
 #include <aten/ops/cumprod_ops.h>
 #include <aten/ops/cumsum_ops.h>
+#include <aten/ops/div_ops.h>
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
 #include <aten/ops/embedding_backward_ops.h>
-#include <aten/ops/embedding_dense_backward_ops.h>
-#include <aten/ops/embedding_ops.h>
+#include <aten/ops/empty_like_ops.h>
 #include <aten/ops/eq_ops.h>
 #include <aten/ops/equal_ops.h>
-#include <aten/ops/exponential_ops.h>
-#include <aten/ops/feature_dropout_ops.h>
+#include <aten/ops/erf_ops.h>
+#include <aten/ops/exp2_ops.h>
+#include <aten/ops/exp_ops.h>
+#include <aten/ops/expand_as_ops.h>
+#include <aten/ops/expand_ops.h>
+#include <aten/ops/expm1_ops.h>
+#include <aten/ops/eye_ops.h>
+#include <aten/ops/fill_ops.h>
+#include <aten/ops/flatten_ops.h>
+#include <aten/ops/flip_ops.h>
+#include <aten/ops/floor_ops.h>
 #include <aten/ops/fmod_ops.h>
-#include <aten/ops/ge_ops.h>
+#include <aten/ops/frac_ops.h>
+#include <aten/ops/full_like_ops.h>
+#include <aten/ops/gather_ops.h>
+#include <aten/ops/gelu_ops.h>
 #include <aten/ops/geometric_ops.h>
-#include <aten/ops/group_norm_ops.h>
-#include <aten/ops/gt_ops.h>
-#include <aten/ops/hypot_ops.h>
 #include <aten/ops/im2col_ops.h>
 #include <aten/ops/index_add_ops.h>
 #include <aten/ops/index_fill_ops.h>
 #include <aten/ops/index_ops.h>
 #include <aten/ops/index_put_ops.h>
+#include <aten/ops/index_select_ops.h>
 #include <aten/ops/instance_norm_ops.h>
-#include <aten/ops/isclose_ops.h>
-#include <aten/ops/isfinite_ops.h>
-#include <aten/ops/isinf_ops.h>
-#include <aten/ops/isnan_ops.h>
-#include <aten/ops/layer_norm_ops.h>
 #include <aten/ops/le_ops.h>
+#include <aten/ops/leaky_relu_backward_ops.h>
+#include <aten/ops/leaky_relu_ops.h>
 #include <aten/ops/lerp_ops.h>
 #include <aten/ops/linear_ops.h>
-#include <aten/ops/log_normal_ops.h>
+#include <aten/ops/log10_ops.h>
+#include <aten/ops/log1p_ops.h>
+#include <aten/ops/log2_ops.h>
+#include <aten/ops/log_ops.h>
 #include <aten/ops/log_softmax_ops.h>
 #include <aten/ops/logical_and_ops.h>
-#include <aten/ops/logical_or_ops.h>
+#include <aten/ops/logical_not_ops.h>
 #include <aten/ops/logical_xor_ops.h>
 #include <aten/ops/logsumexp_ops.h>
 #include <aten/ops/lt_ops.h>
 #include <aten/ops/masked_select_ops.h>
-#include <aten/ops/matmul_ops.h>
 #include <aten/ops/max_ops.h>
-#include <aten/ops/max_pool2d_ops.h>
-#include <aten/ops/max_pool2d_with_indices_backward_ops.h>
 #include <aten/ops/max_pool2d_with_indices_ops.h>
-#include <aten/ops/maximum_ops.h>
-#include <aten/ops/mean_ops.h>
-#include <aten/ops/min_ops.h>
 #include <aten/ops/minimum_ops.h>
-#include <aten/ops/mm_ops.h>
 #include <aten/ops/msort_ops.h>
+#include <aten/ops/mul_ops.h>
 #include <aten/ops/multinomial_ops.h>
-#include <aten/ops/mv_ops.h>
+#include <aten/ops/nan_to_num_ops.h>
 #include <aten/ops/nansum_ops.h>
-#include <aten/ops/native_batch_norm_backward_ops.h>
 #include <aten/ops/native_batch_norm_ops.h>
 #include <aten/ops/native_group_norm_backward_ops.h>
-#include <aten/ops/native_group_norm_ops.h>
 #include <aten/ops/native_layer_norm_backward_ops.h>
-#include <aten/ops/native_layer_norm_ops.h>
 #include <aten/ops/ne_ops.h>
-#include <aten/ops/nll_loss_backward_ops.h>
-#include <aten/ops/nll_loss_forward_ops.h>
-#include <aten/ops/nll_loss_nd_ops.h>
+#include <aten/ops/neg_ops.h>
 #include <aten/ops/nll_loss_ops.h>
 #include <aten/ops/nonzero_ops.h>
-#include <aten/ops/norm_ops.h>
 #include <aten/ops/normal_ops.h>
-#include <aten/ops/one_hot_ops.h>
-#include <aten/ops/poisson_ops.h>
+#include <aten/ops/ones_ops.h>
+#include <aten/ops/permute_ops.h>
 #include <aten/ops/pow_ops.h>
 #include <aten/ops/prod_ops.h>
 #include <aten/ops/rand_like_ops.h>
-#include <aten/ops/rand_ops.h>
 #include <aten/ops/randint_like_ops.h>
-#include <aten/ops/randint_ops.h>
-#include <aten/ops/randn_like_ops.h>
-#include <aten/ops/randn_ops.h>
 #include <aten/ops/random_ops.h>
-#include <aten/ops/randperm_ops.h>
-#include <aten/ops/softmax_ops.h>
-#include <aten/ops/sort_ops.h>
-#include <aten/ops/std_mean_ops.h>
-#include <aten/ops/std_ops.h>
+#include <aten/ops/reciprocal_ops.h>
+#include <aten/ops/relu_ops.h>
+#include <aten/ops/remainder_ops.h>
+#include <aten/ops/round_ops.h>
+#include <aten/ops/scalar_tensor_ops.h>
+#include <aten/ops/scatter_ops.h>
+#include <aten/ops/sgn_ops.h>
+#include <aten/ops/sigmoid_ops.h>
+#include <aten/ops/silu_ops.h>
+#include <aten/ops/sin_ops.h>
+#include <aten/ops/sinh_ops.h>
+#include <aten/ops/slice_ops.h>
+#include <aten/ops/softplus_ops.h>
+#include <aten/ops/split_ops.h>
+#include <aten/ops/split_with_sizes_ops.h>
+#include <aten/ops/sub_ops.h>
 #include <aten/ops/sum_ops.h>
-#include <aten/ops/uniform_ops.h>
+#include <aten/ops/tan_ops.h>
+#include <aten/ops/tanh_ops.h>
+#include <aten/ops/transpose_ops.h>
+#include <aten/ops/trunc_ops.h>
+#include <aten/ops/unfold_ops.h>
+#include <aten/ops/unsqueeze_ops.h>
 #include <aten/ops/var_mean_ops.h>
-#include <aten/ops/var_ops.h>
+#include <aten/ops/view_as_complex_ops.h>
+#include <aten/ops/view_as_real_ops.h>
+#include <aten/ops/zero_ops.h>
+#include <aten/ops/zeros_like_ops.h>
 
 namespace miniaten::python {
 namespace {
+
+PyObject* op_copy_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& src = a.tensor(1); auto&& non_blocking = a.boolean(2);
+  Unlocked u(a);
+  aten::_ops::copy_::call(self, src, non_blocking);
+  return u.same({0});
+}
+const Overload copy__overloads[] = {
+    {"Tensor self, Tensor src, bool non_blocking=False", 0, false, true, nullptr, op_copy_},
+};
+OverloadSet copy__set("copy_", copy__overloads);
+PyObject* copy__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(copy__set, self, args, n, kw);
+}
+
+PyObject* op_empty_like(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4); auto&& memory_format = a.optional_memory_format(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::empty_like::call(self, dtype, layout, device, pin_memory, memory_format));
+}
+const Overload empty_like_overloads[] = {
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_empty_like},
+};
+OverloadSet empty_like_set("empty_like", empty_like_overloads);
+PyObject* empty_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(empty_like_set, args, n, kw);
+}
+
+PyObject* op_fill__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& value = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::fill__Scalar::call(self, value);
+  return u.same({0});
+}
+const Overload fill__overloads[] = {
+    {"Tensor self, Scalar value", 0, true, true, nullptr, op_fill__Scalar},
+};
+OverloadSet fill__set("fill_", fill__overloads);
+PyObject* fill__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(fill__set, args, n, kw);
+}
+PyObject* fill__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(fill__set, self, args, n, kw);
+}
+
+PyObject* op_zero_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::zero_::call(self);
+  return u.same({0});
+}
+const Overload zero__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_zero_},
+};
+OverloadSet zero__set("zero_", zero__overloads);
+PyObject* zero__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(zero__set, args, n, kw);
+}
+PyObject* zero__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(zero__set, self, args, n, kw);
+}
+
+PyObject* op_ones(Arguments& a) {
+  auto&& size = a.int_list(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::ones::call(size, dtype, layout, device, pin_memory));
+}
+const Overload ones_overloads[] = {
+    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_ones},
+};
+OverloadSet ones_set("ones", ones_overloads);
+PyObject* ones_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(ones_set, args, n, kw);
+}
+
+PyObject* op_scalar_tensor(Arguments& a) {
+  auto&& s = a.scalar(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::scalar_tensor::call(s, dtype, layout, device, pin_memory));
+}
+const Overload scalar_tensor_overloads[] = {
+    {"Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_scalar_tensor},
+};
+OverloadSet scalar_tensor_set("scalar_tensor", scalar_tensor_overloads);
+PyObject* scalar_tensor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(scalar_tensor_set, args, n, kw);
+}
+
+PyObject* op_zeros_like(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4); auto&& memory_format = a.optional_memory_format(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::zeros_like::call(self, dtype, layout, device, pin_memory, memory_format));
+}
+const Overload zeros_like_overloads[] = {
+    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_zeros_like},
+};
+OverloadSet zeros_like_set("zeros_like", zeros_like_overloads);
+PyObject* zeros_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(zeros_like_set, args, n, kw);
+}
+
+PyObject* op_full_like(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& fill_value = a.scalar(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5); auto&& memory_format = a.optional_memory_format(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::full_like::call(self, fill_value, dtype, layout, device, pin_memory, memory_format));
+}
+const Overload full_like_overloads[] = {
+    {"Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_full_like},
+};
+OverloadSet full_like_set("full_like", full_like_overloads);
+PyObject* full_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(full_like_set, args, n, kw);
+}
+
+PyObject* op_eye(Arguments& a) {
+  auto&& n = a.int64(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::eye::call(n, dtype, layout, device, pin_memory));
+}
+PyObject* op_eye_m(Arguments& a) {
+  auto&& n = a.int64(0); auto&& m = a.int64(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::eye_m::call(n, m, dtype, layout, device, pin_memory));
+}
+const Overload eye_overloads[] = {
+    {"int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_eye},
+    {"int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_eye_m},
+};
+OverloadSet eye_set("eye", eye_overloads);
+PyObject* eye_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(eye_set, args, n, kw);
+}
+
+PyObject* op_flatten_using_ints(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& start_dim = a.int64(1); auto&& end_dim = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::flatten_using_ints::call(self, start_dim, end_dim));
+}
+const Overload flatten_overloads[] = {
+    {"Tensor self, int start_dim=0, int end_dim=-1", 0, true, true, nullptr, op_flatten_using_ints},
+};
+OverloadSet flatten_set("flatten", flatten_overloads);
+PyObject* flatten_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(flatten_set, args, n, kw);
+}
+PyObject* flatten_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(flatten_set, self, args, n, kw);
+}
+
+PyObject* op_permute(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dims = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::permute::call(self, dims));
+}
+const Overload permute_overloads[] = {
+    {"Tensor self, int[] dims", 0, true, true, nullptr, op_permute},
+};
+OverloadSet permute_set("permute", permute_overloads);
+PyObject* permute_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(permute_set, args, n, kw);
+}
+PyObject* permute_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(permute_set, self, args, n, kw);
+}
+
+PyObject* op_transpose_int(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim0 = a.int64(1); auto&& dim1 = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::transpose_int::call(self, dim0, dim1));
+}
+const Overload transpose_overloads[] = {
+    {"Tensor self, int dim0, int dim1", 0, true, true, nullptr, op_transpose_int},
+};
+OverloadSet transpose_set("transpose", transpose_overloads);
+PyObject* transpose_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(transpose_set, args, n, kw);
+}
+PyObject* transpose_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(transpose_set, self, args, n, kw);
+}
+
+PyObject* op_expand(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& size = a.int_list(1); auto&& implicit = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::expand::call(self, size, implicit));
+}
+const Overload expand_overloads[] = {
+    {"Tensor self, int[] size, *, bool implicit=False", 0, false, true, nullptr, op_expand},
+};
+OverloadSet expand_set("expand", expand_overloads);
+PyObject* expand_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(expand_set, self, args, n, kw);
+}
+
+PyObject* op_expand_as(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::expand_as::call(self, other));
+}
+const Overload expand_as_overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_expand_as},
+};
+OverloadSet expand_as_set("expand_as", expand_as_overloads);
+PyObject* expand_as_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(expand_as_set, self, args, n, kw);
+}
+
+PyObject* op_unsqueeze(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unsqueeze::call(self, dim));
+}
+const Overload unsqueeze_overloads[] = {
+    {"Tensor self, int dim", 0, true, true, nullptr, op_unsqueeze},
+};
+OverloadSet unsqueeze_set("unsqueeze", unsqueeze_overloads);
+PyObject* unsqueeze_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(unsqueeze_set, args, n, kw);
+}
+PyObject* unsqueeze_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(unsqueeze_set, self, args, n, kw);
+}
+
+PyObject* op_slice_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& start = a.optional_int64(2); auto&& end = a.optional_int64(3); auto&& step = a.int64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::slice_Tensor::call(self, dim, start, end, step));
+}
+const Overload slice_overloads[] = {
+    {"Tensor self, int dim=0, int? start=None, int? end=None, int step=1", 0, true, true, nullptr, op_slice_Tensor},
+};
+OverloadSet slice_set("slice", slice_overloads);
+PyObject* slice_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(slice_set, args, n, kw);
+}
+PyObject* slice_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(slice_set, self, args, n, kw);
+}
+
+PyObject* op_unfold(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dimension = a.int64(1); auto&& size = a.int64(2); auto&& step = a.int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unfold::call(self, dimension, size, step));
+}
+const Overload unfold_overloads[] = {
+    {"Tensor self, int dimension, int size, int step", 0, false, true, nullptr, op_unfold},
+};
+OverloadSet unfold_set("unfold", unfold_overloads);
+PyObject* unfold_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(unfold_set, self, args, n, kw);
+}
+
+PyObject* op_split_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& split_size = a.int64(1); auto&& dim = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::split_Tensor::call(self, split_size, dim));
+}
+const Overload split_overloads[] = {
+    {"Tensor self, int split_size, int dim=0", 0, true, true, nullptr, op_split_Tensor},
+};
+OverloadSet split_set("split", split_overloads);
+PyObject* split_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(split_set, args, n, kw);
+}
+PyObject* split_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(split_set, self, args, n, kw);
+}
+
+PyObject* op_split_with_sizes(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& split_sizes = a.int_list(1); auto&& dim = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::split_with_sizes::call(self, split_sizes, dim));
+}
+const Overload split_with_sizes_overloads[] = {
+    {"Tensor self, int[] split_sizes, int dim=0", 0, true, true, nullptr, op_split_with_sizes},
+};
+OverloadSet split_with_sizes_set("split_with_sizes", split_with_sizes_overloads);
+PyObject* split_with_sizes_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(split_with_sizes_set, args, n, kw);
+}
+PyObject* split_with_sizes_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(split_with_sizes_set, self, args, n, kw);
+}
+
+PyObject* op_view_as_real(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::view_as_real::call(self));
+}
+const Overload view_as_real_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_view_as_real},
+};
+OverloadSet view_as_real_set("view_as_real", view_as_real_overloads);
+PyObject* view_as_real_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(view_as_real_set, args, n, kw);
+}
+
+PyObject* op_view_as_complex(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::view_as_complex::call(self));
+}
+const Overload view_as_complex_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_view_as_complex},
+};
+OverloadSet view_as_complex_set("view_as_complex", view_as_complex_overloads);
+PyObject* view_as_complex_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(view_as_complex_set, args, n, kw);
+}
+
+PyObject* op_flip(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dims = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::flip::call(self, dims));
+}
+const Overload flip_overloads[] = {
+    {"Tensor self, int[] dims", 0, true, true, nullptr, op_flip},
+};
+OverloadSet flip_set("flip", flip_overloads);
+PyObject* flip_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(flip_set, args, n, kw);
+}
+PyObject* flip_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(flip_set, self, args, n, kw);
+}
+
+PyObject* op_index_select(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_select::call(self, dim, index));
+}
+PyObject* op_index_select_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::index_select_out::call(self, dim, index, out);
+  return u.same({3});
+}
+const Overload index_select_overloads[] = {
+    {"Tensor self, int dim, Tensor index", 0, true, true, nullptr, op_index_select},
+    {"Tensor self, int dim, Tensor index, *, Tensor out", 1, true, false, nullptr, op_index_select_out},
+};
+OverloadSet index_select_set("index_select", index_select_overloads);
+PyObject* index_select_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_select_set, args, n, kw);
+}
+PyObject* index_select_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_select_set, self, args, n, kw);
+}
+
+PyObject* op_gather(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& sparse_grad = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::gather::call(self, dim, index, sparse_grad));
+}
+PyObject* op_gather_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& sparse_grad = a.boolean(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::gather_out::call(self, dim, index, sparse_grad, out);
+  return u.same({4});
+}
+const Overload gather_overloads[] = {
+    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False", 0, true, true, nullptr, op_gather},
+    {"Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor out", 1, true, false, nullptr, op_gather_out},
+};
+OverloadSet gather_set("gather", gather_overloads);
+PyObject* gather_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(gather_set, args, n, kw);
+}
+PyObject* gather_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(gather_set, self, args, n, kw);
+}
+
+PyObject* op_scatter__src(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3);
+  Unlocked u(a);
+  aten::_ops::scatter__src::call(self, dim, index, src);
+  return u.same({0});
+}
+PyObject* op_scatter__reduce(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3); auto&& reduce = a.string(4);
+  Unlocked u(a);
+  aten::_ops::scatter__reduce::call(self, dim, index, src, reduce);
+  return u.same({0});
+}
+PyObject* op_scatter__value(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.scalar(3);
+  Unlocked u(a);
+  aten::_ops::scatter__value::call(self, dim, index, value);
+  return u.same({0});
+}
+PyObject* op_scatter__value_reduce(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& value = a.scalar(3); auto&& reduce = a.string(4);
+  Unlocked u(a);
+  aten::_ops::scatter__value_reduce::call(self, dim, index, value, reduce);
+  return u.same({0});
+}
+const Overload scatter__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, false, true, nullptr, op_scatter__src},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, str reduce", 0, false, true, nullptr, op_scatter__reduce},
+    {"Tensor self, int dim, Tensor index, Scalar value", 0, false, true, nullptr, op_scatter__value},
+    {"Tensor self, int dim, Tensor index, Scalar value, *, str reduce", 0, false, true, nullptr, op_scatter__value_reduce},
+};
+OverloadSet scatter__set("scatter_", scatter__overloads);
+PyObject* scatter__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(scatter__set, self, args, n, kw);
+}
+
+PyObject* op_neg(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::neg::call(self));
+}
+PyObject* op_neg_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::neg_out::call(self, out);
+  return u.same({1});
+}
+const Overload neg_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_neg},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_neg_out},
+};
+OverloadSet neg_set("neg", neg_overloads);
+PyObject* neg_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(neg_set, args, n, kw);
+}
+PyObject* neg_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(neg_set, self, args, n, kw);
+}
+
+PyObject* op_sgn_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::sgn_::call(self);
+  return u.same({0});
+}
+const Overload sgn__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_sgn_},
+};
+OverloadSet sgn__set("sgn_", sgn__overloads);
+PyObject* sgn__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sgn__set, args, n, kw);
+}
+PyObject* sgn__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sgn__set, self, args, n, kw);
+}
+
+PyObject* op_reciprocal(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::reciprocal::call(self));
+}
+PyObject* op_reciprocal_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::reciprocal_out::call(self, out);
+  return u.same({1});
+}
+const Overload reciprocal_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_reciprocal},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_reciprocal_out},
+};
+OverloadSet reciprocal_set("reciprocal", reciprocal_overloads);
+PyObject* reciprocal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(reciprocal_set, args, n, kw);
+}
+PyObject* reciprocal_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(reciprocal_set, self, args, n, kw);
+}
+
+PyObject* op_exp(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::exp::call(self));
+}
+PyObject* op_exp_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::exp_out::call(self, out);
+  return u.same({1});
+}
+const Overload exp_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_exp},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_exp_out},
+};
+OverloadSet exp_set("exp", exp_overloads);
+PyObject* exp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(exp_set, args, n, kw);
+}
+PyObject* exp_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(exp_set, self, args, n, kw);
+}
+
+PyObject* op_exp2(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::exp2::call(self));
+}
+PyObject* op_exp2_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::exp2_out::call(self, out);
+  return u.same({1});
+}
+const Overload exp2_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_exp2},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_exp2_out},
+};
+OverloadSet exp2_set("exp2", exp2_overloads);
+PyObject* exp2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(exp2_set, args, n, kw);
+}
+PyObject* exp2_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(exp2_set, self, args, n, kw);
+}
+
+PyObject* op_exp2_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::exp2_::call(self);
+  return u.same({0});
+}
+const Overload exp2__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_exp2_},
+};
+OverloadSet exp2__set("exp2_", exp2__overloads);
+PyObject* exp2__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(exp2__set, args, n, kw);
+}
+PyObject* exp2__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(exp2__set, self, args, n, kw);
+}
+
+PyObject* op_expm1(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::expm1::call(self));
+}
+PyObject* op_expm1_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::expm1_out::call(self, out);
+  return u.same({1});
+}
+const Overload expm1_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_expm1},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_expm1_out},
+};
+OverloadSet expm1_set("expm1", expm1_overloads);
+PyObject* expm1_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(expm1_set, args, n, kw);
+}
+PyObject* expm1_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(expm1_set, self, args, n, kw);
+}
+
+PyObject* op_log(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log::call(self));
+}
+PyObject* op_log_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::log_out::call(self, out);
+  return u.same({1});
+}
+const Overload log_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log_out},
+};
+OverloadSet log_set("log", log_overloads);
+PyObject* log_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log_set, args, n, kw);
+}
+PyObject* log_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log_set, self, args, n, kw);
+}
+
+PyObject* op_log_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::log_::call(self);
+  return u.same({0});
+}
+const Overload log__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log_},
+};
+OverloadSet log__set("log_", log__overloads);
+PyObject* log__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log__set, args, n, kw);
+}
+PyObject* log__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log__set, self, args, n, kw);
+}
+
+PyObject* op_log2_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::log2_::call(self);
+  return u.same({0});
+}
+const Overload log2__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log2_},
+};
+OverloadSet log2__set("log2_", log2__overloads);
+PyObject* log2__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log2__set, args, n, kw);
+}
+PyObject* log2__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log2__set, self, args, n, kw);
+}
+
+PyObject* op_log10(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log10::call(self));
+}
+PyObject* op_log10_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::log10_out::call(self, out);
+  return u.same({1});
+}
+const Overload log10_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log10},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log10_out},
+};
+OverloadSet log10_set("log10", log10_overloads);
+PyObject* log10_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log10_set, args, n, kw);
+}
+PyObject* log10_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log10_set, self, args, n, kw);
+}
+
+PyObject* op_log10_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::log10_::call(self);
+  return u.same({0});
+}
+const Overload log10__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log10_},
+};
+OverloadSet log10__set("log10_", log10__overloads);
+PyObject* log10__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log10__set, args, n, kw);
+}
+PyObject* log10__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log10__set, self, args, n, kw);
+}
+
+PyObject* op_log1p(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log1p::call(self));
+}
+PyObject* op_log1p_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::log1p_out::call(self, out);
+  return u.same({1});
+}
+const Overload log1p_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_log1p},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log1p_out},
+};
+OverloadSet log1p_set("log1p", log1p_overloads);
+PyObject* log1p_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log1p_set, args, n, kw);
+}
+PyObject* log1p_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(log1p_set, self, args, n, kw);
+}
+
+PyObject* op_sin_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::sin_::call(self);
+  return u.same({0});
+}
+const Overload sin__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_sin_},
+};
+OverloadSet sin__set("sin_", sin__overloads);
+PyObject* sin__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sin__set, args, n, kw);
+}
+PyObject* sin__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sin__set, self, args, n, kw);
+}
+
+PyObject* op_cos(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::cos::call(self));
+}
+PyObject* op_cos_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::cos_out::call(self, out);
+  return u.same({1});
+}
+const Overload cos_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_cos},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_cos_out},
+};
+OverloadSet cos_set("cos", cos_overloads);
+PyObject* cos_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(cos_set, args, n, kw);
+}
+PyObject* cos_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(cos_set, self, args, n, kw);
+}
+
+PyObject* op_tan(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::tan::call(self));
+}
+PyObject* op_tan_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::tan_out::call(self, out);
+  return u.same({1});
+}
+const Overload tan_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_tan},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_tan_out},
+};
+OverloadSet tan_set("tan", tan_overloads);
+PyObject* tan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(tan_set, args, n, kw);
+}
+PyObject* tan_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(tan_set, self, args, n, kw);
+}
+
+PyObject* op_asin_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::asin_::call(self);
+  return u.same({0});
+}
+const Overload asin__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_asin_},
+};
+OverloadSet asin__set("asin_", asin__overloads);
+PyObject* asin__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(asin__set, args, n, kw);
+}
+PyObject* asin__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(asin__set, self, args, n, kw);
+}
+
+PyObject* op_acos(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::acos::call(self));
+}
+PyObject* op_acos_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::acos_out::call(self, out);
+  return u.same({1});
+}
+const Overload acos_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_acos},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_acos_out},
+};
+OverloadSet acos_set("acos", acos_overloads);
+PyObject* acos_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(acos_set, args, n, kw);
+}
+PyObject* acos_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(acos_set, self, args, n, kw);
+}
+
+PyObject* op_atan(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::atan::call(self));
+}
+PyObject* op_atan_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::atan_out::call(self, out);
+  return u.same({1});
+}
+const Overload atan_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_atan},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_atan_out},
+};
+OverloadSet atan_set("atan", atan_overloads);
+PyObject* atan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(atan_set, args, n, kw);
+}
+PyObject* atan_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(atan_set, self, args, n, kw);
+}
+
+PyObject* op_sinh_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::sinh_::call(self);
+  return u.same({0});
+}
+const Overload sinh__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_sinh_},
+};
+OverloadSet sinh__set("sinh_", sinh__overloads);
+PyObject* sinh__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sinh__set, args, n, kw);
+}
+PyObject* sinh__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sinh__set, self, args, n, kw);
+}
+
+PyObject* op_cosh(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::cosh::call(self));
+}
+PyObject* op_cosh_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::cosh_out::call(self, out);
+  return u.same({1});
+}
+const Overload cosh_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_cosh},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_cosh_out},
+};
+OverloadSet cosh_set("cosh", cosh_overloads);
+PyObject* cosh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(cosh_set, args, n, kw);
+}
+PyObject* cosh_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(cosh_set, self, args, n, kw);
+}
+
+PyObject* op_tanh(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::tanh::call(self));
+}
+PyObject* op_tanh_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::tanh_out::call(self, out);
+  return u.same({1});
+}
+const Overload tanh_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_tanh},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_tanh_out},
+};
+OverloadSet tanh_set("tanh", tanh_overloads);
+PyObject* tanh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(tanh_set, args, n, kw);
+}
+PyObject* tanh_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(tanh_set, self, args, n, kw);
+}
+
+PyObject* op_sigmoid(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::sigmoid::call(self));
+}
+PyObject* op_sigmoid_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::sigmoid_out::call(self, out);
+  return u.same({1});
+}
+const Overload sigmoid_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_sigmoid},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_sigmoid_out},
+};
+OverloadSet sigmoid_set("sigmoid", sigmoid_overloads);
+PyObject* sigmoid_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(sigmoid_set, args, n, kw);
+}
+PyObject* sigmoid_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sigmoid_set, self, args, n, kw);
+}
+
+PyObject* op_erf_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::erf_::call(self);
+  return u.same({0});
+}
+const Overload erf__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_erf_},
+};
+OverloadSet erf__set("erf_", erf__overloads);
+PyObject* erf__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(erf__set, args, n, kw);
+}
+PyObject* erf__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(erf__set, self, args, n, kw);
+}
+
+PyObject* op_floor_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::floor_::call(self);
+  return u.same({0});
+}
+const Overload floor__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_floor_},
+};
+OverloadSet floor__set("floor_", floor__overloads);
+PyObject* floor__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(floor__set, args, n, kw);
+}
+PyObject* floor__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(floor__set, self, args, n, kw);
+}
+
+PyObject* op_ceil(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::ceil::call(self));
+}
+PyObject* op_ceil_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::ceil_out::call(self, out);
+  return u.same({1});
+}
+const Overload ceil_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_ceil},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_ceil_out},
+};
+OverloadSet ceil_set("ceil", ceil_overloads);
+PyObject* ceil_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(ceil_set, args, n, kw);
+}
+PyObject* ceil_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(ceil_set, self, args, n, kw);
+}
+
+PyObject* op_round_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::round_::call(self);
+  return u.same({0});
+}
+PyObject* op_round__decimals(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& decimals = a.int64(1);
+  Unlocked u(a);
+  aten::_ops::round__decimals::call(self, decimals);
+  return u.same({0});
+}
+const Overload round__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_round_},
+    {"Tensor self, *, int decimals", 0, true, true, nullptr, op_round__decimals},
+};
+OverloadSet round__set("round_", round__overloads);
+PyObject* round__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(round__set, args, n, kw);
+}
+PyObject* round__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(round__set, self, args, n, kw);
+}
+
+PyObject* op_trunc(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::trunc::call(self));
+}
+PyObject* op_trunc_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::trunc_out::call(self, out);
+  return u.same({1});
+}
+const Overload trunc_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_trunc},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_trunc_out},
+};
+OverloadSet trunc_set("trunc", trunc_overloads);
+PyObject* trunc_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(trunc_set, args, n, kw);
+}
+PyObject* trunc_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(trunc_set, self, args, n, kw);
+}
+
+PyObject* op_frac(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::frac::call(self));
+}
+PyObject* op_frac_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::frac_out::call(self, out);
+  return u.same({1});
+}
+const Overload frac_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_frac},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_frac_out},
+};
+OverloadSet frac_set("frac", frac_overloads);
+PyObject* frac_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(frac_set, args, n, kw);
+}
+PyObject* frac_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(frac_set, self, args, n, kw);
+}
+
+PyObject* op_frac_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::frac_::call(self);
+  return u.same({0});
+}
+const Overload frac__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_frac_},
+};
+OverloadSet frac__set("frac_", frac__overloads);
+PyObject* frac__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(frac__set, args, n, kw);
+}
+PyObject* frac__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(frac__set, self, args, n, kw);
+}
+
+PyObject* op_logical_not(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::logical_not::call(self));
+}
+PyObject* op_logical_not_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::logical_not_out::call(self, out);
+  return u.same({1});
+}
+const Overload logical_not_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_logical_not},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_logical_not_out},
+};
+OverloadSet logical_not_set("logical_not", logical_not_overloads);
+PyObject* logical_not_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(logical_not_set, args, n, kw);
+}
+PyObject* logical_not_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(logical_not_set, self, args, n, kw);
+}
+
+PyObject* op_relu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::relu_::call(self);
+  return u.same({0});
+}
+const Overload relu__overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_relu_},
+};
+OverloadSet relu__set("relu_", relu__overloads);
+PyObject* relu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(relu__set, args, n, kw);
+}
+PyObject* relu__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(relu__set, self, args, n, kw);
+}
+
+PyObject* op_gelu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& approximate = a.string(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::gelu::call(self, approximate));
+}
+PyObject* op_gelu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& approximate = a.string(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::gelu_out::call(self, approximate, out);
+  return u.same({2});
+}
+const Overload gelu_overloads[] = {
+    {"Tensor self, *, str approximate=\"none\"", 0, true, false, nullptr, op_gelu},
+    {"Tensor self, *, str approximate=\"none\", Tensor out", 1, true, false, nullptr, op_gelu_out},
+};
+OverloadSet gelu_set("gelu", gelu_overloads);
+PyObject* gelu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(gelu_set, args, n, kw);
+}
+
+PyObject* op_gelu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& approximate = a.string(1);
+  Unlocked u(a);
+  aten::_ops::gelu_::call(self, approximate);
+  return u.same({0});
+}
+const Overload gelu__overloads[] = {
+    {"Tensor self, *, str approximate=\"none\"", 0, true, false, nullptr, op_gelu_},
+};
+OverloadSet gelu__set("gelu_", gelu__overloads);
+PyObject* gelu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(gelu__set, args, n, kw);
+}
+
+PyObject* op_silu(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::silu::call(self));
+}
+PyObject* op_silu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::silu_out::call(self, out);
+  return u.same({1});
+}
+const Overload silu_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_silu},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_silu_out},
+};
+OverloadSet silu_set("silu", silu_overloads);
+PyObject* silu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(silu_set, args, n, kw);
+}
+
+PyObject* op_silu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::silu_::call(self);
+  return u.same({0});
+}
+const Overload silu__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_silu_},
+};
+OverloadSet silu__set("silu_", silu__overloads);
+PyObject* silu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(silu__set, args, n, kw);
+}
+
+PyObject* op_leaky_relu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& negative_slope = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::leaky_relu_::call(self, negative_slope);
+  return u.same({0});
+}
+const Overload leaky_relu__overloads[] = {
+    {"Tensor self, Scalar negative_slope=0.01", 0, true, false, nullptr, op_leaky_relu_},
+};
+OverloadSet leaky_relu__set("leaky_relu_", leaky_relu__overloads);
+PyObject* leaky_relu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(leaky_relu__set, args, n, kw);
+}
+
+PyObject* op_leaky_relu_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& negative_slope = a.scalar(2); auto&& self_is_result = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::leaky_relu_backward::call(grad_output, self, negative_slope, self_is_result));
+}
+PyObject* op_leaky_relu_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& negative_slope = a.scalar(2); auto&& self_is_result = a.boolean(3); auto&& grad_input = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::leaky_relu_backward_grad_input::call(grad_output, self, negative_slope, self_is_result, grad_input);
+  return u.same({4});
+}
+const Overload leaky_relu_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result", 0, true, false, nullptr, op_leaky_relu_backward},
+    {"Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor grad_input", 1, true, false, nullptr, op_leaky_relu_backward_grad_input},
+};
+OverloadSet leaky_relu_backward_set("leaky_relu_backward", leaky_relu_backward_overloads);
+PyObject* leaky_relu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(leaky_relu_backward_set, args, n, kw);
+}
+
+PyObject* op_softplus(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& beta = a.scalar(1); auto&& threshold = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::softplus::call(self, beta, threshold));
+}
+PyObject* op_softplus_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& beta = a.scalar(1); auto&& threshold = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::softplus_out::call(self, beta, threshold, out);
+  return u.same({3});
+}
+const Overload softplus_overloads[] = {
+    {"Tensor self, Scalar beta=1, Scalar threshold=20", 0, true, false, nullptr, op_softplus},
+    {"Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor out", 1, true, false, nullptr, op_softplus_out},
+};
+OverloadSet softplus_set("softplus", softplus_overloads);
+PyObject* softplus_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(softplus_set, args, n, kw);
+}
+
+PyObject* op_clamp__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& min = a.optional_tensor(1); auto&& max = a.optional_tensor(2);
+  Unlocked u(a);
+  aten::_ops::clamp__Tensor::call(self, min, max);
+  return u.same({0});
+}
+PyObject* op_clamp_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& min = a.optional_scalar(1); auto&& max = a.optional_scalar(2);
+  Unlocked u(a);
+  aten::_ops::clamp_::call(self, min, max);
+  return u.same({0});
+}
+const Overload clamp__overloads[] = {
+    {"Tensor self, Tensor? min, Tensor? max=None", 0, true, true, nullptr, op_clamp__Tensor},
+    {"Tensor self, Scalar? min=None, Scalar? max=None", 0, true, true, nullptr, op_clamp_},
+};
+OverloadSet clamp__set("clamp_", clamp__overloads);
+PyObject* clamp__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(clamp__set, args, n, kw);
+}
+PyObject* clamp__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(clamp__set, self, args, n, kw);
+}
+
+PyObject* op_clamp_min_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::clamp_min_Tensor::call(self, min));
+}
+PyObject* op_clamp_min(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::clamp_min::call(self, min));
+}
+PyObject* op_clamp_min_Tensor_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::clamp_min_Tensor_out::call(self, min, out);
+  return u.same({2});
+}
+PyObject* op_clamp_min_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::clamp_min_out::call(self, min, out);
+  return u.same({2});
+}
+const Overload clamp_min_overloads[] = {
+    {"Tensor self, Tensor min", 0, true, true, nullptr, op_clamp_min_Tensor},
+    {"Tensor self, Scalar min", 0, true, true, nullptr, op_clamp_min},
+    {"Tensor self, Tensor min, *, Tensor out", 1, true, false, nullptr, op_clamp_min_Tensor_out},
+    {"Tensor self, Scalar min, *, Tensor out", 1, true, false, nullptr, op_clamp_min_out},
+};
+OverloadSet clamp_min_set("clamp_min", clamp_min_overloads);
+PyObject* clamp_min_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(clamp_min_set, args, n, kw);
+}
+PyObject* clamp_min_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(clamp_min_set, self, args, n, kw);
+}
+
+PyObject* op_clamp_min__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& min = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::clamp_min__Tensor::call(self, min);
+  return u.same({0});
+}
+PyObject* op_clamp_min_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& min = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::clamp_min_::call(self, min);
+  return u.same({0});
+}
+const Overload clamp_min__overloads[] = {
+    {"Tensor self, Tensor min", 0, true, true, nullptr, op_clamp_min__Tensor},
+    {"Tensor self, Scalar min", 0, true, true, nullptr, op_clamp_min_},
+};
+OverloadSet clamp_min__set("clamp_min_", clamp_min__overloads);
+PyObject* clamp_min__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(clamp_min__set, args, n, kw);
+}
+PyObject* clamp_min__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(clamp_min__set, self, args, n, kw);
+}
+
+PyObject* op_nan_to_num_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& nan = a.optional_float64(1); auto&& posinf = a.optional_float64(2); auto&& neginf = a.optional_float64(3);
+  Unlocked u(a);
+  aten::_ops::nan_to_num_::call(self, nan, posinf, neginf);
+  return u.same({0});
+}
+const Overload nan_to_num__overloads[] = {
+    {"Tensor self, float? nan=None, float? posinf=None, float? neginf=None", 0, true, true, nullptr, op_nan_to_num_},
+};
+OverloadSet nan_to_num__set("nan_to_num_", nan_to_num__overloads);
+PyObject* nan_to_num__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(nan_to_num__set, args, n, kw);
+}
+PyObject* nan_to_num__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(nan_to_num__set, self, args, n, kw);
+}
+
+PyObject* op_add_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::add_Tensor::call(self, other, alpha));
+}
+PyObject* op_add_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::add_Scalar::call(self, other, alpha));
+}
+PyObject* op_add_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::add_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+PyObject* op_add_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::add_Scalar_out::call(self, other, alpha, out);
+  return u.same({3});
+}
+const Overload add_overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, true, true, nullptr, op_add_Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, true, true, nullptr, op_add_Scalar},
+    {"Tensor self, Tensor other, *, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_add_out},
+    {"Tensor self, Scalar other, Scalar alpha=1, *, Tensor out", 1, true, false, nullptr, op_add_Scalar_out},
+};
+OverloadSet add_set("add", add_overloads);
+PyObject* add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(add_set, args, n, kw);
+}
+PyObject* add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(add_set, self, args, n, kw);
+}
+
+PyObject* op_sub__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::sub__Tensor::call(self, other, alpha);
+  return u.same({0});
+}
+PyObject* op_sub__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1); auto&& alpha = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::sub__Scalar::call(self, other, alpha);
+  return u.same({0});
+}
+const Overload sub__overloads[] = {
+    {"Tensor self, Tensor other, *, Scalar alpha=1", 0, false, true, nullptr, op_sub__Tensor},
+    {"Tensor self, Scalar other, Scalar alpha=1", 0, false, true, nullptr, op_sub__Scalar},
+};
+OverloadSet sub__set("sub_", sub__overloads);
+PyObject* sub__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(sub__set, self, args, n, kw);
+}
+
+PyObject* op_mul_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mul_Tensor::call(self, other));
+}
+PyObject* op_mul_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mul_Scalar::call(self, other));
+}
+PyObject* op_mul_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::mul_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_mul_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::mul_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+const Overload mul_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_mul_Tensor},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_mul_Scalar},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_mul_out},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_mul_Scalar_out},
+};
+OverloadSet mul_set("mul", mul_overloads);
+PyObject* mul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mul_set, args, n, kw);
+}
+PyObject* mul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(mul_set, self, args, n, kw);
+}
+
+PyObject* op_mul__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::mul__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_mul__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::mul__Scalar::call(self, other);
+  return u.same({0});
+}
+const Overload mul__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_mul__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_mul__Scalar},
+};
+OverloadSet mul__set("mul_", mul__overloads);
+PyObject* mul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(mul__set, self, args, n, kw);
+}
+
+PyObject* op_div_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Tensor::call(self, other));
+}
+PyObject* op_div_Tensor_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Tensor_mode::call(self, other, rounding_mode));
+}
+PyObject* op_div_Scalar(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Scalar::call(self, other));
+}
+PyObject* op_div_Scalar_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::div_Scalar_mode::call(self, other, rounding_mode));
+}
+PyObject* op_div_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::div_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_div_out_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::div_out_mode::call(self, other, rounding_mode, out);
+  return u.same({3});
+}
+PyObject* op_div_Scalar_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::div_Scalar_out::call(self, other, out);
+  return u.same({2});
+}
+PyObject* op_div_Scalar_mode_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& rounding_mode = a.optional_string(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::div_Scalar_mode_out::call(self, other, rounding_mode, out);
+  return u.same({3});
+}
+const Overload div_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_div_Tensor},
+    {"Tensor self, Tensor other, *, str? rounding_mode", 0, true, true, nullptr, op_div_Tensor_mode},
+    {"Tensor self, Scalar other", 0, true, true, nullptr, op_div_Scalar},
+    {"Tensor self, Scalar other, *, str? rounding_mode", 0, true, true, nullptr, op_div_Scalar_mode},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_div_out},
+    {"Tensor self, Tensor other, *, str? rounding_mode, Tensor out", 1, true, false, nullptr, op_div_out_mode},
+    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_div_Scalar_out},
+    {"Tensor self, Scalar other, *, str? rounding_mode, Tensor out", 1, true, false, nullptr, op_div_Scalar_mode_out},
+};
+OverloadSet div_set("div", div_overloads);
+PyObject* div_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(div_set, args, n, kw);
+}
+PyObject* div_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(div_set, self, args, n, kw);
+}
+
+PyObject* op_remainder__Tensor(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  aten::_ops::remainder__Tensor::call(self, other);
+  return u.same({0});
+}
+PyObject* op_remainder__Scalar(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::remainder__Scalar::call(self, other);
+  return u.same({0});
+}
+const Overload remainder__overloads[] = {
+    {"Tensor self, Tensor other", 0, false, true, nullptr, op_remainder__Tensor},
+    {"Tensor self, Scalar other", 0, false, true, nullptr, op_remainder__Scalar},
+};
+OverloadSet remainder__set("remainder_", remainder__overloads);
+PyObject* remainder__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(remainder__set, self, args, n, kw);
+}
 
 PyObject* op_fmod_Tensor(Arguments& a) {
   auto&& self = a.tensor(0); auto&& other = a.tensor(1);
@@ -256,29 +1760,6 @@ PyObject* pow__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObj
   return call_method(pow__set, self, args, n, kw);
 }
 
-PyObject* op_maximum(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::maximum::call(self, other));
-}
-PyObject* op_maximum_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::maximum_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload maximum_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_maximum},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_maximum_out},
-};
-OverloadSet maximum_set("maximum", maximum_overloads);
-PyObject* maximum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(maximum_set, args, n, kw);
-}
-PyObject* maximum_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(maximum_set, self, args, n, kw);
-}
-
 PyObject* op_minimum(Arguments& a) {
   auto&& self = a.tensor(0); auto&& other = a.tensor(1);
   Unlocked u(a);
@@ -337,136 +1818,6 @@ const Overload atan2__overloads[] = {
 OverloadSet atan2__set("atan2_", atan2__overloads);
 PyObject* atan2__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(atan2__set, self, args, n, kw);
-}
-
-PyObject* op_hypot(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::hypot::call(self, other));
-}
-PyObject* op_hypot_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::hypot_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload hypot_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_hypot},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_hypot_out},
-};
-OverloadSet hypot_set("hypot", hypot_overloads);
-PyObject* hypot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(hypot_set, args, n, kw);
-}
-PyObject* hypot_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(hypot_set, self, args, n, kw);
-}
-
-PyObject* op_hypot_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::hypot_::call(self, other);
-  return u.same({0});
-}
-const Overload hypot__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_hypot_},
-};
-OverloadSet hypot__set("hypot_", hypot__overloads);
-PyObject* hypot__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(hypot__set, self, args, n, kw);
-}
-
-PyObject* op_bitwise_and_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bitwise_and_Tensor::call(self, other));
-}
-PyObject* op_bitwise_and_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bitwise_and_Scalar::call(self, other));
-}
-PyObject* op_bitwise_and_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::bitwise_and_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_bitwise_and_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::bitwise_and_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload bitwise_and_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_bitwise_and_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, nullptr, op_bitwise_and_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_bitwise_and_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_bitwise_and_Scalar_out},
-};
-OverloadSet bitwise_and_set("bitwise_and", bitwise_and_overloads);
-PyObject* bitwise_and_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(bitwise_and_set, args, n, kw);
-}
-PyObject* bitwise_and_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(bitwise_and_set, self, args, n, kw);
-}
-
-PyObject* op_bitwise_and__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::bitwise_and__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_bitwise_and__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::bitwise_and__Scalar::call(self, other);
-  return u.same({0});
-}
-const Overload bitwise_and__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_bitwise_and__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, nullptr, op_bitwise_and__Scalar},
-};
-OverloadSet bitwise_and__set("bitwise_and_", bitwise_and__overloads);
-PyObject* bitwise_and__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(bitwise_and__set, self, args, n, kw);
-}
-
-PyObject* op_bitwise_or_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bitwise_or_Tensor::call(self, other));
-}
-PyObject* op_bitwise_or_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bitwise_or_Scalar::call(self, other));
-}
-PyObject* op_bitwise_or_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::bitwise_or_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_bitwise_or_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::bitwise_or_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload bitwise_or_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_bitwise_or_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, nullptr, op_bitwise_or_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_bitwise_or_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_bitwise_or_Scalar_out},
-};
-OverloadSet bitwise_or_set("bitwise_or", bitwise_or_overloads);
-PyObject* bitwise_or_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(bitwise_or_set, args, n, kw);
-}
-PyObject* bitwise_or_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(bitwise_or_set, self, args, n, kw);
 }
 
 PyObject* op_bitwise_or__Tensor(Arguments& a) {
@@ -570,80 +1921,6 @@ PyObject* logical_and_method(PyObject* self, PyObject* const* args, Py_ssize_t n
   return call_method(logical_and_set, self, args, n, kw);
 }
 
-PyObject* op_logical_and_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::logical_and_::call(self, other);
-  return u.same({0});
-}
-const Overload logical_and__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_logical_and_},
-};
-OverloadSet logical_and__set("logical_and_", logical_and__overloads);
-PyObject* logical_and__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(logical_and__set, self, args, n, kw);
-}
-
-PyObject* op_logical_or(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::logical_or::call(self, other));
-}
-PyObject* op_logical_or_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::logical_or_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload logical_or_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_logical_or},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_logical_or_out},
-};
-OverloadSet logical_or_set("logical_or", logical_or_overloads);
-PyObject* logical_or_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(logical_or_set, args, n, kw);
-}
-PyObject* logical_or_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(logical_or_set, self, args, n, kw);
-}
-
-PyObject* op_logical_or_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::logical_or_::call(self, other);
-  return u.same({0});
-}
-const Overload logical_or__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_logical_or_},
-};
-OverloadSet logical_or__set("logical_or_", logical_or__overloads);
-PyObject* logical_or__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(logical_or__set, self, args, n, kw);
-}
-
-PyObject* op_logical_xor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::logical_xor::call(self, other));
-}
-PyObject* op_logical_xor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::logical_xor_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload logical_xor_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_logical_xor},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_logical_xor_out},
-};
-OverloadSet logical_xor_set("logical_xor", logical_xor_overloads);
-PyObject* logical_xor_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(logical_xor_set, args, n, kw);
-}
-PyObject* logical_xor_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(logical_xor_set, self, args, n, kw);
-}
-
 PyObject* op_logical_xor_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
   Unlocked u(a);
@@ -656,42 +1933,6 @@ const Overload logical_xor__overloads[] = {
 OverloadSet logical_xor__set("logical_xor_", logical_xor__overloads);
 PyObject* logical_xor__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(logical_xor__set, self, args, n, kw);
-}
-
-PyObject* op_lerp_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& end = a.tensor(1); auto&& weight = a.tensor(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::lerp_Tensor::call(self, end, weight));
-}
-PyObject* op_lerp_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& end = a.tensor(1); auto&& weight = a.scalar(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::lerp_Scalar::call(self, end, weight));
-}
-PyObject* op_lerp_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& end = a.tensor(1); auto&& weight = a.tensor(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::lerp_Tensor_out::call(self, end, weight, out);
-  return u.same({3});
-}
-PyObject* op_lerp_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& end = a.tensor(1); auto&& weight = a.scalar(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::lerp_Scalar_out::call(self, end, weight, out);
-  return u.same({3});
-}
-const Overload lerp_overloads[] = {
-    {"Tensor self, Tensor end, Tensor weight", 0, true, true, nullptr, op_lerp_Tensor},
-    {"Tensor self, Tensor end, Scalar weight", 0, true, true, nullptr, op_lerp_Scalar},
-    {"Tensor self, Tensor end, Tensor weight, *, Tensor out", 1, true, false, nullptr, op_lerp_Tensor_out},
-    {"Tensor self, Tensor end, Scalar weight, *, Tensor out", 1, true, false, nullptr, op_lerp_Scalar_out},
-};
-OverloadSet lerp_set("lerp", lerp_overloads);
-PyObject* lerp_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(lerp_set, args, n, kw);
-}
-PyObject* lerp_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(lerp_set, self, args, n, kw);
 }
 
 PyObject* op_lerp__Tensor(Arguments& a) {
@@ -713,66 +1954,6 @@ const Overload lerp__overloads[] = {
 OverloadSet lerp__set("lerp_", lerp__overloads);
 PyObject* lerp__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(lerp__set, self, args, n, kw);
-}
-
-PyObject* op_addcmul(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& tensor1 = a.tensor(1); auto&& tensor2 = a.tensor(2); auto&& value = a.scalar(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::addcmul::call(self, tensor1, tensor2, value));
-}
-PyObject* op_addcmul_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& tensor1 = a.tensor(1); auto&& tensor2 = a.tensor(2); auto&& value = a.scalar(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::addcmul_out::call(self, tensor1, tensor2, value, out);
-  return u.same({4});
-}
-const Overload addcmul_overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, nullptr, op_addcmul},
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, nullptr, op_addcmul_out},
-};
-OverloadSet addcmul_set("addcmul", addcmul_overloads);
-PyObject* addcmul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(addcmul_set, args, n, kw);
-}
-PyObject* addcmul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(addcmul_set, self, args, n, kw);
-}
-
-PyObject* op_addcmul_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& tensor1 = a.tensor(1); auto&& tensor2 = a.tensor(2); auto&& value = a.scalar(3);
-  Unlocked u(a);
-  aten::_ops::addcmul_::call(self, tensor1, tensor2, value);
-  return u.same({0});
-}
-const Overload addcmul__overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, false, true, nullptr, op_addcmul_},
-};
-OverloadSet addcmul__set("addcmul_", addcmul__overloads);
-PyObject* addcmul__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(addcmul__set, self, args, n, kw);
-}
-
-PyObject* op_addcdiv(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& tensor1 = a.tensor(1); auto&& tensor2 = a.tensor(2); auto&& value = a.scalar(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::addcdiv::call(self, tensor1, tensor2, value));
-}
-PyObject* op_addcdiv_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& tensor1 = a.tensor(1); auto&& tensor2 = a.tensor(2); auto&& value = a.scalar(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::addcdiv_out::call(self, tensor1, tensor2, value, out);
-  return u.same({4});
-}
-const Overload addcdiv_overloads[] = {
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1", 0, true, true, nullptr, op_addcdiv},
-    {"Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out", 1, true, false, nullptr, op_addcdiv_out},
-};
-OverloadSet addcdiv_set("addcdiv", addcdiv_overloads);
-PyObject* addcdiv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(addcdiv_set, args, n, kw);
-}
-PyObject* addcdiv_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(addcdiv_set, self, args, n, kw);
 }
 
 PyObject* op_addcdiv_(Arguments& a) {
@@ -1017,184 +2198,6 @@ PyObject* le__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(le__set, self, args, n, kw);
 }
 
-PyObject* op_gt_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::gt_Tensor::call(self, other));
-}
-PyObject* op_gt_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::gt_Scalar::call(self, other));
-}
-PyObject* op_gt_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::gt_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_gt_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::gt_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload gt_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_gt_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, nullptr, op_gt_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_gt_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_gt_Scalar_out},
-};
-OverloadSet gt_set("gt", gt_overloads);
-PyObject* gt_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(gt_set, args, n, kw);
-}
-PyObject* gt_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(gt_set, self, args, n, kw);
-}
-
-PyObject* op_gt__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::gt__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_gt__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::gt__Scalar::call(self, other);
-  return u.same({0});
-}
-const Overload gt__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_gt__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, nullptr, op_gt__Scalar},
-};
-OverloadSet gt__set("gt_", gt__overloads);
-PyObject* gt__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(gt__set, self, args, n, kw);
-}
-
-PyObject* op_ge_Tensor(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::ge_Tensor::call(self, other));
-}
-PyObject* op_ge_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::ge_Scalar::call(self, other));
-}
-PyObject* op_ge_Tensor_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::ge_Tensor_out::call(self, other, out);
-  return u.same({2});
-}
-PyObject* op_ge_Scalar_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.scalar(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::ge_Scalar_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload ge_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_ge_Tensor},
-    {"Tensor self, Scalar other", 0, true, true, nullptr, op_ge_Scalar},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_ge_Tensor_out},
-    {"Tensor self, Scalar other, *, Tensor out", 1, true, false, nullptr, op_ge_Scalar_out},
-};
-OverloadSet ge_set("ge", ge_overloads);
-PyObject* ge_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(ge_set, args, n, kw);
-}
-PyObject* ge_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(ge_set, self, args, n, kw);
-}
-
-PyObject* op_ge__Tensor(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  aten::_ops::ge__Tensor::call(self, other);
-  return u.same({0});
-}
-PyObject* op_ge__Scalar(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& other = a.scalar(1);
-  Unlocked u(a);
-  aten::_ops::ge__Scalar::call(self, other);
-  return u.same({0});
-}
-const Overload ge__overloads[] = {
-    {"Tensor self, Tensor other", 0, false, true, nullptr, op_ge__Tensor},
-    {"Tensor self, Scalar other", 0, false, true, nullptr, op_ge__Scalar},
-};
-OverloadSet ge__set("ge_", ge__overloads);
-PyObject* ge__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(ge__set, self, args, n, kw);
-}
-
-PyObject* op_isnan(Arguments& a) {
-  auto&& self = a.tensor(0);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::isnan::call(self));
-}
-const Overload isnan_overloads[] = {
-    {"Tensor self", 0, true, true, nullptr, op_isnan},
-};
-OverloadSet isnan_set("isnan", isnan_overloads);
-PyObject* isnan_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(isnan_set, args, n, kw);
-}
-PyObject* isnan_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(isnan_set, self, args, n, kw);
-}
-
-PyObject* op_isinf(Arguments& a) {
-  auto&& self = a.tensor(0);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::isinf::call(self));
-}
-const Overload isinf_overloads[] = {
-    {"Tensor self", 0, true, true, nullptr, op_isinf},
-};
-OverloadSet isinf_set("isinf", isinf_overloads);
-PyObject* isinf_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(isinf_set, args, n, kw);
-}
-PyObject* isinf_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(isinf_set, self, args, n, kw);
-}
-
-PyObject* op_isfinite(Arguments& a) {
-  auto&& self = a.tensor(0);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::isfinite::call(self));
-}
-const Overload isfinite_overloads[] = {
-    {"Tensor self", 0, true, true, nullptr, op_isfinite},
-};
-OverloadSet isfinite_set("isfinite", isfinite_overloads);
-PyObject* isfinite_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(isfinite_set, args, n, kw);
-}
-PyObject* isfinite_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(isfinite_set, self, args, n, kw);
-}
-
-PyObject* op_isclose(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rtol = a.float64(2); auto&& atol = a.float64(3); auto&& equal_nan = a.boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::isclose::call(self, other, rtol, atol, equal_nan));
-}
-const Overload isclose_overloads[] = {
-    {"Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False", 0, true, true, nullptr, op_isclose},
-};
-OverloadSet isclose_set("isclose", isclose_overloads);
-PyObject* isclose_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(isclose_set, args, n, kw);
-}
-PyObject* isclose_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(isclose_set, self, args, n, kw);
-}
-
 PyObject* op_allclose(Arguments& a) {
   auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& rtol = a.float64(2); auto&& atol = a.float64(3); auto&& equal_nan = a.boolean(4);
   Unlocked u(a);
@@ -1286,35 +2289,6 @@ PyObject* nansum_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyO
   return call_method(nansum_set, self, args, n, kw);
 }
 
-PyObject* op_mean(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mean::call(self, dtype));
-}
-PyObject* op_mean_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& keepdim = a.boolean(2); auto&& dtype = a.optional_scalar_type(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mean_dim::call(self, dim, keepdim, dtype));
-}
-PyObject* op_mean_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& keepdim = a.boolean(2); auto&& dtype = a.optional_scalar_type(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::mean_out::call(self, dim, keepdim, dtype, out);
-  return u.same({4});
-}
-const Overload mean_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None", 0, true, true, nullptr, op_mean},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None", 0, true, true, nullptr, op_mean_dim},
-    {"Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out", 1, true, false, nullptr, op_mean_out},
-};
-OverloadSet mean_set("mean", mean_overloads);
-PyObject* mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(mean_set, args, n, kw);
-}
-PyObject* mean_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(mean_set, self, args, n, kw);
-}
-
 PyObject* op_prod(Arguments& a) {
   auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1);
   Unlocked u(a);
@@ -1374,29 +2348,6 @@ PyObject* amax_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObj
   return call_method(amax_set, self, args, n, kw);
 }
 
-PyObject* op_amin(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int_list(1); auto&& keepdim = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::amin::call(self, dim, keepdim));
-}
-PyObject* op_amin_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int_list(1); auto&& keepdim = a.boolean(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::amin_out::call(self, dim, keepdim, out);
-  return u.same({3});
-}
-const Overload amin_overloads[] = {
-    {"Tensor self, int[1] dim=[], bool keepdim=False", 0, true, true, nullptr, op_amin},
-    {"Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_amin_out},
-};
-OverloadSet amin_set("amin", amin_overloads);
-PyObject* amin_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(amin_set, args, n, kw);
-}
-PyObject* amin_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(amin_set, self, args, n, kw);
-}
-
 PyObject* op_max_dim(Arguments& a) {
   auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
   Unlocked u(a);
@@ -1424,58 +2375,6 @@ PyObject* max_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject*
 }
 PyObject* max_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(max_set, self, args, n, kw);
-}
-
-PyObject* op_min_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::min_dim::call(self, dim, keepdim));
-}
-PyObject* op_min(Arguments& a) {
-  auto&& self = a.tensor(0);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::min::call(self));
-}
-PyObject* op_min_dim_min(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2); auto&& min = a.mutable_tensor(3); auto&& min_indices = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::min_dim_min::call(self, dim, keepdim, min, min_indices);
-  return u.same({3, 4});
-}
-const Overload min_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, "values indices", op_min_dim},
-    {"Tensor self", 0, true, true, nullptr, op_min},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor min, Tensor min_indices", 2, true, false, "values indices", op_min_dim_min},
-};
-OverloadSet min_set("min", min_overloads);
-PyObject* min_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(min_set, args, n, kw);
-}
-PyObject* min_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(min_set, self, args, n, kw);
-}
-
-PyObject* op_argmax(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int64(1); auto&& keepdim = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::argmax::call(self, dim, keepdim));
-}
-PyObject* op_argmax_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int64(1); auto&& keepdim = a.boolean(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::argmax_out::call(self, dim, keepdim, out);
-  return u.same({3});
-}
-const Overload argmax_overloads[] = {
-    {"Tensor self, int? dim=None, bool keepdim=False", 0, true, true, nullptr, op_argmax},
-    {"Tensor self, int? dim=None, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_argmax_out},
-};
-OverloadSet argmax_set("argmax", argmax_overloads);
-PyObject* argmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(argmax_set, args, n, kw);
-}
-PyObject* argmax_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(argmax_set, self, args, n, kw);
 }
 
 PyObject* op_argmin(Arguments& a) {
@@ -1537,126 +2436,6 @@ PyObject* all_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(all_set, self, args, n, kw);
 }
 
-PyObject* op_any_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::any_dim::call(self, dim, keepdim));
-}
-PyObject* op_any(Arguments& a) {
-  auto&& self = a.tensor(0);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::any::call(self));
-}
-PyObject* op_any_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::any_out::call(self, dim, keepdim, out);
-  return u.same({3});
-}
-PyObject* op_any_all_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
-  Unlocked u(a);
-  aten::_ops::any_all_out::call(self, out);
-  return u.same({1});
-}
-const Overload any_overloads[] = {
-    {"Tensor self, int dim, bool keepdim=False", 0, true, true, nullptr, op_any_dim},
-    {"Tensor self", 0, true, true, nullptr, op_any},
-    {"Tensor self, int dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_any_out},
-    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_any_all_out},
-};
-OverloadSet any_set("any", any_overloads);
-PyObject* any_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(any_set, args, n, kw);
-}
-PyObject* any_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(any_set, self, args, n, kw);
-}
-
-PyObject* op_var(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& unbiased = a.boolean(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::var::call(self, unbiased));
-}
-PyObject* op_var_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& unbiased = a.boolean(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::var_dim::call(self, dim, unbiased, keepdim));
-}
-PyObject* op_var_correction(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::var_correction::call(self, dim, correction, keepdim));
-}
-PyObject* op_var_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& unbiased = a.boolean(2); auto&& keepdim = a.boolean(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::var_out::call(self, dim, unbiased, keepdim, out);
-  return u.same({4});
-}
-PyObject* op_var_correction_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::var_correction_out::call(self, dim, correction, keepdim, out);
-  return u.same({4});
-}
-const Overload var_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, true, nullptr, op_var},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, nullptr, op_var_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, nullptr, op_var_correction},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_var_out},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, nullptr, op_var_correction_out},
-};
-OverloadSet var_set("var", var_overloads);
-PyObject* var_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(var_set, args, n, kw);
-}
-PyObject* var_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(var_set, self, args, n, kw);
-}
-
-PyObject* op_std_default(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& unbiased = a.boolean(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_default::call(self, unbiased));
-}
-PyObject* op_std_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& unbiased = a.boolean(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_dim::call(self, dim, unbiased, keepdim));
-}
-PyObject* op_std_correction(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_correction::call(self, dim, correction, keepdim));
-}
-PyObject* op_std_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& unbiased = a.boolean(2); auto&& keepdim = a.boolean(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::std_out::call(self, dim, unbiased, keepdim, out);
-  return u.same({4});
-}
-PyObject* op_std_correction_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::std_correction_out::call(self, dim, correction, keepdim, out);
-  return u.same({4});
-}
-const Overload std_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, true, nullptr, op_std_default},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, true, nullptr, op_std_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, true, nullptr, op_std_correction},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_std_out},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out", 1, true, false, nullptr, op_std_correction_out},
-};
-OverloadSet std_set("std", std_overloads);
-PyObject* std_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(std_set, args, n, kw);
-}
-PyObject* std_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(std_set, self, args, n, kw);
-}
-
 PyObject* op_var_mean(Arguments& a) {
   auto&& self = a.tensor(0); auto&& unbiased = a.boolean(1);
   Unlocked u(a);
@@ -1687,67 +2466,6 @@ const Overload var_mean_overloads[] = {
 OverloadSet var_mean_set("var_mean", var_mean_overloads);
 PyObject* var_mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(var_mean_set, args, n, kw);
-}
-
-PyObject* op_std_mean(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& unbiased = a.boolean(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_mean::call(self, unbiased));
-}
-PyObject* op_std_mean_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& unbiased = a.boolean(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_mean_dim::call(self, dim, unbiased, keepdim));
-}
-PyObject* op_std_mean_correction(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::std_mean_correction::call(self, dim, correction, keepdim));
-}
-PyObject* op_std_mean_correction_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.optional_int_list(1); auto&& correction = a.optional_int64(2); auto&& keepdim = a.boolean(3); auto&& out0 = a.mutable_tensor(4); auto&& out1 = a.mutable_tensor(5);
-  Unlocked u(a);
-  aten::_ops::std_mean_correction_out::call(self, dim, correction, keepdim, out0, out1);
-  return u.same({4, 5});
-}
-const Overload std_mean_overloads[] = {
-    {"Tensor self, bool unbiased=True", 0, true, false, nullptr, op_std_mean},
-    {"Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False", 0, true, false, nullptr, op_std_mean_dim},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False", 0, true, false, nullptr, op_std_mean_correction},
-    {"Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor out0, Tensor out1", 2, true, false, nullptr, op_std_mean_correction_out},
-};
-OverloadSet std_mean_set("std_mean", std_mean_overloads);
-PyObject* std_mean_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(std_mean_set, args, n, kw);
-}
-
-PyObject* op_norm_Scalar(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& p = a.scalar(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::norm_Scalar::call(self, p));
-}
-PyObject* op_norm_ScalarOpt_dim(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& p = a.optional_scalar(1); auto&& dim = a.int_list(2); auto&& keepdim = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::norm_ScalarOpt_dim::call(self, p, dim, keepdim));
-}
-PyObject* op_norm_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& p = a.optional_scalar(1); auto&& dim = a.int_list(2); auto&& keepdim = a.boolean(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::norm_out::call(self, p, dim, keepdim, out);
-  return u.same({4});
-}
-const Overload norm_overloads[] = {
-    {"Tensor self, Scalar p=2", 0, true, true, nullptr, op_norm_Scalar},
-    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False", 0, true, true, nullptr, op_norm_ScalarOpt_dim},
-    {"Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor out", 1, true, false, nullptr, op_norm_out},
-};
-OverloadSet norm_set("norm", norm_overloads);
-PyObject* norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(norm_set, args, n, kw);
-}
-PyObject* norm_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(norm_set, self, args, n, kw);
 }
 
 PyObject* op_logsumexp(Arguments& a) {
@@ -1796,20 +2514,6 @@ PyObject* cumsum_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyO
   return call_method(cumsum_set, self, args, n, kw);
 }
 
-PyObject* op_cumsum_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& dtype = a.optional_scalar_type(2);
-  Unlocked u(a);
-  aten::_ops::cumsum_::call(self, dim, dtype);
-  return u.same({0});
-}
-const Overload cumsum__overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, nullptr, op_cumsum_},
-};
-OverloadSet cumsum__set("cumsum_", cumsum__overloads);
-PyObject* cumsum__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(cumsum__set, self, args, n, kw);
-}
-
 PyObject* op_cumprod(Arguments& a) {
   auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& dtype = a.optional_scalar_type(2);
   Unlocked u(a);
@@ -1831,43 +2535,6 @@ PyObject* cumprod_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObj
 }
 PyObject* cumprod_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(cumprod_set, self, args, n, kw);
-}
-
-PyObject* op_cumprod_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& dtype = a.optional_scalar_type(2);
-  Unlocked u(a);
-  aten::_ops::cumprod_::call(self, dim, dtype);
-  return u.same({0});
-}
-const Overload cumprod__overloads[] = {
-    {"Tensor self, int dim, *, ScalarType? dtype=None", 0, false, true, nullptr, op_cumprod_},
-};
-OverloadSet cumprod__set("cumprod_", cumprod__overloads);
-PyObject* cumprod__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(cumprod__set, self, args, n, kw);
-}
-
-PyObject* op_mm(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& mat2 = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mm::call(self, mat2));
-}
-PyObject* op_mm_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& mat2 = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::mm_out::call(self, mat2, out);
-  return u.same({2});
-}
-const Overload mm_overloads[] = {
-    {"Tensor self, Tensor mat2", 0, true, true, nullptr, op_mm},
-    {"Tensor self, Tensor mat2, *, Tensor out", 1, true, false, nullptr, op_mm_out},
-};
-OverloadSet mm_set("mm", mm_overloads);
-PyObject* mm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(mm_set, args, n, kw);
-}
-PyObject* mm_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(mm_set, self, args, n, kw);
 }
 
 PyObject* op_bmm(Arguments& a) {
@@ -1953,69 +2620,6 @@ PyObject* dot_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(dot_set, self, args, n, kw);
 }
 
-PyObject* op_mv(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& vec = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::mv::call(self, vec));
-}
-PyObject* op_mv_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& vec = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::mv_out::call(self, vec, out);
-  return u.same({2});
-}
-const Overload mv_overloads[] = {
-    {"Tensor self, Tensor vec", 0, true, true, nullptr, op_mv},
-    {"Tensor self, Tensor vec, *, Tensor out", 1, true, false, nullptr, op_mv_out},
-};
-OverloadSet mv_set("mv", mv_overloads);
-PyObject* mv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(mv_set, args, n, kw);
-}
-PyObject* mv_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(mv_set, self, args, n, kw);
-}
-
-PyObject* op_matmul(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::matmul::call(self, other));
-}
-PyObject* op_matmul_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::matmul_out::call(self, other, out);
-  return u.same({2});
-}
-const Overload matmul_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, true, nullptr, op_matmul},
-    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_matmul_out},
-};
-OverloadSet matmul_set("matmul", matmul_overloads);
-PyObject* matmul_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(matmul_set, args, n, kw);
-}
-PyObject* matmul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(matmul_set, self, args, n, kw);
-}
-
-PyObject* op_uniform_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& from = a.float64(1); auto&& to = a.float64(2); auto&& generator = a.generator(3);
-  Unlocked u(a);
-  aten::_ops::uniform_::call(self, from, to, generator);
-  return u.same({0});
-}
-const Overload uniform__overloads[] = {
-    {"Tensor self, float from=0, float to=1, *, Generator? generator=None", 0, true, true, nullptr, op_uniform_},
-};
-OverloadSet uniform__set("uniform_", uniform__overloads);
-PyObject* uniform__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(uniform__set, args, n, kw);
-}
-PyObject* uniform__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(uniform__set, self, args, n, kw);
-}
-
 PyObject* op_normal_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& mean = a.float64(1); auto&& std = a.float64(2); auto&& generator = a.generator(3);
   Unlocked u(a);
@@ -2033,82 +2637,6 @@ PyObject* normal__method(PyObject* self, PyObject* const* args, Py_ssize_t n, Py
   return call_method(normal__set, self, args, n, kw);
 }
 
-PyObject* op_normal_Tensor_float(Arguments& a) {
-  auto&& mean = a.tensor(0); auto&& std = a.float64(1); auto&& generator = a.generator(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::normal_Tensor_float::call(mean, std, generator));
-}
-PyObject* op_normal_float_Tensor(Arguments& a) {
-  auto&& mean = a.float64(0); auto&& std = a.tensor(1); auto&& generator = a.generator(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::normal_float_Tensor::call(mean, std, generator));
-}
-PyObject* op_normal_Tensor_Tensor(Arguments& a) {
-  auto&& mean = a.tensor(0); auto&& std = a.tensor(1); auto&& generator = a.generator(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::normal_Tensor_Tensor::call(mean, std, generator));
-}
-PyObject* op_normal_float_float(Arguments& a) {
-  auto&& mean = a.float64(0); auto&& std = a.float64(1); auto&& size = a.int_list(2); auto&& generator = a.generator(3); auto&& dtype = a.optional_scalar_type(4); auto&& layout = a.optional_layout(5); auto&& device = a.optional_device(6); auto&& pin_memory = a.optional_boolean(7);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::normal_float_float::call(mean, std, size, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_normal_Tensor_float_out(Arguments& a) {
-  auto&& mean = a.tensor(0); auto&& std = a.float64(1); auto&& generator = a.generator(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::normal_Tensor_float_out::call(mean, std, generator, out);
-  return u.same({3});
-}
-PyObject* op_normal_float_Tensor_out(Arguments& a) {
-  auto&& mean = a.float64(0); auto&& std = a.tensor(1); auto&& generator = a.generator(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::normal_float_Tensor_out::call(mean, std, generator, out);
-  return u.same({3});
-}
-PyObject* op_normal_Tensor_Tensor_out(Arguments& a) {
-  auto&& mean = a.tensor(0); auto&& std = a.tensor(1); auto&& generator = a.generator(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::normal_Tensor_Tensor_out::call(mean, std, generator, out);
-  return u.same({3});
-}
-PyObject* op_normal_float_float_out(Arguments& a) {
-  auto&& mean = a.float64(0); auto&& std = a.float64(1); auto&& size = a.int_list(2); auto&& generator = a.generator(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::normal_float_float_out::call(mean, std, size, generator, out);
-  return u.same({4});
-}
-const Overload normal_overloads[] = {
-    {"Tensor mean, float std=1, *, Generator? generator=None", 0, true, false, nullptr, op_normal_Tensor_float},
-    {"float mean, Tensor std, *, Generator? generator=None", 0, true, false, nullptr, op_normal_float_Tensor},
-    {"Tensor mean, Tensor std, *, Generator? generator=None", 0, true, false, nullptr, op_normal_Tensor_Tensor},
-    {"float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_normal_float_float},
-    {"Tensor mean, float std=1, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_Tensor_float_out},
-    {"float mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_float_Tensor_out},
-    {"Tensor mean, Tensor std, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_Tensor_Tensor_out},
-    {"float mean, float std, int[] size, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_normal_float_float_out},
-};
-OverloadSet normal_set("normal", normal_overloads);
-PyObject* normal_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(normal_set, args, n, kw);
-}
-
-PyObject* op_exponential_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& lambd = a.float64(1); auto&& generator = a.generator(2);
-  Unlocked u(a);
-  aten::_ops::exponential_::call(self, lambd, generator);
-  return u.same({0});
-}
-const Overload exponential__overloads[] = {
-    {"Tensor self, float lambd=1, *, Generator? generator=None", 0, true, true, nullptr, op_exponential_},
-};
-OverloadSet exponential__set("exponential_", exponential__overloads);
-PyObject* exponential__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(exponential__set, args, n, kw);
-}
-PyObject* exponential__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(exponential__set, self, args, n, kw);
-}
-
 PyObject* op_geometric_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& p = a.float64(1); auto&& generator = a.generator(2);
   Unlocked u(a);
@@ -2124,23 +2652,6 @@ PyObject* geometric__function(PyObject*, PyObject* const* args, Py_ssize_t n, Py
 }
 PyObject* geometric__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(geometric__set, self, args, n, kw);
-}
-
-PyObject* op_log_normal_(Arguments& a) {
-  auto&& self = a.mutable_tensor(0); auto&& mean = a.float64(1); auto&& std = a.float64(2); auto&& generator = a.generator(3);
-  Unlocked u(a);
-  aten::_ops::log_normal_::call(self, mean, std, generator);
-  return u.same({0});
-}
-const Overload log_normal__overloads[] = {
-    {"Tensor self, float mean=1, float std=2, *, Generator? generator=None", 0, true, true, nullptr, op_log_normal_},
-};
-OverloadSet log_normal__set("log_normal_", log_normal__overloads);
-PyObject* log_normal__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(log_normal__set, args, n, kw);
-}
-PyObject* log_normal__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(log_normal__set, self, args, n, kw);
 }
 
 PyObject* op_cauchy_(Arguments& a) {
@@ -2184,68 +2695,6 @@ PyObject* bernoulli__method(PyObject* self, PyObject* const* args, Py_ssize_t n,
   return call_method(bernoulli__set, self, args, n, kw);
 }
 
-PyObject* op_bernoulli(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& generator = a.generator(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bernoulli::call(self, generator));
-}
-PyObject* op_bernoulli_p(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& p = a.float64(1); auto&& generator = a.generator(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::bernoulli_p::call(self, p, generator));
-}
-PyObject* op_bernoulli_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& generator = a.generator(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::bernoulli_out::call(self, generator, out);
-  return u.same({2});
-}
-const Overload bernoulli_overloads[] = {
-    {"Tensor self, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli},
-    {"Tensor self, float p, *, Generator? generator=None", 0, true, true, nullptr, op_bernoulli_p},
-    {"Tensor self, *, Generator? generator=None, Tensor out", 1, true, false, nullptr, op_bernoulli_out},
-};
-OverloadSet bernoulli_set("bernoulli", bernoulli_overloads);
-PyObject* bernoulli_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(bernoulli_set, args, n, kw);
-}
-PyObject* bernoulli_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(bernoulli_set, self, args, n, kw);
-}
-
-PyObject* op_rand(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::rand::call(size, dtype, layout, device, pin_memory));
-}
-PyObject* op_rand_generator(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& generator = a.generator(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::rand_generator::call(size, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_rand_out(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& out = a.mutable_tensor(1);
-  Unlocked u(a);
-  aten::_ops::rand_out::call(size, out);
-  return u.same({1});
-}
-PyObject* op_rand_generator_out(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& generator = a.generator(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::rand_generator_out::call(size, generator, out);
-  return u.same({2});
-}
-const Overload rand_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_rand},
-    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_rand_generator},
-    {"int[] size, *, Tensor out", 1, true, false, nullptr, op_rand_out},
-    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_rand_generator_out},
-};
-OverloadSet rand_set("rand", rand_overloads);
-PyObject* rand_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(rand_set, args, n, kw);
-}
-
 PyObject* op_rand_like(Arguments& a) {
   auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4); auto&& memory_format = a.optional_memory_format(5);
   Unlocked u(a);
@@ -2257,52 +2706,6 @@ const Overload rand_like_overloads[] = {
 OverloadSet rand_like_set("rand_like", rand_like_overloads);
 PyObject* rand_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(rand_like_set, args, n, kw);
-}
-
-PyObject* op_randn(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randn::call(size, dtype, layout, device, pin_memory));
-}
-PyObject* op_randn_generator(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& generator = a.generator(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randn_generator::call(size, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_randn_out(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& out = a.mutable_tensor(1);
-  Unlocked u(a);
-  aten::_ops::randn_out::call(size, out);
-  return u.same({1});
-}
-PyObject* op_randn_generator_out(Arguments& a) {
-  auto&& size = a.int_list(0); auto&& generator = a.generator(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::randn_generator_out::call(size, generator, out);
-  return u.same({2});
-}
-const Overload randn_overloads[] = {
-    {"int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randn},
-    {"int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randn_generator},
-    {"int[] size, *, Tensor out", 1, true, false, nullptr, op_randn_out},
-    {"int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randn_generator_out},
-};
-OverloadSet randn_set("randn", randn_overloads);
-PyObject* randn_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(randn_set, args, n, kw);
-}
-
-PyObject* op_randn_like(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4); auto&& memory_format = a.optional_memory_format(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randn_like::call(self, dtype, layout, device, pin_memory, memory_format));
-}
-const Overload randn_like_overloads[] = {
-    {"Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None", 0, true, false, nullptr, op_randn_like},
-};
-OverloadSet randn_like_set("randn_like", randn_like_overloads);
-PyObject* randn_like_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(randn_like_set, args, n, kw);
 }
 
 PyObject* op_random__from(Arguments& a) {
@@ -2336,65 +2739,6 @@ PyObject* random__method(PyObject* self, PyObject* const* args, Py_ssize_t n, Py
   return call_method(random__set, self, args, n, kw);
 }
 
-PyObject* op_randint(Arguments& a) {
-  auto&& high = a.int64(0); auto&& size = a.int_list(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randint::call(high, size, dtype, layout, device, pin_memory));
-}
-PyObject* op_randint_generator(Arguments& a) {
-  auto&& high = a.int64(0); auto&& size = a.int_list(1); auto&& generator = a.generator(2); auto&& dtype = a.optional_scalar_type(3); auto&& layout = a.optional_layout(4); auto&& device = a.optional_device(5); auto&& pin_memory = a.optional_boolean(6);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randint_generator::call(high, size, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_randint_low(Arguments& a) {
-  auto&& low = a.int64(0); auto&& high = a.int64(1); auto&& size = a.int_list(2); auto&& dtype = a.optional_scalar_type(3); auto&& layout = a.optional_layout(4); auto&& device = a.optional_device(5); auto&& pin_memory = a.optional_boolean(6);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randint_low::call(low, high, size, dtype, layout, device, pin_memory));
-}
-PyObject* op_randint_low_generator(Arguments& a) {
-  auto&& low = a.int64(0); auto&& high = a.int64(1); auto&& size = a.int_list(2); auto&& generator = a.generator(3); auto&& dtype = a.optional_scalar_type(4); auto&& layout = a.optional_layout(5); auto&& device = a.optional_device(6); auto&& pin_memory = a.optional_boolean(7);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randint_low_generator::call(low, high, size, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_randint_out(Arguments& a) {
-  auto&& high = a.int64(0); auto&& size = a.int_list(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::randint_out::call(high, size, out);
-  return u.same({2});
-}
-PyObject* op_randint_generator_out(Arguments& a) {
-  auto&& high = a.int64(0); auto&& size = a.int_list(1); auto&& generator = a.generator(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::randint_generator_out::call(high, size, generator, out);
-  return u.same({3});
-}
-PyObject* op_randint_low_out(Arguments& a) {
-  auto&& low = a.int64(0); auto&& high = a.int64(1); auto&& size = a.int_list(2); auto&& out = a.mutable_tensor(3);
-  Unlocked u(a);
-  aten::_ops::randint_low_out::call(low, high, size, out);
-  return u.same({3});
-}
-PyObject* op_randint_low_generator_out(Arguments& a) {
-  auto&& low = a.int64(0); auto&& high = a.int64(1); auto&& size = a.int_list(2); auto&& generator = a.generator(3); auto&& out = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::randint_low_generator_out::call(low, high, size, generator, out);
-  return u.same({4});
-}
-const Overload randint_overloads[] = {
-    {"int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint},
-    {"int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_generator},
-    {"int low, int high, int[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_low},
-    {"int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randint_low_generator},
-    {"int high, int[] size, *, Tensor out", 1, true, false, nullptr, op_randint_out},
-    {"int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randint_generator_out},
-    {"int low, int high, int[] size, *, Tensor out", 1, true, false, nullptr, op_randint_low_out},
-    {"int low, int high, int[] size, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randint_low_generator_out},
-};
-OverloadSet randint_set("randint", randint_overloads);
-PyObject* randint_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(randint_set, args, n, kw);
-}
-
 PyObject* op_dropout(Arguments& a) {
   auto&& input = a.tensor(0); auto&& p = a.float64(1); auto&& train = a.boolean(2);
   Unlocked u(a);
@@ -2420,52 +2764,6 @@ const Overload dropout__overloads[] = {
 OverloadSet dropout__set("dropout_", dropout__overloads);
 PyObject* dropout__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(dropout__set, args, n, kw);
-}
-
-PyObject* op_feature_dropout(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& p = a.float64(1); auto&& train = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::feature_dropout::call(input, p, train));
-}
-const Overload feature_dropout_overloads[] = {
-    {"Tensor input, float p, bool train", 0, true, false, nullptr, op_feature_dropout},
-};
-OverloadSet feature_dropout_set("feature_dropout", feature_dropout_overloads);
-PyObject* feature_dropout_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(feature_dropout_set, args, n, kw);
-}
-
-PyObject* op_randperm(Arguments& a) {
-  auto&& n = a.int64(0); auto&& dtype = a.optional_scalar_type(1); auto&& layout = a.optional_layout(2); auto&& device = a.optional_device(3); auto&& pin_memory = a.optional_boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randperm::call(n, dtype, layout, device, pin_memory));
-}
-PyObject* op_randperm_generator(Arguments& a) {
-  auto&& n = a.int64(0); auto&& generator = a.generator(1); auto&& dtype = a.optional_scalar_type(2); auto&& layout = a.optional_layout(3); auto&& device = a.optional_device(4); auto&& pin_memory = a.optional_boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::randperm_generator::call(n, generator, dtype, layout, device, pin_memory));
-}
-PyObject* op_randperm_out(Arguments& a) {
-  auto&& n = a.int64(0); auto&& out = a.mutable_tensor(1);
-  Unlocked u(a);
-  aten::_ops::randperm_out::call(n, out);
-  return u.same({1});
-}
-PyObject* op_randperm_generator_out(Arguments& a) {
-  auto&& n = a.int64(0); auto&& generator = a.generator(1); auto&& out = a.mutable_tensor(2);
-  Unlocked u(a);
-  aten::_ops::randperm_generator_out::call(n, generator, out);
-  return u.same({2});
-}
-const Overload randperm_overloads[] = {
-    {"int n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randperm},
-    {"int n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None", 0, true, false, nullptr, op_randperm_generator},
-    {"int n, *, Tensor out", 1, true, false, nullptr, op_randperm_out},
-    {"int n, *, Generator? generator, Tensor out", 1, true, false, nullptr, op_randperm_generator_out},
-};
-OverloadSet randperm_set("randperm", randperm_overloads);
-PyObject* randperm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(randperm_set, args, n, kw);
 }
 
 PyObject* op_randint_like(Arguments& a) {
@@ -2508,35 +2806,6 @@ PyObject* multinomial_function(PyObject*, PyObject* const* args, Py_ssize_t n, P
 }
 PyObject* multinomial_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(multinomial_set, self, args, n, kw);
-}
-
-PyObject* op_poisson(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& generator = a.generator(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::poisson::call(self, generator));
-}
-const Overload poisson_overloads[] = {
-    {"Tensor self, Generator? generator=None", 0, true, false, nullptr, op_poisson},
-};
-OverloadSet poisson_set("poisson", poisson_overloads);
-PyObject* poisson_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(poisson_set, args, n, kw);
-}
-
-PyObject* op_softmax_int(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& dtype = a.optional_scalar_type(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::softmax_int::call(self, dim, dtype));
-}
-const Overload softmax_overloads[] = {
-    {"Tensor self, int dim, ScalarType? dtype=None", 0, true, true, nullptr, op_softmax_int},
-};
-OverloadSet softmax_set("softmax", softmax_overloads);
-PyObject* softmax_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(softmax_set, args, n, kw);
-}
-PyObject* softmax_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(softmax_set, self, args, n, kw);
 }
 
 PyObject* op__softmax(Arguments& a) {
@@ -2648,72 +2917,6 @@ PyObject* nll_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyOb
   return call_function(nll_loss_set, args, n, kw);
 }
 
-PyObject* op_nll_loss_nd(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3); auto&& ignore_index = a.int64(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::nll_loss_nd::call(self, target, weight, reduction, ignore_index));
-}
-const Overload nll_loss_nd_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100", 0, true, false, nullptr, op_nll_loss_nd},
-};
-OverloadSet nll_loss_nd_set("nll_loss_nd", nll_loss_nd_overloads);
-PyObject* nll_loss_nd_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(nll_loss_nd_set, args, n, kw);
-}
-
-PyObject* op_nll_loss_forward(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3); auto&& ignore_index = a.int64(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::nll_loss_forward::call(self, target, weight, reduction, ignore_index));
-}
-PyObject* op_nll_loss_forward_output(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3); auto&& ignore_index = a.int64(4); auto&& output = a.mutable_tensor(5); auto&& total_weight = a.mutable_tensor(6);
-  Unlocked u(a);
-  aten::_ops::nll_loss_forward_output::call(self, target, weight, reduction, ignore_index, output, total_weight);
-  return u.same({5, 6});
-}
-const Overload nll_loss_forward_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index", 0, true, false, "output total_weight", op_nll_loss_forward},
-    {"Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor output, Tensor total_weight", 2, true, false, nullptr, op_nll_loss_forward_output},
-};
-OverloadSet nll_loss_forward_set("nll_loss_forward", nll_loss_forward_overloads);
-PyObject* nll_loss_forward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(nll_loss_forward_set, args, n, kw);
-}
-
-PyObject* op_nll_loss_backward(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& weight = a.optional_tensor(3); auto&& reduction = a.int64(4); auto&& ignore_index = a.int64(5); auto&& total_weight = a.tensor(6);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::nll_loss_backward::call(grad_output, self, target, weight, reduction, ignore_index, total_weight));
-}
-PyObject* op_nll_loss_backward_grad_input(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& weight = a.optional_tensor(3); auto&& reduction = a.int64(4); auto&& ignore_index = a.int64(5); auto&& total_weight = a.tensor(6); auto&& grad_input = a.mutable_tensor(7);
-  Unlocked u(a);
-  aten::_ops::nll_loss_backward_grad_input::call(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input);
-  return u.same({7});
-}
-const Overload nll_loss_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight", 0, true, false, nullptr, op_nll_loss_backward},
-    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor grad_input", 1, true, false, nullptr, op_nll_loss_backward_grad_input},
-};
-OverloadSet nll_loss_backward_set("nll_loss_backward", nll_loss_backward_overloads);
-PyObject* nll_loss_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(nll_loss_backward_set, args, n, kw);
-}
-
-PyObject* op_cross_entropy_loss(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3); auto&& ignore_index = a.int64(4); auto&& label_smoothing = a.float64(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::cross_entropy_loss::call(self, target, weight, reduction, ignore_index, label_smoothing));
-}
-const Overload cross_entropy_loss_overloads[] = {
-    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0", 0, true, false, nullptr, op_cross_entropy_loss},
-};
-OverloadSet cross_entropy_loss_set("cross_entropy_loss", cross_entropy_loss_overloads);
-PyObject* cross_entropy_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(cross_entropy_loss_set, args, n, kw);
-}
-
 PyObject* op_linear(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2);
   Unlocked u(a);
@@ -2767,19 +2970,6 @@ PyObject* col2im_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObje
   return call_function(col2im_set, args, n, kw);
 }
 
-PyObject* op_convolution(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& transposed = a.boolean(6); auto&& output_padding = a.int_list(7); auto&& groups = a.int64(8);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::convolution::call(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups));
-}
-const Overload convolution_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups", 0, true, false, nullptr, op_convolution},
-};
-OverloadSet convolution_set("convolution", convolution_overloads);
-PyObject* convolution_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(convolution_set, args, n, kw);
-}
-
 PyObject* op_conv2d(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
   Unlocked u(a);
@@ -2791,32 +2981,6 @@ const Overload conv2d_overloads[] = {
 OverloadSet conv2d_set("conv2d", conv2d_overloads);
 PyObject* conv2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(conv2d_set, args, n, kw);
-}
-
-PyObject* op_conv1d(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::conv1d::call(input, weight, bias, stride, padding, dilation, groups));
-}
-const Overload conv1d_overloads[] = {
-    {"Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1", 0, true, false, nullptr, op_conv1d},
-};
-OverloadSet conv1d_set("conv1d", conv1d_overloads);
-PyObject* conv1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(conv1d_set, args, n, kw);
-}
-
-PyObject* op_max_pool2d(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& dilation = a.int_list(4); auto&& ceil_mode = a.boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::max_pool2d::call(self, kernel_size, stride, padding, dilation, ceil_mode));
-}
-const Overload max_pool2d_overloads[] = {
-    {"Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False", 0, true, false, nullptr, op_max_pool2d},
-};
-OverloadSet max_pool2d_set("max_pool2d", max_pool2d_overloads);
-PyObject* max_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(max_pool2d_set, args, n, kw);
 }
 
 PyObject* op_max_pool2d_with_indices(Arguments& a) {
@@ -2839,26 +3003,6 @@ PyObject* max_pool2d_with_indices_function(PyObject*, PyObject* const* args, Py_
   return call_function(max_pool2d_with_indices_set, args, n, kw);
 }
 
-PyObject* op_max_pool2d_with_indices_backward(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& kernel_size = a.int_list(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& ceil_mode = a.boolean(6); auto&& indices = a.tensor(7);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::max_pool2d_with_indices_backward::call(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices));
-}
-PyObject* op_max_pool2d_with_indices_backward_grad_input(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& kernel_size = a.int_list(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& ceil_mode = a.boolean(6); auto&& indices = a.tensor(7); auto&& grad_input = a.mutable_tensor(8);
-  Unlocked u(a);
-  aten::_ops::max_pool2d_with_indices_backward_grad_input::call(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input);
-  return u.same({8});
-}
-const Overload max_pool2d_with_indices_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices", 0, true, false, nullptr, op_max_pool2d_with_indices_backward},
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor grad_input", 1, true, false, nullptr, op_max_pool2d_with_indices_backward_grad_input},
-};
-OverloadSet max_pool2d_with_indices_backward_set("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward_overloads);
-PyObject* max_pool2d_with_indices_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(max_pool2d_with_indices_backward_set, args, n, kw);
-}
-
 PyObject* op_avg_pool2d(Arguments& a) {
   auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& ceil_mode = a.boolean(4); auto&& count_include_pad = a.boolean(5); auto&& divisor_override = a.optional_int64(6);
   Unlocked u(a);
@@ -2877,26 +3021,6 @@ const Overload avg_pool2d_overloads[] = {
 OverloadSet avg_pool2d_set("avg_pool2d", avg_pool2d_overloads);
 PyObject* avg_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(avg_pool2d_set, args, n, kw);
-}
-
-PyObject* op_avg_pool2d_backward(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& kernel_size = a.int_list(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& ceil_mode = a.boolean(5); auto&& count_include_pad = a.boolean(6); auto&& divisor_override = a.optional_int64(7);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::avg_pool2d_backward::call(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override));
-}
-PyObject* op_avg_pool2d_backward_grad_input(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& kernel_size = a.int_list(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& ceil_mode = a.boolean(5); auto&& count_include_pad = a.boolean(6); auto&& divisor_override = a.optional_int64(7); auto&& grad_input = a.mutable_tensor(8);
-  Unlocked u(a);
-  aten::_ops::avg_pool2d_backward_grad_input::call(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input);
-  return u.same({8});
-}
-const Overload avg_pool2d_backward_overloads[] = {
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override", 0, true, false, nullptr, op_avg_pool2d_backward},
-    {"Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor grad_input", 1, true, false, nullptr, op_avg_pool2d_backward_grad_input},
-};
-OverloadSet avg_pool2d_backward_set("avg_pool2d_backward", avg_pool2d_backward_overloads);
-PyObject* avg_pool2d_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(avg_pool2d_backward_set, args, n, kw);
 }
 
 PyObject* op_adaptive_avg_pool2d(Arguments& a) {
@@ -2985,19 +3109,6 @@ PyObject* native_batch_norm_function(PyObject*, PyObject* const* args, Py_ssize_
   return call_function(native_batch_norm_set, args, n, kw);
 }
 
-PyObject* op_native_batch_norm_backward(Arguments& a) {
-  auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& save_mean = a.optional_tensor(5); auto&& save_invstd = a.optional_tensor(6); auto&& train = a.boolean(7); auto&& eps = a.float64(8); auto&& output_mask = a.bool_list(9);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::native_batch_norm_backward::call(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask));
-}
-const Overload native_batch_norm_backward_overloads[] = {
-    {"Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask", 0, true, false, nullptr, op_native_batch_norm_backward},
-};
-OverloadSet native_batch_norm_backward_set("native_batch_norm_backward", native_batch_norm_backward_overloads);
-PyObject* native_batch_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(native_batch_norm_backward_set, args, n, kw);
-}
-
 PyObject* op_instance_norm(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& use_input_stats = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7); auto&& cudnn_enabled = a.boolean(8);
   Unlocked u(a);
@@ -3011,32 +3122,6 @@ PyObject* instance_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n,
   return call_function(instance_norm_set, args, n, kw);
 }
 
-PyObject* op_layer_norm(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& normalized_shape = a.int_list(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4); auto&& cudnn_enable = a.boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::layer_norm::call(input, normalized_shape, weight, bias, eps, cudnn_enable));
-}
-const Overload layer_norm_overloads[] = {
-    {"Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True", 0, true, false, nullptr, op_layer_norm},
-};
-OverloadSet layer_norm_set("layer_norm", layer_norm_overloads);
-PyObject* layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(layer_norm_set, args, n, kw);
-}
-
-PyObject* op_native_layer_norm(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& normalized_shape = a.int_list(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::native_layer_norm::call(input, normalized_shape, weight, bias, eps));
-}
-const Overload native_layer_norm_overloads[] = {
-    {"Tensor input, int[] normalized_shape, Tensor? weight, Tensor? bias, float eps", 0, true, false, nullptr, op_native_layer_norm},
-};
-OverloadSet native_layer_norm_set("native_layer_norm", native_layer_norm_overloads);
-PyObject* native_layer_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(native_layer_norm_set, args, n, kw);
-}
-
 PyObject* op_native_layer_norm_backward(Arguments& a) {
   auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& normalized_shape = a.int_list(2); auto&& mean = a.tensor(3); auto&& rstd = a.tensor(4); auto&& weight = a.optional_tensor(5); auto&& bias = a.optional_tensor(6); auto&& output_mask = a.bool_list(7);
   Unlocked u(a);
@@ -3048,32 +3133,6 @@ const Overload native_layer_norm_backward_overloads[] = {
 OverloadSet native_layer_norm_backward_set("native_layer_norm_backward", native_layer_norm_backward_overloads);
 PyObject* native_layer_norm_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(native_layer_norm_backward_set, args, n, kw);
-}
-
-PyObject* op_group_norm(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& num_groups = a.int64(1); auto&& weight = a.optional_tensor(2); auto&& bias = a.optional_tensor(3); auto&& eps = a.float64(4); auto&& cudnn_enabled = a.boolean(5);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::group_norm::call(input, num_groups, weight, bias, eps, cudnn_enabled));
-}
-const Overload group_norm_overloads[] = {
-    {"Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True", 0, true, false, nullptr, op_group_norm},
-};
-OverloadSet group_norm_set("group_norm", group_norm_overloads);
-PyObject* group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(group_norm_set, args, n, kw);
-}
-
-PyObject* op_native_group_norm(Arguments& a) {
-  auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& N = a.int64(3); auto&& C = a.int64(4); auto&& HxW = a.int64(5); auto&& group = a.int64(6); auto&& eps = a.float64(7);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::native_group_norm::call(input, weight, bias, N, C, HxW, group, eps));
-}
-const Overload native_group_norm_overloads[] = {
-    {"Tensor input, Tensor? weight, Tensor? bias, int N, int C, int HxW, int group, float eps", 0, true, false, nullptr, op_native_group_norm},
-};
-OverloadSet native_group_norm_set("native_group_norm", native_group_norm_overloads);
-PyObject* native_group_norm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(native_group_norm_set, args, n, kw);
 }
 
 PyObject* op_native_group_norm_backward(Arguments& a) {
@@ -3207,19 +3266,6 @@ PyObject* index_put_method(PyObject* self, PyObject* const* args, Py_ssize_t n, 
   return call_method(index_put_set, self, args, n, kw);
 }
 
-PyObject* op_embedding(Arguments& a) {
-  auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& padding_idx = a.int64(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& sparse = a.boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::embedding::call(weight, indices, padding_idx, scale_grad_by_freq, sparse));
-}
-const Overload embedding_overloads[] = {
-    {"Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False", 0, true, false, nullptr, op_embedding},
-};
-OverloadSet embedding_set("embedding", embedding_overloads);
-PyObject* embedding_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(embedding_set, args, n, kw);
-}
-
 PyObject* op_embedding_backward(Arguments& a) {
   auto&& grad = a.tensor(0); auto&& indices = a.tensor(1); auto&& num_weights = a.int64(2); auto&& padding_idx = a.int64(3); auto&& scale_grad_by_freq = a.boolean(4); auto&& sparse = a.boolean(5);
   Unlocked u(a);
@@ -3231,55 +3277,6 @@ const Overload embedding_backward_overloads[] = {
 OverloadSet embedding_backward_set("embedding_backward", embedding_backward_overloads);
 PyObject* embedding_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(embedding_backward_set, args, n, kw);
-}
-
-PyObject* op_embedding_dense_backward(Arguments& a) {
-  auto&& grad_output = a.tensor(0); auto&& indices = a.tensor(1); auto&& num_weights = a.int64(2); auto&& padding_idx = a.int64(3); auto&& scale_grad_by_freq = a.boolean(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::embedding_dense_backward::call(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq));
-}
-const Overload embedding_dense_backward_overloads[] = {
-    {"Tensor grad_output, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq", 0, true, false, nullptr, op_embedding_dense_backward},
-};
-OverloadSet embedding_dense_backward_set("embedding_dense_backward", embedding_dense_backward_overloads);
-PyObject* embedding_dense_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(embedding_dense_backward_set, args, n, kw);
-}
-
-PyObject* op_one_hot(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& num_classes = a.int64(1);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::one_hot::call(self, num_classes));
-}
-const Overload one_hot_overloads[] = {
-    {"Tensor self, int num_classes=-1", 0, true, false, nullptr, op_one_hot},
-};
-OverloadSet one_hot_set("one_hot", one_hot_overloads);
-PyObject* one_hot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(one_hot_set, args, n, kw);
-}
-
-PyObject* op_index_add(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::index_add::call(self, dim, index, source, alpha));
-}
-PyObject* op_index_add_out(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4); auto&& out = a.mutable_tensor(5);
-  Unlocked u(a);
-  aten::_ops::index_add_out::call(self, dim, index, source, alpha, out);
-  return u.same({5});
-}
-const Overload index_add_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1", 0, true, true, nullptr, op_index_add},
-    {"Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_index_add_out},
-};
-OverloadSet index_add_set("index_add", index_add_overloads);
-PyObject* index_add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(index_add_set, args, n, kw);
-}
-PyObject* index_add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(index_add_set, self, args, n, kw);
 }
 
 PyObject* op_index_add_(Arguments& a) {
@@ -3339,64 +3336,6 @@ PyObject* index_fill_method(PyObject* self, PyObject* const* args, Py_ssize_t n,
   return call_method(index_fill_set, self, args, n, kw);
 }
 
-PyObject* op_sort_stable(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& stable = a.optional_boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::sort_stable::call(self, stable, dim, descending));
-}
-PyObject* op_sort(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::sort::call(self, dim, descending));
-}
-PyObject* op_sort_values_stable(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& stable = a.optional_boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3); auto&& values = a.mutable_tensor(4); auto&& indices = a.mutable_tensor(5);
-  Unlocked u(a);
-  aten::_ops::sort_values_stable::call(self, stable, dim, descending, values, indices);
-  return u.same({4, 5});
-}
-PyObject* op_sort_values(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2); auto&& values = a.mutable_tensor(3); auto&& indices = a.mutable_tensor(4);
-  Unlocked u(a);
-  aten::_ops::sort_values::call(self, dim, descending, values, indices);
-  return u.same({3, 4});
-}
-const Overload sort_overloads[] = {
-    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False", 0, true, true, "values indices", op_sort_stable},
-    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, "values indices", op_sort},
-    {"Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor values, Tensor indices", 2, true, false, "values indices", op_sort_values_stable},
-    {"Tensor self, int dim=-1, bool descending=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_sort_values},
-};
-OverloadSet sort_set("sort", sort_overloads);
-PyObject* sort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(sort_set, args, n, kw);
-}
-PyObject* sort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(sort_set, self, args, n, kw);
-}
-
-PyObject* op_argsort(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& descending = a.boolean(2);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::argsort::call(self, dim, descending));
-}
-PyObject* op_argsort_stable(Arguments& a) {
-  auto&& self = a.tensor(0); auto&& stable = a.boolean(1); auto&& dim = a.int64(2); auto&& descending = a.boolean(3);
-  Unlocked u(a);
-  return u.wrap(aten::_ops::argsort_stable::call(self, stable, dim, descending));
-}
-const Overload argsort_overloads[] = {
-    {"Tensor self, int dim=-1, bool descending=False", 0, true, true, nullptr, op_argsort},
-    {"Tensor self, *, bool stable, int dim=-1, bool descending=False", 0, true, true, nullptr, op_argsort_stable},
-};
-OverloadSet argsort_set("argsort", argsort_overloads);
-PyObject* argsort_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_function(argsort_set, args, n, kw);
-}
-PyObject* argsort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
-  return call_method(argsort_set, self, args, n, kw);
-}
-
 PyObject* op_msort(Arguments& a) {
   auto&& self = a.tensor(0);
   Unlocked u(a);
@@ -3424,115 +3363,127 @@ PyObject* msort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyOb
 
 const std::vector<PyMethodDef>& functions_1() {
   static const std::vector<PyMethodDef> defs = {
+      entry("empty_like", empty_like_function),
+      entry("fill_", fill__function),
+      entry("zero_", zero__function),
+      entry("ones", ones_function),
+      entry("scalar_tensor", scalar_tensor_function),
+      entry("zeros_like", zeros_like_function),
+      entry("full_like", full_like_function),
+      entry("eye", eye_function),
+      entry("flatten", flatten_function),
+      entry("permute", permute_function),
+      entry("transpose", transpose_function),
+      entry("unsqueeze", unsqueeze_function),
+      entry("slice", slice_function),
+      entry("split", split_function),
+      entry("split_with_sizes", split_with_sizes_function),
+      entry("view_as_real", view_as_real_function),
+      entry("view_as_complex", view_as_complex_function),
+      entry("flip", flip_function),
+      entry("index_select", index_select_function),
+      entry("gather", gather_function),
+      entry("neg", neg_function),
+      entry("sgn_", sgn__function),
+      entry("reciprocal", reciprocal_function),
+      entry("exp", exp_function),
+      entry("exp2", exp2_function),
+      entry("exp2_", exp2__function),
+      entry("expm1", expm1_function),
+      entry("log", log_function),
+      entry("log_", log__function),
+      entry("log2_", log2__function),
+      entry("log10", log10_function),
+      entry("log10_", log10__function),
+      entry("log1p", log1p_function),
+      entry("sin_", sin__function),
+      entry("cos", cos_function),
+      entry("tan", tan_function),
+      entry("asin_", asin__function),
+      entry("acos", acos_function),
+      entry("atan", atan_function),
+      entry("sinh_", sinh__function),
+      entry("cosh", cosh_function),
+      entry("tanh", tanh_function),
+      entry("sigmoid", sigmoid_function),
+      entry("erf_", erf__function),
+      entry("floor_", floor__function),
+      entry("ceil", ceil_function),
+      entry("round_", round__function),
+      entry("trunc", trunc_function),
+      entry("frac", frac_function),
+      entry("frac_", frac__function),
+      entry("logical_not", logical_not_function),
+      entry("relu_", relu__function),
+      entry("gelu", gelu_function),
+      entry("gelu_", gelu__function),
+      entry("silu", silu_function),
+      entry("silu_", silu__function),
+      entry("leaky_relu_", leaky_relu__function),
+      entry("leaky_relu_backward", leaky_relu_backward_function),
+      entry("softplus", softplus_function),
+      entry("clamp_", clamp__function),
+      entry("clamp_min", clamp_min_function),
+      entry("clamp_min_", clamp_min__function),
+      entry("nan_to_num_", nan_to_num__function),
+      entry("add", add_function),
+      entry("mul", mul_function),
+      entry("div", div_function),
       entry("fmod", fmod_function),
       entry("pow", pow_function),
-      entry("maximum", maximum_function),
       entry("minimum", minimum_function),
       entry("atan2", atan2_function),
-      entry("hypot", hypot_function),
-      entry("bitwise_and", bitwise_and_function),
-      entry("bitwise_or", bitwise_or_function),
       entry("bitwise_xor", bitwise_xor_function),
       entry("logical_and", logical_and_function),
-      entry("logical_or", logical_or_function),
-      entry("logical_xor", logical_xor_function),
-      entry("lerp", lerp_function),
-      entry("addcmul", addcmul_function),
-      entry("addcdiv", addcdiv_function),
       entry("eq", eq_function),
       entry("ne", ne_function),
       entry("lt", lt_function),
       entry("le", le_function),
-      entry("gt", gt_function),
-      entry("ge", ge_function),
-      entry("isnan", isnan_function),
-      entry("isinf", isinf_function),
-      entry("isfinite", isfinite_function),
-      entry("isclose", isclose_function),
       entry("allclose", allclose_function),
       entry("equal", equal_function),
       entry("sum", sum_function),
       entry("nansum", nansum_function),
-      entry("mean", mean_function),
       entry("prod", prod_function),
       entry("amax", amax_function),
-      entry("amin", amin_function),
       entry("max", max_function),
-      entry("min", min_function),
-      entry("argmax", argmax_function),
       entry("argmin", argmin_function),
       entry("all", all_function),
-      entry("any", any_function),
-      entry("var", var_function),
-      entry("std", std_function),
       entry("var_mean", var_mean_function),
-      entry("std_mean", std_mean_function),
-      entry("norm", norm_function),
       entry("logsumexp", logsumexp_function),
       entry("cumsum", cumsum_function),
       entry("cumprod", cumprod_function),
-      entry("mm", mm_function),
       entry("bmm", bmm_function),
       entry("addmm", addmm_function),
       entry("dot", dot_function),
-      entry("mv", mv_function),
-      entry("matmul", matmul_function),
-      entry("uniform_", uniform__function),
       entry("normal_", normal__function),
-      entry("normal", normal_function),
-      entry("exponential_", exponential__function),
       entry("geometric_", geometric__function),
-      entry("log_normal_", log_normal__function),
       entry("cauchy_", cauchy__function),
       entry("bernoulli_", bernoulli__function),
-      entry("bernoulli", bernoulli_function),
-      entry("rand", rand_function),
       entry("rand_like", rand_like_function),
-      entry("randn", randn_function),
-      entry("randn_like", randn_like_function),
       entry("random_", random__function),
-      entry("randint", randint_function),
       entry("dropout", dropout_function),
       entry("dropout_", dropout__function),
-      entry("feature_dropout", feature_dropout_function),
-      entry("randperm", randperm_function),
       entry("randint_like", randint_like_function),
       entry("multinomial", multinomial_function),
-      entry("poisson", poisson_function),
-      entry("softmax", softmax_function),
       entry("_softmax", _softmax_function),
       entry("_softmax_backward_data", _softmax_backward_data_function),
       entry("log_softmax", log_softmax_function),
       entry("_log_softmax", _log_softmax_function),
       entry("_log_softmax_backward_data", _log_softmax_backward_data_function),
       entry("nll_loss", nll_loss_function),
-      entry("nll_loss_nd", nll_loss_nd_function),
-      entry("nll_loss_forward", nll_loss_forward_function),
-      entry("nll_loss_backward", nll_loss_backward_function),
-      entry("cross_entropy_loss", cross_entropy_loss_function),
       entry("linear", linear_function),
       entry("im2col", im2col_function),
       entry("col2im", col2im_function),
-      entry("convolution", convolution_function),
       entry("conv2d", conv2d_function),
-      entry("conv1d", conv1d_function),
-      entry("max_pool2d", max_pool2d_function),
       entry("max_pool2d_with_indices", max_pool2d_with_indices_function),
-      entry("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward_function),
       entry("avg_pool2d", avg_pool2d_function),
-      entry("avg_pool2d_backward", avg_pool2d_backward_function),
       entry("adaptive_avg_pool2d", adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d", _adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d_backward", _adaptive_avg_pool2d_backward_function),
       entry("batch_norm", batch_norm_function),
       entry("native_batch_norm", native_batch_norm_function),
-      entry("native_batch_norm_backward", native_batch_norm_backward_function),
       entry("instance_norm", instance_norm_function),
-      entry("layer_norm", layer_norm_function),
-      entry("native_layer_norm", native_layer_norm_function),
       entry("native_layer_norm_backward", native_layer_norm_backward_function),
-      entry("group_norm", group_norm_function),
-      entry("native_group_norm", native_group_norm_function),
       entry("native_group_norm_backward", native_group_norm_backward_function),
       entry("nonzero", nonzero_function),
       entry("argwhere", argwhere_function),
@@ -3540,14 +3491,8 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("index", index_function),
       entry("index_put_", index_put__function),
       entry("index_put", index_put_function),
-      entry("embedding", embedding_function),
       entry("embedding_backward", embedding_backward_function),
-      entry("embedding_dense_backward", embedding_dense_backward_function),
-      entry("one_hot", one_hot_function),
-      entry("index_add", index_add_function),
       entry("index_fill", index_fill_function),
-      entry("sort", sort_function),
-      entry("argsort", argsort_function),
       entry("msort", msort_function),
   };
   return defs;
@@ -3555,33 +3500,78 @@ const std::vector<PyMethodDef>& functions_1() {
 
 const std::vector<PyMethodDef>& methods_1() {
   static const std::vector<PyMethodDef> defs = {
+      entry("copy_", copy__method),
+      entry("fill_", fill__method),
+      entry("zero_", zero__method),
+      entry("flatten", flatten_method),
+      entry("permute", permute_method),
+      entry("transpose", transpose_method),
+      entry("expand", expand_method),
+      entry("expand_as", expand_as_method),
+      entry("unsqueeze", unsqueeze_method),
+      entry("slice", slice_method),
+      entry("unfold", unfold_method),
+      entry("split", split_method),
+      entry("split_with_sizes", split_with_sizes_method),
+      entry("flip", flip_method),
+      entry("index_select", index_select_method),
+      entry("gather", gather_method),
+      entry("scatter_", scatter__method),
+      entry("neg", neg_method),
+      entry("sgn_", sgn__method),
+      entry("reciprocal", reciprocal_method),
+      entry("exp", exp_method),
+      entry("exp2", exp2_method),
+      entry("exp2_", exp2__method),
+      entry("expm1", expm1_method),
+      entry("log", log_method),
+      entry("log_", log__method),
+      entry("log2_", log2__method),
+      entry("log10", log10_method),
+      entry("log10_", log10__method),
+      entry("log1p", log1p_method),
+      entry("sin_", sin__method),
+      entry("cos", cos_method),
+      entry("tan", tan_method),
+      entry("asin_", asin__method),
+      entry("acos", acos_method),
+      entry("atan", atan_method),
+      entry("sinh_", sinh__method),
+      entry("cosh", cosh_method),
+      entry("tanh", tanh_method),
+      entry("sigmoid", sigmoid_method),
+      entry("erf_", erf__method),
+      entry("floor_", floor__method),
+      entry("ceil", ceil_method),
+      entry("round_", round__method),
+      entry("trunc", trunc_method),
+      entry("frac", frac_method),
+      entry("frac_", frac__method),
+      entry("logical_not", logical_not_method),
+      entry("relu_", relu__method),
+      entry("clamp_", clamp__method),
+      entry("clamp_min", clamp_min_method),
+      entry("clamp_min_", clamp_min__method),
+      entry("nan_to_num_", nan_to_num__method),
+      entry("add", add_method),
+      entry("sub_", sub__method),
+      entry("mul", mul_method),
+      entry("mul_", mul__method),
+      entry("div", div_method),
+      entry("remainder_", remainder__method),
       entry("fmod", fmod_method),
       entry("fmod_", fmod__method),
       entry("pow", pow_method),
       entry("pow_", pow__method),
-      entry("maximum", maximum_method),
       entry("minimum", minimum_method),
       entry("atan2", atan2_method),
       entry("atan2_", atan2__method),
-      entry("hypot", hypot_method),
-      entry("hypot_", hypot__method),
-      entry("bitwise_and", bitwise_and_method),
-      entry("bitwise_and_", bitwise_and__method),
-      entry("bitwise_or", bitwise_or_method),
       entry("bitwise_or_", bitwise_or__method),
       entry("bitwise_xor", bitwise_xor_method),
       entry("bitwise_xor_", bitwise_xor__method),
       entry("logical_and", logical_and_method),
-      entry("logical_and_", logical_and__method),
-      entry("logical_or", logical_or_method),
-      entry("logical_or_", logical_or__method),
-      entry("logical_xor", logical_xor_method),
       entry("logical_xor_", logical_xor__method),
-      entry("lerp", lerp_method),
       entry("lerp_", lerp__method),
-      entry("addcmul", addcmul_method),
-      entry("addcmul_", addcmul__method),
-      entry("addcdiv", addcdiv_method),
       entry("addcdiv_", addcdiv__method),
       entry("eq", eq_method),
       entry("eq_", eq__method),
@@ -3591,54 +3581,28 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("lt_", lt__method),
       entry("le", le_method),
       entry("le_", le__method),
-      entry("gt", gt_method),
-      entry("gt_", gt__method),
-      entry("ge", ge_method),
-      entry("ge_", ge__method),
-      entry("isnan", isnan_method),
-      entry("isinf", isinf_method),
-      entry("isfinite", isfinite_method),
-      entry("isclose", isclose_method),
       entry("allclose", allclose_method),
       entry("equal", equal_method),
       entry("sum", sum_method),
       entry("nansum", nansum_method),
-      entry("mean", mean_method),
       entry("prod", prod_method),
       entry("amax", amax_method),
-      entry("amin", amin_method),
       entry("max", max_method),
-      entry("min", min_method),
-      entry("argmax", argmax_method),
       entry("argmin", argmin_method),
       entry("all", all_method),
-      entry("any", any_method),
-      entry("var", var_method),
-      entry("std", std_method),
-      entry("norm", norm_method),
       entry("logsumexp", logsumexp_method),
       entry("cumsum", cumsum_method),
-      entry("cumsum_", cumsum__method),
       entry("cumprod", cumprod_method),
-      entry("cumprod_", cumprod__method),
-      entry("mm", mm_method),
       entry("bmm", bmm_method),
       entry("addmm", addmm_method),
       entry("addmm_", addmm__method),
       entry("dot", dot_method),
-      entry("mv", mv_method),
-      entry("matmul", matmul_method),
-      entry("uniform_", uniform__method),
       entry("normal_", normal__method),
-      entry("exponential_", exponential__method),
       entry("geometric_", geometric__method),
-      entry("log_normal_", log_normal__method),
       entry("cauchy_", cauchy__method),
       entry("bernoulli_", bernoulli__method),
-      entry("bernoulli", bernoulli_method),
       entry("random_", random__method),
       entry("multinomial", multinomial_method),
-      entry("softmax", softmax_method),
       entry("log_softmax", log_softmax_method),
       entry("nonzero", nonzero_method),
       entry("argwhere", argwhere_method),
@@ -3646,12 +3610,9 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("index", index_method),
       entry("index_put_", index_put__method),
       entry("index_put", index_put_method),
-      entry("index_add", index_add_method),
       entry("index_add_", index_add__method),
       entry("index_fill_", index_fill__method),
       entry("index_fill", index_fill_method),
-      entry("sort", sort_method),
-      entry("argsort", argsort_method),
       entry("msort", msort_method),
   };
   return defs;

@@ -5,8 +5,9 @@
 #include "Interop.h"
 #include "Tensor.h"
 
-#include <aten/ATen.h>
 #include <aten/core/ScalarOps.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/scalar_tensor.h>
 
 #include <vector>
 

@@ -5,8 +5,10 @@
 #include "Objects.h"
 #include "Tensor.h"
 
-#include <aten/ATen.h>
 #include <aten/core/FromBlob.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/empty_like.h>
 
 #include <complex>
 #include <cstring>

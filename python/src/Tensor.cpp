@@ -8,8 +8,12 @@
 #include "Objects.h"
 #include "TensorAutograd.h"
 
-#include <aten/ATen.h>
+#include <aten/core/Formatting.h>
 #include <aten/core/ScalarOps.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/add.h>
+#include <aten/ops/mul.h>
+#include <aten/ops/sub.h>
 
 #include <structmember.h>
 #include <sstream>

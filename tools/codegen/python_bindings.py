@@ -9,6 +9,7 @@ template `python_bindings.cpp.j2` holds the C++ layout.
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,18 +132,23 @@ def _is_bindable(f: NativeFunction) -> bool:
     return (f.has_function or f.has_method) and not f.manual_cpp_binding
 
 
+def _shard_of(name: str) -> int:
+    """A name's shard, from the name alone (a CRC, stable across runs and machines): adding an op
+    changes its own shard's file and no other."""
+    return zlib.crc32(name.encode()) % SHARDS
+
+
 def python_files(operators: list[Operator]) -> list[dict[str, Any]]:
     """The contexts of the shards: each holds whole names (all overloads of `add` in one file),
-    split by the names' YAML order, so adding an op changes one shard."""
+    in the names' YAML order."""
     by_name: dict[str, list[NativeFunction]] = {}
     for op in operators:
         for f in op.functions:
             if _is_bindable(f):
                 by_name.setdefault(f.func.name.name, []).append(f)
-    names = list(by_name)
     shards = []
     for k in range(SHARDS):
-        chunk = names[k * len(names) // SHARDS:(k + 1) * len(names) // SHARDS]
+        chunk = [name for name in by_name if _shard_of(name) == k]
         sets = []
         for name in chunk:
             overloads = [binding(f) for f in sorted(by_name[name], key=_priority)]
