@@ -95,9 +95,13 @@ std::optional<std::string> mismatch(const Tensor& got, const RefTensor& want, do
     return out.str();
   }
   const Tolerance tol = tolerance_for(want.dtype, scale);
+  size_t i = 0;
   for_each_index(want.sizes, [&](const Shape& idx) {
     const std::complex<double> g = read_element(got, idx), w = want.at(idx);
-    if (failures < max_reported && !close(g, w, tol)) {
+    Tolerance t = tol;
+    if (!want.magnitudes.empty()) t.atol = std::max(t.atol, t.rtol * want.magnitudes[i]);
+    ++i;
+    if (failures < max_reported && !close(g, w, t)) {
       out << (failures++ ? "; " : "") << "at " << describe(idx) << ": got " << describe(g)
           << ", expected " << describe(w);
     }

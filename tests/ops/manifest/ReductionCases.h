@@ -35,8 +35,11 @@ inline std::vector<bool> reduced_dims(const Dims& dims, int64_t rank) {
 
 // The generic reference: in[0] reduced over dims, keepdim or not; f gets every output
 // position's elements and returns its results, rounded to result_dtypes.
-inline auto reduce_reference(Dims dims, bool keepdim, Reducer f) {
-  return [dims, keepdim, f](const Refs& in, std::span<const ScalarType> result_dtypes) -> Refs {
+// With `magnitude` (sums), each result also gets magnitude(group) as its RefTensor::magnitudes.
+inline auto reduce_reference(Dims dims, bool keepdim, Reducer f,
+                             std::function<double(const Values1d&)> magnitude = nullptr) {
+  return [dims, keepdim, f, magnitude](const Refs& in,
+                                       std::span<const ScalarType> result_dtypes) -> Refs {
     const RefTensor& x = in[0];
     const std::vector<bool> reduced = reduced_dims(dims, x.dim());
     Shape kept, out_shape;
@@ -57,6 +60,8 @@ inline auto reduce_reference(Dims dims, bool keepdim, Reducer f) {
     for (size_t o = 0; o < groups.size(); ++o) {
       const Values1d r = f(groups[o]);
       for (size_t k = 0; k < outs.size(); ++k) outs[k].values[o] = round_to(outs[k].dtype, r[k]);
+      if (magnitude)
+        for (RefTensor& out : outs) out.magnitudes.push_back(magnitude(groups[o]));
     }
     return outs;
   };
@@ -64,6 +69,12 @@ inline auto reduce_reference(Dims dims, bool keepdim, Reducer f) {
 
 // ---- the reducers of several ops ----
 
+// The sum of the terms' magnitudes: what a floating sum's rounding error grows with.
+inline double total_magnitude(const Values1d& v) {
+  double m = 0;
+  for (const auto& x : v) m += std::abs(x);
+  return m;
+}
 inline std::complex<double> total(const Values1d& v) {
   std::complex<double> s = 0;
   for (auto x : v) s += x;

@@ -24,6 +24,10 @@ struct RefTensor {
   // no reference can know: then `values` is not compared, and every value (both parts of a
   // complex one) must satisfy `support`, the distribution's (mismatch in Compare.h).
   std::function<bool(double)> support = nullptr;
+  // Set for sums (per element, C order): the sum of the magnitudes of the terms. A floating sum's
+  // rounding error grows with it, not with the result (terms that cancel to near 0), so each
+  // element's absolute tolerance is at least the relative one times its magnitude.
+  std::vector<double> magnitudes = {};
 
   int64_t numel() const { return static_cast<int64_t>(values.size()); }
   int64_t dim() const { return static_cast<int64_t>(sizes.size()); }

@@ -40,12 +40,14 @@ std::vector<ScalarType> logical(std::span<const ScalarType> t) {
 void sum_cases(std::vector<OpCase>& cases) {
   OpCase all = reduction_case({"sum", "sum.out"}, {std::nullopt, false}, true, long_if_integral,
                               one(total));
+  all.reference = reduce_reference(std::nullopt, false, one(total), total_magnitude);
   all.call = [](const Tensors& in) { return Tensors{sum(in[0])}; };
   all.call_out = [](const Tensors& in, Tensors& out) { sum_out(out[0], in[0]); };
   cases.push_back(all);
   for (const DimCase& dc : kDimLists) {
     OpCase c = reduction_case({"sum.dim_IntList", "sum.IntList_out"}, dc, true, long_if_integral,
                               one(total));
+    c.reference = reduce_reference(dc.dims, dc.keepdim, one(total), total_magnitude);
     c.call = [dc](const Tensors& in) { return Tensors{sum(in[0], opt_dims(dc.dims), dc.keepdim)}; };
     c.call_out = [dc](const Tensors& in, Tensors& out) {
       sum_out(out[0], in[0], opt_dims(dc.dims), dc.keepdim);
@@ -57,6 +59,7 @@ void sum_cases(std::vector<OpCase>& cases) {
       {"sum.dim_IntList", "sum.IntList_out"}, {std::vector<int64_t>{1}, true}, true,
       [](std::span<const ScalarType>) { return std::vector<ScalarType>{ScalarType::Double}; },
       one(total));
+  d.reference = reduce_reference(std::vector<int64_t>{1}, true, one(total), total_magnitude);
   d.call = [](const Tensors& in) {
     return Tensors{sum(in[0], IntArrayRef{1}, true, ScalarType::Double)};
   };
@@ -71,6 +74,7 @@ void sum_cases(std::vector<OpCase>& cases) {
 void nansum_cases(std::vector<OpCase>& cases) {
   for (const DimCase& dc : kDimLists) {
     OpCase c = reduction_case({"nansum", "nansum.out"}, dc, true, long_if_integral, one(nan_total));
+    c.reference = reduce_reference(dc.dims, dc.keepdim, one(nan_total), total_magnitude);
     c.call = [dc](const Tensors& in) {
       return Tensors{nansum(in[0], opt_dims(dc.dims), dc.keepdim)};
     };
@@ -81,12 +85,19 @@ void nansum_cases(std::vector<OpCase>& cases) {
   }
 }
 
+// A mean's rounding error grows with the mean of the terms' magnitudes.
+double mean_magnitude(const Values1d& v) {
+  return v.empty() ? 0.0 : total_magnitude(v) / static_cast<double>(v.size());
+}
+
 void mean_cases(std::vector<OpCase>& cases) {
   OpCase all = reduction_case({"mean"}, {std::nullopt, false}, true, same, one(average));
+  all.reference = reduce_reference(std::nullopt, false, one(average), mean_magnitude);
   all.call = [](const Tensors& in) { return Tensors{mean(in[0])}; };
   cases.push_back(all);
   for (const DimCase& dc : kDimLists) {
     OpCase c = reduction_case({"mean.dim", "mean.out"}, dc, true, same, one(average));
+    c.reference = reduce_reference(dc.dims, dc.keepdim, one(average), mean_magnitude);
     c.call = [dc](const Tensors& in) {
       return Tensors{mean(in[0], opt_dims(dc.dims), dc.keepdim)};
     };
