@@ -170,9 +170,10 @@ OpCase batch_norm_eval_case() {
   c.not_differentiable_inputs = {3, 4};
   c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector{t[0], t[0], t[0]}; };
   c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    // The channels from the statistics (the fuzzer draws other sizes than the case's).
     const Grouping g = per_channel(in[0].sizes);
     Stats s{{}, {}, {}};
-    for (int64_t k = 0; k < 4; ++k) {
+    for (int64_t k = 0; k < in[3].numel(); ++k) {
       s.mean.push_back(real(in[3], k));
       s.rstd.push_back(1 / std::sqrt(real(in[4], k) + kEps));
     }
@@ -200,15 +201,17 @@ OpCase batch_norm_backward_case(bool train) {
   c.not_differentiable_inputs = train ? std::vector<size_t>{1, 3, 4} : std::vector<size_t>{3, 4};
   c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector{t[0], t[0], t[0]}; };
   c.reference = [train](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    // The channels from the statistics (the fuzzer draws other sizes than the case's).
     const Grouping g = per_channel(in[1].sizes);
+    const int64_t C = in[3].numel();
     Stats s{{}, {}, {}};
-    for (int64_t k = 0; k < 4; ++k) {
+    for (int64_t k = 0; k < C; ++k) {
       s.mean.push_back(real(in[3], k));
       s.rstd.push_back(train ? real(in[4], k) : 1 / std::sqrt(real(in[4], k) + kEps));
     }
-    const Backward r = backward(in[0], in[1], &in[2], 4, g, s, train);
-    return {rounded(in[1].sizes, dtypes[0], r.gx), rounded({4}, dtypes[1], r.gw),
-            rounded({4}, dtypes[2], r.gb)};
+    const Backward r = backward(in[0], in[1], &in[2], C, g, s, train);
+    return {rounded(in[1].sizes, dtypes[0], r.gx), rounded({C}, dtypes[1], r.gw),
+            rounded({C}, dtypes[2], r.gb)};
   };
   c.call = [train](const Tensors& in) {
     auto [gx, gw,
