@@ -236,7 +236,9 @@ OpCase cross_entropy_case(Target kind, int64_t reduction) {
         r.per_row.push_back(l);
         r.loss += l;
       }
-      if (reduction == Reduction::Mean) r.loss /= rows;
+      // The mean over rows; of an empty input (no rows or no classes) NaN, as ATen's.
+      if (reduction == Reduction::Mean)
+        r.loss = rows * classes == 0 ? std::numeric_limits<double>::quiet_NaN() : r.loss / rows;
       return reduced(r, reduction, {rows}, dtypes[0]);
     }
     NllResult r = nll(log_p, in[1], &w, classes, reduction, kIgnored);
