@@ -341,9 +341,12 @@ OpCase group_norm_case(const Shape& shape, int64_t G, bool affine, bool composit
     return composite ? std::vector{t[0]} : std::vector{t[0], t[0], t[0]};
   };
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
-    // Channels and plane from the input's sizes (the fuzzer draws other sizes than the case's).
+    // Channels and plane: the composite's from the input's sizes (the fuzzer draws other sizes
+    // than the case's); native_group_norm takes N, C and HxW as arguments (the case's) and reads
+    // any input of that many elements with them.
     const RefTensor& x = in[0];
-    const int64_t N = x.sizes[0], C = x.sizes[1];
+    const int64_t N = composite ? x.sizes[0] : shape[0];
+    const int64_t C = composite ? x.sizes[1] : shape[1];
     const int64_t HxW = N * C == 0 ? 1 : numel_of(x.sizes) / (N * C);
     Grouping g = groups_of(C, HxW, G);
     g.groups = N * G;
