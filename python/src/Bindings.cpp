@@ -2,7 +2,6 @@
 
 #include "Errors.h"
 
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -38,12 +37,9 @@ PyObject* no_match(const OverloadSet& set, bool method, PyObject* const* args, P
   return nullptr;
 }
 
-// The named tuple type miniaten.return_types.<name> with these fields, made on first use (as
+// The named tuple type miniaten.return_types.<name> with these fields (as
 // torch.return_types.sort: a tuple whose items are also attributes).
-PyTypeObject* return_type(const char* name, const char* fields) {
-  static std::map<std::string, PyTypeObject*> types;
-  const std::string key = std::string(name) + ":" + fields;
-  if (auto it = types.find(key); it != types.end()) return it->second;
+PyTypeObject* make_return_type(const char* name, const char* fields) {
   // PyStructSequence keeps pointers to the names and the description: they live as long as the
   // type, for the life of the process.
   auto* names = new std::vector<std::string>();
@@ -55,22 +51,20 @@ PyTypeObject* return_type(const char* name, const char* fields) {
   auto* type_name = new std::string("miniaten.return_types." + std::string(name));
   auto* desc = new PyStructSequence_Desc{type_name->c_str(), nullptr, members->data(),
                                          static_cast<int>(names->size())};
-  PyTypeObject* type = PyStructSequence_NewType(desc);
-  if (type != nullptr) types.emplace(key, type);
-  return type;
+  return PyStructSequence_NewType(desc);
 }
 
-// A tuple result of an overload with named returns, as that named tuple (steals `result`).
-PyObject* named(const char* name, const char* fields, PyObject* result) {
+// A tuple result of overload i, which has named returns, as its named tuple (steals `result`).
+PyObject* named(const OverloadSet& set, size_t i, PyObject* result) {
   if (result == nullptr || !PyTuple_Check(result)) return result;
-  PyTypeObject* type = return_type(name, fields);
+  PyTypeObject* type = set.return_type(i);
   PyObject* out = type == nullptr ? nullptr : PyStructSequence_New(type);
   if (out == nullptr) {
     Py_DECREF(result);
     return nullptr;
   }
-  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(result); ++i)
-    PyStructSequence_SetItem(out, i, Py_NewRef(PyTuple_GET_ITEM(result, i)));
+  for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(result); ++k)
+    PyStructSequence_SetItem(out, k, Py_NewRef(PyTuple_GET_ITEM(result, k)));
   Py_DECREF(result);
   return out;
 }
@@ -88,7 +82,7 @@ PyObject* call(const OverloadSet& set, PyObject* self, PyObject* const* args, Py
       PyObject* result = o.call(a);
       if (result != nullptr && a.requires_grad() && is_tensor(result))
         unpack(result).requires_grad_(true);
-      return o.fields != nullptr ? named(set.name, o.fields, result) : result;
+      return o.fields != nullptr ? named(set, i, result) : result;
     }
     return no_match(set, self != nullptr, args, nargs, kwnames);
   } catch (...) {
@@ -97,6 +91,13 @@ PyObject* call(const OverloadSet& set, PyObject* self, PyObject* const* args, Py
 }
 
 }  // namespace
+
+PyTypeObject* OverloadSet::return_type(size_t i) const {
+  // Filled on first use, under the GIL, as parsed_.
+  if (return_types_.empty()) return_types_.assign(overloads.size(), nullptr);
+  if (return_types_[i] == nullptr) return_types_[i] = make_return_type(name, overloads[i].fields);
+  return return_types_[i];
+}
 
 const std::vector<Signature>& OverloadSet::signatures() const {
   if (parsed_.empty()) {

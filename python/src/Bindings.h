@@ -31,9 +31,12 @@ struct OverloadSet {
   std::span<const Overload> overloads;
   // Parsed on the first call (import stays fast); the GIL serialises that.
   const std::vector<Signature>& signatures() const;
+  // Overload i's named tuple type (it has `fields`), made on its first call.
+  PyTypeObject* return_type(size_t i) const;
 
  private:
   mutable std::vector<Signature> parsed_;
+  mutable std::vector<PyTypeObject*> return_types_;
 };
 
 // miniaten.<name>(...) and Tensor.<name>(...); `self` is the tensor of a method call.
