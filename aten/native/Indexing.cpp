@@ -260,8 +260,14 @@ IndexPlan make_index_plan(const Tensor& self, ArrayRef<std::optional<Tensor>> in
     plan.result_shape = DimVector(self.sizes());
     return plan;
   }
-  // A Meta index has no values to check.
-  if (!self.is_meta())
+  // A Meta index has no values to check. ATen checks each index as its kernel visits it, so an
+  // indexing that visits no element (an empty broadcast shape, or an empty dim of self that is
+  // not indexed) checks none.
+  bool visits = true;
+  for (int64_t s : shape) visits &= s != 0;
+  for (int64_t k = 0; k < self.dim(); ++k)
+    visits &= per_dim[static_cast<size_t>(k)].defined() || self.sizes()[k] != 0;
+  if (!self.is_meta() && visits)
     for (size_t k = 0; k < dims.size(); ++k)
       check_index_range(per_dim[static_cast<size_t>(dims[k])], dims[k], self.sizes()[dims[k]]);
 
