@@ -283,20 +283,21 @@ std::vector<int64_t> layer_norm_stat_shape(const Tensor& input, IntArrayRef norm
 
 // ---- group norm ---------------------------------------------------------------------------------
 
-// ATen's check_group_norm_inputs and the kernel's size checks.
+// ATen's check_group_norm_inputs and the kernel's size checks. The composite asks for weight and
+// bias vectors; the native ops, as ATen's kernels, for C elements of any shape.
 void check_group_norm(const Tensor& input, const Tensor& weight, const Tensor& bias, int64_t N,
-                      int64_t C, int64_t HxW, int64_t group) {
+                      int64_t C, int64_t HxW, int64_t group, bool vectors) {
   ATEN_CHECK(group > 0, "Expected num groups to be greater than 0, got ", group);
   ATEN_CHECK(C % group == 0,
              "Expected number of channels in input to be divisible by num_groups, but got input "
              "of shape ",
              input.sizes(), " and num_groups=", group);
-  ATEN_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == C),
+  ATEN_CHECK(!weight.defined() || ((weight.dim() == 1 || !vectors) && weight.numel() == C),
              "Expected weight to be a vector of size equal to the number of channels in input, "
              "but got weight of shape ",
              weight.defined() ? weight.sizes() : IntArrayRef(), " and input of shape ",
              input.sizes());
-  ATEN_CHECK(!bias.defined() || (bias.dim() == 1 && bias.numel() == C),
+  ATEN_CHECK(!bias.defined() || ((bias.dim() == 1 || !vectors) && bias.numel() == C),
              "Expected bias to be a vector of size equal to the number of channels in input, "
              "but got bias of shape ",
              bias.defined() ? bias.sizes() : IntArrayRef(), " and input of shape ", input.sizes());
@@ -604,7 +605,7 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_cpu(const Tensor& input,
                                                   int64_t C, int64_t HxW, int64_t group,
                                                   double eps) {
   const Tensor weight = value_of(weight_opt), bias = value_of(bias_opt);
-  check_group_norm(input, weight, bias, N, C, HxW, group);
+  check_group_norm(input, weight, bias, N, C, HxW, group, false);
   check_dtype("GroupNormKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
   check_same_dtype(input, bias);
@@ -634,7 +635,7 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_backward_cpu(
     const std::optional<Tensor>& weight_opt, int64_t N, int64_t C, int64_t HxW, int64_t group,
     std::array<bool, 3> output_mask) {
   const Tensor weight = value_of(weight_opt);
-  check_group_norm(input, weight, Tensor(), N, C, HxW, group);
+  check_group_norm(input, weight, Tensor(), N, C, HxW, group, false);
   check_dtype("GroupNormBackwardKernelImpl", input.scalar_type());
   check_same_dtype(input, weight);
   ATEN_CHECK(grad_out.sizes() == input.sizes(), "group_norm_backward: expected grad_out of size ",
@@ -677,7 +678,7 @@ Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<T
              input.sizes());
   const int64_t N = input.size(0), C = input.size(1);
   check_group_norm(input, value_of(weight), value_of(bias), N, C, numel_from(input.sizes(), 2),
-                   num_groups);
+                   num_groups, true);
   const Tensor x = input.contiguous(group_norm_format(input));
   return std::get<0>(aten::native_group_norm(x, weight, bias, N, C, numel_from(input.sizes(), 2),
                                              num_groups, eps));
