@@ -566,6 +566,29 @@ constexpr DispatchKey mv_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType matmul_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey matmul_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey matmul_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType addmv_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey addmv_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey addmv__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey addmv_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType baddbmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey baddbmm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey baddbmm__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey baddbmm_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType addbmm_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey addbmm_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey addbmm__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey addbmm_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType outer_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey outer_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey outer_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType kron_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey kron_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey kron_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType tensordot_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey tensordot_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey tensordot_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType einsum_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey einsum_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType uniform_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey uniform__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType normal_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -675,10 +698,23 @@ constexpr DispatchKey col2im_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey col2im_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType convolution_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey convolution_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
-constexpr DispatchKey conv2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType convolution_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey convolution_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType conv1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey conv1d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey conv2d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey conv3d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv_transpose1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv_transpose1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv_transpose2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv_transpose2d_input_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType conv_transpose3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey conv_transpose3d_input_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType max_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey max_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType max_pool2d_with_indices_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
@@ -2971,6 +3007,86 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "",
      detail::matmul_out_keys, true, detail::matmul_dtypes,
      Autograd::decomposes},
+    {"addmv", "",
+     "addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::addmv_keys, true, detail::addmv_dtypes,
+     Autograd::decomposes},
+    {"addmv_", "",
+     "addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::addmv__keys, true, detail::addmv_dtypes,
+     Autograd::decomposes},
+    {"addmv", "out",
+     "addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::addmv_out_keys, true, detail::addmv_dtypes,
+     Autograd::decomposes},
+    {"baddbmm", "",
+     "baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::baddbmm_keys, true, detail::baddbmm_dtypes,
+     Autograd::decomposes},
+    {"baddbmm_", "",
+     "baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::baddbmm__keys, true, detail::baddbmm_dtypes,
+     Autograd::decomposes},
+    {"baddbmm", "out",
+     "baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::baddbmm_out_keys, true, detail::baddbmm_dtypes,
+     Autograd::decomposes},
+    {"addbmm", "",
+     "addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::addbmm_keys, true, detail::addbmm_dtypes,
+     Autograd::decomposes},
+    {"addbmm_", "",
+     "addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::addbmm__keys, true, detail::addbmm_dtypes,
+     Autograd::decomposes},
+    {"addbmm", "out",
+     "addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::addbmm_out_keys, true, detail::addbmm_dtypes,
+     Autograd::decomposes},
+    {"outer", "",
+     "outer(Tensor self, Tensor vec2) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::outer_keys, true, detail::outer_dtypes,
+     Autograd::decomposes},
+    {"outer", "out",
+     "outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::outer_out_keys, true, detail::outer_dtypes,
+     Autograd::decomposes},
+    {"kron", "",
+     "kron(Tensor self, Tensor other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::kron_keys, true, detail::kron_dtypes,
+     Autograd::decomposes},
+    {"kron", "out",
+     "kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::kron_out_keys, true, detail::kron_dtypes,
+     Autograd::decomposes},
+    {"tensordot", "",
+     "tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::tensordot_keys, true, detail::tensordot_dtypes,
+     Autograd::decomposes},
+    {"tensordot", "out",
+     "tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::tensordot_out_keys, true, detail::tensordot_dtypes,
+     Autograd::decomposes},
+    {"einsum", "",
+     "einsum(str equation, Tensor[] tensors) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::einsum_keys, true, detail::einsum_dtypes,
+     Autograd::decomposes},
     {"uniform_", "",
      "uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)",
      SchemaKind::inplace, true, true, "",
@@ -3346,15 +3462,55 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::convolution_keys, true, detail::convolution_dtypes,
      Autograd::decomposes},
-    {"conv2d", "",
-     "conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor",
+    {"convolution_backward", "",
+     "convolution_backward(Tensor grad_output, Tensor input, Tensor weight, int[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
      SchemaKind::functional, true, false, "",
-     detail::conv2d_keys, true, detail::conv2d_dtypes,
+     detail::convolution_backward_keys, true, detail::convolution_backward_dtypes,
      Autograd::decomposes},
     {"conv1d", "",
      "conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::conv1d_keys, true, detail::conv1d_dtypes,
+     Autograd::decomposes},
+    {"conv1d", "padding",
+     "conv1d.padding(Tensor input, Tensor weight, Tensor? bias, int[1] stride, str padding, int[1] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv1d_padding_keys, true, detail::conv1d_dtypes,
+     Autograd::decomposes},
+    {"conv2d", "",
+     "conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv2d_keys, true, detail::conv2d_dtypes,
+     Autograd::decomposes},
+    {"conv2d", "padding",
+     "conv2d.padding(Tensor input, Tensor weight, Tensor? bias, int[2] stride, str padding, int[2] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv2d_padding_keys, true, detail::conv2d_dtypes,
+     Autograd::decomposes},
+    {"conv3d", "",
+     "conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv3d_keys, true, detail::conv3d_dtypes,
+     Autograd::decomposes},
+    {"conv3d", "padding",
+     "conv3d.padding(Tensor input, Tensor weight, Tensor? bias, int[3] stride, str padding, int[3] dilation=1, int groups=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv3d_padding_keys, true, detail::conv3d_dtypes,
+     Autograd::decomposes},
+    {"conv_transpose1d", "",
+     "conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv_transpose1d_keys, true, detail::conv_transpose1d_dtypes,
+     Autograd::decomposes},
+    {"conv_transpose2d", "input",
+     "conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv_transpose2d_input_keys, true, detail::conv_transpose2d_dtypes,
+     Autograd::decomposes},
+    {"conv_transpose3d", "input",
+     "conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::conv_transpose3d_input_keys, true, detail::conv_transpose3d_dtypes,
      Autograd::decomposes},
     {"max_pool2d", "",
      "max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",

@@ -7,6 +7,7 @@
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/acos_ops.h>
 #include <aten/ops/add_ops.h>
+#include <aten/ops/addbmm_ops.h>
 #include <aten/ops/addcdiv_ops.h>
 #include <aten/ops/addcmul_ops.h>
 #include <aten/ops/amin_ops.h>
@@ -30,6 +31,9 @@
 #include <aten/ops/clone_ops.h>
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/conv1d_ops.h>
+#include <aten/ops/conv3d_ops.h>
+#include <aten/ops/conv_transpose1d_ops.h>
+#include <aten/ops/conv_transpose3d_ops.h>
 #include <aten/ops/convolution_ops.h>
 #include <aten/ops/cos_ops.h>
 #include <aten/ops/cosh_ops.h>
@@ -2575,6 +2579,40 @@ PyObject* matmul_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyO
   return call_method(matmul_set, self, args, n, kw);
 }
 
+PyObject* op_addbmm(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::addbmm::call(self, batch1, batch2, beta, alpha));
+}
+PyObject* op_addbmm_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4); auto&& out = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::addbmm_out::call(self, batch1, batch2, beta, alpha, out);
+  return u.same({5});
+}
+const Overload addbmm_overloads[] = {
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addbmm},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_addbmm_out},
+};
+OverloadSet addbmm_set("addbmm", addbmm_overloads);
+PyObject* addbmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(addbmm_set, args, n, kw);
+}
+
+PyObject* op_addbmm_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  aten::_ops::addbmm_::call(self, batch1, batch2, beta, alpha);
+  return u.same({0});
+}
+const Overload addbmm__overloads[] = {
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addbmm_},
+};
+OverloadSet addbmm__set("addbmm_", addbmm__overloads);
+PyObject* addbmm__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(addbmm__set, args, n, kw);
+}
+
 PyObject* op_uniform_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& from = a.float64(1); auto&& to = a.float64(2); auto&& generator = a.generator(3);
   Unlocked u(a);
@@ -3011,12 +3049,63 @@ PyObject* op_conv1d(Arguments& a) {
   Unlocked u(a);
   return u.wrap(aten::_ops::conv1d::call(input, weight, bias, stride, padding, dilation, groups));
 }
+PyObject* op_conv1d_padding(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.string(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv1d_padding::call(input, weight, bias, stride, padding, dilation, groups));
+}
 const Overload conv1d_overloads[] = {
     {"Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1", 0, true, false, nullptr, op_conv1d},
+    {"Tensor input, Tensor weight, Tensor? bias, int[1] stride, str padding, int[1] dilation=1, int groups=1", 0, true, false, nullptr, op_conv1d_padding},
 };
 OverloadSet conv1d_set("conv1d", conv1d_overloads);
 PyObject* conv1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(conv1d_set, args, n, kw);
+}
+
+PyObject* op_conv3d(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv3d::call(input, weight, bias, stride, padding, dilation, groups));
+}
+PyObject* op_conv3d_padding(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.string(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv3d_padding::call(input, weight, bias, stride, padding, dilation, groups));
+}
+const Overload conv3d_overloads[] = {
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1", 0, true, false, nullptr, op_conv3d},
+    {"Tensor input, Tensor weight, Tensor? bias, int[3] stride, str padding, int[3] dilation=1, int groups=1", 0, true, false, nullptr, op_conv3d_padding},
+};
+OverloadSet conv3d_set("conv3d", conv3d_overloads);
+PyObject* conv3d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(conv3d_set, args, n, kw);
+}
+
+PyObject* op_conv_transpose1d(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& output_padding = a.int_list(5); auto&& groups = a.int64(6); auto&& dilation = a.int_list(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv_transpose1d::call(input, weight, bias, stride, padding, output_padding, groups, dilation));
+}
+const Overload conv_transpose1d_overloads[] = {
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1", 0, true, false, nullptr, op_conv_transpose1d},
+};
+OverloadSet conv_transpose1d_set("conv_transpose1d", conv_transpose1d_overloads);
+PyObject* conv_transpose1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(conv_transpose1d_set, args, n, kw);
+}
+
+PyObject* op_conv_transpose3d_input(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& output_padding = a.int_list(5); auto&& groups = a.int64(6); auto&& dilation = a.int_list(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv_transpose3d_input::call(input, weight, bias, stride, padding, output_padding, groups, dilation));
+}
+const Overload conv_transpose3d_overloads[] = {
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1", 0, true, false, nullptr, op_conv_transpose3d_input},
+};
+OverloadSet conv_transpose3d_set("conv_transpose3d", conv_transpose3d_overloads);
+PyObject* conv_transpose3d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(conv_transpose3d_set, args, n, kw);
 }
 
 PyObject* op_max_pool2d(Arguments& a) {
@@ -3354,6 +3443,8 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("mm", mm_function),
       entry("mv", mv_function),
       entry("matmul", matmul_function),
+      entry("addbmm", addbmm_function),
+      entry("addbmm_", addbmm__function),
       entry("uniform_", uniform__function),
       entry("normal", normal_function),
       entry("exponential_", exponential__function),
@@ -3373,6 +3464,9 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("cross_entropy_loss", cross_entropy_loss_function),
       entry("convolution", convolution_function),
       entry("conv1d", conv1d_function),
+      entry("conv3d", conv3d_function),
+      entry("conv_transpose1d", conv_transpose1d_function),
+      entry("conv_transpose3d", conv_transpose3d_function),
       entry("max_pool2d", max_pool2d_function),
       entry("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward_function),
       entry("avg_pool2d_backward", avg_pool2d_backward_function),

@@ -15,6 +15,7 @@
 #include <aten/ops/add_ops.h>
 #include <aten/ops/addcdiv_ops.h>
 #include <aten/ops/addmm_ops.h>
+#include <aten/ops/addmv_ops.h>
 #include <aten/ops/all_ops.h>
 #include <aten/ops/allclose_ops.h>
 #include <aten/ops/amax_ops.h>
@@ -24,6 +25,7 @@
 #include <aten/ops/atan2_ops.h>
 #include <aten/ops/atan_ops.h>
 #include <aten/ops/avg_pool2d_ops.h>
+#include <aten/ops/baddbmm_ops.h>
 #include <aten/ops/batch_norm_ops.h>
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
@@ -35,6 +37,8 @@
 #include <aten/ops/clamp_ops.h>
 #include <aten/ops/col2im_ops.h>
 #include <aten/ops/conv2d_ops.h>
+#include <aten/ops/conv_transpose2d_ops.h>
+#include <aten/ops/convolution_backward_ops.h>
 #include <aten/ops/copy_ops.h>
 #include <aten/ops/cos_ops.h>
 #include <aten/ops/cosh_ops.h>
@@ -43,6 +47,7 @@
 #include <aten/ops/div_ops.h>
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
+#include <aten/ops/einsum_ops.h>
 #include <aten/ops/embedding_backward_ops.h>
 #include <aten/ops/empty_like_ops.h>
 #include <aten/ops/eq_ops.h>
@@ -71,6 +76,7 @@
 #include <aten/ops/index_put_ops.h>
 #include <aten/ops/index_select_ops.h>
 #include <aten/ops/instance_norm_ops.h>
+#include <aten/ops/kron_ops.h>
 #include <aten/ops/le_ops.h>
 #include <aten/ops/leaky_relu_backward_ops.h>
 #include <aten/ops/leaky_relu_ops.h>
@@ -104,6 +110,7 @@
 #include <aten/ops/nonzero_ops.h>
 #include <aten/ops/normal_ops.h>
 #include <aten/ops/ones_ops.h>
+#include <aten/ops/outer_ops.h>
 #include <aten/ops/permute_ops.h>
 #include <aten/ops/pow_ops.h>
 #include <aten/ops/prod_ops.h>
@@ -129,6 +136,7 @@
 #include <aten/ops/sum_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
+#include <aten/ops/tensordot_ops.h>
 #include <aten/ops/transpose_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/unfold_ops.h>
@@ -2620,6 +2628,147 @@ PyObject* dot_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObje
   return call_method(dot_set, self, args, n, kw);
 }
 
+PyObject* op_addmv(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& mat = a.tensor(1); auto&& vec = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::addmv::call(self, mat, vec, beta, alpha));
+}
+PyObject* op_addmv_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& mat = a.tensor(1); auto&& vec = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4); auto&& out = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::addmv_out::call(self, mat, vec, beta, alpha, out);
+  return u.same({5});
+}
+const Overload addmv_overloads[] = {
+    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addmv},
+    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_addmv_out},
+};
+OverloadSet addmv_set("addmv", addmv_overloads);
+PyObject* addmv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(addmv_set, args, n, kw);
+}
+
+PyObject* op_addmv_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& mat = a.tensor(1); auto&& vec = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  aten::_ops::addmv_::call(self, mat, vec, beta, alpha);
+  return u.same({0});
+}
+const Overload addmv__overloads[] = {
+    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addmv_},
+};
+OverloadSet addmv__set("addmv_", addmv__overloads);
+PyObject* addmv__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(addmv__set, args, n, kw);
+}
+
+PyObject* op_baddbmm(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::baddbmm::call(self, batch1, batch2, beta, alpha));
+}
+PyObject* op_baddbmm_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4); auto&& out = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::baddbmm_out::call(self, batch1, batch2, beta, alpha, out);
+  return u.same({5});
+}
+const Overload baddbmm_overloads[] = {
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_baddbmm},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_baddbmm_out},
+};
+OverloadSet baddbmm_set("baddbmm", baddbmm_overloads);
+PyObject* baddbmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(baddbmm_set, args, n, kw);
+}
+
+PyObject* op_baddbmm_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& batch1 = a.tensor(1); auto&& batch2 = a.tensor(2); auto&& beta = a.scalar(3); auto&& alpha = a.scalar(4);
+  Unlocked u(a);
+  aten::_ops::baddbmm_::call(self, batch1, batch2, beta, alpha);
+  return u.same({0});
+}
+const Overload baddbmm__overloads[] = {
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_baddbmm_},
+};
+OverloadSet baddbmm__set("baddbmm_", baddbmm__overloads);
+PyObject* baddbmm__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(baddbmm__set, args, n, kw);
+}
+
+PyObject* op_outer(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& vec2 = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::outer::call(self, vec2));
+}
+PyObject* op_outer_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& vec2 = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::outer_out::call(self, vec2, out);
+  return u.same({2});
+}
+const Overload outer_overloads[] = {
+    {"Tensor self, Tensor vec2", 0, true, false, nullptr, op_outer},
+    {"Tensor self, Tensor vec2, *, Tensor out", 1, true, false, nullptr, op_outer_out},
+};
+OverloadSet outer_set("outer", outer_overloads);
+PyObject* outer_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(outer_set, args, n, kw);
+}
+
+PyObject* op_kron(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::kron::call(self, other));
+}
+PyObject* op_kron_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::kron_out::call(self, other, out);
+  return u.same({2});
+}
+const Overload kron_overloads[] = {
+    {"Tensor self, Tensor other", 0, true, false, nullptr, op_kron},
+    {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_kron_out},
+};
+OverloadSet kron_set("kron", kron_overloads);
+PyObject* kron_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(kron_set, args, n, kw);
+}
+
+PyObject* op_tensordot(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& dims_self = a.int_list(2); auto&& dims_other = a.int_list(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::tensordot::call(self, other, dims_self, dims_other));
+}
+PyObject* op_tensordot_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& other = a.tensor(1); auto&& dims_self = a.int_list(2); auto&& dims_other = a.int_list(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::tensordot_out::call(self, other, dims_self, dims_other, out);
+  return u.same({4});
+}
+const Overload tensordot_overloads[] = {
+    {"Tensor self, Tensor other, int[] dims_self, int[] dims_other", 0, true, false, nullptr, op_tensordot},
+    {"Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor out", 1, true, false, nullptr, op_tensordot_out},
+};
+OverloadSet tensordot_set("tensordot", tensordot_overloads);
+PyObject* tensordot_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(tensordot_set, args, n, kw);
+}
+
+PyObject* op_einsum(Arguments& a) {
+  auto&& equation = a.string(0); auto&& tensors = a.tensor_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::einsum::call(equation, tensors));
+}
+const Overload einsum_overloads[] = {
+    {"str equation, Tensor[] tensors", 0, true, false, nullptr, op_einsum},
+};
+OverloadSet einsum_set("einsum", einsum_overloads);
+PyObject* einsum_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(einsum_set, args, n, kw);
+}
+
 PyObject* op_normal_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& mean = a.float64(1); auto&& std = a.float64(2); auto&& generator = a.generator(3);
   Unlocked u(a);
@@ -2970,17 +3119,49 @@ PyObject* col2im_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObje
   return call_function(col2im_set, args, n, kw);
 }
 
+PyObject* op_convolution_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& input = a.tensor(1); auto&& weight = a.tensor(2); auto&& bias_sizes = a.optional_int_list(3); auto&& stride = a.int_list(4); auto&& padding = a.int_list(5); auto&& dilation = a.int_list(6); auto&& transposed = a.boolean(7); auto&& output_padding = a.int_list(8); auto&& groups = a.int64(9); auto&& output_mask = a.bool_list(10);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::convolution_backward::call(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask));
+}
+const Overload convolution_backward_overloads[] = {
+    {"Tensor grad_output, Tensor input, Tensor weight, int[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask", 0, true, false, nullptr, op_convolution_backward},
+};
+OverloadSet convolution_backward_set("convolution_backward", convolution_backward_overloads);
+PyObject* convolution_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(convolution_backward_set, args, n, kw);
+}
+
 PyObject* op_conv2d(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
   Unlocked u(a);
   return u.wrap(aten::_ops::conv2d::call(input, weight, bias, stride, padding, dilation, groups));
 }
+PyObject* op_conv2d_padding(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.string(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv2d_padding::call(input, weight, bias, stride, padding, dilation, groups));
+}
 const Overload conv2d_overloads[] = {
     {"Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1", 0, true, false, nullptr, op_conv2d},
+    {"Tensor input, Tensor weight, Tensor? bias, int[2] stride, str padding, int[2] dilation=1, int groups=1", 0, true, false, nullptr, op_conv2d_padding},
 };
 OverloadSet conv2d_set("conv2d", conv2d_overloads);
 PyObject* conv2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(conv2d_set, args, n, kw);
+}
+
+PyObject* op_conv_transpose2d_input(Arguments& a) {
+  auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& output_padding = a.int_list(5); auto&& groups = a.int64(6); auto&& dilation = a.int_list(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::conv_transpose2d_input::call(input, weight, bias, stride, padding, output_padding, groups, dilation));
+}
+const Overload conv_transpose2d_overloads[] = {
+    {"Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1", 0, true, false, nullptr, op_conv_transpose2d_input},
+};
+OverloadSet conv_transpose2d_set("conv_transpose2d", conv_transpose2d_overloads);
+PyObject* conv_transpose2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(conv_transpose2d_set, args, n, kw);
 }
 
 PyObject* op_max_pool2d_with_indices(Arguments& a) {
@@ -3455,6 +3636,14 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("bmm", bmm_function),
       entry("addmm", addmm_function),
       entry("dot", dot_function),
+      entry("addmv", addmv_function),
+      entry("addmv_", addmv__function),
+      entry("baddbmm", baddbmm_function),
+      entry("baddbmm_", baddbmm__function),
+      entry("outer", outer_function),
+      entry("kron", kron_function),
+      entry("tensordot", tensordot_function),
+      entry("einsum", einsum_function),
       entry("normal_", normal__function),
       entry("geometric_", geometric__function),
       entry("cauchy_", cauchy__function),
@@ -3474,7 +3663,9 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("linear", linear_function),
       entry("im2col", im2col_function),
       entry("col2im", col2im_function),
+      entry("convolution_backward", convolution_backward_function),
       entry("conv2d", conv2d_function),
+      entry("conv_transpose2d", conv_transpose2d_function),
       entry("max_pool2d_with_indices", max_pool2d_with_indices_function),
       entry("avg_pool2d", avg_pool2d_function),
       entry("adaptive_avg_pool2d", adaptive_avg_pool2d_function),

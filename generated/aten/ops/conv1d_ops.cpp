@@ -20,15 +20,24 @@ Tensor conv1d::redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& 
   return detail::typed_handle<conv1d>().redispatch(ks, input, weight, bias, stride, padding, dilation, groups);
 }
 
+Tensor conv1d_padding::call(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+  return detail::typed_handle<conv1d_padding>().call(input, weight, bias, stride, padding, dilation, groups);
+}
+Tensor conv1d_padding::redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+  return detail::typed_handle<conv1d_padding>().redispatch(ks, input, weight, bias, stride, padding, dilation, groups);
+}
+
 }  // namespace _ops
 
 namespace detail {
 void register_conv1d_schemas(Dispatcher& d) {
   detail::register_schema<_ops::conv1d>(d);
+  detail::register_schema<_ops::conv1d_padding>(d);
 }
 
 void register_conv1d_CompositeImplicitAutograd(Dispatcher& d) {
   d.registerKernel({"conv1d", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::conv1d>::call<&native::conv1d>);
+  d.registerKernel({"conv1d", "padding"}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::conv1d_padding>::call<&native::conv1d>);
 }
 }  // namespace detail
 

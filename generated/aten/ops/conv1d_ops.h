@@ -8,6 +8,7 @@
 #include <aten/core/TensorOptions.h>
 
 #include <optional>
+#include <string_view>
 
 namespace aten {
 class Tensor;
@@ -20,6 +21,15 @@ struct conv1d {
   static constexpr const char* schema_str = "conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor";
   static Tensor call(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, int64_t groups);
   static Tensor redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, int64_t groups);
+};
+
+struct conv1d_padding {
+  using schema = Tensor(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntArrayRef, std::string_view, IntArrayRef, int64_t);
+  static constexpr const char* name = "conv1d";
+  static constexpr const char* overload_name = "padding";
+  static constexpr const char* schema_str = "conv1d.padding(Tensor input, Tensor weight, Tensor? bias, int[1] stride, str padding, int[1] dilation=1, int groups=1) -> Tensor";
+  static Tensor call(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups);
+  static Tensor redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups);
 };
 
 }  // namespace _ops

@@ -10,4 +10,8 @@ inline Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optio
   return _ops::conv2d::call(input, weight, bias, stride, padding, dilation, groups);
 }
 
+inline Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation = {1, 1}, int64_t groups = 1) {
+  return _ops::conv2d_padding::call(input, weight, bias, stride, padding, dilation, groups);
+}
+
 }  // namespace aten

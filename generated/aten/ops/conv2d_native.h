@@ -4,10 +4,13 @@
 // aten::native. A composite kernel calls other ops as aten::<op>(...), which dispatches again.
 #include <aten/core/Tensor.h>
 
+#include <string_view>
+
 namespace aten {
 namespace native {
 
 Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, int64_t groups);  // conv2d
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups);  // conv2d.padding
 
 }  // namespace native
 }  // namespace aten

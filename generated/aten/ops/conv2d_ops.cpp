@@ -20,15 +20,24 @@ Tensor conv2d::redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& 
   return detail::typed_handle<conv2d>().redispatch(ks, input, weight, bias, stride, padding, dilation, groups);
 }
 
+Tensor conv2d_padding::call(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+  return detail::typed_handle<conv2d_padding>().call(input, weight, bias, stride, padding, dilation, groups);
+}
+Tensor conv2d_padding::redispatch(DispatchKeySet ks, const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+  return detail::typed_handle<conv2d_padding>().redispatch(ks, input, weight, bias, stride, padding, dilation, groups);
+}
+
 }  // namespace _ops
 
 namespace detail {
 void register_conv2d_schemas(Dispatcher& d) {
   detail::register_schema<_ops::conv2d>(d);
+  detail::register_schema<_ops::conv2d_padding>(d);
 }
 
 void register_conv2d_CompositeImplicitAutograd(Dispatcher& d) {
   d.registerKernel({"conv2d", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::conv2d>::call<&native::conv2d>);
+  d.registerKernel({"conv2d", "padding"}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::conv2d_padding>::call<&native::conv2d>);
 }
 }  // namespace detail
 

@@ -1,0 +1,186 @@
+// The ops of aten/native/Convolution.cpp beyond what the manifest suite's references check:
+// transposed convolution as the adjoint of convolution, "same" padding keeping the size,
+// convolution_backward against autograd and its output_mask, layouts, and ATen's errors.
+#include <aten/TensorOperators.h>
+#include <aten/autograd/Autograd.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/conv1d.h>
+#include <aten/ops/conv2d.h>
+#include <aten/ops/conv3d.h>
+#include <aten/ops/conv_transpose1d.h>
+#include <aten/ops/conv_transpose2d.h>
+#include <aten/ops/conv_transpose3d.h>
+#include <aten/ops/convolution.h>
+#include <aten/ops/convolution_backward.h>
+#include <aten/ops/empty.h>
+#include <aten/ops/sum.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "Reference.h"
+
+using namespace aten;
+
+namespace {
+
+Tensor values(IntArrayRef sizes, int64_t seed) {
+  return ref::make<double>(sizes, [seed](int64_t i) {
+    return std::sin(0.71 * static_cast<double>(i) + static_cast<double>(seed));
+  });
+}
+
+double dot(const Tensor& a, const Tensor& b) { return (a * b).sum().item<double>(); }
+
+}  // namespace
+
+// <conv(x, w), y> = <x, conv_transpose(y, w)>: the transposed convolution is the adjoint, for
+// every rank, with stride, padding, dilation and groups.
+TEST(Convolution, TransposedIsTheAdjoint) {
+  struct Case {
+    std::vector<int64_t> x, w, stride, padding, dilation;
+    int64_t groups;
+  };
+  const Case cases[] = {
+      {{2, 4, 9}, {6, 2, 3}, {2}, {1}, {2}, 2},
+      {{2, 3, 8, 7}, {4, 3, 3, 2}, {2, 1}, {1, 1}, {1, 2}, 1},
+      {{1, 2, 5, 6, 5}, {2, 2, 2, 3, 2}, {2, 1, 2}, {1, 0, 1}, {1, 2, 1}, 1},
+  };
+  for (const Case& c : cases) {
+    const Tensor x = values(c.x, 1), w = values(c.w, 2);
+    const Tensor y = convolution(x, w, std::nullopt, c.stride, c.padding, c.dilation, false,
+                                 std::vector<int64_t>(c.stride.size(), 0), c.groups);
+    const Tensor dy = values(y.sizes(), 3);
+    // The output_padding that gives back x's size.
+    std::vector<int64_t> extra;
+    for (size_t d = 0; d < c.stride.size(); ++d) {
+      const int64_t k = c.w[d + 2], in = c.x[d + 2], out = y.size(static_cast<int64_t>(d) + 2);
+      extra.push_back(in -
+                      ((out - 1) * c.stride[d] - 2 * c.padding[d] + c.dilation[d] * (k - 1) + 1));
+    }
+    const Tensor dx = convolution(dy, w, std::nullopt, c.stride, c.padding, c.dilation, true, extra,
+                                  c.groups);
+    ASSERT_EQ(dx.sizes(), x.sizes());
+    EXPECT_NEAR(dot(y, dy), dot(x, dx), 1e-9 * (1 + std::abs(dot(y, dy))));
+  }
+}
+
+TEST(Convolution, SamePaddingKeepsTheSize) {
+  const Tensor x = values({2, 3, 7, 6}, 1);
+  for (int64_t k : {1, 2, 3, 4}) {
+    const Tensor w = values({5, 3, k, k + 1}, 2);
+    EXPECT_EQ(conv2d(x, w, std::nullopt, {1, 1}, "same", {1, 2}, 1).sizes(),
+              (std::vector<int64_t>{2, 5, 7, 6}));
+  }
+  EXPECT_EQ(
+      conv1d(values({3, 9}, 1), values({2, 3, 4}, 2), std::nullopt, {1}, "same", {3}, 1).sizes(),
+      (std::vector<int64_t>{2, 9}));
+  EXPECT_EQ(conv3d(values({1, 2, 4, 5, 6}, 1), values({2, 2, 2, 3, 2}, 2), std::nullopt, {1, 1, 1},
+                   "valid", {1, 1, 1}, 1)
+                .sizes(),
+            (std::vector<int64_t>{1, 2, 3, 3, 5}));
+}
+
+// convolution_backward gives what autograd gives through the forward, and only what
+// output_mask asks for.
+TEST(Convolution, BackwardMatchesAutograd) {
+  for (bool transposed : {false, true}) {
+    Tensor x = values({2, 4, 6, 5}, 1).requires_grad_();
+    Tensor w = values(
+                   transposed ? std::vector<int64_t>{4, 3, 2, 3} : std::vector<int64_t>{6, 2, 2, 3},
+                   2)
+                   .requires_grad_();
+    Tensor b = values({6}, 3).requires_grad_();
+    const std::vector<int64_t> stride = {2, 1}, padding = {1, 1}, dilation = {1, 2};
+    const std::vector<int64_t> output_padding = transposed ? std::vector<int64_t>{1, 0}
+                                                           : std::vector<int64_t>{0, 0};
+    const Tensor y = convolution(x, w, b, stride, padding, dilation, transposed, output_padding, 2);
+    const Tensor dy = values(y.sizes(), 4);
+    const auto grads = autograd::grad({y}, {x, w, b}, {dy});
+    auto [gx, gw, gb] = convolution_backward(dy, x.detach(), w.detach(), std::vector<int64_t>{6},
+                                             stride, padding, dilation, transposed, output_padding,
+                                             2, {true, true, true});
+    EXPECT_TRUE(allclose(gx, grads[0], 1e-10, 1e-10));
+    EXPECT_TRUE(allclose(gw, grads[1], 1e-10, 1e-10));
+    EXPECT_TRUE(allclose(gb, grads[2], 1e-10, 1e-10));
+    auto [only_x, no_w, no_b] = convolution_backward(dy, x.detach(), w.detach(), std::nullopt,
+                                                     stride, padding, dilation, transposed,
+                                                     output_padding, 2, {true, false, false});
+    EXPECT_TRUE(only_x.defined());
+    EXPECT_FALSE(no_w.defined());
+    EXPECT_FALSE(no_b.defined());
+  }
+}
+
+TEST(Convolution, LayoutsAndMeta) {
+  const Tensor x = values({2, 3, 6, 5}, 1).contiguous(MemoryFormat::ChannelsLast);
+  const Tensor w = values({4, 3, 3, 3}, 2);
+  const Tensor y = conv2d(x, w, std::nullopt, {1, 1}, {1, 1}, {1, 1}, 1);
+  EXPECT_TRUE(y.is_contiguous(MemoryFormat::ChannelsLast));
+  const Tensor t = conv_transpose2d(x, values({3, 2, 2, 2}, 3), std::nullopt, {2, 2}, {0, 0},
+                                    {1, 0}, 1, {1, 1});
+  EXPECT_TRUE(t.is_contiguous(MemoryFormat::ChannelsLast));
+  EXPECT_EQ(t.sizes(), (std::vector<int64_t>{2, 2, 13, 10}));
+  const Tensor v = values({1, 2, 3, 4, 5}, 1).contiguous(MemoryFormat::ChannelsLast3d);
+  EXPECT_TRUE(
+      conv3d(v, values({3, 2, 1, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, 1)
+          .is_contiguous(MemoryFormat::ChannelsLast3d));
+  const auto meta = TensorOptions().dtype(ScalarType::Double).device(kMeta);
+  const Tensor m = conv_transpose3d(empty({2, 4, 3, 4, 5}, meta), empty({4, 3, 2, 3, 2}, meta),
+                                    std::nullopt, {2, 1, 1}, {0, 1, 0}, {1, 0, 0}, 1, {1, 1, 2});
+  EXPECT_TRUE(m.is_meta());
+  EXPECT_EQ(m.sizes(), (std::vector<int64_t>{2, 3, 7, 4, 7}));
+}
+
+TEST(Convolution, Errors) {
+  const Tensor x = values({2, 3, 6, 5}, 1);
+  // A braced padding list would also match the string overload's std::string_view.
+  const std::vector<int64_t> no_padding = {0, 0};
+  ref::expect_error(
+      [&] {
+        conv2d(x, values({4, 2, 3, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
+      },
+      {"expected input[2, 3, 6, 5] to have 2 channels, but got 3 channels"});
+  ref::expect_error(
+      [&] {
+        conv_transpose2d(x, values({2, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {0, 0}, 1,
+                         {1, 1});
+      },
+      {"Given transposed=1, weight of size [2, 3, 3, 3], expected input[2, 3, 6, 5] to have 2 "
+       "channels"});
+  ref::expect_error(
+      [&] {
+        conv_transpose2d(x, values({3, 3, 3, 3}, 2), std::nullopt, {2, 2}, {0, 0}, {2, 0}, 1,
+                         {1, 1});
+      },
+      {"output padding must be smaller than either stride or dilation"});
+  ref::expect_error(
+      [&] {
+        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {2, 1}, "same", {1, 1}, 1);
+      },
+      {"conv2d: padding='same' is not supported for strided convolutions"});
+  ref::expect_error(
+      [&] {
+        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "full", {1, 1}, 1);
+      },
+      {"conv2d: Invalid padding string: 'full'"});
+  ref::expect_error(
+      [&] {
+        conv2d(x, values({4, 3, 7, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
+      },
+      {"Kernel size can't be greater than actual input size"});
+  ref::expect_error(
+      [&] {
+        conv_transpose2d(x, values({3, 3, 2, 2}, 2), std::nullopt, {1, 1}, {4, 0}, {0, 0}, 1,
+                         {1, 1});
+      },
+      {"Output size is too small"});
+  ref::expect_error(
+      [&] {
+        conv3d(values({2, 3, 6}, 1), values({4, 3, 2, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0},
+               {1, 1, 1}, 1);
+      },
+      {"Expected 4D (unbatched) or 5D (batched) input to conv3d, but got input of size: [2, 3, "
+       "6]"});
+}

@@ -1,0 +1,109 @@
+// The ops of aten/native/TensorProducts.cpp beyond the manifest suite's cases: ATen's errors,
+// beta == 0 not reading self, and agreement with the products they are made of.
+#include <aten/TensorOperators.h>
+#include <aten/core/Tensor.h>
+#include <aten/ops/addbmm.h>
+#include <aten/ops/addmv.h>
+#include <aten/ops/allclose.h>
+#include <aten/ops/baddbmm.h>
+#include <aten/ops/bmm.h>
+#include <aten/ops/full.h>
+#include <aten/ops/isnan.h>
+#include <aten/ops/kron.h>
+#include <aten/ops/mm.h>
+#include <aten/ops/outer.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/tensordot.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "Reference.h"
+
+using namespace aten;
+
+namespace {
+
+Tensor values(IntArrayRef sizes, int64_t seed) {
+  return ref::make<double>(sizes, [seed](int64_t i) {
+    return std::sin(0.53 * static_cast<double>(i) + static_cast<double>(seed));
+  });
+}
+
+}  // namespace
+
+TEST(TensorProducts, BetaZeroDoesNotReadSelf) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const Tensor b1 = values({2, 3, 4}, 1), b2 = values({2, 4, 5}, 2);
+  const Tensor r = baddbmm(full({2, 3, 5}, nan, TensorOptions().dtype(ScalarType::Double)), b1, b2,
+                           0, 2);
+  EXPECT_FALSE(isnan(r).any().item<bool>());
+  EXPECT_TRUE(allclose(r, bmm(b1, b2) * 2));
+  const Tensor s = addbmm(full({3, 5}, nan, TensorOptions().dtype(ScalarType::Double)), b1, b2, 0,
+                          1);
+  EXPECT_TRUE(allclose(s, bmm(b1, b2).sum({0})));
+  const Tensor v = addmv(full({3}, nan, TensorOptions().dtype(ScalarType::Double)),
+                         values({3, 4}, 3), values({4}, 4), 0, 1);
+  EXPECT_FALSE(isnan(v).any().item<bool>());
+}
+
+TEST(TensorProducts, TensordotAndKron) {
+  const Tensor a = values({3, 4, 5}, 1), b = values({4, 3, 2}, 2);
+  EXPECT_TRUE(allclose(tensordot(a, b, {0, 1}, {1, 0}), mm(a.permute({2, 0, 1}).reshape({5, 12}),
+                                                           b.permute({1, 0, 2}).reshape({12, 2}))));
+  const Tensor k = kron(values({2, 2}, 3), values({3}, 4));
+  EXPECT_EQ(k.sizes(), (std::vector<int64_t>{2, 6}));
+  EXPECT_TRUE(allclose(outer(values({3}, 1), values({2}, 2)),
+                       values({3}, 1).reshape({3, 1}) * values({2}, 2)));
+}
+
+TEST(TensorProducts, Errors) {
+  ref::expect_error(
+      [&] {
+        addmv(values({3}, 1), values({3, 4}, 2), values({5}, 3));
+      },
+      {"size mismatch, got input (3), mat (3x4), vec (5)"});
+  ref::expect_error([&] { addmv(values({3}, 1), values({3}, 2), values({3}, 3)); },
+                    {"vector + matrix @ vector expected, got 1, 1, 1"});
+  ref::expect_error(
+      [&] {
+        baddbmm(values({2, 3, 5}, 1), values({2, 3, 4}, 2), values({3, 4, 5}, 3));
+      },
+      {"baddbmm: batch1 and batch2 must have same number of batches, got 2 and 3"});
+  ref::expect_error(
+      [&] {
+        addbmm(values({3, 5}, 1), values({2, 3, 4}, 2), values({2, 3, 5}, 3));
+      },
+      {"addbmm: incompatible matrix sizes for bmm (3x4 and 3x5)"});
+  ref::expect_error(
+      [&] {
+        baddbmm(values({4, 5}, 1), values({2, 3, 4}, 2), values({2, 4, 5}, 3));
+      },
+      {"baddbmm: the input of size [4, 5] does not broadcast to the product's size [2, 3, 5]"});
+  ref::expect_error(
+      [&] {
+        outer(values({2, 2}, 1), values({3}, 2));
+      },
+      {"outer: expected 1D tensors, got 2D and 1D"});
+  ref::expect_error(
+      [&] {
+        tensordot(values({3, 4}, 1), values({4, 3}, 2), {0}, {0});
+      },
+      {"contracted dimensions need to match, but first has size 3 in dim 0 and second has size 4 "
+       "in dim 0"});
+  ref::expect_error(
+      [&] {
+        tensordot(values({3, 4}, 1), values({4, 3}, 2), {0, 1}, {1});
+      },
+      {"both dimension lists should have same length"});
+  // A bad in-place self changes nothing.
+  Tensor self = values({1}, 5);
+  const Tensor before = self.clone();
+  ref::expect_error(
+      [&] {
+        addmv_(self, values({3, 4}, 2), values({4}, 3));
+      },
+      {"Bad in-place call"});
+  EXPECT_TRUE(allclose(self, before));
+}
