@@ -210,6 +210,14 @@
 #include <aten/ops/adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/_adaptive_avg_pool2d_backward.h>
+#include <aten/ops/max_pool1d.h>
+#include <aten/ops/avg_pool1d.h>
+#include <aten/ops/adaptive_avg_pool1d.h>
+#include <aten/ops/adaptive_max_pool1d.h>
+#include <aten/ops/adaptive_max_pool2d.h>
+#include <aten/ops/max_pool3d.h>
+#include <aten/ops/avg_pool3d.h>
+#include <aten/ops/adaptive_avg_pool3d.h>
 #include <aten/ops/batch_norm.h>
 #include <aten/ops/native_batch_norm.h>
 #include <aten/ops/native_batch_norm_backward.h>

@@ -737,6 +737,22 @@ constexpr DispatchKey _adaptive_avg_pool2d_out_keys[] = {DispatchKey::CPU, Dispa
 constexpr ScalarType _adaptive_avg_pool2d_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey _adaptive_avg_pool2d_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey _adaptive_avg_pool2d_backward_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType max_pool1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey max_pool1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType avg_pool1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::Long};
+constexpr DispatchKey avg_pool1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType adaptive_avg_pool1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey adaptive_avg_pool1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType adaptive_max_pool1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey adaptive_max_pool1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType adaptive_max_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey adaptive_max_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType max_pool3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey max_pool3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType avg_pool3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey avg_pool3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType adaptive_avg_pool3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey adaptive_avg_pool3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType batch_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey batch_norm_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType native_batch_norm_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
@@ -3582,6 +3598,46 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "_adaptive_avg_pool2d_backward.out",
      detail::_adaptive_avg_pool2d_backward_out_keys, true, detail::_adaptive_avg_pool2d_backward_dtypes,
      Autograd::refuses},
+    {"max_pool1d", "",
+     "max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::max_pool1d_keys, true, detail::max_pool1d_dtypes,
+     Autograd::decomposes},
+    {"avg_pool1d", "",
+     "avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::avg_pool1d_keys, true, detail::avg_pool1d_dtypes,
+     Autograd::decomposes},
+    {"adaptive_avg_pool1d", "",
+     "adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::adaptive_avg_pool1d_keys, true, detail::adaptive_avg_pool1d_dtypes,
+     Autograd::decomposes},
+    {"adaptive_max_pool1d", "",
+     "adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::adaptive_max_pool1d_keys, true, detail::adaptive_max_pool1d_dtypes,
+     Autograd::decomposes},
+    {"adaptive_max_pool2d", "",
+     "adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::adaptive_max_pool2d_keys, true, detail::adaptive_max_pool2d_dtypes,
+     Autograd::decomposes},
+    {"max_pool3d", "",
+     "max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::max_pool3d_keys, true, detail::max_pool3d_dtypes,
+     Autograd::decomposes},
+    {"avg_pool3d", "",
+     "avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::avg_pool3d_keys, true, detail::avg_pool3d_dtypes,
+     Autograd::decomposes},
+    {"adaptive_avg_pool3d", "",
+     "adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::adaptive_avg_pool3d_keys, true, detail::adaptive_avg_pool3d_dtypes,
+     Autograd::decomposes},
     {"batch_norm", "",
      "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
      SchemaKind::functional, true, false, "",

@@ -6,6 +6,9 @@
 
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/acos_ops.h>
+#include <aten/ops/adaptive_avg_pool1d_ops.h>
+#include <aten/ops/adaptive_avg_pool3d_ops.h>
+#include <aten/ops/adaptive_max_pool2d_ops.h>
 #include <aten/ops/add_ops.h>
 #include <aten/ops/addbmm_ops.h>
 #include <aten/ops/addcdiv_ops.h>
@@ -18,7 +21,9 @@
 #include <aten/ops/as_strided_ops.h>
 #include <aten/ops/asin_ops.h>
 #include <aten/ops/atan_ops.h>
+#include <aten/ops/avg_pool1d_ops.h>
 #include <aten/ops/avg_pool2d_backward_ops.h>
+#include <aten/ops/avg_pool3d_ops.h>
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_not_ops.h>
@@ -3161,6 +3166,71 @@ PyObject* avg_pool2d_backward_function(PyObject*, PyObject* const* args, Py_ssiz
   return call_function(avg_pool2d_backward_set, args, n, kw);
 }
 
+PyObject* op_avg_pool1d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& ceil_mode = a.boolean(4); auto&& count_include_pad = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::avg_pool1d::call(self, kernel_size, stride, padding, ceil_mode, count_include_pad));
+}
+const Overload avg_pool1d_overloads[] = {
+    {"Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True", 0, true, false, nullptr, op_avg_pool1d},
+};
+OverloadSet avg_pool1d_set("avg_pool1d", avg_pool1d_overloads);
+PyObject* avg_pool1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(avg_pool1d_set, args, n, kw);
+}
+
+PyObject* op_adaptive_avg_pool1d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& output_size = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::adaptive_avg_pool1d::call(self, output_size));
+}
+const Overload adaptive_avg_pool1d_overloads[] = {
+    {"Tensor self, int[1] output_size", 0, true, false, nullptr, op_adaptive_avg_pool1d},
+};
+OverloadSet adaptive_avg_pool1d_set("adaptive_avg_pool1d", adaptive_avg_pool1d_overloads);
+PyObject* adaptive_avg_pool1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(adaptive_avg_pool1d_set, args, n, kw);
+}
+
+PyObject* op_adaptive_max_pool2d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& output_size = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::adaptive_max_pool2d::call(self, output_size));
+}
+const Overload adaptive_max_pool2d_overloads[] = {
+    {"Tensor self, int[2] output_size", 0, true, false, nullptr, op_adaptive_max_pool2d},
+};
+OverloadSet adaptive_max_pool2d_set("adaptive_max_pool2d", adaptive_max_pool2d_overloads);
+PyObject* adaptive_max_pool2d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(adaptive_max_pool2d_set, args, n, kw);
+}
+
+PyObject* op_avg_pool3d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& ceil_mode = a.boolean(4); auto&& count_include_pad = a.boolean(5); auto&& divisor_override = a.optional_int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::avg_pool3d::call(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override));
+}
+const Overload avg_pool3d_overloads[] = {
+    {"Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None", 0, true, false, nullptr, op_avg_pool3d},
+};
+OverloadSet avg_pool3d_set("avg_pool3d", avg_pool3d_overloads);
+PyObject* avg_pool3d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(avg_pool3d_set, args, n, kw);
+}
+
+PyObject* op_adaptive_avg_pool3d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& output_size = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::adaptive_avg_pool3d::call(self, output_size));
+}
+const Overload adaptive_avg_pool3d_overloads[] = {
+    {"Tensor self, int[3] output_size", 0, true, false, nullptr, op_adaptive_avg_pool3d},
+};
+OverloadSet adaptive_avg_pool3d_set("adaptive_avg_pool3d", adaptive_avg_pool3d_overloads);
+PyObject* adaptive_avg_pool3d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(adaptive_avg_pool3d_set, args, n, kw);
+}
+
 PyObject* op_native_batch_norm_backward(Arguments& a) {
   auto&& grad_out = a.tensor(0); auto&& input = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& save_mean = a.optional_tensor(5); auto&& save_invstd = a.optional_tensor(6); auto&& train = a.boolean(7); auto&& eps = a.float64(8); auto&& output_mask = a.bool_list(9);
   Unlocked u(a);
@@ -3470,6 +3540,11 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("max_pool2d", max_pool2d_function),
       entry("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward_function),
       entry("avg_pool2d_backward", avg_pool2d_backward_function),
+      entry("avg_pool1d", avg_pool1d_function),
+      entry("adaptive_avg_pool1d", adaptive_avg_pool1d_function),
+      entry("adaptive_max_pool2d", adaptive_max_pool2d_function),
+      entry("avg_pool3d", avg_pool3d_function),
+      entry("adaptive_avg_pool3d", adaptive_avg_pool3d_function),
       entry("native_batch_norm_backward", native_batch_norm_backward_function),
       entry("layer_norm", layer_norm_function),
       entry("native_layer_norm", native_layer_norm_function),

@@ -12,6 +12,7 @@
 #include <aten/ops/_softmax_ops.h>
 #include <aten/ops/acos_ops.h>
 #include <aten/ops/adaptive_avg_pool2d_ops.h>
+#include <aten/ops/adaptive_max_pool1d_ops.h>
 #include <aten/ops/add_ops.h>
 #include <aten/ops/addcdiv_ops.h>
 #include <aten/ops/addmm_ops.h>
@@ -94,7 +95,9 @@
 #include <aten/ops/lt_ops.h>
 #include <aten/ops/masked_select_ops.h>
 #include <aten/ops/max_ops.h>
+#include <aten/ops/max_pool1d_ops.h>
 #include <aten/ops/max_pool2d_with_indices_ops.h>
+#include <aten/ops/max_pool3d_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/msort_ops.h>
 #include <aten/ops/mul_ops.h>
@@ -3257,6 +3260,45 @@ PyObject* _adaptive_avg_pool2d_backward_function(PyObject*, PyObject* const* arg
   return call_function(_adaptive_avg_pool2d_backward_set, args, n, kw);
 }
 
+PyObject* op_max_pool1d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& dilation = a.int_list(4); auto&& ceil_mode = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::max_pool1d::call(self, kernel_size, stride, padding, dilation, ceil_mode));
+}
+const Overload max_pool1d_overloads[] = {
+    {"Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False", 0, true, false, nullptr, op_max_pool1d},
+};
+OverloadSet max_pool1d_set("max_pool1d", max_pool1d_overloads);
+PyObject* max_pool1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(max_pool1d_set, args, n, kw);
+}
+
+PyObject* op_adaptive_max_pool1d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& output_size = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::adaptive_max_pool1d::call(self, output_size));
+}
+const Overload adaptive_max_pool1d_overloads[] = {
+    {"Tensor self, int[1] output_size", 0, true, false, nullptr, op_adaptive_max_pool1d},
+};
+OverloadSet adaptive_max_pool1d_set("adaptive_max_pool1d", adaptive_max_pool1d_overloads);
+PyObject* adaptive_max_pool1d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(adaptive_max_pool1d_set, args, n, kw);
+}
+
+PyObject* op_max_pool3d(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& kernel_size = a.int_list(1); auto&& stride = a.int_list(2); auto&& padding = a.int_list(3); auto&& dilation = a.int_list(4); auto&& ceil_mode = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::max_pool3d::call(self, kernel_size, stride, padding, dilation, ceil_mode));
+}
+const Overload max_pool3d_overloads[] = {
+    {"Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False", 0, true, false, nullptr, op_max_pool3d},
+};
+OverloadSet max_pool3d_set("max_pool3d", max_pool3d_overloads);
+PyObject* max_pool3d_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(max_pool3d_set, args, n, kw);
+}
+
 PyObject* op_batch_norm(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.optional_tensor(1); auto&& bias = a.optional_tensor(2); auto&& running_mean = a.optional_tensor(3); auto&& running_var = a.optional_tensor(4); auto&& training = a.boolean(5); auto&& momentum = a.float64(6); auto&& eps = a.float64(7); auto&& cudnn_enabled = a.boolean(8);
   Unlocked u(a);
@@ -3671,6 +3713,9 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("adaptive_avg_pool2d", adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d", _adaptive_avg_pool2d_function),
       entry("_adaptive_avg_pool2d_backward", _adaptive_avg_pool2d_backward_function),
+      entry("max_pool1d", max_pool1d_function),
+      entry("adaptive_max_pool1d", adaptive_max_pool1d_function),
+      entry("max_pool3d", max_pool3d_function),
       entry("batch_norm", batch_norm_function),
       entry("native_batch_norm", native_batch_norm_function),
       entry("instance_norm", instance_norm_function),
