@@ -12,6 +12,7 @@
 #include <aten/ops/cat.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/div.h>
+#include <aten/ops/elu_backward.h>
 #include <aten/ops/eq.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
@@ -20,6 +21,7 @@
 #include <aten/ops/gather.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/index_select.h>
+#include <aten/ops/logical_and.h>
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
@@ -691,6 +693,22 @@ Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Sc
   const Tensor s = bx.sigmoid();
   // A mask multiplied in rather than a where: a NaN input gives NaN, as ATen's formula does.
   return grad * (s - s * s) * beta * (bx <= threshold).to(grad.scalar_type());
+}
+
+Tensor elu_double_backward(const Tensor& grad, const Tensor& grad_output, const Scalar& alpha,
+                           const Scalar& scale, const Scalar& input_scale, bool is_result,
+                           const Tensor& self_or_result) {
+  const Tensor negative = (self_or_result < 0).to(grad.scalar_type());
+  if (is_result) return grad * grad_output * input_scale * negative;
+  return elu_backward(grad * grad_output * input_scale, alpha, scale, input_scale, false,
+                      self_or_result) *
+         negative;
+}
+
+Tensor hardswish_double_backward(const Tensor& grad, const Tensor& grad_output,
+                                 const Tensor& self) {
+  const Tensor inside = logical_and(self > -3.0, self < 3.0);
+  return where(inside, grad * grad_output / 3.0, scalar_tensor(0., grad.options()));
 }
 
 Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim) {

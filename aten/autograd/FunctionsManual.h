@@ -190,6 +190,15 @@ Tensor adaptive_avg_pool2d_double_backward(const Tensor& grad, const Tensor& gra
 // threshold, 0 past it.
 Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Scalar& beta,
                                 const Scalar& threshold);
+// The gradient of elu_backward(grad_output, ..., self_or_result) with respect to
+// self_or_result, for grad the incoming gradient: input_scale times elu_backward's own factor
+// below 0 (of the result, when is_result), 0 above, as ATen's.
+Tensor elu_double_backward(const Tensor& grad, const Tensor& grad_output, const Scalar& alpha,
+                           const Scalar& scale, const Scalar& input_scale, bool is_result,
+                           const Tensor& self_or_result);
+// The gradient of hardswish_backward(grad_output, self) with respect to self: grad *
+// grad_output / 3 inside (-3, 3), 0 outside.
+Tensor hardswish_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self);
 
 // ---- normalisation ----------------------------------------------------------------------------
 

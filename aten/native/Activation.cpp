@@ -1,14 +1,43 @@
-// Activation functions: gelu, silu, leaky_relu and softplus are structured unary ops (the
-// backward ops binary ones); relu is clamp_min(self, 0).
+// Activation functions: gelu, silu, leaky_relu, softplus, elu, hardsigmoid, hardswish,
+// threshold, mish, softshrink and hardshrink are structured unary ops (the backward ops binary
+// ones); relu is clamp_min(self, 0), hardtanh clamp, relu6 hardtanh(self, 0, 6), selu and celu
+// elu, mish_backward a composite of pointwise ops.
+#include <aten/TensorOperators.h>
 #include <aten/native/Activation.h>
+#include <aten/ops/celu_native.h>
+#include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
+#include <aten/ops/elu.h>
+#include <aten/ops/elu_backward_native.h>
+#include <aten/ops/elu_native.h>
+#include <aten/ops/empty_like.h>
 #include <aten/ops/gelu_native.h>
+#include <aten/ops/hardshrink_backward_native.h>
+#include <aten/ops/hardshrink_native.h>
+#include <aten/ops/hardsigmoid_backward_native.h>
+#include <aten/ops/hardsigmoid_native.h>
+#include <aten/ops/hardswish_backward_native.h>
+#include <aten/ops/hardswish_native.h>
+#include <aten/ops/hardtanh.h>
+#include <aten/ops/hardtanh_backward_native.h>
+#include <aten/ops/hardtanh_native.h>
 #include <aten/ops/leaky_relu_backward_native.h>
 #include <aten/ops/leaky_relu_native.h>
+#include <aten/ops/mish_backward_native.h>
+#include <aten/ops/mish_native.h>
+#include <aten/ops/relu6_native.h>
 #include <aten/ops/relu_native.h>
+#include <aten/ops/selu_native.h>
+#include <aten/ops/sigmoid.h>
 #include <aten/ops/silu_native.h>
+#include <aten/ops/softplus.h>
 #include <aten/ops/softplus_backward_native.h>
 #include <aten/ops/softplus_native.h>
+#include <aten/ops/softshrink_backward_native.h>
+#include <aten/ops/softshrink_native.h>
+#include <aten/ops/tanh.h>
+#include <aten/ops/threshold_backward_native.h>
+#include <aten/ops/threshold_native.h>
 
 namespace aten {
 namespace native {
@@ -55,6 +84,89 @@ ATEN_META_FUNC(softplus_backward)
   build_binary_op(maybe_get_output(), grad_output, self);
 }
 
+ATEN_META_FUNC(elu)
+(const Tensor& self, const Scalar& /*alpha*/, const Scalar& /*scale*/,
+ const Scalar& /*input_scale*/) {
+  build_unary_op(maybe_get_output(), self);
+}
+
+ATEN_META_FUNC(elu_backward)
+(const Tensor& grad_output, const Scalar& alpha, const Scalar& /*scale*/,
+ const Scalar& /*input_scale*/, bool is_result, const Tensor& self_or_result) {
+  ATEN_CHECK(!is_result || alpha.toDouble() >= 0.0,
+             "In-place elu backward calculation is triggered with a negative slope which is not "
+             "supported. This is caused by calling in-place forward function with a negative "
+             "slope, please call out-of-place version instead.");
+  build_binary_op(maybe_get_output(), grad_output, self_or_result);
+}
+
+ATEN_META_FUNC(hardtanh_backward)
+(const Tensor& grad_output, const Tensor& self, const Scalar& /*min_val*/,
+ const Scalar& /*max_val*/) {
+  build_binary_op(maybe_get_output(), grad_output, self);
+}
+
+ATEN_META_FUNC(hardsigmoid)(const Tensor& self) { build_unary_op(maybe_get_output(), self); }
+
+ATEN_META_FUNC(hardsigmoid_backward)(const Tensor& grad_output, const Tensor& self) {
+  build_binary_op(maybe_get_output(), grad_output, self);
+}
+
+ATEN_META_FUNC(hardswish)(const Tensor& self) { build_unary_op(maybe_get_output(), self); }
+
+ATEN_META_FUNC(hardswish_backward)(const Tensor& grad_output, const Tensor& self) {
+  build_binary_op(maybe_get_output(), grad_output, self);
+}
+
+// threshold's iterator is (self, other): the forward passes self as other, the backward
+// grad_output. No overlap check: every write of a location is the same value.
+namespace {
+TensorIteratorConfig threshold_config() {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(false)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true);
+  return config;
+}
+}  // namespace
+
+ATEN_META_FUNC(threshold)
+(const Tensor& self, const Scalar& /*threshold*/, const Scalar& /*value*/) {
+  TensorIteratorConfig config = threshold_config();
+  config.add_output(maybe_get_output()).add_input(self, "self").add_input(self, "other");
+  build(config);
+}
+
+ATEN_META_FUNC(threshold_backward)
+(const Tensor& grad_output, const Tensor& self, const Scalar& /*threshold*/) {
+  TensorIteratorConfig config = threshold_config();
+  config.add_output(maybe_get_output()).add_input(self, "self").add_input(grad_output, "other");
+  build(config);
+}
+
+ATEN_META_FUNC(mish)(const Tensor& self) { build_unary_op(maybe_get_output(), self); }
+
+ATEN_META_FUNC(softshrink)(const Tensor& self, const Scalar& lambd) {
+  ATEN_CHECK(lambd.toDouble() >= 0, "lambda must be greater or equal to 0, but found to be ",
+             lambd.toDouble(), ".");
+  build_unary_op(maybe_get_output(), self);
+}
+
+ATEN_META_FUNC(softshrink_backward)
+(const Tensor& grad_output, const Tensor& self, const Scalar& /*lambd*/) {
+  build_binary_op(maybe_get_output(), grad_output, self);
+}
+
+ATEN_META_FUNC(hardshrink)(const Tensor& self, const Scalar& /*lambd*/) {
+  build_unary_op(maybe_get_output(), self);
+}
+
+ATEN_META_FUNC(hardshrink_backward)
+(const Tensor& grad_out, const Tensor& self, const Scalar& /*lambd*/) {
+  build_binary_op(maybe_get_output(), grad_out, self);
+}
+
 }  // namespace meta
 
 namespace native {
@@ -65,6 +177,20 @@ ATEN_DEFINE_DISPATCH(leaky_relu_stub);
 ATEN_DEFINE_DISPATCH(leaky_relu_backward_stub);
 ATEN_DEFINE_DISPATCH(softplus_stub);
 ATEN_DEFINE_DISPATCH(softplus_backward_stub);
+ATEN_DEFINE_DISPATCH(elu_stub);
+ATEN_DEFINE_DISPATCH(elu_backward_stub);
+ATEN_DEFINE_DISPATCH(hardtanh_backward_stub);
+ATEN_DEFINE_DISPATCH(hardsigmoid_stub);
+ATEN_DEFINE_DISPATCH(hardsigmoid_backward_stub);
+ATEN_DEFINE_DISPATCH(hardswish_stub);
+ATEN_DEFINE_DISPATCH(hardswish_backward_stub);
+ATEN_DEFINE_DISPATCH(threshold_stub);
+ATEN_DEFINE_DISPATCH(threshold_backward_stub);
+ATEN_DEFINE_DISPATCH(mish_stub);
+ATEN_DEFINE_DISPATCH(softshrink_stub);
+ATEN_DEFINE_DISPATCH(hardshrink_stub);
+ATEN_DEFINE_DISPATCH(softshrink_backward_stub);
+ATEN_DEFINE_DISPATCH(hardshrink_backward_stub);
 
 ATEN_IMPL_FUNC(gelu_out)
 (const Tensor& /*self*/, std::string_view approximate, const Tensor& /*out*/) {
@@ -97,6 +223,77 @@ ATEN_IMPL_FUNC(softplus_backward_out)
   softplus_backward_stub(device(), *this, beta, threshold);
 }
 
+ATEN_IMPL_FUNC(elu_out)
+(const Tensor& /*self*/, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale,
+ const Tensor& /*out*/) {
+  elu_stub(device(), *this, alpha, scale, input_scale);
+}
+
+ATEN_IMPL_FUNC(elu_backward_out)
+(const Tensor& /*grad_output*/, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale,
+ bool is_result, const Tensor& /*self_or_result*/, const Tensor& /*grad_input*/) {
+  elu_backward_stub(device(), *this, alpha, scale, input_scale, is_result);
+}
+
+ATEN_IMPL_FUNC(hardtanh_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Scalar& min_val,
+ const Scalar& max_val, const Tensor& /*grad_input*/) {
+  hardtanh_backward_stub(device(), *this, min_val, max_val);
+}
+
+ATEN_IMPL_FUNC(hardsigmoid_out)(const Tensor& /*self*/, const Tensor& /*out*/) {
+  hardsigmoid_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(hardsigmoid_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Tensor& /*grad_input*/) {
+  hardsigmoid_backward_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(hardswish_out)(const Tensor& /*self*/, const Tensor& /*out*/) {
+  hardswish_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(hardswish_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Tensor& /*out*/) {
+  hardswish_backward_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(threshold_out)
+(const Tensor& /*self*/, const Scalar& threshold, const Scalar& value, const Tensor& /*out*/) {
+  threshold_stub(device(), *this, threshold, value);
+}
+
+ATEN_IMPL_FUNC(threshold_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Scalar& threshold,
+ const Tensor& /*grad_input*/) {
+  threshold_backward_stub(device(), *this, threshold, 0);
+}
+
+ATEN_IMPL_FUNC(mish_out)(const Tensor& /*self*/, const Tensor& /*out*/) {
+  mish_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(softshrink_out)(const Tensor& /*self*/, const Scalar& lambd, const Tensor& /*out*/) {
+  softshrink_stub(device(), *this, lambd);
+}
+
+ATEN_IMPL_FUNC(softshrink_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Scalar& lambd,
+ const Tensor& /*grad_input*/) {
+  softshrink_backward_stub(device(), *this, lambd);
+}
+
+ATEN_IMPL_FUNC(hardshrink_out)(const Tensor& /*self*/, const Scalar& lambd, const Tensor& /*out*/) {
+  hardshrink_stub(device(), *this, lambd);
+}
+
+ATEN_IMPL_FUNC(hardshrink_backward_out)
+(const Tensor& /*grad_out*/, const Tensor& /*self*/, const Scalar& lambd,
+ const Tensor& /*grad_input*/) {
+  hardshrink_backward_stub(device(), *this, lambd);
+}
+
 // A Bool relu would be the identity through clamp_min's promotion to Long; ATen refuses it.
 Tensor relu(const Tensor& self) {
   ATEN_CHECK(self.scalar_type() != ScalarType::Bool, "Boolean inputs not supported for relu");
@@ -106,6 +303,68 @@ Tensor relu(const Tensor& self) {
 Tensor& relu_(Tensor& self) {
   ATEN_CHECK(self.scalar_type() != ScalarType::Bool, "Boolean inputs not supported for relu");
   return aten::clamp_min_(self, 0);
+}
+
+// selu's constants, as ATen's (Klambauer et al., "Self-Normalizing Neural Networks").
+constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
+constexpr double kSeluScale = 1.0507009873554804934193349852946;
+
+Tensor selu(const Tensor& self) { return aten::elu(self, kSeluAlpha, kSeluScale); }
+
+Tensor& selu_(Tensor& self) { return aten::elu_(self, kSeluAlpha, kSeluScale); }
+
+// celu(x, alpha) is elu(x, alpha, 1, 1 / alpha).
+Tensor celu(const Tensor& self, const Scalar& alpha) {
+  ATEN_CHECK(alpha.toDouble() != 0, "ZeroDivisionError: alpha cannot be 0 for CELU");
+  return aten::elu(self, alpha, 1.0, 1.0 / alpha.toDouble());
+}
+
+Tensor& celu_(Tensor& self, const Scalar& alpha) {
+  ATEN_CHECK(alpha.toDouble() != 0, "ZeroDivisionError: alpha cannot be 0 for CELU");
+  return aten::elu_(self, alpha, 1.0, 1.0 / alpha.toDouble());
+}
+
+namespace {
+// hardtanh's bounds for clamp. An integral self takes them truncated to integers, so that they
+// do not promote the result to Float (ATen's legacy behaviour); Bool is refused, and Byte with
+// a negative bound.
+std::pair<Scalar, Scalar> hardtanh_bounds(const Tensor& self, const Scalar& min_val,
+                                          const Scalar& max_val) {
+  ATEN_CHECK(self.scalar_type() != ScalarType::Bool, "Bool inputs not supported for hardtanh");
+  if (!isIntegralType(self.scalar_type(), /*include_bool=*/false)) return {min_val, max_val};
+  const int64_t lo = min_val.toLong(), hi = max_val.toLong();
+  ATEN_CHECK(self.scalar_type() != ScalarType::Byte || (lo >= 0 && hi >= 0),
+             "cannot do hardtanh on an unsigned type with negative limits");
+  return {lo, hi};
+}
+}  // namespace
+
+// Into empty_like(self), as ATen's: the result has self's strides.
+Tensor hardtanh(const Tensor& self, const Scalar& min_val, const Scalar& max_val) {
+  const auto [lo, hi] = hardtanh_bounds(self, min_val, max_val);
+  Tensor out = aten::empty_like(self);
+  return aten::clamp_out(out, self, lo, hi);
+}
+
+Tensor& hardtanh_(Tensor& self, const Scalar& min_val, const Scalar& max_val) {
+  const auto [lo, hi] = hardtanh_bounds(self, min_val, max_val);
+  return aten::clamp_(self, lo, hi);
+}
+
+Tensor& hardtanh_out(const Tensor& self, const Scalar& min_val, const Scalar& max_val,
+                     Tensor& out) {
+  const auto [lo, hi] = hardtanh_bounds(self, min_val, max_val);
+  return aten::clamp_out(out, self, lo, hi);
+}
+
+Tensor relu6(const Tensor& self) { return aten::hardtanh(self, 0, 6); }
+
+Tensor& relu6_(Tensor& self) { return aten::hardtanh_(self, 0, 6); }
+
+// d/dx x tanh(softplus(x)) = tanh(sp) + x sigmoid(x) (1 - tanh(sp)^2), sp = softplus(x).
+Tensor mish_backward(const Tensor& grad_output, const Tensor& self) {
+  const Tensor t = aten::tanh(aten::softplus(self));
+  return grad_output * (t + self * aten::sigmoid(self) * ((t * t).neg() + 1));
 }
 
 }  // namespace native

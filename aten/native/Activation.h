@@ -28,4 +28,40 @@ using softplus_fn = void (*)(TensorIteratorBase& iter, const Scalar& beta, const
 ATEN_DECLARE_DISPATCH(softplus_fn, softplus_stub);
 ATEN_DECLARE_DISPATCH(softplus_fn, softplus_backward_stub);
 
+// elu (iter: self -> out) and its backward (iter: grad_output, self_or_result -> grad_input).
+using elu_fn = void (*)(TensorIteratorBase& iter, const Scalar& alpha, const Scalar& scale,
+                        const Scalar& input_scale);
+using elu_backward_fn = void (*)(TensorIteratorBase& iter, const Scalar& alpha, const Scalar& scale,
+                                 const Scalar& input_scale, bool is_result);
+ATEN_DECLARE_DISPATCH(elu_fn, elu_stub);
+ATEN_DECLARE_DISPATCH(elu_backward_fn, elu_backward_stub);
+
+// hardtanh's backward (iter: grad_output, self -> grad_input).
+using hardtanh_backward_fn = void (*)(TensorIteratorBase& iter, const Scalar& min_val,
+                                      const Scalar& max_val);
+ATEN_DECLARE_DISPATCH(hardtanh_backward_fn, hardtanh_backward_stub);
+
+// hardsigmoid, hardswish and mish (iter: self -> out); the backward ops (iter: grad_output,
+// self -> grad_input).
+ATEN_DECLARE_DISPATCH(activation_fn, hardsigmoid_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, hardsigmoid_backward_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, hardswish_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, hardswish_backward_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, mish_stub);
+
+// threshold (iter: self, self -> out, `value` where self <= threshold) and its backward
+// (iter: self, grad_output -> grad_input, value 0).
+using threshold_fn = void (*)(TensorIteratorBase& iter, const Scalar& threshold,
+                              const Scalar& value);
+ATEN_DECLARE_DISPATCH(threshold_fn, threshold_stub);
+ATEN_DECLARE_DISPATCH(threshold_fn, threshold_backward_stub);
+
+// softshrink and hardshrink (iter: self -> out), and their backward ops (iter: grad_output,
+// self -> grad_input).
+using shrink_fn = void (*)(TensorIteratorBase& iter, const Scalar& lambd);
+ATEN_DECLARE_DISPATCH(shrink_fn, softshrink_stub);
+ATEN_DECLARE_DISPATCH(shrink_fn, hardshrink_stub);
+ATEN_DECLARE_DISPATCH(shrink_fn, softshrink_backward_stub);
+ATEN_DECLARE_DISPATCH(shrink_fn, hardshrink_backward_stub);
+
 }  // namespace aten::native

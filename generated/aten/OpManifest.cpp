@@ -257,6 +257,63 @@ constexpr DispatchKey softplus_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType softplus_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey softplus_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey softplus_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType elu_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey elu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey elu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey elu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType elu_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey elu_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey elu_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey selu_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey selu__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey celu_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey celu__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey hardtanh_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey hardtanh__keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey hardtanh_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType hardtanh_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardtanh_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardtanh_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey relu6_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey relu6__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType hardsigmoid_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardsigmoid_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardsigmoid_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardsigmoid__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType hardsigmoid_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardsigmoid_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardsigmoid_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType hardswish_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardswish_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardswish_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardswish__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType hardswish_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardswish_backward_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardswish_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType threshold_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey threshold_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey threshold_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey threshold__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType threshold_backward_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey threshold_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey threshold_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType mish_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey mish_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mish_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mish__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mish_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType softshrink_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey softshrink_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey softshrink_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType softshrink_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey softshrink_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey softshrink_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType hardshrink_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardshrink_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardshrink_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType hardshrink_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey hardshrink_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey hardshrink_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType clamp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey clamp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey clamp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -1792,6 +1849,221 @@ constexpr Overload overloads[] = {
      "softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor",
      SchemaKind::functional, true, false, "softplus_backward.grad_input",
      detail::softplus_backward_keys, true, detail::softplus_backward_dtypes,
+     Autograd::records},
+    {"elu", "out",
+     "elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "elu.out",
+     detail::elu_out_keys, true, detail::elu_dtypes,
+     Autograd::refuses},
+    {"elu", "",
+     "elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor",
+     SchemaKind::functional, true, false, "elu.out",
+     detail::elu_keys, true, detail::elu_dtypes,
+     Autograd::records},
+    {"elu_", "",
+     "elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "elu.out",
+     detail::elu__keys, true, detail::elu_dtypes,
+     Autograd::records},
+    {"elu_backward", "grad_input",
+     "elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "elu_backward.grad_input",
+     detail::elu_backward_grad_input_keys, true, detail::elu_backward_dtypes,
+     Autograd::refuses},
+    {"elu_backward", "",
+     "elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor",
+     SchemaKind::functional, true, false, "elu_backward.grad_input",
+     detail::elu_backward_keys, true, detail::elu_backward_dtypes,
+     Autograd::records},
+    {"selu", "",
+     "selu(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::selu_keys, true, {},
+     Autograd::decomposes},
+    {"selu_", "",
+     "selu_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::selu__keys, true, {},
+     Autograd::decomposes},
+    {"celu", "",
+     "celu(Tensor self, Scalar alpha=1.0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::celu_keys, true, {},
+     Autograd::decomposes},
+    {"celu_", "",
+     "celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::celu__keys, true, {},
+     Autograd::decomposes},
+    {"hardtanh", "",
+     "hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::hardtanh_keys, true, {},
+     Autograd::records},
+    {"hardtanh_", "",
+     "hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::hardtanh__keys, true, {},
+     Autograd::records},
+    {"hardtanh", "out",
+     "hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::hardtanh_out_keys, true, {},
+     Autograd::refuses},
+    {"hardtanh_backward", "grad_input",
+     "hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardtanh_backward.grad_input",
+     detail::hardtanh_backward_grad_input_keys, true, detail::hardtanh_backward_dtypes,
+     Autograd::refuses},
+    {"hardtanh_backward", "",
+     "hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor",
+     SchemaKind::functional, true, false, "hardtanh_backward.grad_input",
+     detail::hardtanh_backward_keys, true, detail::hardtanh_backward_dtypes,
+     Autograd::records},
+    {"relu6", "",
+     "relu6(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::relu6_keys, true, {},
+     Autograd::decomposes},
+    {"relu6_", "",
+     "relu6_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::relu6__keys, true, {},
+     Autograd::decomposes},
+    {"hardsigmoid", "out",
+     "hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardsigmoid.out",
+     detail::hardsigmoid_out_keys, true, detail::hardsigmoid_dtypes,
+     Autograd::refuses},
+    {"hardsigmoid", "",
+     "hardsigmoid(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "hardsigmoid.out",
+     detail::hardsigmoid_keys, true, detail::hardsigmoid_dtypes,
+     Autograd::records},
+    {"hardsigmoid_", "",
+     "hardsigmoid_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "hardsigmoid.out",
+     detail::hardsigmoid__keys, true, detail::hardsigmoid_dtypes,
+     Autograd::records},
+    {"hardsigmoid_backward", "grad_input",
+     "hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardsigmoid_backward.grad_input",
+     detail::hardsigmoid_backward_grad_input_keys, true, detail::hardsigmoid_backward_dtypes,
+     Autograd::refuses},
+    {"hardsigmoid_backward", "",
+     "hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "hardsigmoid_backward.grad_input",
+     detail::hardsigmoid_backward_keys, true, detail::hardsigmoid_backward_dtypes,
+     Autograd::records},
+    {"hardswish", "out",
+     "hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardswish.out",
+     detail::hardswish_out_keys, true, detail::hardswish_dtypes,
+     Autograd::refuses},
+    {"hardswish", "",
+     "hardswish(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "hardswish.out",
+     detail::hardswish_keys, true, detail::hardswish_dtypes,
+     Autograd::records},
+    {"hardswish_", "",
+     "hardswish_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "hardswish.out",
+     detail::hardswish__keys, true, detail::hardswish_dtypes,
+     Autograd::records},
+    {"hardswish_backward", "out",
+     "hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardswish_backward.out",
+     detail::hardswish_backward_out_keys, true, detail::hardswish_backward_dtypes,
+     Autograd::refuses},
+    {"hardswish_backward", "",
+     "hardswish_backward(Tensor grad_output, Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "hardswish_backward.out",
+     detail::hardswish_backward_keys, true, detail::hardswish_backward_dtypes,
+     Autograd::records},
+    {"threshold", "out",
+     "threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "threshold.out",
+     detail::threshold_out_keys, true, detail::threshold_dtypes,
+     Autograd::refuses},
+    {"threshold", "",
+     "threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor",
+     SchemaKind::functional, true, false, "threshold.out",
+     detail::threshold_keys, true, detail::threshold_dtypes,
+     Autograd::records},
+    {"threshold_", "",
+     "threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "threshold.out",
+     detail::threshold__keys, true, detail::threshold_dtypes,
+     Autograd::records},
+    {"threshold_backward", "grad_input",
+     "threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "threshold_backward.grad_input",
+     detail::threshold_backward_grad_input_keys, true, detail::threshold_backward_dtypes,
+     Autograd::refuses},
+    {"threshold_backward", "",
+     "threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor",
+     SchemaKind::functional, true, false, "threshold_backward.grad_input",
+     detail::threshold_backward_keys, true, detail::threshold_backward_dtypes,
+     Autograd::records},
+    {"mish", "out",
+     "mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mish.out",
+     detail::mish_out_keys, true, detail::mish_dtypes,
+     Autograd::refuses},
+    {"mish", "",
+     "mish(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "mish.out",
+     detail::mish_keys, true, detail::mish_dtypes,
+     Autograd::records},
+    {"mish_", "",
+     "mish_(Tensor(a!) self) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "mish.out",
+     detail::mish__keys, true, detail::mish_dtypes,
+     Autograd::records},
+    {"mish_backward", "",
+     "mish_backward(Tensor grad_output, Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::mish_backward_keys, true, {},
+     Autograd::decomposes},
+    {"softshrink", "out",
+     "softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "softshrink.out",
+     detail::softshrink_out_keys, true, detail::softshrink_dtypes,
+     Autograd::refuses},
+    {"softshrink", "",
+     "softshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+     SchemaKind::functional, true, false, "softshrink.out",
+     detail::softshrink_keys, true, detail::softshrink_dtypes,
+     Autograd::records},
+    {"softshrink_backward", "grad_input",
+     "softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "softshrink_backward.grad_input",
+     detail::softshrink_backward_grad_input_keys, true, detail::softshrink_backward_dtypes,
+     Autograd::refuses},
+    {"softshrink_backward", "",
+     "softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor",
+     SchemaKind::functional, true, false, "softshrink_backward.grad_input",
+     detail::softshrink_backward_keys, true, detail::softshrink_backward_dtypes,
+     Autograd::records},
+    {"hardshrink", "out",
+     "hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardshrink.out",
+     detail::hardshrink_out_keys, true, detail::hardshrink_dtypes,
+     Autograd::refuses},
+    {"hardshrink", "",
+     "hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+     SchemaKind::functional, true, false, "hardshrink.out",
+     detail::hardshrink_keys, true, detail::hardshrink_dtypes,
+     Autograd::records},
+    {"hardshrink_backward", "grad_input",
+     "hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "hardshrink_backward.grad_input",
+     detail::hardshrink_backward_grad_input_keys, true, detail::hardshrink_backward_dtypes,
+     Autograd::refuses},
+    {"hardshrink_backward", "",
+     "hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor",
+     SchemaKind::functional, true, false, "hardshrink_backward.grad_input",
+     detail::hardshrink_backward_keys, true, detail::hardshrink_backward_dtypes,
      Autograd::records},
     {"clamp", "",
      "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",

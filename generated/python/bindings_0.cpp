@@ -30,6 +30,7 @@
 #include <aten/ops/bitwise_or_ops.h>
 #include <aten/ops/cat_ops.h>
 #include <aten/ops/ceil_ops.h>
+#include <aten/ops/celu_ops.h>
 #include <aten/ops/chunk_ops.h>
 #include <aten/ops/clamp_max_ops.h>
 #include <aten/ops/clamp_ops.h>
@@ -62,6 +63,12 @@
 #include <aten/ops/ge_ops.h>
 #include <aten/ops/group_norm_ops.h>
 #include <aten/ops/gt_ops.h>
+#include <aten/ops/hardshrink_ops.h>
+#include <aten/ops/hardsigmoid_ops.h>
+#include <aten/ops/hardswish_backward_ops.h>
+#include <aten/ops/hardswish_ops.h>
+#include <aten/ops/hardtanh_backward_ops.h>
+#include <aten/ops/hardtanh_ops.h>
 #include <aten/ops/hypot_ops.h>
 #include <aten/ops/index_add_ops.h>
 #include <aten/ops/isclose_ops.h>
@@ -86,6 +93,8 @@
 #include <aten/ops/maximum_ops.h>
 #include <aten/ops/mean_ops.h>
 #include <aten/ops/min_ops.h>
+#include <aten/ops/mish_backward_ops.h>
+#include <aten/ops/mish_ops.h>
 #include <aten/ops/mm_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/nan_to_num_ops.h>
@@ -108,6 +117,7 @@
 #include <aten/ops/randn_ops.h>
 #include <aten/ops/randperm_ops.h>
 #include <aten/ops/reciprocal_ops.h>
+#include <aten/ops/relu6_ops.h>
 #include <aten/ops/relu_ops.h>
 #include <aten/ops/remainder_ops.h>
 #include <aten/ops/repeat_ops.h>
@@ -124,6 +134,8 @@
 #include <aten/ops/sinh_ops.h>
 #include <aten/ops/softmax_ops.h>
 #include <aten/ops/softplus_backward_ops.h>
+#include <aten/ops/softshrink_backward_ops.h>
+#include <aten/ops/softshrink_ops.h>
 #include <aten/ops/sort_ops.h>
 #include <aten/ops/sqrt_ops.h>
 #include <aten/ops/squeeze_ops.h>
@@ -134,6 +146,7 @@
 #include <aten/ops/t_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
+#include <aten/ops/threshold_ops.h>
 #include <aten/ops/to_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/type_as_ops.h>
@@ -1398,6 +1411,254 @@ const Overload softplus_backward_overloads[] = {
 OverloadSet softplus_backward_set("softplus_backward", softplus_backward_overloads);
 PyObject* softplus_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(softplus_backward_set, args, n, kw);
+}
+
+PyObject* op_celu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& alpha = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::celu::call(self, alpha));
+}
+const Overload celu_overloads[] = {
+    {"Tensor self, Scalar alpha=1.0", 0, true, false, nullptr, op_celu},
+};
+OverloadSet celu_set("celu", celu_overloads);
+PyObject* celu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(celu_set, args, n, kw);
+}
+
+PyObject* op_hardtanh(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min_val = a.scalar(1); auto&& max_val = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardtanh::call(self, min_val, max_val));
+}
+PyObject* op_hardtanh_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& min_val = a.scalar(1); auto&& max_val = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::hardtanh_out::call(self, min_val, max_val, out);
+  return u.same({3});
+}
+const Overload hardtanh_overloads[] = {
+    {"Tensor self, Scalar min_val=-1, Scalar max_val=1", 0, true, false, nullptr, op_hardtanh},
+    {"Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor out", 1, true, false, nullptr, op_hardtanh_out},
+};
+OverloadSet hardtanh_set("hardtanh", hardtanh_overloads);
+PyObject* hardtanh_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardtanh_set, args, n, kw);
+}
+
+PyObject* op_hardtanh_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& min_val = a.scalar(1); auto&& max_val = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::hardtanh_::call(self, min_val, max_val);
+  return u.same({0});
+}
+const Overload hardtanh__overloads[] = {
+    {"Tensor self, Scalar min_val=-1, Scalar max_val=1", 0, true, false, nullptr, op_hardtanh_},
+};
+OverloadSet hardtanh__set("hardtanh_", hardtanh__overloads);
+PyObject* hardtanh__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardtanh__set, args, n, kw);
+}
+
+PyObject* op_hardtanh_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& min_val = a.scalar(2); auto&& max_val = a.scalar(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardtanh_backward::call(grad_output, self, min_val, max_val));
+}
+PyObject* op_hardtanh_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& min_val = a.scalar(2); auto&& max_val = a.scalar(3); auto&& grad_input = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::hardtanh_backward_grad_input::call(grad_output, self, min_val, max_val, grad_input);
+  return u.same({4});
+}
+const Overload hardtanh_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val", 0, true, false, nullptr, op_hardtanh_backward},
+    {"Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor grad_input", 1, true, false, nullptr, op_hardtanh_backward_grad_input},
+};
+OverloadSet hardtanh_backward_set("hardtanh_backward", hardtanh_backward_overloads);
+PyObject* hardtanh_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardtanh_backward_set, args, n, kw);
+}
+
+PyObject* op_relu6_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::relu6_::call(self);
+  return u.same({0});
+}
+const Overload relu6__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_relu6_},
+};
+OverloadSet relu6__set("relu6_", relu6__overloads);
+PyObject* relu6__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(relu6__set, args, n, kw);
+}
+
+PyObject* op_hardsigmoid(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardsigmoid::call(self));
+}
+PyObject* op_hardsigmoid_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::hardsigmoid_out::call(self, out);
+  return u.same({1});
+}
+const Overload hardsigmoid_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_hardsigmoid},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_hardsigmoid_out},
+};
+OverloadSet hardsigmoid_set("hardsigmoid", hardsigmoid_overloads);
+PyObject* hardsigmoid_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardsigmoid_set, args, n, kw);
+}
+
+PyObject* op_hardswish_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::hardswish_::call(self);
+  return u.same({0});
+}
+const Overload hardswish__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_hardswish_},
+};
+OverloadSet hardswish__set("hardswish_", hardswish__overloads);
+PyObject* hardswish__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardswish__set, args, n, kw);
+}
+
+PyObject* op_hardswish_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardswish_backward::call(grad_output, self));
+}
+PyObject* op_hardswish_backward_out(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::hardswish_backward_out::call(grad_output, self, out);
+  return u.same({2});
+}
+const Overload hardswish_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self", 0, true, false, nullptr, op_hardswish_backward},
+    {"Tensor grad_output, Tensor self, *, Tensor out", 1, true, false, nullptr, op_hardswish_backward_out},
+};
+OverloadSet hardswish_backward_set("hardswish_backward", hardswish_backward_overloads);
+PyObject* hardswish_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardswish_backward_set, args, n, kw);
+}
+
+PyObject* op_threshold(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& threshold = a.scalar(1); auto&& value = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::threshold::call(self, threshold, value));
+}
+PyObject* op_threshold_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& threshold = a.scalar(1); auto&& value = a.scalar(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::threshold_out::call(self, threshold, value, out);
+  return u.same({3});
+}
+const Overload threshold_overloads[] = {
+    {"Tensor self, Scalar threshold, Scalar value", 0, true, false, nullptr, op_threshold},
+    {"Tensor self, Scalar threshold, Scalar value, *, Tensor out", 1, true, false, nullptr, op_threshold_out},
+};
+OverloadSet threshold_set("threshold", threshold_overloads);
+PyObject* threshold_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(threshold_set, args, n, kw);
+}
+
+PyObject* op_mish(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mish::call(self));
+}
+PyObject* op_mish_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::mish_out::call(self, out);
+  return u.same({1});
+}
+const Overload mish_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_mish},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_mish_out},
+};
+OverloadSet mish_set("mish", mish_overloads);
+PyObject* mish_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mish_set, args, n, kw);
+}
+
+PyObject* op_mish_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mish_backward::call(grad_output, self));
+}
+const Overload mish_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self", 0, true, false, nullptr, op_mish_backward},
+};
+OverloadSet mish_backward_set("mish_backward", mish_backward_overloads);
+PyObject* mish_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mish_backward_set, args, n, kw);
+}
+
+PyObject* op_softshrink(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& lambd = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::softshrink::call(self, lambd));
+}
+PyObject* op_softshrink_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& lambd = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::softshrink_out::call(self, lambd, out);
+  return u.same({2});
+}
+const Overload softshrink_overloads[] = {
+    {"Tensor self, Scalar lambd=0.5", 0, true, false, nullptr, op_softshrink},
+    {"Tensor self, Scalar lambd=0.5, *, Tensor out", 1, true, false, nullptr, op_softshrink_out},
+};
+OverloadSet softshrink_set("softshrink", softshrink_overloads);
+PyObject* softshrink_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(softshrink_set, args, n, kw);
+}
+
+PyObject* op_softshrink_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& lambd = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::softshrink_backward::call(grad_output, self, lambd));
+}
+PyObject* op_softshrink_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& lambd = a.scalar(2); auto&& grad_input = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::softshrink_backward_grad_input::call(grad_output, self, lambd, grad_input);
+  return u.same({3});
+}
+const Overload softshrink_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar lambd", 0, true, false, nullptr, op_softshrink_backward},
+    {"Tensor grad_output, Tensor self, Scalar lambd, *, Tensor grad_input", 1, true, false, nullptr, op_softshrink_backward_grad_input},
+};
+OverloadSet softshrink_backward_set("softshrink_backward", softshrink_backward_overloads);
+PyObject* softshrink_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(softshrink_backward_set, args, n, kw);
+}
+
+PyObject* op_hardshrink(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& lambd = a.scalar(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardshrink::call(self, lambd));
+}
+PyObject* op_hardshrink_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& lambd = a.scalar(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::hardshrink_out::call(self, lambd, out);
+  return u.same({2});
+}
+const Overload hardshrink_overloads[] = {
+    {"Tensor self, Scalar lambd=0.5", 0, true, false, nullptr, op_hardshrink},
+    {"Tensor self, Scalar lambd=0.5, *, Tensor out", 1, true, false, nullptr, op_hardshrink_out},
+};
+OverloadSet hardshrink_set("hardshrink", hardshrink_overloads);
+PyObject* hardshrink_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardshrink_set, args, n, kw);
 }
 
 PyObject* op_clamp_Tensor(Arguments& a) {
@@ -3479,6 +3740,20 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("relu", relu_function),
       entry("leaky_relu", leaky_relu_function),
       entry("softplus_backward", softplus_backward_function),
+      entry("celu", celu_function),
+      entry("hardtanh", hardtanh_function),
+      entry("hardtanh_", hardtanh__function),
+      entry("hardtanh_backward", hardtanh_backward_function),
+      entry("relu6_", relu6__function),
+      entry("hardsigmoid", hardsigmoid_function),
+      entry("hardswish_", hardswish__function),
+      entry("hardswish_backward", hardswish_backward_function),
+      entry("threshold", threshold_function),
+      entry("mish", mish_function),
+      entry("mish_backward", mish_backward_function),
+      entry("softshrink", softshrink_function),
+      entry("softshrink_backward", softshrink_backward_function),
+      entry("hardshrink", hardshrink_function),
       entry("clamp", clamp_function),
       entry("clamp_max", clamp_max_function),
       entry("clamp_max_", clamp_max__function),

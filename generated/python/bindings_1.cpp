@@ -34,6 +34,7 @@
 #include <aten/ops/bmm_ops.h>
 #include <aten/ops/cauchy_ops.h>
 #include <aten/ops/ceil_ops.h>
+#include <aten/ops/celu_ops.h>
 #include <aten/ops/clamp_min_ops.h>
 #include <aten/ops/clamp_ops.h>
 #include <aten/ops/col2im_ops.h>
@@ -49,6 +50,8 @@
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
 #include <aten/ops/einsum_ops.h>
+#include <aten/ops/elu_backward_ops.h>
+#include <aten/ops/elu_ops.h>
 #include <aten/ops/embedding_backward_ops.h>
 #include <aten/ops/empty_like_ops.h>
 #include <aten/ops/eq_ops.h>
@@ -70,6 +73,10 @@
 #include <aten/ops/gather_ops.h>
 #include <aten/ops/gelu_ops.h>
 #include <aten/ops/geometric_ops.h>
+#include <aten/ops/hardshrink_backward_ops.h>
+#include <aten/ops/hardsigmoid_backward_ops.h>
+#include <aten/ops/hardsigmoid_ops.h>
+#include <aten/ops/hardswish_ops.h>
 #include <aten/ops/im2col_ops.h>
 #include <aten/ops/index_add_ops.h>
 #include <aten/ops/index_fill_ops.h>
@@ -99,6 +106,7 @@
 #include <aten/ops/max_pool2d_with_indices_ops.h>
 #include <aten/ops/max_pool3d_ops.h>
 #include <aten/ops/minimum_ops.h>
+#include <aten/ops/mish_ops.h>
 #include <aten/ops/msort_ops.h>
 #include <aten/ops/mul_ops.h>
 #include <aten/ops/multinomial_ops.h>
@@ -121,11 +129,13 @@
 #include <aten/ops/randint_like_ops.h>
 #include <aten/ops/random_ops.h>
 #include <aten/ops/reciprocal_ops.h>
+#include <aten/ops/relu6_ops.h>
 #include <aten/ops/relu_ops.h>
 #include <aten/ops/remainder_ops.h>
 #include <aten/ops/round_ops.h>
 #include <aten/ops/scalar_tensor_ops.h>
 #include <aten/ops/scatter_ops.h>
+#include <aten/ops/selu_ops.h>
 #include <aten/ops/sgn_ops.h>
 #include <aten/ops/sigmoid_ops.h>
 #include <aten/ops/silu_ops.h>
@@ -140,6 +150,8 @@
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
 #include <aten/ops/tensordot_ops.h>
+#include <aten/ops/threshold_backward_ops.h>
+#include <aten/ops/threshold_ops.h>
 #include <aten/ops/transpose_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/unfold_ops.h>
@@ -1344,6 +1356,236 @@ const Overload softplus_overloads[] = {
 OverloadSet softplus_set("softplus", softplus_overloads);
 PyObject* softplus_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(softplus_set, args, n, kw);
+}
+
+PyObject* op_elu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& alpha = a.scalar(1); auto&& scale = a.scalar(2); auto&& input_scale = a.scalar(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::elu::call(self, alpha, scale, input_scale));
+}
+PyObject* op_elu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& alpha = a.scalar(1); auto&& scale = a.scalar(2); auto&& input_scale = a.scalar(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::elu_out::call(self, alpha, scale, input_scale, out);
+  return u.same({4});
+}
+const Overload elu_overloads[] = {
+    {"Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1", 0, true, false, nullptr, op_elu},
+    {"Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor out", 1, true, false, nullptr, op_elu_out},
+};
+OverloadSet elu_set("elu", elu_overloads);
+PyObject* elu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(elu_set, args, n, kw);
+}
+
+PyObject* op_elu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& alpha = a.scalar(1); auto&& scale = a.scalar(2); auto&& input_scale = a.scalar(3);
+  Unlocked u(a);
+  aten::_ops::elu_::call(self, alpha, scale, input_scale);
+  return u.same({0});
+}
+const Overload elu__overloads[] = {
+    {"Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1", 0, true, false, nullptr, op_elu_},
+};
+OverloadSet elu__set("elu_", elu__overloads);
+PyObject* elu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(elu__set, args, n, kw);
+}
+
+PyObject* op_elu_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& alpha = a.scalar(1); auto&& scale = a.scalar(2); auto&& input_scale = a.scalar(3); auto&& is_result = a.boolean(4); auto&& self_or_result = a.tensor(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::elu_backward::call(grad_output, alpha, scale, input_scale, is_result, self_or_result));
+}
+PyObject* op_elu_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& alpha = a.scalar(1); auto&& scale = a.scalar(2); auto&& input_scale = a.scalar(3); auto&& is_result = a.boolean(4); auto&& self_or_result = a.tensor(5); auto&& grad_input = a.mutable_tensor(6);
+  Unlocked u(a);
+  aten::_ops::elu_backward_grad_input::call(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input);
+  return u.same({6});
+}
+const Overload elu_backward_overloads[] = {
+    {"Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result", 0, true, false, nullptr, op_elu_backward},
+    {"Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor grad_input", 1, true, false, nullptr, op_elu_backward_grad_input},
+};
+OverloadSet elu_backward_set("elu_backward", elu_backward_overloads);
+PyObject* elu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(elu_backward_set, args, n, kw);
+}
+
+PyObject* op_selu(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::selu::call(self));
+}
+const Overload selu_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_selu},
+};
+OverloadSet selu_set("selu", selu_overloads);
+PyObject* selu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(selu_set, args, n, kw);
+}
+
+PyObject* op_selu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::selu_::call(self);
+  return u.same({0});
+}
+const Overload selu__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_selu_},
+};
+OverloadSet selu__set("selu_", selu__overloads);
+PyObject* selu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(selu__set, args, n, kw);
+}
+
+PyObject* op_celu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& alpha = a.scalar(1);
+  Unlocked u(a);
+  aten::_ops::celu_::call(self, alpha);
+  return u.same({0});
+}
+const Overload celu__overloads[] = {
+    {"Tensor self, Scalar alpha=1.0", 0, true, false, nullptr, op_celu_},
+};
+OverloadSet celu__set("celu_", celu__overloads);
+PyObject* celu__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(celu__set, args, n, kw);
+}
+
+PyObject* op_relu6(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::relu6::call(self));
+}
+const Overload relu6_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_relu6},
+};
+OverloadSet relu6_set("relu6", relu6_overloads);
+PyObject* relu6_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(relu6_set, args, n, kw);
+}
+
+PyObject* op_hardsigmoid_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::hardsigmoid_::call(self);
+  return u.same({0});
+}
+const Overload hardsigmoid__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_hardsigmoid_},
+};
+OverloadSet hardsigmoid__set("hardsigmoid_", hardsigmoid__overloads);
+PyObject* hardsigmoid__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardsigmoid__set, args, n, kw);
+}
+
+PyObject* op_hardsigmoid_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardsigmoid_backward::call(grad_output, self));
+}
+PyObject* op_hardsigmoid_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& grad_input = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::hardsigmoid_backward_grad_input::call(grad_output, self, grad_input);
+  return u.same({2});
+}
+const Overload hardsigmoid_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self", 0, true, false, nullptr, op_hardsigmoid_backward},
+    {"Tensor grad_output, Tensor self, *, Tensor grad_input", 1, true, false, nullptr, op_hardsigmoid_backward_grad_input},
+};
+OverloadSet hardsigmoid_backward_set("hardsigmoid_backward", hardsigmoid_backward_overloads);
+PyObject* hardsigmoid_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardsigmoid_backward_set, args, n, kw);
+}
+
+PyObject* op_hardswish(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardswish::call(self));
+}
+PyObject* op_hardswish_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::hardswish_out::call(self, out);
+  return u.same({1});
+}
+const Overload hardswish_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_hardswish},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_hardswish_out},
+};
+OverloadSet hardswish_set("hardswish", hardswish_overloads);
+PyObject* hardswish_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardswish_set, args, n, kw);
+}
+
+PyObject* op_threshold_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& threshold = a.scalar(1); auto&& value = a.scalar(2);
+  Unlocked u(a);
+  aten::_ops::threshold_::call(self, threshold, value);
+  return u.same({0});
+}
+const Overload threshold__overloads[] = {
+    {"Tensor self, Scalar threshold, Scalar value", 0, true, false, nullptr, op_threshold_},
+};
+OverloadSet threshold__set("threshold_", threshold__overloads);
+PyObject* threshold__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(threshold__set, args, n, kw);
+}
+
+PyObject* op_threshold_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& threshold = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::threshold_backward::call(grad_output, self, threshold));
+}
+PyObject* op_threshold_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& threshold = a.scalar(2); auto&& grad_input = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::threshold_backward_grad_input::call(grad_output, self, threshold, grad_input);
+  return u.same({3});
+}
+const Overload threshold_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Scalar threshold", 0, true, false, nullptr, op_threshold_backward},
+    {"Tensor grad_output, Tensor self, Scalar threshold, *, Tensor grad_input", 1, true, false, nullptr, op_threshold_backward_grad_input},
+};
+OverloadSet threshold_backward_set("threshold_backward", threshold_backward_overloads);
+PyObject* threshold_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(threshold_backward_set, args, n, kw);
+}
+
+PyObject* op_mish_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0);
+  Unlocked u(a);
+  aten::_ops::mish_::call(self);
+  return u.same({0});
+}
+const Overload mish__overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_mish_},
+};
+OverloadSet mish__set("mish_", mish__overloads);
+PyObject* mish__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mish__set, args, n, kw);
+}
+
+PyObject* op_hardshrink_backward(Arguments& a) {
+  auto&& grad_out = a.tensor(0); auto&& self = a.tensor(1); auto&& lambd = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::hardshrink_backward::call(grad_out, self, lambd));
+}
+PyObject* op_hardshrink_backward_grad_input(Arguments& a) {
+  auto&& grad_out = a.tensor(0); auto&& self = a.tensor(1); auto&& lambd = a.scalar(2); auto&& grad_input = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::hardshrink_backward_grad_input::call(grad_out, self, lambd, grad_input);
+  return u.same({3});
+}
+const Overload hardshrink_backward_overloads[] = {
+    {"Tensor grad_out, Tensor self, Scalar lambd", 0, true, false, nullptr, op_hardshrink_backward},
+    {"Tensor grad_out, Tensor self, Scalar lambd, *, Tensor grad_input", 1, true, false, nullptr, op_hardshrink_backward_grad_input},
+};
+OverloadSet hardshrink_backward_set("hardshrink_backward", hardshrink_backward_overloads);
+PyObject* hardshrink_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(hardshrink_backward_set, args, n, kw);
 }
 
 PyObject* op_clamp__Tensor(Arguments& a) {
@@ -3645,6 +3887,20 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("leaky_relu_", leaky_relu__function),
       entry("leaky_relu_backward", leaky_relu_backward_function),
       entry("softplus", softplus_function),
+      entry("elu", elu_function),
+      entry("elu_", elu__function),
+      entry("elu_backward", elu_backward_function),
+      entry("selu", selu_function),
+      entry("selu_", selu__function),
+      entry("celu_", celu__function),
+      entry("relu6", relu6_function),
+      entry("hardsigmoid_", hardsigmoid__function),
+      entry("hardsigmoid_backward", hardsigmoid_backward_function),
+      entry("hardswish", hardswish_function),
+      entry("threshold_", threshold__function),
+      entry("threshold_backward", threshold_backward_function),
+      entry("mish_", mish__function),
+      entry("hardshrink_backward", hardshrink_backward_function),
       entry("clamp_", clamp__function),
       entry("clamp_min", clamp_min_function),
       entry("clamp_min_", clamp_min__function),

@@ -53,7 +53,16 @@ const std::set<std::string, std::less<>> kUlpOps = {"exp",
                                                     "add_alpha",
                                                     "sub_alpha",
                                                     "softplus",
-                                                    "softplus_backward"};
+                                                    "softplus_backward",
+                                                    "elu",
+                                                    "elu_alpha",
+                                                    "elu_backward",
+                                                    "elu_backward_alpha",
+                                                    "selu",
+                                                    "celu",
+                                                    "celu_alpha",
+                                                    "mish",
+                                                    "mish_backward"};
 
 // Reductions and products: the order of additions differs, so the bound grows with the
 // magnitude of the inputs and the number of terms.
@@ -161,6 +170,15 @@ const std::set<std::string, std::less<>> kGradMoveOps = {"clone",
                                                          "trunc",
                                                          "frac",
                                                          "relu",
+                                                         "relu6",
+                                                         "hardtanh",
+                                                         "hardtanh_backward",
+                                                         "threshold",
+                                                         "threshold_backward",
+                                                         "softshrink",
+                                                         "softshrink_backward",
+                                                         "hardshrink",
+                                                         "hardshrink_backward",
                                                          "clamp",
                                                          "clamp_min",
                                                          "clamp_max",
@@ -195,6 +213,9 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
     // an exponential, then a difference with the row's sum
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data", "cross_entropy_loss", "softplus", "softplus_backward",
+    // an exponential (elu's family), tanh of softplus (mish)
+    "elu", "elu_alpha", "elu_backward", "elu_backward_alpha", "selu", "celu", "celu_alpha", "mish",
+    "mish_backward",
     // an inverse square root of the variance, and sums over the group
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",

@@ -1,6 +1,7 @@
-// The ops of aten/native/Activation.cpp: relu, gelu, silu. (Their special values are checked
-// with the unary ops', in test_unary_ops.cpp; relu, clamp_min(x, 0), with clamp in
-// test_clamp.cpp.)
+// The ops of aten/native/Activation.cpp: relu, gelu, silu, leaky_relu, elu (selu, celu),
+// hardtanh (relu6), hardsigmoid, hardswish, threshold, mish, softshrink and hardshrink. (Their
+// special values are checked with the unary ops', in test_unary_ops.cpp; relu, clamp_min(x, 0),
+// with clamp in test_clamp.cpp.)
 //
 // Accuracy of exact gelu in float over its whole busy range, through aten::gelu on contiguous
 // tensors (the vector loop, which for float is GeluMath.h's own formula) and under whichever CPU
@@ -10,14 +11,35 @@
 #include <aten/Factories.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
+#include <aten/ops/celu.h>
+#include <aten/ops/elu.h>
+#include <aten/ops/elu_backward.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/hardshrink.h>
+#include <aten/ops/hardshrink_backward.h>
+#include <aten/ops/hardsigmoid.h>
+#include <aten/ops/hardsigmoid_backward.h>
+#include <aten/ops/hardswish.h>
+#include <aten/ops/hardswish_backward.h>
+#include <aten/ops/hardtanh.h>
+#include <aten/ops/hardtanh_backward.h>
 #include <aten/ops/leaky_relu.h>
 #include <aten/ops/leaky_relu_backward.h>
+#include <aten/ops/mish.h>
+#include <aten/ops/mish_backward.h>
+#include <aten/ops/relu6.h>
+#include <aten/ops/selu.h>
 #include <aten/ops/silu.h>
+#include <aten/ops/softshrink.h>
+#include <aten/ops/softshrink_backward.h>
+#include <aten/ops/threshold.h>
+#include <aten/ops/threshold_backward.h>
+#include <aten/ops/to.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -180,4 +202,147 @@ TEST(LeakyRelu, SpecialValuesSlopeRoundingAndInPlaceBackward) {
                {"In-place leakyReLu backward calculation is triggered with a negative slope"});
   EXPECT_EQ(leaky_relu_backward(tensor({3.f}), tensor({-1.f}), -0.5, false).data_ptr<float>()[0],
             -1.5f);
+}
+
+// ---- elu, selu, celu -------------------------------------------------------------------------
+
+namespace {
+// The elements of a Float tensor.
+std::vector<float> values_of(const Tensor& t) {
+  const Tensor c = t.contiguous();
+  return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
+}
+}  // namespace
+
+// elu against the formula, in the vector loop (67 elements) and the scalar one; selu's and
+// celu's coefficients; the arguments elu's family refuses.
+TEST(Elu, MatchesReferenceWithSeluAndCeluCoefficients) {
+  const std::vector<float> xs = {-3.f, -1.f, -0.25f, 0.f, 0.5f, 2.f};
+  for (int64_t repeat : {1, 12}) {
+    std::vector<float> data;
+    for (int64_t r = 0; r < repeat; ++r) data.insert(data.end(), xs.begin(), xs.end());
+    Tensor x = empty({static_cast<int64_t>(data.size())}, ScalarType::Float);
+    std::memcpy(x.data_ptr<float>(), data.data(), data.size() * sizeof(float));
+    const std::vector<float> e = values_of(elu(x, 0.5, 2, 1.5));
+    const std::vector<float> s = values_of(selu(x));
+    const std::vector<float> c = values_of(celu(x, 2));
+    for (size_t i = 0; i < data.size(); ++i) {
+      const double v = data[i];
+      EXPECT_NEAR(e[i], v > 0 ? 2 * v : std::expm1(1.5 * v) * 0.5 * 2, 1e-6) << v;
+      const double selu_want = 1.0507009873554805 *
+                               (v > 0 ? v : 1.6732632423543772 * std::expm1(v));
+      EXPECT_NEAR(s[i], selu_want, 1e-6) << v;
+      EXPECT_NEAR(c[i], v > 0 ? v : 2 * std::expm1(v / 2), 1e-6) << v;
+    }
+  }
+  expect_error([] { celu(tensor({1.f}), 0); }, {"ZeroDivisionError: alpha cannot be 0 for CELU"});
+  expect_error([] { elu_backward(tensor({1.f}), -1, 1, 1, true, tensor({-0.5f})); },
+               {"In-place elu backward calculation is triggered with a negative slope"});
+  expect_error([] { elu(tensor({1})); }, {"\"elu\" not implemented for 'Int'"});
+  // From the result: grad * input_scale * (r + alpha * scale) below 0.
+  EXPECT_FLOAT_EQ(
+      elu_backward(tensor({2.f}), 0.5, 2, 1.5, true, tensor({-0.5f})).data_ptr<float>()[0],
+      2.f * 1.5f * (-0.5f + 1.f));
+}
+
+// ---- hardtanh, relu6 ---------------------------------------------------------------------------
+
+// hardtanh clamps, keeping an integral dtype (its bounds truncated) and -0; relu6 is
+// hardtanh(0, 6); Bool and Byte with a negative bound are refused, as in ATen.
+TEST(Hardtanh, BoundsDtypesAndErrors) {
+  const std::vector<float> h = values_of(
+      hardtanh(tensor({-2.f, -0.f, 0.5f, 3.f, std::numeric_limits<float>::quiet_NaN()})));
+  EXPECT_EQ(h[0], -1.f);
+  EXPECT_TRUE(h[1] == 0.f && std::signbit(h[1]));
+  EXPECT_EQ(h[2], 0.5f);
+  EXPECT_EQ(h[3], 1.f);
+  EXPECT_TRUE(std::isnan(h[4]));
+  const Tensor i = hardtanh(tensor({-5, 0, 1, 2, 5}), -1.7, 2.9);  // bounds -1 and 2
+  EXPECT_EQ(i.scalar_type(), ScalarType::Int);
+  const std::vector<int> want = {-1, 0, 1, 2, 2};
+  for (int64_t k = 0; k < 5; ++k) EXPECT_EQ(i.data_ptr<int>()[k], want[k]);
+  const Tensor r = relu6(tensor({-1.f, 3.f, 7.f}));
+  EXPECT_EQ(values_of(r), (std::vector<float>{0.f, 3.f, 6.f}));
+  expect_error([] { hardtanh(tensor({true})); }, {"Bool inputs not supported for hardtanh"});
+  expect_error([] { hardtanh(tensor({1}).to(ScalarType::Byte)); },
+               {"cannot do hardtanh on an unsigned type with negative limits"});
+  EXPECT_EQ(relu6(tensor({9}).to(ScalarType::Byte)).data_ptr<uint8_t>()[0], 6);
+  // The gradient passes strictly inside the bounds.
+  const std::vector<float> g = values_of(
+      hardtanh_backward(tensor({1.f, 1.f, 1.f, 1.f}), tensor({-1.f, -0.5f, 1.f, 2.f}), -1, 1));
+  EXPECT_EQ(g, (std::vector<float>{0.f, 1.f, 0.f, 0.f}));
+}
+
+// ---- hardsigmoid, hardswish ------------------------------------------------------------------
+
+TEST(HardSigmoidSwish, PiecesAndEdges) {
+  const Tensor x = tensor({-4.f, -3.f, -1.5f, 0.f, 1.5f, 3.f, 4.f});
+  const std::vector<float> s = values_of(hardsigmoid(x));
+  const std::vector<float> w = values_of(hardswish(x));
+  const std::vector<float> xs = values_of(x);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const double v = xs[i];
+    const double hs = std::min(std::max(v + 3, 0.0), 6.0) / 6;
+    EXPECT_FLOAT_EQ(s[i], hs) << v;
+    EXPECT_FLOAT_EQ(w[i], v * hs) << v;
+  }
+  EXPECT_TRUE(std::isnan(hardsigmoid(tensor({std::nanf("")})).data_ptr<float>()[0]));
+  const Tensor ones = tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f, 1.f});
+  // hardsigmoid's gradient: 1/6 strictly inside (-3, 3); hardswish's: x / 3 + 0.5 on [-3, 3).
+  EXPECT_EQ(values_of(hardsigmoid_backward(ones, x)),
+            (std::vector<float>{0.f, 0.f, 1.f / 6, 1.f / 6, 1.f / 6, 0.f, 0.f}));
+  EXPECT_EQ(values_of(hardswish_backward(ones, x)),
+            (std::vector<float>{0.f, -0.5f, 0.f, 0.5f, 1.f, 1.f, 1.f}));
+}
+
+// ---- threshold -------------------------------------------------------------------------------
+
+// value where x <= threshold, NaN kept; integral dtypes take the Scalars truncated; an in-place
+// self that overlaps itself is fine (each location gets one value), as in ATen.
+TEST(Threshold, ValuesDtypesAndOverlap) {
+  const std::vector<float> t = values_of(
+      threshold(tensor({-1.f, 0.5f, 0.6f, std::nanf("")}), 0.5, -7));
+  EXPECT_EQ(t[0], -7.f);
+  EXPECT_EQ(t[1], -7.f);
+  EXPECT_EQ(t[2], 0.6f);
+  EXPECT_TRUE(std::isnan(t[3]));
+  const Tensor i = threshold(tensor({0, 1, 2, 3}), 1.9, 9.5);  // 1 and 9
+  const std::vector<int> want = {9, 9, 2, 3};
+  for (int64_t k = 0; k < 4; ++k) EXPECT_EQ(i.data_ptr<int>()[k], want[k]);
+  Tensor e = tensor({-1.f}).expand({4});
+  threshold_(e, 0, 5);
+  EXPECT_EQ(e.data_ptr<float>()[0], 5.f);
+  EXPECT_EQ(values_of(threshold_backward(tensor({2.f, 2.f}), tensor({0.f, 1.f}), 0)),
+            (std::vector<float>{0.f, 2.f}));
+}
+
+// ---- mish ------------------------------------------------------------------------------------
+
+TEST(Mish, MatchesReferenceAndBackwardFormula) {
+  const Tensor x = tensor({-20.f, -2.f, -0.5f, 0.f, 0.5f, 3.f, 30.f});
+  const std::vector<float> m = values_of(mish(x));
+  const std::vector<float> g = values_of(
+      mish_backward(tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f, 1.f}), x));
+  const std::vector<float> xs = values_of(x);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const double v = xs[i];
+    const double t = std::tanh(std::log1p(std::exp(v)));
+    EXPECT_NEAR(m[i], v * t, 1e-6 * std::max(1.0, std::fabs(v))) << v;
+    const double s = 1 / (1 + std::exp(-v));
+    EXPECT_NEAR(g[i], t + v * s * (1 - t * t), 1e-6) << v;
+  }
+}
+
+// ---- softshrink, hardshrink ------------------------------------------------------------------
+
+TEST(Shrink, PiecesBoundariesAndLambdaCheck) {
+  const Tensor x = tensor({-2.f, -0.5f, -0.25f, 0.f, 0.5f, 0.75f});
+  EXPECT_EQ(values_of(softshrink(x)), (std::vector<float>{-1.5f, 0.f, 0.f, 0.f, 0.f, 0.25f}));
+  EXPECT_EQ(values_of(hardshrink(x)), (std::vector<float>{-2.f, 0.f, 0.f, 0.f, 0.f, 0.75f}));
+  const Tensor ones = tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f});
+  const std::vector<float> pass = {1.f, 0.f, 0.f, 0.f, 0.f, 1.f};
+  EXPECT_EQ(values_of(softshrink_backward(ones, x, 0.5)), pass);
+  EXPECT_EQ(values_of(hardshrink_backward(ones, x, 0.5)), pass);
+  expect_error([] { softshrink(tensor({1.f}), -0.5); },
+               {"lambda must be greater or equal to 0, but found to be -0.5"});
 }

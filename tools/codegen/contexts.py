@@ -74,8 +74,12 @@ class FileSpec:
 
 def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
+    struct = f.func.name.ops_struct
     return {
-        "struct": f.func.name.ops_struct,
+        "struct": struct,
+        # The struct as its own call() names it: qualified where a parameter of that name
+        # (threshold's `threshold`) hides it.
+        "handle": f"_ops::{struct}" if struct in {p.name for p in params} else struct,
         "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
         "schema_str": ns.qualified(str(f.func)),

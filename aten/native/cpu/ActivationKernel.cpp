@@ -3,13 +3,28 @@
 #include <aten/native/Activation.h>
 #include <aten/native/cpu/GeluMath.h>
 #include <aten/native/cpu/OpMath.h>
+#include <aten/ops/elu_backward_dtypes.h>
+#include <aten/ops/elu_dtypes.h>
 #include <aten/ops/gelu_dtypes.h>
+#include <aten/ops/hardshrink_backward_dtypes.h>
+#include <aten/ops/hardshrink_dtypes.h>
+#include <aten/ops/hardsigmoid_backward_dtypes.h>
+#include <aten/ops/hardsigmoid_dtypes.h>
+#include <aten/ops/hardswish_backward_dtypes.h>
+#include <aten/ops/hardswish_dtypes.h>
+#include <aten/ops/hardtanh_backward_dtypes.h>
 #include <aten/ops/leaky_relu_backward_dtypes.h>
 #include <aten/ops/leaky_relu_dtypes.h>
+#include <aten/ops/mish_dtypes.h>
 #include <aten/ops/silu_dtypes.h>
 #include <aten/ops/softplus_backward_dtypes.h>
 #include <aten/ops/softplus_dtypes.h>
+#include <aten/ops/softshrink_backward_dtypes.h>
+#include <aten/ops/softshrink_dtypes.h>
+#include <aten/ops/threshold_backward_dtypes.h>
+#include <aten/ops/threshold_dtypes.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <type_traits>
@@ -216,6 +231,294 @@ void softplus_backward_kernel(TensorIteratorBase& iter, const Scalar& beta,
   });
 }
 
+// A pointwise loop of `scalar` (on T, computing in opmath) that uses `vector` where T is its own
+// opmath type: a reduced float (BFloat16) computes each element in float and rounds once.
+// `vector` is generic (auto parameters), so that it is compiled for the vector types alone.
+template <typename T, typename S, typename V>
+void opmath_loop(TensorIteratorBase& iter, S scalar, V vector) {
+  if constexpr (std::is_same_v<opmath_t<T>, T>) {
+    using Vec = Vectorized<T>;
+    if constexpr (function_traits<S>::arity == 1) {
+      cpu_kernel_vec(iter, scalar, [vector](Vec a) { return vector(a); });
+    } else {
+      cpu_kernel_vec(iter, scalar, [vector](Vec a, Vec b) { return vector(a, b); });
+    }
+  } else {
+    cpu_kernel(iter, scalar);
+  }
+}
+
+// x * scale where x > 0, else (exp(x * input_scale) - 1) * alpha * scale: ATen's formula, so
+// that elu(-0) is +0 and the two agree to the last bits (expm1 would be more accurate next to
+// 0). NaN takes the second branch and stays NaN.
+void elu_kernel(TensorIteratorBase& iter, const Scalar& alpha, const Scalar& scale,
+                const Scalar& input_scale) {
+  ATEN_DISPATCH_elu_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const opmath negcoef = alpha.to<opmath>() * scale.to<opmath>();
+    const opmath poscoef = scale.to<opmath>();
+    const opmath negiptcoef = input_scale.to<opmath>();
+    opmath_loop<scalar_t>(
+        iter,
+        [=](scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          return static_cast<scalar_t>(v > 0 ? v * poscoef
+                                             : (std::exp(v * negiptcoef) - 1) * negcoef);
+        },
+        [=](auto x) {
+          using V = decltype(x);
+          const V neg = ((x * V(negiptcoef)).exp() - V(scalar_t(1))) * V(negcoef);
+          return V::blendv(neg, x * V(poscoef), x > V(scalar_t(0)));
+        });
+  });
+}
+
+// grad * scale where x > 0; elsewhere (NaN included) grad * input_scale * alpha * scale *
+// exp(x * input_scale), or, from the result r = elu(x) (is_result), grad * input_scale *
+// (r + alpha * scale). The iterator's inputs are (grad_output, self_or_result).
+void elu_backward_kernel(TensorIteratorBase& iter, const Scalar& alpha, const Scalar& scale,
+                         const Scalar& input_scale, bool is_result) {
+  ATEN_DISPATCH_elu_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const opmath negcoef = alpha.to<opmath>() * scale.to<opmath>();
+    const opmath poscoef = scale.to<opmath>();
+    const opmath negiptcoef = input_scale.to<opmath>();
+    if (is_result) {
+      opmath_loop<scalar_t>(
+          iter,
+          [=](scalar_t g, scalar_t r) -> scalar_t {
+            const auto gv = static_cast<opmath>(g), rv = static_cast<opmath>(r);
+            return static_cast<scalar_t>(rv > 0 ? gv * poscoef : gv * negiptcoef * (rv + negcoef));
+          },
+          [=](auto g, auto r) {
+            using V = decltype(r);
+            return V::blendv(g * V(negiptcoef) * (r + V(negcoef)), g * V(poscoef),
+                             r > V(scalar_t(0)));
+          });
+    } else {
+      opmath_loop<scalar_t>(
+          iter,
+          [=](scalar_t g, scalar_t x) -> scalar_t {
+            const auto gv = static_cast<opmath>(g), xv = static_cast<opmath>(x);
+            return static_cast<scalar_t>(
+                xv > 0 ? gv * poscoef : gv * negiptcoef * negcoef * std::exp(xv * negiptcoef));
+          },
+          [=](auto g, auto x) {
+            using V = decltype(x);
+            const V vipt(negiptcoef);
+            return V::blendv(g * vipt * V(negcoef) * (x * vipt).exp(), g * V(poscoef),
+                             x > V(scalar_t(0)));
+          });
+    }
+  });
+}
+
+// grad where min_val < x < max_val, else 0 (NaN x: 0). Inputs (grad_output, self).
+void hardtanh_backward_kernel(TensorIteratorBase& iter, const Scalar& min_val,
+                              const Scalar& max_val) {
+  ATEN_DISPATCH_hardtanh_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const opmath lo = min_val.to<opmath>(), hi = max_val.to<opmath>();
+    opmath_loop<scalar_t>(
+        iter,
+        [=](scalar_t g, scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          return v <= lo || v >= hi ? scalar_t(0) : g;
+        },
+        [=](auto g, auto x) {
+          using V = decltype(x);
+          const V zero(scalar_t(0));
+          return V::blendv(zero, g, (x > V(lo)) & (x < V(hi)));
+        });
+  });
+}
+
+// min(max(x + 3, 0), 6) / 6; NaN stays NaN.
+void hardsigmoid_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_hardsigmoid_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t x) -> scalar_t {
+          const opmath v = static_cast<opmath>(x) + opmath(3);
+          if (std::isnan(v)) return x;
+          return static_cast<scalar_t>(std::min(std::max(v, opmath(0)), opmath(6)) / opmath(6));
+        },
+        [](auto x) {
+          using V = decltype(x);
+          const V six(scalar_t(6));
+          return vec::minimum(vec::maximum(x + V(scalar_t(3)), V(scalar_t(0))), six) / six;
+        });
+  });
+}
+
+// grad * (1/6) inside (-3, 3), else 0. The factor is 1/6 rounded to float, as ATen's (so a
+// double result is off by 3e-8 relative, as there). Inputs (grad_output, self).
+void hardsigmoid_backward_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_hardsigmoid_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const auto one_sixth = static_cast<opmath>(1.0f / 6.0f);
+    opmath_loop<scalar_t>(
+        iter,
+        [=](scalar_t g, scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          return v > -3 && v < 3 ? static_cast<scalar_t>(static_cast<opmath>(g) * one_sixth)
+                                 : scalar_t(0);
+        },
+        [=](auto g, auto x) {
+          using V = decltype(x);
+          const V inside = (x > V(scalar_t(-3))) & (x < V(scalar_t(3)));
+          return V::blendv(V(scalar_t(0)), g * V(one_sixth), inside);
+        });
+  });
+}
+
+// x * min(max(x + 3, 0), 6) / 6; NaN stays NaN.
+void hardswish_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_hardswish_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          if (std::isnan(v)) return x;
+          return static_cast<scalar_t>(v * std::min(std::max(v + 3, opmath(0)), opmath(6)) /
+                                       opmath(6));
+        },
+        [](auto x) {
+          using V = decltype(x);
+          const V six(scalar_t(6));
+          return x * vec::minimum(vec::maximum(x + V(scalar_t(3)), V(scalar_t(0))), six) / six;
+        });
+  });
+}
+
+// 0 below -3, grad at 3 and above, grad * (x / 3 + 0.5) between (NaN x: NaN). Inputs
+// (grad_output, self).
+void hardswish_backward_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_hardswish_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t g, scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          if (v < -3) return scalar_t(0);
+          if (v >= 3) return g;
+          return static_cast<scalar_t>(static_cast<opmath>(g) * (v / 3 + opmath(0.5)));
+        },
+        [](auto g, auto x) {
+          using V = decltype(x);
+          const V mid = g * (x / V(scalar_t(3)) + V(scalar_t(0.5)));
+          const V upper = V::blendv(mid, g, x >= V(scalar_t(3)));
+          return V::blendv(upper, V(scalar_t(0)), x < V(scalar_t(-3)));
+        });
+  });
+}
+
+// value where x <= threshold, else other (self for threshold, grad_output for its backward);
+// NaN x takes other. Both Scalars in the dtype, as ATen's. Inputs (self, other).
+template <typename T>
+void threshold_loop(TensorIteratorBase& iter, const Scalar& threshold, const Scalar& value) {
+  const auto thr = threshold.to<T>();
+  const auto val = value.to<T>();
+  opmath_loop<T>(
+      iter, [=](T x, T other) -> T { return x <= thr ? val : other; },
+      [=](auto x, auto other) {
+        using V = decltype(x);
+        return V::blendv(other, V(val), x <= V(thr));
+      });
+}
+
+void threshold_kernel(TensorIteratorBase& iter, const Scalar& threshold, const Scalar& value) {
+  ATEN_DISPATCH_threshold_TYPES(iter.common_dtype(),
+                                [&] { threshold_loop<scalar_t>(iter, threshold, value); });
+}
+
+void threshold_backward_kernel(TensorIteratorBase& iter, const Scalar& threshold,
+                               const Scalar& value) {
+  ATEN_DISPATCH_threshold_backward_TYPES(iter.common_dtype(),
+                                         [&] { threshold_loop<scalar_t>(iter, threshold, value); });
+}
+
+// x * tanh(log1p(exp(x))); the scalar path in double, rounded once.
+void mish_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_mish_TYPES(iter.common_dtype(), [&] {
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t x) -> scalar_t {
+          const auto v = static_cast<double>(x);
+          return static_cast<scalar_t>(v * std::tanh(std::log1p(std::exp(v))));
+        },
+        [](auto x) { return x * x.exp().log1p().tanh(); });
+  });
+}
+
+// x - lambd above lambd, x + lambd below -lambd, else 0 (NaN: 0, as ATen's comparisons give).
+void softshrink_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
+  ATEN_DISPATCH_softshrink_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const auto l = static_cast<opmath>(lambd.to<scalar_t>());
+    opmath_loop<scalar_t>(
+        iter,
+        [=](scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          return static_cast<scalar_t>(v > l ? v - l : (v < -l ? v + l : opmath(0)));
+        },
+        [=](auto x) {
+          using V = decltype(x);
+          const V vl(l);
+          const V low = V::blendv(V(scalar_t(0)), x + vl, x < V(-l));
+          return V::blendv(low, x - vl, x > vl);
+        });
+  });
+}
+
+// 0 inside [-lambd, lambd], else x (NaN stays NaN).
+void hardshrink_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
+  ATEN_DISPATCH_hardshrink_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    const auto l = static_cast<opmath>(lambd.to<scalar_t>());
+    opmath_loop<scalar_t>(
+        iter,
+        [=](scalar_t x) -> scalar_t {
+          const auto v = static_cast<opmath>(x);
+          return v >= -l && v <= l ? scalar_t(0) : x;
+        },
+        [=](auto x) {
+          using V = decltype(x);
+          return V::blendv(x, V(scalar_t(0)), (x >= V(-l)) & (x <= V(l)));
+        });
+  });
+}
+
+// softshrink's and hardshrink's backward: grad outside [-lambd, lambd], else 0; a NaN self
+// gives 0, as ATen's vector loop. Inputs (grad_output, self).
+template <typename T>
+void shrink_backward_loop(TensorIteratorBase& iter, const Scalar& lambd) {
+  using opmath = opmath_t<T>;
+  const auto l = static_cast<opmath>(lambd.to<T>());
+  opmath_loop<T>(
+      iter,
+      [=](T g, T x) -> T {
+        const auto v = static_cast<opmath>(x);
+        return v < -l || v > l ? g : T(0);
+      },
+      [=](auto g, auto x) {
+        using V = decltype(x);
+        return V::blendv(V(T(0)), g, (x < V(-l)) | (x > V(l)));
+      });
+}
+
+void softshrink_backward_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
+  ATEN_DISPATCH_softshrink_backward_TYPES(iter.common_dtype(),
+                                          [&] { shrink_backward_loop<scalar_t>(iter, lambd); });
+}
+
+void hardshrink_backward_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
+  ATEN_DISPATCH_hardshrink_backward_TYPES(iter.common_dtype(),
+                                          [&] { shrink_backward_loop<scalar_t>(iter, lambd); });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
@@ -225,5 +528,19 @@ ATEN_REGISTER_DISPATCH(leaky_relu_stub, &leaky_relu_kernel);
 ATEN_REGISTER_DISPATCH(leaky_relu_backward_stub, &leaky_relu_backward_kernel);
 ATEN_REGISTER_DISPATCH(softplus_stub, &softplus_kernel);
 ATEN_REGISTER_DISPATCH(softplus_backward_stub, &softplus_backward_kernel);
+ATEN_REGISTER_DISPATCH(elu_stub, &elu_kernel);
+ATEN_REGISTER_DISPATCH(elu_backward_stub, &elu_backward_kernel);
+ATEN_REGISTER_DISPATCH(hardtanh_backward_stub, &hardtanh_backward_kernel);
+ATEN_REGISTER_DISPATCH(hardsigmoid_stub, &hardsigmoid_kernel);
+ATEN_REGISTER_DISPATCH(hardsigmoid_backward_stub, &hardsigmoid_backward_kernel);
+ATEN_REGISTER_DISPATCH(hardswish_stub, &hardswish_kernel);
+ATEN_REGISTER_DISPATCH(hardswish_backward_stub, &hardswish_backward_kernel);
+ATEN_REGISTER_DISPATCH(threshold_stub, &threshold_kernel);
+ATEN_REGISTER_DISPATCH(threshold_backward_stub, &threshold_backward_kernel);
+ATEN_REGISTER_DISPATCH(mish_stub, &mish_kernel);
+ATEN_REGISTER_DISPATCH(softshrink_stub, &softshrink_kernel);
+ATEN_REGISTER_DISPATCH(hardshrink_stub, &hardshrink_kernel);
+ATEN_REGISTER_DISPATCH(softshrink_backward_stub, &softshrink_backward_kernel);
+ATEN_REGISTER_DISPATCH(hardshrink_backward_stub, &hardshrink_backward_kernel);
 
 }  // namespace aten::native

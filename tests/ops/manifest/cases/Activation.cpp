@@ -1,19 +1,41 @@
-// The cases of aten/native/Activation.cpp's ops: relu, gelu (exact and tanh), silu, leaky_relu
-// and softplus and their backward (slopes, betas and thresholds exact in every dtype, which the
-// ops convert them to).
+// The cases of aten/native/Activation.cpp's ops: relu, gelu (exact and tanh), silu, leaky_relu,
+// softplus, elu (selu, celu), hardtanh (relu6), hardsigmoid, hardswish, threshold, mish,
+// softshrink and hardshrink, and their backward ops (slopes, betas, thresholds and the other
+// Scalars exact in every dtype, which the ops convert them to).
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
+#include <aten/ops/celu.h>
+#include <aten/ops/elu.h>
+#include <aten/ops/elu_backward.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/hardshrink.h>
+#include <aten/ops/hardshrink_backward.h>
+#include <aten/ops/hardsigmoid.h>
+#include <aten/ops/hardsigmoid_backward.h>
+#include <aten/ops/hardswish.h>
+#include <aten/ops/hardswish_backward.h>
+#include <aten/ops/hardtanh.h>
+#include <aten/ops/hardtanh_backward.h>
 #include <aten/ops/leaky_relu.h>
 #include <aten/ops/leaky_relu_backward.h>
+#include <aten/ops/mish.h>
+#include <aten/ops/mish_backward.h>
 #include <aten/ops/relu.h>
+#include <aten/ops/relu6.h>
+#include <aten/ops/selu.h>
 #include <aten/ops/silu.h>
 #include <aten/ops/softplus.h>
 #include <aten/ops/softplus_backward.h>
+#include <aten/ops/softshrink.h>
+#include <aten/ops/softshrink_backward.h>
+#include <aten/ops/threshold.h>
+#include <aten/ops/threshold_backward.h>
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace aten::optest {
 
@@ -91,6 +113,274 @@ ATEN_OP_CASES(activation) {
           const double z = std::exp(x * beta);
           return x * beta > threshold ? g : g * z / (z + 1);
         })));
+  }
+  return cases;
+}
+
+namespace {
+
+const std::vector<ScalarType> kReducedFloating = {ScalarType::Float, ScalarType::Double,
+                                                  ScalarType::BFloat16};
+constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
+constexpr double kSeluScale = 1.0507009873554804934193349852946;
+
+// elu's value and its derivative (of self, or of the result r when is_result).
+double elu_ref(double x, double alpha, double scale, double input_scale) {
+  return x > 0 ? x * scale : (std::exp(x * input_scale) - 1) * alpha * scale;
+}
+double elu_backward_ref(double g, double x, double alpha, double scale, double input_scale,
+                        bool is_result) {
+  if (x > 0) return g * scale;
+  return is_result ? g * input_scale * (x + alpha * scale)
+                   : g * input_scale * alpha * scale * std::exp(x * input_scale);
+}
+
+// clamp to hardtanh's bounds, truncated to integers in an integral domain, as hardtanh does.
+template <typename T>
+T hardtanh_ref(T x, double lo, double hi) {
+  const T l = static_cast<T>(std::is_integral_v<T> ? std::trunc(lo) : lo);
+  const T h = static_cast<T>(std::is_integral_v<T> ? std::trunc(hi) : hi);
+  return std::min(std::max(x, l), h);
+}
+
+double hardsigmoid_ref(double x) { return std::min(std::max(x + 3, 0.0), 6.0) / 6; }
+
+double mish_backward_ref(double g, double x) {
+  const double t = std::tanh(std::log1p(std::exp(x)));
+  const double s = 1 / (1 + std::exp(-x));
+  return g * (t + x * s * (1 - t * t));
+}
+
+}  // namespace
+
+ATEN_OP_CASES(elu_family) {
+  std::vector<OpCase> cases;
+  auto add = [&](OpCase c) { cases.push_back(std::move(c)); };
+  struct Coefficients {
+    double alpha, scale, input_scale;
+  };
+  for (const Coefficients k : {Coefficients{1, 1, 1}, Coefficients{0.5, 2, 1.5}}) {
+    add(unary_case(
+        {"elu", "elu.out", "elu_"},
+        [k](const Tensors& in) {
+          return Tensors{aten::elu(in[0], k.alpha, k.scale, k.input_scale)};
+        },
+        [k](const Tensors& in, Tensors& out) {
+          aten::elu_out(out[0], in[0], k.alpha, k.scale, k.input_scale);
+        },
+        [k](Tensors& in) { aten::elu_(in[0], k.alpha, k.scale, k.input_scale); },
+        pointwise([k](std::floating_point auto x) {
+          return elu_ref(x, k.alpha, k.scale, k.input_scale);
+        })));
+    for (bool is_result : {false, true}) {
+      add(binary_case(
+          {"elu_backward", "elu_backward.grad_input"},
+          [k, is_result](const Tensors& in) {
+            return Tensors{
+                aten::elu_backward(in[0], k.alpha, k.scale, k.input_scale, is_result, in[1])};
+          },
+          [k, is_result](const Tensors& in, Tensors& out) {
+            aten::elu_backward_out(out[0], in[0], k.alpha, k.scale, k.input_scale, is_result,
+                                   in[1]);
+          },
+          nullptr,
+          pointwise([k, is_result](std::floating_point auto g, std::floating_point auto x) {
+            return elu_backward_ref(g, x, k.alpha, k.scale, k.input_scale, is_result);
+          })));
+    }
+  }
+  // selu and celu are composites over elu: elu's dtypes, elu's error for the others.
+  auto composite = [](OpCase c) {
+    c.dtypes = kReducedFloating;
+    c.undeclared_error = "\"elu\" not implemented for";
+    return c;
+  };
+  add(composite(unary_case(
+      {"selu", "selu_"}, [](const Tensors& in) { return Tensors{aten::selu(in[0])}; }, nullptr,
+      [](Tensors& in) { aten::selu_(in[0]); }, pointwise([](std::floating_point auto x) {
+        return elu_ref(x, kSeluAlpha, kSeluScale, 1);
+      }))));
+  for (double alpha : {1.0, 0.5, -2.0}) {
+    add(composite(unary_case(
+        {"celu", "celu_"}, [alpha](const Tensors& in) { return Tensors{aten::celu(in[0], alpha)}; },
+        nullptr, [alpha](Tensors& in) { aten::celu_(in[0], alpha); },
+        pointwise(
+            [alpha](std::floating_point auto x) { return elu_ref(x, alpha, 1, 1 / alpha); }))));
+  }
+  return cases;
+}
+
+ATEN_OP_CASES(hardtanh_family) {
+  std::vector<OpCase> cases;
+  auto add = [&](OpCase c) { cases.push_back(std::move(c)); };
+  // clamp's dtypes; Byte refuses negative bounds, so the default ones run without it.
+  const std::vector<ScalarType> with_byte = {
+      ScalarType::Byte,  ScalarType::Char,   ScalarType::Short, ScalarType::Int,     kLong,
+      ScalarType::Float, ScalarType::Double, ScalarType::Half,  ScalarType::BFloat16};
+  auto hardtanh_errors = [](OpCase c) {
+    c = with_errors(c, {kBool}, "Bool inputs not supported for hardtanh");
+    return with_errors(c, kComplex, kComplexClamp);
+  };
+  for (auto [lo_value, hi_value] : {std::pair{-1.0, 1.0}, std::pair{0.5, 2.5}}) {
+    const double lo = lo_value, hi = hi_value;
+    OpCase c = unary_case(
+        {"hardtanh", "hardtanh.out", "hardtanh_"},
+        [=](const Tensors& in) { return Tensors{aten::hardtanh(in[0], lo, hi)}; },
+        [=](const Tensors& in, Tensors& out) { aten::hardtanh_out(out[0], in[0], lo, hi); },
+        [=](Tensors& in) { aten::hardtanh_(in[0], lo, hi); },
+        pointwise([=](Real auto x) { return hardtanh_ref(x, lo, hi); }));
+    c.dtypes = with_byte;
+    if (lo < 0) {
+      c.dtypes.erase(c.dtypes.begin());
+      c = with_errors(c, {ScalarType::Byte},
+                      "cannot do hardtanh on an unsigned type with negative limits");
+    }
+    add(hardtanh_errors(c));
+    add(binary_case(
+        {"hardtanh_backward", "hardtanh_backward.grad_input"},
+        [=](const Tensors& in) { return Tensors{aten::hardtanh_backward(in[0], in[1], lo, hi)}; },
+        [=](const Tensors& in, Tensors& out) {
+          aten::hardtanh_backward_out(out[0], in[0], in[1], lo, hi);
+        },
+        nullptr, pointwise([=](std::floating_point auto g, std::floating_point auto x) {
+          return x <= lo || x >= hi ? 0.0 : g;
+        })));
+  }
+  OpCase relu6 = unary_case(
+      {"relu6", "relu6_"}, [](const Tensors& in) { return Tensors{aten::relu6(in[0])}; }, nullptr,
+      [](Tensors& in) { aten::relu6_(in[0]); },
+      pointwise([](Real auto x) { return hardtanh_ref(x, 0, 6); }));
+  relu6.dtypes = with_byte;
+  add(hardtanh_errors(relu6));
+  return cases;
+}
+
+ATEN_OP_CASES(hard_sigmoid_swish) {
+  return {
+      unary_case(
+          {"hardsigmoid", "hardsigmoid.out", "hardsigmoid_"},
+          [](const Tensors& in) { return Tensors{aten::hardsigmoid(in[0])}; },
+          [](const Tensors& in, Tensors& out) { aten::hardsigmoid_out(out[0], in[0]); },
+          [](Tensors& in) { aten::hardsigmoid_(in[0]); },
+          pointwise([](std::floating_point auto x) { return hardsigmoid_ref(x); })),
+      binary_case(
+          {"hardsigmoid_backward", "hardsigmoid_backward.grad_input"},
+          [](const Tensors& in) { return Tensors{aten::hardsigmoid_backward(in[0], in[1])}; },
+          [](const Tensors& in, Tensors& out) {
+            aten::hardsigmoid_backward_out(out[0], in[0], in[1]);
+          },
+          nullptr,
+          // 1/6 rounded to float, as ATen's kernel multiplies by.
+          pointwise([](std::floating_point auto g, std::floating_point auto x) {
+            return x > -3 && x < 3 ? g * static_cast<double>(1.0f / 6.0f) : 0.0;
+          })),
+      unary_case(
+          {"hardswish", "hardswish.out", "hardswish_"},
+          [](const Tensors& in) { return Tensors{aten::hardswish(in[0])}; },
+          [](const Tensors& in, Tensors& out) { aten::hardswish_out(out[0], in[0]); },
+          [](Tensors& in) { aten::hardswish_(in[0]); },
+          pointwise([](std::floating_point auto x) { return x * hardsigmoid_ref(x); })),
+      binary_case(
+          {"hardswish_backward", "hardswish_backward.out"},
+          [](const Tensors& in) { return Tensors{aten::hardswish_backward(in[0], in[1])}; },
+          [](const Tensors& in, Tensors& out) {
+            aten::hardswish_backward_out(out[0], in[0], in[1]);
+          },
+          nullptr, pointwise([](std::floating_point auto g, std::floating_point auto x) {
+            if (x < -3) return 0.0;
+            return x >= 3 ? g : g * (x / 3 + 0.5);
+          })),
+  };
+}
+
+ATEN_OP_CASES(threshold) {
+  std::vector<OpCase> cases;
+  for (auto [threshold_value, value_value] : {std::pair{1.0, 2.0}, std::pair{0.5, 2.5}}) {
+    const double threshold = threshold_value, value = value_value;
+    OpCase c = unary_case(
+        {"threshold", "threshold.out", "threshold_"},
+        [=](const Tensors& in) { return Tensors{aten::threshold(in[0], threshold, value)}; },
+        [=](const Tensors& in, Tensors& out) {
+          aten::threshold_out(out[0], in[0], threshold, value);
+        },
+        [=](Tensors& in) { aten::threshold_(in[0], threshold, value); },
+        // Both Scalars in the dtype first: truncated in an integral one.
+        pointwise([=](Real auto x) {
+          using T = decltype(x);
+          return x <= static_cast<T>(threshold) ? static_cast<T>(value) : x;
+        }));
+    c.inplace_allows_overlap = true;
+    cases.push_back(c);
+    cases.push_back(binary_case(
+        {"threshold_backward", "threshold_backward.grad_input"},
+        [=](const Tensors& in) {
+          return Tensors{aten::threshold_backward(in[0], in[1], threshold)};
+        },
+        [=](const Tensors& in, Tensors& out) {
+          aten::threshold_backward_out(out[0], in[0], in[1], threshold);
+        },
+        nullptr, pointwise([=](Real auto g, Real auto x) {
+          using T = decltype(x);
+          return x <= static_cast<T>(threshold) ? static_cast<decltype(g)>(0) : g;
+        })));
+  }
+  return cases;
+}
+
+ATEN_OP_CASES(mish) {
+  OpCase backward = binary_case(
+      {"mish_backward"},
+      [](const Tensors& in) { return Tensors{aten::mish_backward(in[0], in[1])}; }, nullptr,
+      nullptr, pointwise([](std::floating_point auto g, std::floating_point auto x) {
+        return mish_backward_ref(g, x);
+      }));
+  // A composite of softplus, tanh and sigmoid: mish's dtypes, softplus's error for the others.
+  backward.dtypes = kReducedFloating;
+  backward.undeclared_error = "not implemented for";
+  return {unary_case(
+              {"mish", "mish.out", "mish_"},
+              [](const Tensors& in) { return Tensors{aten::mish(in[0])}; },
+              [](const Tensors& in, Tensors& out) { aten::mish_out(out[0], in[0]); },
+              [](Tensors& in) { aten::mish_(in[0]); }, pointwise([](std::floating_point auto x) {
+                return x * std::tanh(std::log1p(std::exp(x)));
+              })),
+          backward};
+}
+
+ATEN_OP_CASES(shrink) {
+  std::vector<OpCase> cases;
+  for (double lambd : {0.5, 1.5}) {
+    cases.push_back(unary_case(
+        {"softshrink", "softshrink.out"},
+        [=](const Tensors& in) { return Tensors{aten::softshrink(in[0], lambd)}; },
+        [=](const Tensors& in, Tensors& out) { aten::softshrink_out(out[0], in[0], lambd); },
+        nullptr, pointwise([=](std::floating_point auto x) {
+          return x > lambd ? x - lambd : (x < -lambd ? x + lambd : 0.0);
+        })));
+    cases.push_back(unary_case(
+        {"hardshrink", "hardshrink.out"},
+        [=](const Tensors& in) { return Tensors{aten::hardshrink(in[0], lambd)}; },
+        [=](const Tensors& in, Tensors& out) { aten::hardshrink_out(out[0], in[0], lambd); },
+        nullptr, pointwise([=](std::floating_point auto x) {
+          return x >= -lambd && x <= lambd ? 0.0 : x;
+        })));
+    auto backward_ref = pointwise([=](std::floating_point auto g, std::floating_point auto x) {
+      return x < -lambd || x > lambd ? g : 0.0;
+    });
+    cases.push_back(binary_case(
+        {"softshrink_backward", "softshrink_backward.grad_input"},
+        [=](const Tensors& in) { return Tensors{aten::softshrink_backward(in[0], in[1], lambd)}; },
+        [=](const Tensors& in, Tensors& out) {
+          aten::softshrink_backward_out(out[0], in[0], in[1], lambd);
+        },
+        nullptr, backward_ref));
+    cases.push_back(binary_case(
+        {"hardshrink_backward", "hardshrink_backward.grad_input"},
+        [=](const Tensors& in) { return Tensors{aten::hardshrink_backward(in[0], in[1], lambd)}; },
+        [=](const Tensors& in, Tensors& out) {
+          aten::hardshrink_backward_out(out[0], in[0], in[1], lambd);
+        },
+        nullptr, backward_ref));
   }
   return cases;
 }
