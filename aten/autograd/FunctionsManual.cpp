@@ -686,6 +686,69 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
   return nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight);
 }
 
+Tensor scale_for_reduction(const Tensor& grad, const Tensor& self, int64_t reduction) {
+  return reduction == 1 ? grad / static_cast<double>(self.numel()) : grad;
+}
+
+// A zero beta is l1, whose second derivative is zero (and the formula's division by beta NaN).
+Tensor smooth_l1_loss_double_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                      int64_t reduction, double beta) {
+  if (beta == 0) return zeros_like(grad);
+  const Tensor inside = ((self - target).abs() < beta).to(grad.scalar_type());
+  return scale_for_reduction(grad * inside / beta, self, reduction);
+}
+
+Tensor huber_loss_double_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                  int64_t reduction, double delta) {
+  const Tensor inside = ((self - target).abs() < delta).to(grad.scalar_type());
+  return scale_for_reduction(grad * inside, self, reduction);
+}
+
+namespace {
+Tensor times_weight(const Tensor& t, const std::optional<Tensor>& weight) {
+  return weight.has_value() && weight->defined() ? t * *weight : t;
+}
+// What ATen's second derivatives add to x and 1 - x, or clamp x (1 - x) at.
+constexpr double kBceEpsilon = 1e-12;
+}  // namespace
+
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self,
+                                            const Tensor& /*target*/,
+                                            const std::optional<Tensor>& weight,
+                                            int64_t reduction) {
+  const Tensor g = grad * (self.neg().log1p() - self.log());
+  return scale_for_reduction(times_weight(g, weight), self, reduction);
+}
+
+// ATen's formulas, which add eps to x and 1 - x rather than clamp their product: d/dx of
+// (x - t) / (x (1 - x)) is (x^2 - 2 x t + t) / (x (1 - x))^2.
+Tensor binary_cross_entropy_double_backward(const Tensor& grad, const Tensor& self,
+                                            const Tensor& target,
+                                            const std::optional<Tensor>& weight,
+                                            int64_t reduction) {
+  const Tensor x_eps = self + kBceEpsilon, one_minus_x_eps = self.neg() + (1 + kBceEpsilon);
+  const Tensor g = grad * (self * self - self * target * 2 + target) /
+                   (x_eps * x_eps * one_minus_x_eps * one_minus_x_eps);
+  return scale_for_reduction(times_weight(g, weight), self, reduction);
+}
+
+Tensor binary_cross_entropy_double_backward_grad_output(const Tensor& grad, const Tensor& self,
+                                                        const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        int64_t reduction) {
+  const Tensor g = (self - target) / ((self + kBceEpsilon) * (self.neg() + (1 + kBceEpsilon))) *
+                   grad;
+  return scale_for_reduction(times_weight(g, weight), self, reduction);
+}
+
+Tensor binary_cross_entropy_double_backward_target(const Tensor& grad, const Tensor& self,
+                                                   const Tensor& /*target*/,
+                                                   const std::optional<Tensor>& weight,
+                                                   int64_t reduction) {
+  const Tensor g = grad.neg() / ((self.neg() + 1) * self).clamp_min(kBceEpsilon);
+  return scale_for_reduction(times_weight(g, weight), self, reduction);
+}
+
 // ATen's: the gradient of each output element is the gradient of the input element it took.
 Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Scalar& beta,
                                 const Scalar& threshold) {

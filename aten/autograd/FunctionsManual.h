@@ -174,6 +174,31 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
                               const std::optional<Tensor>& weight, int64_t reduction,
                               int64_t ignore_index, const Tensor& total_weight);
 
+// The pointwise losses' second derivatives (ATen's), each the backward op's derivative for self:
+// grad times the loss's second derivative, divided by self.numel() for a mean (reduction 1).
+Tensor scale_for_reduction(const Tensor& grad, const Tensor& self, int64_t reduction);
+Tensor smooth_l1_loss_double_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                      int64_t reduction, double beta);
+Tensor huber_loss_double_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                  int64_t reduction, double delta);
+// binary_cross_entropy's gradient for target: w (log(1 - x) - log(x)) grad, unclamped.
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self,
+                                            const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction);
+// binary_cross_entropy_backward's gradients for self and target, grad being grad * grad_output,
+// and for grad_output.
+Tensor binary_cross_entropy_double_backward(const Tensor& grad, const Tensor& self,
+                                            const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction);
+Tensor binary_cross_entropy_double_backward_target(const Tensor& grad, const Tensor& self,
+                                                   const Tensor& target,
+                                                   const std::optional<Tensor>& weight,
+                                                   int64_t reduction);
+Tensor binary_cross_entropy_double_backward_grad_output(const Tensor& grad, const Tensor& self,
+                                                        const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        int64_t reduction);
+
 // ---- pooling ----------------------------------------------------------------------------------
 
 // The gradient of max_pool2d_with_indices_backward with respect to grad_output: grad gathered

@@ -210,6 +210,17 @@
 #include <aten/ops/nll_loss_forward.h>
 #include <aten/ops/nll_loss_backward.h>
 #include <aten/ops/cross_entropy_loss.h>
+#include <aten/ops/mse_loss.h>
+#include <aten/ops/mse_loss_backward.h>
+#include <aten/ops/l1_loss.h>
+#include <aten/ops/smooth_l1_loss.h>
+#include <aten/ops/smooth_l1_loss_backward.h>
+#include <aten/ops/huber_loss.h>
+#include <aten/ops/huber_loss_backward.h>
+#include <aten/ops/binary_cross_entropy.h>
+#include <aten/ops/binary_cross_entropy_backward.h>
+#include <aten/ops/binary_cross_entropy_with_logits.h>
+#include <aten/ops/kl_div.h>
 #include <aten/ops/linear.h>
 #include <aten/ops/im2col.h>
 #include <aten/ops/col2im.h>

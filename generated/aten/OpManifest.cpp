@@ -745,6 +745,35 @@ constexpr DispatchKey nll_loss_backward_keys[] = {DispatchKey::CPU, DispatchKey:
 constexpr DispatchKey nll_loss_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType cross_entropy_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey cross_entropy_loss_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType mse_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey mse_loss_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mse_loss_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType mse_loss_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey mse_loss_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mse_loss_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey l1_loss_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType smooth_l1_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey smooth_l1_loss_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey smooth_l1_loss_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType smooth_l1_loss_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey smooth_l1_loss_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey smooth_l1_loss_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType huber_loss_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey huber_loss_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey huber_loss_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType huber_loss_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey huber_loss_backward_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey huber_loss_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType binary_cross_entropy_dtypes[] = {ScalarType::Float, ScalarType::Double};
+constexpr DispatchKey binary_cross_entropy_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey binary_cross_entropy_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType binary_cross_entropy_backward_dtypes[] = {ScalarType::Float, ScalarType::Double};
+constexpr DispatchKey binary_cross_entropy_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey binary_cross_entropy_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType binary_cross_entropy_with_logits_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey binary_cross_entropy_with_logits_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType kl_div_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey kl_div_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType linear_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey linear_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType im2col_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -3719,6 +3748,101 @@ constexpr Overload overloads[] = {
      "cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::cross_entropy_loss_keys, true, detail::cross_entropy_loss_dtypes,
+     Autograd::decomposes},
+    {"mse_loss", "out",
+     "mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mse_loss.out",
+     detail::mse_loss_out_keys, true, detail::mse_loss_dtypes,
+     Autograd::refuses},
+    {"mse_loss", "",
+     "mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor",
+     SchemaKind::functional, true, false, "mse_loss.out",
+     detail::mse_loss_keys, true, detail::mse_loss_dtypes,
+     Autograd::records},
+    {"mse_loss_backward", "grad_input",
+     "mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "mse_loss_backward.grad_input",
+     detail::mse_loss_backward_grad_input_keys, true, detail::mse_loss_backward_dtypes,
+     Autograd::refuses},
+    {"mse_loss_backward", "",
+     "mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor",
+     SchemaKind::functional, true, false, "mse_loss_backward.grad_input",
+     detail::mse_loss_backward_keys, true, detail::mse_loss_backward_dtypes,
+     Autograd::records},
+    {"l1_loss", "",
+     "l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::l1_loss_keys, true, {},
+     Autograd::decomposes},
+    {"smooth_l1_loss", "out",
+     "smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "smooth_l1_loss.out",
+     detail::smooth_l1_loss_out_keys, true, detail::smooth_l1_loss_dtypes,
+     Autograd::refuses},
+    {"smooth_l1_loss", "",
+     "smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor",
+     SchemaKind::functional, true, false, "smooth_l1_loss.out",
+     detail::smooth_l1_loss_keys, true, detail::smooth_l1_loss_dtypes,
+     Autograd::records},
+    {"smooth_l1_loss_backward", "grad_input",
+     "smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "smooth_l1_loss_backward.grad_input",
+     detail::smooth_l1_loss_backward_grad_input_keys, true, detail::smooth_l1_loss_backward_dtypes,
+     Autograd::refuses},
+    {"smooth_l1_loss_backward", "",
+     "smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor",
+     SchemaKind::functional, true, false, "smooth_l1_loss_backward.grad_input",
+     detail::smooth_l1_loss_backward_keys, true, detail::smooth_l1_loss_backward_dtypes,
+     Autograd::records},
+    {"huber_loss", "out",
+     "huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "huber_loss.out",
+     detail::huber_loss_out_keys, true, detail::huber_loss_dtypes,
+     Autograd::refuses},
+    {"huber_loss", "",
+     "huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor",
+     SchemaKind::functional, true, false, "huber_loss.out",
+     detail::huber_loss_keys, true, detail::huber_loss_dtypes,
+     Autograd::records},
+    {"huber_loss_backward", "out",
+     "huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "huber_loss_backward.out",
+     detail::huber_loss_backward_out_keys, true, detail::huber_loss_backward_dtypes,
+     Autograd::refuses},
+    {"huber_loss_backward", "",
+     "huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor",
+     SchemaKind::functional, true, false, "huber_loss_backward.out",
+     detail::huber_loss_backward_keys, true, detail::huber_loss_backward_dtypes,
+     Autograd::records},
+    {"binary_cross_entropy", "out",
+     "binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "binary_cross_entropy.out",
+     detail::binary_cross_entropy_out_keys, true, detail::binary_cross_entropy_dtypes,
+     Autograd::refuses},
+    {"binary_cross_entropy", "",
+     "binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor",
+     SchemaKind::functional, true, false, "binary_cross_entropy.out",
+     detail::binary_cross_entropy_keys, true, detail::binary_cross_entropy_dtypes,
+     Autograd::records},
+    {"binary_cross_entropy_backward", "grad_input",
+     "binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "binary_cross_entropy_backward.grad_input",
+     detail::binary_cross_entropy_backward_grad_input_keys, true, detail::binary_cross_entropy_backward_dtypes,
+     Autograd::refuses},
+    {"binary_cross_entropy_backward", "",
+     "binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor",
+     SchemaKind::functional, true, false, "binary_cross_entropy_backward.grad_input",
+     detail::binary_cross_entropy_backward_keys, true, detail::binary_cross_entropy_backward_dtypes,
+     Autograd::records},
+    {"binary_cross_entropy_with_logits", "",
+     "binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::binary_cross_entropy_with_logits_keys, true, detail::binary_cross_entropy_with_logits_dtypes,
+     Autograd::decomposes},
+    {"kl_div", "",
+     "kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::kl_div_keys, true, detail::kl_div_dtypes,
      Autograd::decomposes},
     {"linear", "",
      "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",

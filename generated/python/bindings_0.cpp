@@ -25,6 +25,8 @@
 #include <aten/ops/avg_pool2d_backward_ops.h>
 #include <aten/ops/avg_pool3d_ops.h>
 #include <aten/ops/bernoulli_ops.h>
+#include <aten/ops/binary_cross_entropy_ops.h>
+#include <aten/ops/binary_cross_entropy_with_logits_ops.h>
 #include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_not_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
@@ -75,6 +77,7 @@
 #include <aten/ops/isfinite_ops.h>
 #include <aten/ops/isinf_ops.h>
 #include <aten/ops/isnan_ops.h>
+#include <aten/ops/l1_loss_ops.h>
 #include <aten/ops/layer_norm_ops.h>
 #include <aten/ops/leaky_relu_ops.h>
 #include <aten/ops/lerp_ops.h>
@@ -132,6 +135,7 @@
 #include <aten/ops/sign_ops.h>
 #include <aten/ops/sin_ops.h>
 #include <aten/ops/sinh_ops.h>
+#include <aten/ops/smooth_l1_loss_ops.h>
 #include <aten/ops/softmax_ops.h>
 #include <aten/ops/softplus_backward_ops.h>
 #include <aten/ops/softshrink_backward_ops.h>
@@ -3297,6 +3301,72 @@ PyObject* cross_entropy_loss_function(PyObject*, PyObject* const* args, Py_ssize
   return call_function(cross_entropy_loss_set, args, n, kw);
 }
 
+PyObject* op_l1_loss(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::l1_loss::call(self, target, reduction));
+}
+const Overload l1_loss_overloads[] = {
+    {"Tensor self, Tensor target, int reduction=Mean", 0, true, false, nullptr, op_l1_loss},
+};
+OverloadSet l1_loss_set("l1_loss", l1_loss_overloads);
+PyObject* l1_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(l1_loss_set, args, n, kw);
+}
+
+PyObject* op_smooth_l1_loss(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& beta = a.float64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::smooth_l1_loss::call(self, target, reduction, beta));
+}
+PyObject* op_smooth_l1_loss_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& beta = a.float64(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::smooth_l1_loss_out::call(self, target, reduction, beta, out);
+  return u.same({4});
+}
+const Overload smooth_l1_loss_overloads[] = {
+    {"Tensor self, Tensor target, int reduction=Mean, float beta=1.0", 0, true, false, nullptr, op_smooth_l1_loss},
+    {"Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor out", 1, true, false, nullptr, op_smooth_l1_loss_out},
+};
+OverloadSet smooth_l1_loss_set("smooth_l1_loss", smooth_l1_loss_overloads);
+PyObject* smooth_l1_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(smooth_l1_loss_set, args, n, kw);
+}
+
+PyObject* op_binary_cross_entropy(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::binary_cross_entropy::call(self, target, weight, reduction));
+}
+PyObject* op_binary_cross_entropy_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& reduction = a.int64(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::binary_cross_entropy_out::call(self, target, weight, reduction, out);
+  return u.same({4});
+}
+const Overload binary_cross_entropy_overloads[] = {
+    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean", 0, true, false, nullptr, op_binary_cross_entropy},
+    {"Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor out", 1, true, false, nullptr, op_binary_cross_entropy_out},
+};
+OverloadSet binary_cross_entropy_set("binary_cross_entropy", binary_cross_entropy_overloads);
+PyObject* binary_cross_entropy_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(binary_cross_entropy_set, args, n, kw);
+}
+
+PyObject* op_binary_cross_entropy_with_logits(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& weight = a.optional_tensor(2); auto&& pos_weight = a.optional_tensor(3); auto&& reduction = a.int64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::binary_cross_entropy_with_logits::call(self, target, weight, pos_weight, reduction));
+}
+const Overload binary_cross_entropy_with_logits_overloads[] = {
+    {"Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean", 0, true, false, nullptr, op_binary_cross_entropy_with_logits},
+};
+OverloadSet binary_cross_entropy_with_logits_set("binary_cross_entropy_with_logits", binary_cross_entropy_with_logits_overloads);
+PyObject* binary_cross_entropy_with_logits_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(binary_cross_entropy_with_logits_set, args, n, kw);
+}
+
 PyObject* op_convolution(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& transposed = a.boolean(6); auto&& output_padding = a.int_list(7); auto&& groups = a.int64(8);
   Unlocked u(a);
@@ -3807,6 +3877,10 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("nll_loss_forward", nll_loss_forward_function),
       entry("nll_loss_backward", nll_loss_backward_function),
       entry("cross_entropy_loss", cross_entropy_loss_function),
+      entry("l1_loss", l1_loss_function),
+      entry("smooth_l1_loss", smooth_l1_loss_function),
+      entry("binary_cross_entropy", binary_cross_entropy_function),
+      entry("binary_cross_entropy_with_logits", binary_cross_entropy_with_logits_function),
       entry("convolution", convolution_function),
       entry("conv1d", conv1d_function),
       entry("conv3d", conv3d_function),

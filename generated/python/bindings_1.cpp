@@ -29,6 +29,7 @@
 #include <aten/ops/baddbmm_ops.h>
 #include <aten/ops/batch_norm_ops.h>
 #include <aten/ops/bernoulli_ops.h>
+#include <aten/ops/binary_cross_entropy_backward_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
 #include <aten/ops/bitwise_xor_ops.h>
 #include <aten/ops/bmm_ops.h>
@@ -77,6 +78,8 @@
 #include <aten/ops/hardsigmoid_backward_ops.h>
 #include <aten/ops/hardsigmoid_ops.h>
 #include <aten/ops/hardswish_ops.h>
+#include <aten/ops/huber_loss_backward_ops.h>
+#include <aten/ops/huber_loss_ops.h>
 #include <aten/ops/im2col_ops.h>
 #include <aten/ops/index_add_ops.h>
 #include <aten/ops/index_fill_ops.h>
@@ -84,6 +87,7 @@
 #include <aten/ops/index_put_ops.h>
 #include <aten/ops/index_select_ops.h>
 #include <aten/ops/instance_norm_ops.h>
+#include <aten/ops/kl_div_ops.h>
 #include <aten/ops/kron_ops.h>
 #include <aten/ops/le_ops.h>
 #include <aten/ops/leaky_relu_backward_ops.h>
@@ -107,6 +111,8 @@
 #include <aten/ops/max_pool3d_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/mish_ops.h>
+#include <aten/ops/mse_loss_backward_ops.h>
+#include <aten/ops/mse_loss_ops.h>
 #include <aten/ops/msort_ops.h>
 #include <aten/ops/mul_ops.h>
 #include <aten/ops/multinomial_ops.h>
@@ -142,6 +148,7 @@
 #include <aten/ops/sin_ops.h>
 #include <aten/ops/sinh_ops.h>
 #include <aten/ops/slice_ops.h>
+#include <aten/ops/smooth_l1_loss_backward_ops.h>
 #include <aten/ops/softplus_ops.h>
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
@@ -3311,6 +3318,139 @@ PyObject* nll_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyOb
   return call_function(nll_loss_set, args, n, kw);
 }
 
+PyObject* op_mse_loss(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mse_loss::call(self, target, reduction));
+}
+PyObject* op_mse_loss_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::mse_loss_out::call(self, target, reduction, out);
+  return u.same({3});
+}
+const Overload mse_loss_overloads[] = {
+    {"Tensor self, Tensor target, int reduction=Mean", 0, true, false, nullptr, op_mse_loss},
+    {"Tensor self, Tensor target, int reduction=Mean, *, Tensor out", 1, true, false, nullptr, op_mse_loss_out},
+};
+OverloadSet mse_loss_set("mse_loss", mse_loss_overloads);
+PyObject* mse_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mse_loss_set, args, n, kw);
+}
+
+PyObject* op_mse_loss_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mse_loss_backward::call(grad_output, self, target, reduction));
+}
+PyObject* op_mse_loss_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3); auto&& grad_input = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::mse_loss_backward_grad_input::call(grad_output, self, target, reduction, grad_input);
+  return u.same({4});
+}
+const Overload mse_loss_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction", 0, true, false, nullptr, op_mse_loss_backward},
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor grad_input", 1, true, false, nullptr, op_mse_loss_backward_grad_input},
+};
+OverloadSet mse_loss_backward_set("mse_loss_backward", mse_loss_backward_overloads);
+PyObject* mse_loss_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mse_loss_backward_set, args, n, kw);
+}
+
+PyObject* op_smooth_l1_loss_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3); auto&& beta = a.float64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::smooth_l1_loss_backward::call(grad_output, self, target, reduction, beta));
+}
+PyObject* op_smooth_l1_loss_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3); auto&& beta = a.float64(4); auto&& grad_input = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::smooth_l1_loss_backward_grad_input::call(grad_output, self, target, reduction, beta, grad_input);
+  return u.same({5});
+}
+const Overload smooth_l1_loss_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction, float beta", 0, true, false, nullptr, op_smooth_l1_loss_backward},
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor grad_input", 1, true, false, nullptr, op_smooth_l1_loss_backward_grad_input},
+};
+OverloadSet smooth_l1_loss_backward_set("smooth_l1_loss_backward", smooth_l1_loss_backward_overloads);
+PyObject* smooth_l1_loss_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(smooth_l1_loss_backward_set, args, n, kw);
+}
+
+PyObject* op_huber_loss(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& delta = a.float64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::huber_loss::call(self, target, reduction, delta));
+}
+PyObject* op_huber_loss_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& delta = a.float64(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::huber_loss_out::call(self, target, reduction, delta, out);
+  return u.same({4});
+}
+const Overload huber_loss_overloads[] = {
+    {"Tensor self, Tensor target, int reduction=Mean, float delta=1.0", 0, true, false, nullptr, op_huber_loss},
+    {"Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor out", 1, true, false, nullptr, op_huber_loss_out},
+};
+OverloadSet huber_loss_set("huber_loss", huber_loss_overloads);
+PyObject* huber_loss_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(huber_loss_set, args, n, kw);
+}
+
+PyObject* op_huber_loss_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3); auto&& delta = a.float64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::huber_loss_backward::call(grad_output, self, target, reduction, delta));
+}
+PyObject* op_huber_loss_backward_out(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& reduction = a.int64(3); auto&& delta = a.float64(4); auto&& grad_input = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::huber_loss_backward_out::call(grad_output, self, target, reduction, delta, grad_input);
+  return u.same({5});
+}
+const Overload huber_loss_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction, float delta", 0, true, false, nullptr, op_huber_loss_backward},
+    {"Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor grad_input", 1, true, false, nullptr, op_huber_loss_backward_out},
+};
+OverloadSet huber_loss_backward_set("huber_loss_backward", huber_loss_backward_overloads);
+PyObject* huber_loss_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(huber_loss_backward_set, args, n, kw);
+}
+
+PyObject* op_binary_cross_entropy_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& weight = a.optional_tensor(3); auto&& reduction = a.int64(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::binary_cross_entropy_backward::call(grad_output, self, target, weight, reduction));
+}
+PyObject* op_binary_cross_entropy_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& target = a.tensor(2); auto&& weight = a.optional_tensor(3); auto&& reduction = a.int64(4); auto&& grad_input = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::binary_cross_entropy_backward_grad_input::call(grad_output, self, target, weight, reduction, grad_input);
+  return u.same({5});
+}
+const Overload binary_cross_entropy_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean", 0, true, false, nullptr, op_binary_cross_entropy_backward},
+    {"Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor grad_input", 1, true, false, nullptr, op_binary_cross_entropy_backward_grad_input},
+};
+OverloadSet binary_cross_entropy_backward_set("binary_cross_entropy_backward", binary_cross_entropy_backward_overloads);
+PyObject* binary_cross_entropy_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(binary_cross_entropy_backward_set, args, n, kw);
+}
+
+PyObject* op_kl_div(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& target = a.tensor(1); auto&& reduction = a.int64(2); auto&& log_target = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::kl_div::call(self, target, reduction, log_target));
+}
+const Overload kl_div_overloads[] = {
+    {"Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False", 0, true, false, nullptr, op_kl_div},
+};
+OverloadSet kl_div_set("kl_div", kl_div_overloads);
+PyObject* kl_div_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(kl_div_set, args, n, kw);
+}
+
 PyObject* op_linear(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2);
   Unlocked u(a);
@@ -3958,6 +4098,13 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("_log_softmax", _log_softmax_function),
       entry("_log_softmax_backward_data", _log_softmax_backward_data_function),
       entry("nll_loss", nll_loss_function),
+      entry("mse_loss", mse_loss_function),
+      entry("mse_loss_backward", mse_loss_backward_function),
+      entry("smooth_l1_loss_backward", smooth_l1_loss_backward_function),
+      entry("huber_loss", huber_loss_function),
+      entry("huber_loss_backward", huber_loss_backward_function),
+      entry("binary_cross_entropy_backward", binary_cross_entropy_backward_function),
+      entry("kl_div", kl_div_function),
       entry("linear", linear_function),
       entry("im2col", im2col_function),
       entry("col2im", col2im_function),

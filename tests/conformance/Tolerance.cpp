@@ -13,56 +13,17 @@ namespace {
 
 // Elementwise functions whose kernels are accurate to a few units in the last place but not
 // correctly rounded: both libraries' vectorized polynomials differ in their last bits.
-const std::set<std::string, std::less<>> kUlpOps = {"exp",
-                                                    "exp2",
-                                                    "expm1",
-                                                    "log",
-                                                    "log2",
-                                                    "log10",
-                                                    "log1p",
-                                                    "sin",
-                                                    "cos",
-                                                    "tan",
-                                                    "asin",
-                                                    "acos",
-                                                    "atan",
-                                                    "sinh",
-                                                    "cosh",
-                                                    "tanh",
-                                                    "sigmoid",
-                                                    "erf",
-                                                    "erfc",
-                                                    "sqrt",
-                                                    "rsqrt",
-                                                    "reciprocal",
-                                                    "gelu",
-                                                    "silu",
-                                                    "pow",
-                                                    "atan2",
-                                                    "hypot",
-                                                    "lerp",
-                                                    "sgn",
-                                                    "abs",
-                                                    "addcdiv",
-                                                    "addcmul",
-                                                    "linspace",
-                                                    "isclose",
-                                                    "allclose",
-                                                    "remainder",
-                                                    "fmod",
-                                                    "add_alpha",
-                                                    "sub_alpha",
-                                                    "softplus",
-                                                    "softplus_backward",
-                                                    "elu",
-                                                    "elu_alpha",
-                                                    "elu_backward",
-                                                    "elu_backward_alpha",
-                                                    "selu",
-                                                    "celu",
-                                                    "celu_alpha",
-                                                    "mish",
-                                                    "mish_backward"};
+const std::set<std::string, std::less<>> kUlpOps = {
+    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
+    "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "erfc", "sqrt", "rsqrt", "reciprocal", "gelu",
+    "silu", "pow", "atan2", "hypot", "lerp", "sgn", "abs", "addcdiv", "addcmul", "linspace",
+    "isclose", "allclose", "remainder", "fmod", "add_alpha", "sub_alpha", "softplus",
+    "softplus_backward", "elu", "elu_alpha", "elu_backward", "elu_backward_alpha", "selu", "celu",
+    "celu_alpha", "mish", "mish_backward",
+    // losses: a few roundings per element (ATen's Half and BFloat16 kernels round each step)
+    "mse_loss", "mse_loss_backward", "l1_loss", "smooth_l1_loss", "smooth_l1_loss_backward",
+    "huber_loss", "huber_loss_backward", "binary_cross_entropy", "binary_cross_entropy_backward",
+    "binary_cross_entropy_with_logits", "kl_div"};
 
 // Reductions and products: the order of additions differs, so the bound grows with the
 // magnitude of the inputs and the number of terms.
@@ -74,7 +35,8 @@ const std::set<std::string, std::less<>> kSumOps = {
     "_log_softmax_backward_data",
     // losses: a sum over the rows; linear: a matrix product
     "nll_loss", "nll_loss_nd", "nll_loss_forward", "nll_loss_backward", "cross_entropy_loss",
-    "linear",
+    "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "kl_div", "linear",
     // libtorch accumulates a BFloat16 gradient in BFloat16, a rounding per window; MiniATen in
     // Float, rounding once
     "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
@@ -229,8 +191,10 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     // a sum over a row, the batch, or a block's elements
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data", "nll_loss", "nll_loss_nd", "nll_loss_forward",
-    "nll_loss_backward", "cross_entropy_loss", "linear", "convolution", "conv1d", "conv2d",
-    "im2col", "col2im",
+    "nll_loss_backward", "cross_entropy_loss", "mse_loss", "mse_loss_backward", "l1_loss",
+    "smooth_l1_loss", "smooth_l1_loss_backward", "huber_loss", "huber_loss_backward",
+    "binary_cross_entropy", "binary_cross_entropy_backward", "binary_cross_entropy_with_logits",
+    "kl_div", "linear", "convolution", "conv1d", "conv2d", "im2col", "col2im",
     // an element's gradient sums the windows that cover it (libtorch's BFloat16 backward rounds
     // after each, MiniATen's once)
     "avg_pool2d", "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "batch_norm", "native_batch_norm",
