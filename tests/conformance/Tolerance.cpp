@@ -62,7 +62,17 @@ const std::set<std::string, std::less<>> kUlpOps = {"exp",
                                                     "celu",
                                                     "celu_alpha",
                                                     "mish",
-                                                    "mish_backward"};
+                                                    "mish_backward",
+                                                    "log_sigmoid",
+                                                    "log_sigmoid_forward",
+                                                    "log_sigmoid_backward",
+                                                    "glu",
+                                                    "glu_backward",
+                                                    "log_sigmoid",
+                                                    "log_sigmoid_forward",
+                                                    "log_sigmoid_backward",
+                                                    "glu",
+                                                    "glu_backward"};
 
 // Reductions and products: the order of additions differs, so the bound grows with the
 // magnitude of the inputs and the number of terms.
@@ -215,7 +225,8 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
     "_log_softmax_backward_data", "cross_entropy_loss", "softplus", "softplus_backward",
     // an exponential (elu's family), tanh of softplus (mish)
     "elu", "elu_alpha", "elu_backward", "elu_backward_alpha", "selu", "celu", "celu_alpha", "mish",
-    "mish_backward",
+    "mish_backward", "log_sigmoid", "log_sigmoid_forward", "log_sigmoid_backward", "glu",
+    "glu_backward",
     // an inverse square root of the variance, and sums over the group
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
