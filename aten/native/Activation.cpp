@@ -6,6 +6,8 @@
 // pointwise ops.
 #include <aten/TensorOperators.h>
 #include <aten/core/DtypeDispatch.h>
+#include <aten/core/MemoryOverlap.h>
+#include <aten/iterator/Broadcast.h>
 #include <aten/native/Activation.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/celu_native.h>
@@ -36,6 +38,7 @@
 #include <aten/ops/log_sigmoid_native.h>
 #include <aten/ops/mish_backward_native.h>
 #include <aten/ops/mish_native.h>
+#include <aten/ops/prelu_native.h>
 #include <aten/ops/relu6_native.h>
 #include <aten/ops/relu_native.h>
 #include <aten/ops/selu_native.h>
@@ -49,6 +52,7 @@
 #include <aten/ops/tanh.h>
 #include <aten/ops/threshold_backward_native.h>
 #include <aten/ops/threshold_native.h>
+#include <aten/ops/where.h>
 
 namespace aten {
 namespace native {
@@ -178,8 +182,13 @@ ATEN_META_FUNC(hardshrink_backward)
   build_binary_op(maybe_get_output(), grad_out, self);
 }
 
-// Both results contiguous, as ATen's.
+// Both results contiguous, as ATen's. A given out= that overlaps itself is refused (its proxy
+// would hide that from the kernel's iterator).
 ATEN_META_FUNC(log_sigmoid_forward)(const Tensor& self) {
+  for (int64_t i : {0, 1}) {
+    const Tensor& out = maybe_get_output(i);
+    if (out.defined()) assert_no_internal_overlap(out);
+  }
   set_output_contiguous(0, self.sizes(), self.options());
   set_output_contiguous(1, self.sizes(), self.options());
 }
@@ -469,9 +478,44 @@ Tensor& glu_backward_out(const Tensor& grad_output, const Tensor& self, int64_t 
     detail::dtype_not_implemented("glu_backward", t);
   const int64_t half = self.size(d) / 2;
   const Tensor a = self.narrow(d, 0, half);
+  // grad_output broadcasts to a half, never the other way, as into ATen's kernel's output.
+  ATEN_CHECK(IntArrayRef(infer_size(a.sizes(), grad_output.sizes())) == a.sizes(),
+             "output with shape ", a.sizes(), " doesn't match the broadcast shape ",
+             IntArrayRef(infer_size(a.sizes(), grad_output.sizes())));
   const Tensor s = aten::sigmoid(self.narrow(d, half, half));
   const Tensor grad_b = (s.neg() + 1) * s * a * grad_output;
   return aten::cat_out(grad_input, {s * grad_output, grad_b}, d);
+}
+
+namespace {
+// prelu's weight, checked as ATen's and viewed to broadcast against self: one element for every
+// channel, or one per channel (self's dim 1; a 1-dim self has one channel).
+Tensor prelu_weight(const Tensor& self, const Tensor& weight) {
+  const ScalarType t = self.scalar_type();
+  if (t != ScalarType::Float && t != ScalarType::Double && t != ScalarType::BFloat16)
+    detail::dtype_not_implemented("prelu", t);
+  ATEN_CHECK(weight.dim() <= 1,
+             "Expected `weight` to be a scalar or 1D tensor, but got ndim = ", weight.dim());
+  ATEN_CHECK(weight.scalar_type() == t, "expected scalar type ", toString(t), " but found ",
+             toString(weight.scalar_type()));
+  const int64_t n = weight.numel();
+  if (n == 1) return weight.reshape({});
+  ATEN_CHECK(self.dim() > 0, "Not allow zero-dim input tensor.");
+  const int64_t channels = self.dim() > 1 ? self.size(1) : 1;
+  ATEN_CHECK(channels == n,
+             "Mismatch of parameter numbers and input channel size. Found parameter "
+             "numbers = ",
+             n, " and channel size = ", channels, ".");
+  std::vector<int64_t> shape(static_cast<size_t>(self.dim()), 1);
+  shape[1] = n;
+  return weight.reshape(shape);
+}
+}  // namespace
+
+// Contiguous, as ATen's result.
+Tensor prelu(const Tensor& self, const Tensor& weight) {
+  const Tensor w = prelu_weight(self, weight);
+  return aten::where(self > 0, self, w * self).contiguous();
 }
 
 }  // namespace native

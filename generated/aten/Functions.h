@@ -115,6 +115,7 @@
 #include <aten/ops/log_sigmoid_backward.h>
 #include <aten/ops/glu.h>
 #include <aten/ops/glu_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/clamp_max.h>

@@ -327,6 +327,7 @@ constexpr DispatchKey glu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey glu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey glu_backward_grad_input_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey glu_backward_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey prelu_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType clamp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey clamp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey clamp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -2076,6 +2077,11 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::glu_backward_keys, true, {},
      Autograd::records},
+    {"prelu", "",
+     "prelu(Tensor self, Tensor weight) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::prelu_keys, true, {},
+     Autograd::decomposes},
     {"clamp", "",
      "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
      SchemaKind::functional, true, true, "clamp.out",

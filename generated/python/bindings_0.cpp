@@ -105,6 +105,7 @@
 #include <aten/ops/one_hot_ops.h>
 #include <aten/ops/ones_like_ops.h>
 #include <aten/ops/poisson_ops.h>
+#include <aten/ops/prelu_ops.h>
 #include <aten/ops/rand_ops.h>
 #include <aten/ops/randint_ops.h>
 #include <aten/ops/randn_like_ops.h>
@@ -1713,6 +1714,19 @@ const Overload glu_backward_overloads[] = {
 OverloadSet glu_backward_set("glu_backward", glu_backward_overloads);
 PyObject* glu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(glu_backward_set, args, n, kw);
+}
+
+PyObject* op_prelu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& weight = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::prelu::call(self, weight));
+}
+const Overload prelu_overloads[] = {
+    {"Tensor self, Tensor weight", 0, true, false, nullptr, op_prelu},
+};
+OverloadSet prelu_set("prelu", prelu_overloads);
+PyObject* prelu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(prelu_set, args, n, kw);
 }
 
 PyObject* op_clamp_Tensor(Arguments& a) {
@@ -3661,6 +3675,7 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("log_sigmoid", log_sigmoid_function),
       entry("log_sigmoid_backward", log_sigmoid_backward_function),
       entry("glu_backward", glu_backward_function),
+      entry("prelu", prelu_function),
       entry("clamp", clamp_function),
       entry("clamp_max", clamp_max_function),
       entry("clamp_max_", clamp_max__function),

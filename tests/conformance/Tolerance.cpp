@@ -249,7 +249,9 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward",
     // repeated indices sum their gradients
     "index", "index_put", "masked_select", "embedding", "embedding_backward",
-    "embedding_dense_backward"};
+    "embedding_dense_backward",
+    // a weight shared by a channel's elements
+    "prelu"};
 
 }  // namespace
 

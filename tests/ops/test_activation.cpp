@@ -1,6 +1,6 @@
 // The ops of aten/native/Activation.cpp: relu, gelu, silu, leaky_relu, elu (selu, celu),
-// hardtanh (relu6), hardsigmoid, hardswish, threshold, mish, softshrink, hardshrink, log_sigmoid
-// and glu. (gelu's and silu's special values are checked with the unary ops', in
+// hardtanh (relu6), hardsigmoid, hardswish, threshold, mish, softshrink, hardshrink, log_sigmoid,
+// glu and prelu. (gelu's and silu's special values are checked with the unary ops', in
 // test_unary_ops.cpp; relu, clamp_min(x, 0), with clamp in test_clamp.cpp.)
 //
 // Accuracy of exact gelu in float over its whole busy range, through aten::gelu on contiguous
@@ -12,6 +12,7 @@
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
 #include <aten/ops/celu.h>
+#include <aten/ops/clone.h>
 #include <aten/ops/elu.h>
 #include <aten/ops/elu_backward.h>
 #include <aten/ops/empty.h>
@@ -34,12 +35,14 @@
 #include <aten/ops/log_sigmoid_forward.h>
 #include <aten/ops/mish.h>
 #include <aten/ops/mish_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/relu6.h>
 #include <aten/ops/selu.h>
 #include <aten/ops/silu.h>
 #include <aten/ops/softshrink.h>
 #include <aten/ops/softshrink_backward.h>
 #include <aten/ops/squeeze.h>
+#include <aten/ops/sum.h>
 #include <aten/ops/t.h>
 #include <aten/ops/threshold.h>
 #include <aten/ops/threshold_backward.h>
@@ -407,4 +410,31 @@ TEST(Glu, HalvesBackwardAndErrors) {
         glu_backward(full({1}, 1.f), tensor({1, 2}), 0);
       },
       {"\"glu_backward\" not implemented for 'Int'"});
+}
+
+// ---- prelu -------------------------------------------------------------------------------------
+
+// A weight per channel (dim 1) or shared; ATen's checks of the weight; both gradients.
+TEST(Prelu, ChannelsGradientsAndErrors) {
+  const Tensor x = tensor({-1.f, 2.f, -3.f, 4.f}, {2, 2});
+  EXPECT_EQ(values_of(prelu(x, tensor({0.5f, 0.25f}))),
+            (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
+  EXPECT_EQ(values_of(prelu(x, tensor({0.5f}))), (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
+  Tensor xs = x.clone().requires_grad_(true);
+  Tensor w = tensor({0.5f, 0.25f}).requires_grad_(true);
+  prelu(xs, w).sum().backward();
+  EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 0.5f, 1.f}));
+  EXPECT_EQ(values_of(w.grad()), (std::vector<float>{-4.f, 0.f}));  // the negative inputs, summed
+  expect_error(
+      [] {
+        prelu(empty({2, 3}, ScalarType::Float), tensor({1.f, 2.f}));
+      },
+      {"Mismatch of parameter numbers and input channel size. Found parameter numbers "
+       "= 2 and channel size = 3."});
+  expect_error(
+      [] {
+        prelu(tensor({1.f}), empty({1, 1}, ScalarType::Float));
+      },
+      {"Expected `weight` to be a scalar or 1D tensor, but got ndim = 2"});
+  expect_error([] { prelu(tensor({1}), tensor({1})); }, {"\"prelu\" not implemented for 'Int'"});
 }

@@ -459,11 +459,12 @@ void mish_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// x - lambd above lambd, x + lambd below -lambd, else 0 (NaN: 0, as ATen's comparisons give).
+// x - lambd above lambd, x + lambd below -lambd, else 0 (NaN: 0, as ATen's comparisons give);
+// lambd in float for BFloat16, as ATen's.
 void softshrink_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
   ATEN_DISPATCH_softshrink_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
-    const auto l = static_cast<opmath>(lambd.to<scalar_t>());
+    const auto l = lambd.to<opmath>();
     opmath_loop<scalar_t>(
         iter,
         [=](scalar_t x) -> scalar_t {

@@ -1,7 +1,7 @@
 // The cases of aten/native/Activation.cpp's ops: relu, gelu (exact and tanh), silu, leaky_relu,
 // softplus, elu (selu, celu), hardtanh (relu6), hardsigmoid, hardswish, threshold, mish,
-// softshrink, hardshrink, log_sigmoid and glu, and their backward ops (slopes, betas, thresholds
-// and the other Scalars exact in every dtype, which the ops convert them to).
+// softshrink, hardshrink, log_sigmoid, glu and prelu, and their backward ops (slopes, betas,
+// thresholds and the other Scalars exact in every dtype, which the ops convert them to).
 #include "../OpCase.h"
 #include "../RefTensor.h"
 
@@ -28,6 +28,7 @@
 #include <aten/ops/log_sigmoid_forward.h>
 #include <aten/ops/mish.h>
 #include <aten/ops/mish_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/relu.h>
 #include <aten/ops/relu6.h>
 #include <aten/ops/selu.h>
@@ -524,6 +525,40 @@ ATEN_OP_CASES(glu) {
     b.skip_layouts = {Layout::zero_dim, Layout::large};
     b.dtypes = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
     cases.push_back(b);
+  }
+  return cases;
+}
+
+ATEN_OP_CASES(prelu) {
+  std::vector<OpCase> cases;
+  // A weight per channel (dim 1), and one shared (0-dim, so that every layout keeps it one
+  // element).
+  for (bool per_channel : {true, false}) {
+    const Shape shape = {5, 6, 7};
+    const Shape weight_shape = per_channel ? Shape{6} : Shape{};
+    // The weight of element idx of self.
+    auto weight_at = [per_channel](const RefTensor& w, const RefTensor& x, const Shape& idx) {
+      return per_channel && x.dim() > 1 ? w.values[idx[1]].real() : w.values[0].real();
+    };
+    OpCase c;
+    c.overloads = {"prelu"};
+    c.inputs = {Input{shape}, Input{weight_shape}};
+    c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector<ScalarType>{t[0]}; };
+    c.call = [](const Tensors& in) { return Tensors{aten::prelu(in[0], in[1])}; };
+    c.reference = [weight_at](const Refs& in, std::span<const ScalarType> t) -> Refs {
+      const RefTensor &x = in[0], &w = in[1];
+      RefTensor out = filled(x.sizes, t[0]);
+      for_each_index(x.sizes, [&](const Shape& idx) {
+        const double v = x.at(idx).real();
+        out.at(idx) = round_to(out.dtype, v > 0 ? v : weight_at(w, x, idx) * v);
+      });
+      return {out};
+    };
+    c.dtypes = kReducedFloating;
+    // A per-channel weight has self's dim 1 as its size, which these layouts change (the
+    // weight's dim 0, self's rank).
+    if (per_channel) c.skip_layouts = {Layout::large, Layout::zero_dim, Layout::zero_size};
+    cases.push_back(c);
   }
   return cases;
 }
