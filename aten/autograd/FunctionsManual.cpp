@@ -19,8 +19,10 @@
 #include <aten/ops/expand.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gather.h>
+#include <aten/ops/glu_backward.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/index_select.h>
+#include <aten/ops/log_sigmoid_backward.h>
 #include <aten/ops/logical_and.h>
 #include <aten/ops/masked_fill.h>
 #include <aten/ops/mm.h>
@@ -34,6 +36,7 @@
 #include <aten/ops/scalar_tensor.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/sigmoid.h>
+#include <aten/ops/sign.h>
 #include <aten/ops/split_with_sizes.h>
 #include <aten/ops/stack.h>
 #include <aten/ops/sum.h>
@@ -772,6 +775,47 @@ Tensor hardswish_double_backward(const Tensor& grad, const Tensor& grad_output,
                                  const Tensor& self) {
   const Tensor inside = logical_and(self > -3.0, self < 3.0);
   return where(inside, grad * grad_output / 3.0, scalar_tensor(0., grad.options()));
+}
+
+Tensor log_sigmoid_forward_backward(const Tensor& grad_output, const Tensor& grad_buffer,
+                                    const Tensor& self, const Tensor& buffer) {
+  Tensor g;
+  if (grad_output.defined()) g = log_sigmoid_backward(grad_output, self, buffer);
+  if (grad_buffer.defined()) {
+    const Tensor from_buffer = grad_buffer * buffer * self.sign().neg();
+    g = g.defined() ? g + from_buffer : from_buffer;
+  }
+  return g;
+}
+
+Tensor log_sigmoid_double_backward(const Tensor& grad, const Tensor& self) {
+  const Tensor z = self.sigmoid();
+  return grad * (z - 1) * z;
+}
+
+Tensor glu_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self,
+                           int64_t dim) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const int64_t half = self.size(d) / 2;
+  const Tensor a = self.narrow(d, 0, half);
+  const Tensor sig = self.narrow(d, half, half).sigmoid();
+  const Tensor one_sub_sig = sig.neg() + 1;
+  const Tensor sig_one_sub_sig = sig * one_sub_sig;
+  const Tensor gg_a = grad.narrow(d, 0, half);
+  const Tensor gg_b = grad.narrow(d, half, half);
+  const Tensor grad_a = gg_b * grad_output * sig_one_sub_sig;
+  const Tensor second_order = sig_one_sub_sig * one_sub_sig - sig * sig_one_sub_sig;
+  const Tensor grad_b = gg_b * a * grad_output * second_order +
+                        gg_a * grad_output * sig_one_sub_sig;
+  return cat({grad_a, grad_b}, d);
+}
+
+Tensor glu_double_backward_grad_output(const Tensor& grad, const Tensor& self, int64_t dim) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  std::vector<int64_t> sizes(self.sizes().begin(), self.sizes().end());
+  sizes[d] /= 2;
+  const Tensor t = grad * glu_backward(ones(sizes, self.options()), self, d);
+  return t.narrow(d, 0, sizes[d]) + t.narrow(d, sizes[d], sizes[d]);
 }
 
 Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim) {

@@ -224,6 +224,18 @@ Tensor elu_double_backward(const Tensor& grad, const Tensor& grad_output, const 
 // The gradient of hardswish_backward(grad_output, self) with respect to self: grad *
 // grad_output / 3 inside (-3, 3), 0 outside.
 Tensor hardswish_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self);
+// log_sigmoid_forward's gradient for self from its output's and its buffer's (either may be
+// undefined): log_sigmoid_backward, plus -sign(self) * buffer for buffer = exp(-|self|).
+Tensor log_sigmoid_forward_backward(const Tensor& grad_output, const Tensor& grad_buffer,
+                                    const Tensor& self, const Tensor& buffer);
+// The gradient of log_sigmoid_backward with respect to self, for grad the incoming gradient
+// times grad_output: the second derivative of log sigmoid, -sigmoid(x) (1 - sigmoid(x)).
+Tensor log_sigmoid_double_backward(const Tensor& grad, const Tensor& self);
+// The gradients of glu_backward(grad_output, self, dim) with respect to self and to grad_output,
+// as ATen's.
+Tensor glu_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self,
+                           int64_t dim);
+Tensor glu_double_backward_grad_output(const Tensor& grad, const Tensor& self, int64_t dim);
 
 // ---- normalisation ----------------------------------------------------------------------------
 

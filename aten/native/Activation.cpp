@@ -1,17 +1,26 @@
 // Activation functions: gelu, silu, leaky_relu, softplus, elu, hardsigmoid, hardswish,
-// threshold, mish, softshrink and hardshrink are structured unary ops (the backward ops binary
-// ones); relu is clamp_min(self, 0), hardtanh clamp, relu6 hardtanh(self, 0, 6), selu and celu
-// elu, mish_backward a composite of pointwise ops.
+// threshold, mish, softshrink, hardshrink and log_sigmoid_forward are structured unary ops (the
+// backward ops binary or ternary ones), glu a binary op on self's halves; relu is
+// clamp_min(self, 0), hardtanh clamp, relu6 hardtanh(self, 0, 6), selu and celu elu,
+// log_sigmoid log_sigmoid_forward's output, mish_backward and glu_backward composites of
+// pointwise ops.
 #include <aten/TensorOperators.h>
+#include <aten/core/DtypeDispatch.h>
+#include <aten/core/MemoryOverlap.h>
+#include <aten/iterator/Broadcast.h>
 #include <aten/native/Activation.h>
+#include <aten/ops/cat.h>
 #include <aten/ops/celu_native.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/elu.h>
 #include <aten/ops/elu_backward_native.h>
 #include <aten/ops/elu_native.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/empty_like.h>
 #include <aten/ops/gelu_native.h>
+#include <aten/ops/glu_backward_native.h>
+#include <aten/ops/glu_native.h>
 #include <aten/ops/hardshrink_backward_native.h>
 #include <aten/ops/hardshrink_native.h>
 #include <aten/ops/hardsigmoid_backward_native.h>
@@ -23,8 +32,13 @@
 #include <aten/ops/hardtanh_native.h>
 #include <aten/ops/leaky_relu_backward_native.h>
 #include <aten/ops/leaky_relu_native.h>
+#include <aten/ops/log_sigmoid_backward_native.h>
+#include <aten/ops/log_sigmoid_forward.h>
+#include <aten/ops/log_sigmoid_forward_native.h>
+#include <aten/ops/log_sigmoid_native.h>
 #include <aten/ops/mish_backward_native.h>
 #include <aten/ops/mish_native.h>
+#include <aten/ops/prelu_native.h>
 #include <aten/ops/relu6_native.h>
 #include <aten/ops/relu_native.h>
 #include <aten/ops/selu_native.h>
@@ -38,6 +52,7 @@
 #include <aten/ops/tanh.h>
 #include <aten/ops/threshold_backward_native.h>
 #include <aten/ops/threshold_native.h>
+#include <aten/ops/where.h>
 
 namespace aten {
 namespace native {
@@ -167,6 +182,55 @@ ATEN_META_FUNC(hardshrink_backward)
   build_binary_op(maybe_get_output(), grad_out, self);
 }
 
+// Both results contiguous, as ATen's. A given out= that overlaps itself is refused (its proxy
+// would hide that from the kernel's iterator).
+ATEN_META_FUNC(log_sigmoid_forward)(const Tensor& self) {
+  for (int64_t i : {0, 1}) {
+    const Tensor& out = maybe_get_output(i);
+    if (out.defined()) assert_no_internal_overlap(out);
+  }
+  set_output_contiguous(0, self.sizes(), self.options());
+  set_output_contiguous(1, self.sizes(), self.options());
+}
+
+// grad_output first, so that the result is laid out like it, as ATen's empty_like(grad_output).
+ATEN_META_FUNC(log_sigmoid_backward)
+(const Tensor& grad_output, const Tensor& self, const Tensor& buffer) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).check_all_same_dtype(true);
+  config.add_output(maybe_get_output())
+      .add_input(grad_output, "grad_output")
+      .add_input(self, "self")
+      .add_input(buffer, "buffer");
+  build(config);
+}
+
+namespace {
+// glu's dim, wrapped, after ATen's checks: self has dims and an even size along dim.
+int64_t glu_dim(const Tensor& self, int64_t dim) {
+  ATEN_CHECK(self.dim() > 0, "glu does not support 0-dimensional tensors");
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  ATEN_CHECK(self.size(d) % 2 == 0, "Halving dimension must be even, but dimension ", d,
+             " is size ", self.size(d));
+  return d;
+}
+}  // namespace
+
+ATEN_META_FUNC(glu)(const Tensor& self, int64_t dim) {
+  const int64_t d = glu_dim(self, dim);
+  const int64_t half = self.size(d) / 2;
+  // The halves are views made here: the iterator owns them.
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .promote_inputs_to_common_dtype(true)
+      .cast_common_dtype_to_outputs(true)
+      .enforce_safe_casting_to_output(true);
+  config.add_output(maybe_get_output())
+      .add_owned_input(self.narrow(d, 0, half), "self")
+      .add_owned_input(self.narrow(d, half, half), "self");
+  build(config);
+}
+
 }  // namespace meta
 
 namespace native {
@@ -191,6 +255,9 @@ ATEN_DEFINE_DISPATCH(softshrink_stub);
 ATEN_DEFINE_DISPATCH(hardshrink_stub);
 ATEN_DEFINE_DISPATCH(softshrink_backward_stub);
 ATEN_DEFINE_DISPATCH(hardshrink_backward_stub);
+ATEN_DEFINE_DISPATCH(log_sigmoid_forward_stub);
+ATEN_DEFINE_DISPATCH(log_sigmoid_backward_stub);
+ATEN_DEFINE_DISPATCH(glu_stub);
 
 ATEN_IMPL_FUNC(gelu_out)
 (const Tensor& /*self*/, std::string_view approximate, const Tensor& /*out*/) {
@@ -294,6 +361,25 @@ ATEN_IMPL_FUNC(hardshrink_backward_out)
   hardshrink_backward_stub(device(), *this, lambd);
 }
 
+ATEN_IMPL_FUNC(log_sigmoid_forward_out)
+(const Tensor& self, const Tensor& output, const Tensor& buffer) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true).resize_outputs(false);
+  config.add_output(output, "output").add_output(buffer, "buffer").add_input(self, "self");
+  TensorIterator iter(config);
+  log_sigmoid_forward_stub(iter.device(), iter);
+}
+
+ATEN_IMPL_FUNC(log_sigmoid_backward_out)
+(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Tensor& /*buffer*/,
+ const Tensor& /*grad_input*/) {
+  log_sigmoid_backward_stub(device(), *this);
+}
+
+ATEN_IMPL_FUNC(glu_out)(const Tensor& /*self*/, int64_t /*dim*/, const Tensor& /*out*/) {
+  glu_stub(device(), *this);
+}
+
 // A Bool relu would be the identity through clamp_min's promotion to Long; ATen refuses it.
 Tensor relu(const Tensor& self) {
   ATEN_CHECK(self.scalar_type() != ScalarType::Bool, "Boolean inputs not supported for relu");
@@ -365,6 +451,71 @@ Tensor& relu6_(Tensor& self) { return aten::hardtanh_(self, 0, 6); }
 Tensor mish_backward(const Tensor& grad_output, const Tensor& self) {
   const Tensor t = aten::tanh(aten::softplus(self));
   return grad_output * (t + self * aten::sigmoid(self) * ((t * t).neg() + 1));
+}
+
+Tensor log_sigmoid(const Tensor& self) { return std::get<0>(aten::log_sigmoid_forward(self)); }
+
+// out= and a buffer of no use to the caller, as ATen's.
+Tensor& log_sigmoid(const Tensor& self, Tensor& out) {
+  Tensor buffer = aten::empty({0}, self.options());
+  aten::log_sigmoid_forward_out(out, buffer, self);
+  return out;
+}
+
+Tensor glu_backward(const Tensor& grad_output, const Tensor& self, int64_t dim) {
+  Tensor grad_input = aten::empty({0}, self.options());
+  return glu_backward_out(grad_output, self, dim, grad_input);
+}
+
+// d/da = sigmoid(b), d/db = (1 - sigmoid(b)) sigmoid(b) a, each times grad_output, in the order
+// ATen's kernel multiplies them.
+Tensor& glu_backward_out(const Tensor& grad_output, const Tensor& self, int64_t dim,
+                         Tensor& grad_input) {
+  const int64_t d = meta::glu_dim(self, dim);
+  // glu's dtypes, refused as its kernel does.
+  const ScalarType t = self.scalar_type();
+  if (t != ScalarType::Float && t != ScalarType::Double && t != ScalarType::BFloat16)
+    detail::dtype_not_implemented("glu_backward", t);
+  const int64_t half = self.size(d) / 2;
+  const Tensor a = self.narrow(d, 0, half);
+  // grad_output broadcasts to a half, never the other way, as into ATen's kernel's output.
+  ATEN_CHECK(IntArrayRef(infer_size(a.sizes(), grad_output.sizes())) == a.sizes(),
+             "output with shape ", a.sizes(), " doesn't match the broadcast shape ",
+             IntArrayRef(infer_size(a.sizes(), grad_output.sizes())));
+  const Tensor s = aten::sigmoid(self.narrow(d, half, half));
+  const Tensor grad_b = (s.neg() + 1) * s * a * grad_output;
+  return aten::cat_out(grad_input, {s * grad_output, grad_b}, d);
+}
+
+namespace {
+// prelu's weight, checked as ATen's and viewed to broadcast against self: one element for every
+// channel, or one per channel (self's dim 1; a 1-dim self has one channel).
+Tensor prelu_weight(const Tensor& self, const Tensor& weight) {
+  const ScalarType t = self.scalar_type();
+  if (t != ScalarType::Float && t != ScalarType::Double && t != ScalarType::BFloat16)
+    detail::dtype_not_implemented("prelu", t);
+  ATEN_CHECK(weight.dim() <= 1,
+             "Expected `weight` to be a scalar or 1D tensor, but got ndim = ", weight.dim());
+  ATEN_CHECK(weight.scalar_type() == t, "expected scalar type ", toString(t), " but found ",
+             toString(weight.scalar_type()));
+  const int64_t n = weight.numel();
+  if (n == 1) return weight.reshape({});
+  ATEN_CHECK(self.dim() > 0, "Not allow zero-dim input tensor.");
+  const int64_t channels = self.dim() > 1 ? self.size(1) : 1;
+  ATEN_CHECK(channels == n,
+             "Mismatch of parameter numbers and input channel size. Found parameter "
+             "numbers = ",
+             n, " and channel size = ", channels, ".");
+  std::vector<int64_t> shape(static_cast<size_t>(self.dim()), 1);
+  shape[1] = n;
+  return weight.reshape(shape);
+}
+}  // namespace
+
+// Contiguous, as ATen's result.
+Tensor prelu(const Tensor& self, const Tensor& weight) {
+  const Tensor w = prelu_weight(self, weight);
+  return aten::where(self > 0, self, w * self).contiguous();
 }
 
 }  // namespace native

@@ -64,4 +64,10 @@ ATEN_DECLARE_DISPATCH(shrink_fn, hardshrink_stub);
 ATEN_DECLARE_DISPATCH(shrink_fn, softshrink_backward_stub);
 ATEN_DECLARE_DISPATCH(shrink_fn, hardshrink_backward_stub);
 
+// log_sigmoid_forward (iter: self -> output, buffer), its backward (iter: grad_output, self,
+// buffer -> grad_input) and glu (iter: first half, second half -> out).
+ATEN_DECLARE_DISPATCH(activation_fn, log_sigmoid_forward_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, log_sigmoid_backward_stub);
+ATEN_DECLARE_DISPATCH(activation_fn, glu_stub);
+
 }  // namespace aten::native

@@ -110,6 +110,12 @@
 #include <aten/ops/softshrink_backward.h>
 #include <aten/ops/hardshrink.h>
 #include <aten/ops/hardshrink_backward.h>
+#include <aten/ops/log_sigmoid.h>
+#include <aten/ops/log_sigmoid_forward.h>
+#include <aten/ops/log_sigmoid_backward.h>
+#include <aten/ops/glu.h>
+#include <aten/ops/glu_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/clamp_max.h>

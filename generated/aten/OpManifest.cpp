@@ -314,6 +314,20 @@ constexpr DispatchKey hardshrink_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType hardshrink_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey hardshrink_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey hardshrink_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log_sigmoid_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey log_sigmoid_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType log_sigmoid_forward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey log_sigmoid_forward_output_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log_sigmoid_forward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType log_sigmoid_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey log_sigmoid_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey log_sigmoid_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType glu_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey glu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey glu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey glu_backward_grad_input_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey glu_backward_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey prelu_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType clamp_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey clamp_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey clamp__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -2094,6 +2108,61 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "hardshrink_backward.grad_input",
      detail::hardshrink_backward_keys, true, detail::hardshrink_backward_dtypes,
      Autograd::records},
+    {"log_sigmoid", "out",
+     "log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::log_sigmoid_out_keys, true, {},
+     Autograd::decomposes},
+    {"log_sigmoid", "",
+     "log_sigmoid(Tensor self) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::log_sigmoid_keys, true, {},
+     Autograd::decomposes},
+    {"log_sigmoid_forward", "output",
+     "log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))",
+     SchemaKind::out, true, false, "log_sigmoid_forward.output",
+     detail::log_sigmoid_forward_output_keys, true, detail::log_sigmoid_forward_dtypes,
+     Autograd::refuses},
+    {"log_sigmoid_forward", "",
+     "log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)",
+     SchemaKind::functional, true, false, "log_sigmoid_forward.output",
+     detail::log_sigmoid_forward_keys, true, detail::log_sigmoid_forward_dtypes,
+     Autograd::records},
+    {"log_sigmoid_backward", "grad_input",
+     "log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "log_sigmoid_backward.grad_input",
+     detail::log_sigmoid_backward_grad_input_keys, true, detail::log_sigmoid_backward_dtypes,
+     Autograd::refuses},
+    {"log_sigmoid_backward", "",
+     "log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor",
+     SchemaKind::functional, true, false, "log_sigmoid_backward.grad_input",
+     detail::log_sigmoid_backward_keys, true, detail::log_sigmoid_backward_dtypes,
+     Autograd::records},
+    {"glu", "out",
+     "glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "glu.out",
+     detail::glu_out_keys, true, detail::glu_dtypes,
+     Autograd::refuses},
+    {"glu", "",
+     "glu(Tensor self, int dim=-1) -> Tensor",
+     SchemaKind::functional, true, false, "glu.out",
+     detail::glu_keys, true, detail::glu_dtypes,
+     Autograd::records},
+    {"glu_backward", "grad_input",
+     "glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::glu_backward_grad_input_keys, true, {},
+     Autograd::refuses},
+    {"glu_backward", "",
+     "glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::glu_backward_keys, true, {},
+     Autograd::records},
+    {"prelu", "",
+     "prelu(Tensor self, Tensor weight) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::prelu_keys, true, {},
+     Autograd::decomposes},
     {"clamp", "",
      "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
      SchemaKind::functional, true, true, "clamp.out",

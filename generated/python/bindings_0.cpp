@@ -63,6 +63,7 @@
 #include <aten/ops/floor_ops.h>
 #include <aten/ops/full_ops.h>
 #include <aten/ops/ge_ops.h>
+#include <aten/ops/glu_backward_ops.h>
 #include <aten/ops/group_norm_ops.h>
 #include <aten/ops/gt_ops.h>
 #include <aten/ops/hardshrink_ops.h>
@@ -85,6 +86,8 @@
 #include <aten/ops/log1p_ops.h>
 #include <aten/ops/log2_ops.h>
 #include <aten/ops/log_normal_ops.h>
+#include <aten/ops/log_sigmoid_backward_ops.h>
+#include <aten/ops/log_sigmoid_ops.h>
 #include <aten/ops/logical_and_ops.h>
 #include <aten/ops/logical_not_ops.h>
 #include <aten/ops/logical_or_ops.h>
@@ -114,6 +117,7 @@
 #include <aten/ops/one_hot_ops.h>
 #include <aten/ops/ones_like_ops.h>
 #include <aten/ops/poisson_ops.h>
+#include <aten/ops/prelu_ops.h>
 #include <aten/ops/rand_ops.h>
 #include <aten/ops/randint_ops.h>
 #include <aten/ops/randn_like_ops.h>
@@ -1663,6 +1667,79 @@ const Overload hardshrink_overloads[] = {
 OverloadSet hardshrink_set("hardshrink", hardshrink_overloads);
 PyObject* hardshrink_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(hardshrink_set, args, n, kw);
+}
+
+PyObject* op_log_sigmoid(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log_sigmoid::call(self));
+}
+PyObject* op_log_sigmoid_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& out = a.mutable_tensor(1);
+  Unlocked u(a);
+  aten::_ops::log_sigmoid_out::call(self, out);
+  return u.same({1});
+}
+const Overload log_sigmoid_overloads[] = {
+    {"Tensor self", 0, true, false, nullptr, op_log_sigmoid},
+    {"Tensor self, *, Tensor out", 1, true, false, nullptr, op_log_sigmoid_out},
+};
+OverloadSet log_sigmoid_set("log_sigmoid", log_sigmoid_overloads);
+PyObject* log_sigmoid_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log_sigmoid_set, args, n, kw);
+}
+
+PyObject* op_log_sigmoid_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& buffer = a.tensor(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log_sigmoid_backward::call(grad_output, self, buffer));
+}
+PyObject* op_log_sigmoid_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& buffer = a.tensor(2); auto&& grad_input = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::log_sigmoid_backward_grad_input::call(grad_output, self, buffer, grad_input);
+  return u.same({3});
+}
+const Overload log_sigmoid_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, Tensor buffer", 0, true, false, nullptr, op_log_sigmoid_backward},
+    {"Tensor grad_output, Tensor self, Tensor buffer, *, Tensor grad_input", 1, true, false, nullptr, op_log_sigmoid_backward_grad_input},
+};
+OverloadSet log_sigmoid_backward_set("log_sigmoid_backward", log_sigmoid_backward_overloads);
+PyObject* log_sigmoid_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log_sigmoid_backward_set, args, n, kw);
+}
+
+PyObject* op_glu_backward(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& dim = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::glu_backward::call(grad_output, self, dim));
+}
+PyObject* op_glu_backward_grad_input(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& self = a.tensor(1); auto&& dim = a.int64(2); auto&& grad_input = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::glu_backward_grad_input::call(grad_output, self, dim, grad_input);
+  return u.same({3});
+}
+const Overload glu_backward_overloads[] = {
+    {"Tensor grad_output, Tensor self, int dim", 0, true, false, nullptr, op_glu_backward},
+    {"Tensor grad_output, Tensor self, int dim, *, Tensor grad_input", 1, true, false, nullptr, op_glu_backward_grad_input},
+};
+OverloadSet glu_backward_set("glu_backward", glu_backward_overloads);
+PyObject* glu_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(glu_backward_set, args, n, kw);
+}
+
+PyObject* op_prelu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& weight = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::prelu::call(self, weight));
+}
+const Overload prelu_overloads[] = {
+    {"Tensor self, Tensor weight", 0, true, false, nullptr, op_prelu},
+};
+OverloadSet prelu_set("prelu", prelu_overloads);
+PyObject* prelu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(prelu_set, args, n, kw);
 }
 
 PyObject* op_clamp_Tensor(Arguments& a) {
@@ -3824,6 +3901,10 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("softshrink", softshrink_function),
       entry("softshrink_backward", softshrink_backward_function),
       entry("hardshrink", hardshrink_function),
+      entry("log_sigmoid", log_sigmoid_function),
+      entry("log_sigmoid_backward", log_sigmoid_backward_function),
+      entry("glu_backward", glu_backward_function),
+      entry("prelu", prelu_function),
       entry("clamp", clamp_function),
       entry("clamp_max", clamp_max_function),
       entry("clamp_max_", clamp_max__function),

@@ -74,6 +74,7 @@
 #include <aten/ops/gather_ops.h>
 #include <aten/ops/gelu_ops.h>
 #include <aten/ops/geometric_ops.h>
+#include <aten/ops/glu_ops.h>
 #include <aten/ops/hardshrink_backward_ops.h>
 #include <aten/ops/hardsigmoid_backward_ops.h>
 #include <aten/ops/hardsigmoid_ops.h>
@@ -98,6 +99,7 @@
 #include <aten/ops/log1p_ops.h>
 #include <aten/ops/log2_ops.h>
 #include <aten/ops/log_ops.h>
+#include <aten/ops/log_sigmoid_forward_ops.h>
 #include <aten/ops/log_softmax_ops.h>
 #include <aten/ops/logical_and_ops.h>
 #include <aten/ops/logical_not_ops.h>
@@ -1593,6 +1595,46 @@ const Overload hardshrink_backward_overloads[] = {
 OverloadSet hardshrink_backward_set("hardshrink_backward", hardshrink_backward_overloads);
 PyObject* hardshrink_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(hardshrink_backward_set, args, n, kw);
+}
+
+PyObject* op_log_sigmoid_forward(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::log_sigmoid_forward::call(self));
+}
+PyObject* op_log_sigmoid_forward_output(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& output = a.mutable_tensor(1); auto&& buffer = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::log_sigmoid_forward_output::call(self, output, buffer);
+  return u.same({1, 2});
+}
+const Overload log_sigmoid_forward_overloads[] = {
+    {"Tensor self", 0, true, false, "output buffer", op_log_sigmoid_forward},
+    {"Tensor self, *, Tensor output, Tensor buffer", 2, true, false, nullptr, op_log_sigmoid_forward_output},
+};
+OverloadSet log_sigmoid_forward_set("log_sigmoid_forward", log_sigmoid_forward_overloads);
+PyObject* log_sigmoid_forward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(log_sigmoid_forward_set, args, n, kw);
+}
+
+PyObject* op_glu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::glu::call(self, dim));
+}
+PyObject* op_glu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::glu_out::call(self, dim, out);
+  return u.same({2});
+}
+const Overload glu_overloads[] = {
+    {"Tensor self, int dim=-1", 0, true, false, nullptr, op_glu},
+    {"Tensor self, int dim=-1, *, Tensor out", 1, true, false, nullptr, op_glu_out},
+};
+OverloadSet glu_set("glu", glu_overloads);
+PyObject* glu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(glu_set, args, n, kw);
 }
 
 PyObject* op_clamp__Tensor(Arguments& a) {
@@ -4041,6 +4083,8 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("threshold_backward", threshold_backward_function),
       entry("mish_", mish__function),
       entry("hardshrink_backward", hardshrink_backward_function),
+      entry("log_sigmoid_forward", log_sigmoid_forward_function),
+      entry("glu", glu_function),
       entry("clamp_", clamp__function),
       entry("clamp_min", clamp_min_function),
       entry("clamp_min_", clamp_min__function),

@@ -19,7 +19,8 @@ const std::set<std::string, std::less<>> kUlpOps = {
     "silu", "pow", "atan2", "hypot", "lerp", "sgn", "abs", "addcdiv", "addcmul", "linspace",
     "isclose", "allclose", "remainder", "fmod", "add_alpha", "sub_alpha", "softplus",
     "softplus_backward", "elu", "elu_alpha", "elu_backward", "elu_backward_alpha", "selu", "celu",
-    "celu_alpha", "mish", "mish_backward",
+    "celu_alpha", "mish", "mish_backward", "log_sigmoid", "log_sigmoid_forward",
+    "log_sigmoid_backward", "glu", "glu_backward",
     // losses: a few roundings per element (ATen's Half and BFloat16 kernels round each step)
     "mse_loss", "mse_loss_backward", "l1_loss", "smooth_l1_loss", "smooth_l1_loss_backward",
     "huber_loss", "huber_loss_backward", "binary_cross_entropy", "binary_cross_entropy_backward",
@@ -177,7 +178,8 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
     "_log_softmax_backward_data", "cross_entropy_loss", "softplus", "softplus_backward",
     // an exponential (elu's family), tanh of softplus (mish)
     "elu", "elu_alpha", "elu_backward", "elu_backward_alpha", "selu", "celu", "celu_alpha", "mish",
-    "mish_backward",
+    "mish_backward", "log_sigmoid", "log_sigmoid_forward", "log_sigmoid_backward", "glu",
+    "glu_backward",
     // an inverse square root of the variance, and sums over the group
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
     "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
@@ -202,7 +204,9 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward",
     // repeated indices sum their gradients
     "index", "index_put", "masked_select", "embedding", "embedding_backward",
-    "embedding_dense_backward"};
+    "embedding_dense_backward",
+    // a weight shared by a channel's elements
+    "prelu"};
 
 }  // namespace
 

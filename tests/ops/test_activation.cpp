@@ -1,7 +1,7 @@
 // The ops of aten/native/Activation.cpp: relu, gelu, silu, leaky_relu, elu (selu, celu),
-// hardtanh (relu6), hardsigmoid, hardswish, threshold, mish, softshrink and hardshrink. (Their
-// special values are checked with the unary ops', in test_unary_ops.cpp; relu, clamp_min(x, 0),
-// with clamp in test_clamp.cpp.)
+// hardtanh (relu6), hardsigmoid, hardswish, threshold, mish, softshrink, hardshrink, log_sigmoid,
+// glu and prelu. (gelu's and silu's special values are checked with the unary ops', in
+// test_unary_ops.cpp; relu, clamp_min(x, 0), with clamp in test_clamp.cpp.)
 //
 // Accuracy of exact gelu in float over its whole busy range, through aten::gelu on contiguous
 // tensors (the vector loop, which for float is GeluMath.h's own formula) and under whichever CPU
@@ -12,11 +12,14 @@
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Capability.h>
 #include <aten/ops/celu.h>
+#include <aten/ops/clone.h>
 #include <aten/ops/elu.h>
 #include <aten/ops/elu_backward.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/glu.h>
+#include <aten/ops/glu_backward.h>
 #include <aten/ops/hardshrink.h>
 #include <aten/ops/hardshrink_backward.h>
 #include <aten/ops/hardsigmoid.h>
@@ -27,13 +30,20 @@
 #include <aten/ops/hardtanh_backward.h>
 #include <aten/ops/leaky_relu.h>
 #include <aten/ops/leaky_relu_backward.h>
+#include <aten/ops/log_sigmoid.h>
+#include <aten/ops/log_sigmoid_backward.h>
+#include <aten/ops/log_sigmoid_forward.h>
 #include <aten/ops/mish.h>
 #include <aten/ops/mish_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/relu6.h>
 #include <aten/ops/selu.h>
 #include <aten/ops/silu.h>
 #include <aten/ops/softshrink.h>
 #include <aten/ops/softshrink_backward.h>
+#include <aten/ops/squeeze.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/t.h>
 #include <aten/ops/threshold.h>
 #include <aten/ops/threshold_backward.h>
 #include <aten/ops/to.h>
@@ -345,4 +355,86 @@ TEST(Shrink, PiecesBoundariesAndLambdaCheck) {
   EXPECT_EQ(values_of(hardshrink_backward(ones, x, 0.5)), pass);
   expect_error([] { softshrink(tensor({1.f}), -0.5); },
                {"lambda must be greater or equal to 0, but found to be -0.5"});
+}
+
+// ---- log_sigmoid, glu --------------------------------------------------------------------------
+
+// log_sigmoid keeps its accuracy at both ends (no overflow of exp, no log of 1 - tiny), and its
+// buffer is exp(-|x|); the results are contiguous whatever self's layout, as ATen's.
+TEST(LogSigmoid, ValuesBufferAndLayout) {
+  const Tensor x = tensor({-100.f, -2.f, 0.f, 3.f, 40.f});
+  const auto [output, buffer] = log_sigmoid_forward(x);
+  const std::vector<float> y = values_of(output), z = values_of(buffer), xs = values_of(x);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const double v = xs[i];
+    const double want = v < 0 ? v - std::log1p(std::exp(v)) : -std::log1p(std::exp(-v));
+    EXPECT_NEAR(y[i], want, 1e-6 * std::max(1.0, std::fabs(want))) << v;
+    EXPECT_FLOAT_EQ(z[i], std::exp(-std::fabs(v))) << v;
+  }
+  EXPECT_EQ(values_of(log_sigmoid(x)), y);
+  const Tensor t = log_sigmoid(empty({3, 4}, ScalarType::Float).t());
+  EXPECT_TRUE(t.is_contiguous());
+  // The gradient, sigmoid(-x), from the buffer.
+  const std::vector<float> g = values_of(log_sigmoid_backward(full({5}, 1.f), x, buffer));
+  for (size_t i = 0; i < xs.size(); ++i)
+    EXPECT_NEAR(g[i], 1 / (1 + std::exp(static_cast<double>(xs[i]))), 1e-6) << xs[i];
+  expect_error([] { log_sigmoid(tensor({1})); }, {"\"log_sigmoid_forward\" not implemented"});
+}
+
+// glu halves dim (negative dims wrap) and refuses odd sizes and 0-dim tensors; its backward
+// gives both halves their gradients, against the formula.
+TEST(Glu, HalvesBackwardAndErrors) {
+  const Tensor x = tensor({1.f, -2.f, 0.5f, 3.f, -1.f, 2.f}, {2, 3}).t();  // [3, 2]
+  const std::vector<float> y = values_of(glu(x));                          // halves of dim 1
+  const std::vector<float> xs = values_of(x);
+  for (int64_t r = 0; r < 3; ++r) {
+    const double a = xs[2 * r], b = xs[2 * r + 1];
+    EXPECT_NEAR(y[r], a / (1 + std::exp(-b)), 1e-6);
+  }
+  const Tensor g = glu_backward(full({3, 1}, 2.f), x, -1);
+  const std::vector<float> gs = values_of(g);
+  for (int64_t r = 0; r < 3; ++r) {
+    const double a = xs[2 * r], b = xs[2 * r + 1], s = 1 / (1 + std::exp(-b));
+    EXPECT_NEAR(gs[2 * r], 2 * s, 1e-6);
+    EXPECT_NEAR(gs[2 * r + 1], 2 * (1 - s) * s * a, 1e-6);
+  }
+  expect_error(
+      [] {
+        glu(empty({3, 5}, ScalarType::Float));
+      },
+      {"Halving dimension must be even, but dimension 1 is size 5"});
+  expect_error([] { glu(tensor({1.f}).squeeze()); },
+               {"glu does not support 0-dimensional tensors"});
+  expect_error(
+      [] {
+        glu_backward(full({1}, 1.f), tensor({1, 2}), 0);
+      },
+      {"\"glu_backward\" not implemented for 'Int'"});
+}
+
+// ---- prelu -------------------------------------------------------------------------------------
+
+// A weight per channel (dim 1) or shared; ATen's checks of the weight; both gradients.
+TEST(Prelu, ChannelsGradientsAndErrors) {
+  const Tensor x = tensor({-1.f, 2.f, -3.f, 4.f}, {2, 2});
+  EXPECT_EQ(values_of(prelu(x, tensor({0.5f, 0.25f}))),
+            (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
+  EXPECT_EQ(values_of(prelu(x, tensor({0.5f}))), (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
+  Tensor xs = x.clone().requires_grad_(true);
+  Tensor w = tensor({0.5f, 0.25f}).requires_grad_(true);
+  prelu(xs, w).sum().backward();
+  EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 0.5f, 1.f}));
+  EXPECT_EQ(values_of(w.grad()), (std::vector<float>{-4.f, 0.f}));  // the negative inputs, summed
+  expect_error(
+      [] {
+        prelu(empty({2, 3}, ScalarType::Float), tensor({1.f, 2.f}));
+      },
+      {"Mismatch of parameter numbers and input channel size. Found parameter numbers "
+       "= 2 and channel size = 3."});
+  expect_error(
+      [] {
+        prelu(tensor({1.f}), empty({1, 1}, ScalarType::Float));
+      },
+      {"Expected `weight` to be a scalar or 1D tensor, but got ndim = 2"});
+  expect_error([] { prelu(tensor({1}), tensor({1})); }, {"\"prelu\" not implemented for 'Int'"});
 }

@@ -6,6 +6,7 @@
 #include <aten/ops/elu_backward_dtypes.h>
 #include <aten/ops/elu_dtypes.h>
 #include <aten/ops/gelu_dtypes.h>
+#include <aten/ops/glu_dtypes.h>
 #include <aten/ops/hardshrink_backward_dtypes.h>
 #include <aten/ops/hardshrink_dtypes.h>
 #include <aten/ops/hardsigmoid_backward_dtypes.h>
@@ -15,6 +16,8 @@
 #include <aten/ops/hardtanh_backward_dtypes.h>
 #include <aten/ops/leaky_relu_backward_dtypes.h>
 #include <aten/ops/leaky_relu_dtypes.h>
+#include <aten/ops/log_sigmoid_backward_dtypes.h>
+#include <aten/ops/log_sigmoid_forward_dtypes.h>
 #include <aten/ops/mish_dtypes.h>
 #include <aten/ops/silu_dtypes.h>
 #include <aten/ops/softplus_backward_dtypes.h>
@@ -27,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <tuple>
 #include <type_traits>
 
 namespace aten::native {
@@ -240,8 +244,10 @@ void opmath_loop(TensorIteratorBase& iter, S scalar, V vector) {
     using Vec = Vectorized<T>;
     if constexpr (function_traits<S>::arity == 1) {
       cpu_kernel_vec(iter, scalar, [vector](Vec a) { return vector(a); });
-    } else {
+    } else if constexpr (function_traits<S>::arity == 2) {
       cpu_kernel_vec(iter, scalar, [vector](Vec a, Vec b) { return vector(a, b); });
+    } else {
+      cpu_kernel_vec(iter, scalar, [vector](Vec a, Vec b, Vec c) { return vector(a, b, c); });
     }
   } else {
     cpu_kernel(iter, scalar);
@@ -323,7 +329,7 @@ void hardtanh_backward_kernel(TensorIteratorBase& iter, const Scalar& min_val,
         iter,
         [=](scalar_t g, scalar_t x) -> scalar_t {
           const auto v = static_cast<opmath>(x);
-          return v <= lo || v >= hi ? scalar_t(0) : g;
+          return v > lo && v < hi ? g : scalar_t(0);
         },
         [=](auto g, auto x) {
           using V = decltype(x);
@@ -453,11 +459,12 @@ void mish_kernel(TensorIteratorBase& iter) {
   });
 }
 
-// x - lambd above lambd, x + lambd below -lambd, else 0 (NaN: 0, as ATen's comparisons give).
+// x - lambd above lambd, x + lambd below -lambd, else 0 (NaN: 0, as ATen's comparisons give);
+// lambd in float for BFloat16, as ATen's.
 void softshrink_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
   ATEN_DISPATCH_softshrink_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
-    const auto l = static_cast<opmath>(lambd.to<scalar_t>());
+    const auto l = lambd.to<opmath>();
     opmath_loop<scalar_t>(
         iter,
         [=](scalar_t x) -> scalar_t {
@@ -519,6 +526,61 @@ void hardshrink_backward_kernel(TensorIteratorBase& iter, const Scalar& lambd) {
                                           [&] { shrink_backward_loop<scalar_t>(iter, lambd); });
 }
 
+// output = min(x, 0) - log1p(buffer), buffer = exp(-|x|): no overflow for any x. Computed in
+// double and rounded once (the iterator has two outputs: no vector loop).
+void log_sigmoid_forward_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_log_sigmoid_forward_TYPES(iter.common_dtype(), [&] {
+    cpu_kernel_multiple_outputs(iter, [](scalar_t x) -> std::tuple<scalar_t, scalar_t> {
+      const auto v = static_cast<double>(x);
+      const double z = std::exp(-std::fabs(v));
+      return {static_cast<scalar_t>(std::min(v, 0.0) - std::log1p(z)), static_cast<scalar_t>(z)};
+    });
+  });
+}
+
+// grad * (1 - z / (1 + z)) below 0, grad * z / (1 + z) elsewhere, z the forward's buffer
+// exp(-|x|): sigmoid(-x) either way. Inputs (grad_output, self, buffer).
+void log_sigmoid_backward_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_log_sigmoid_backward_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t g, scalar_t x, scalar_t z) -> scalar_t {
+          const auto zv = static_cast<opmath>(z);
+          const bool negative = static_cast<opmath>(x) < 0;
+          const opmath max_deriv = negative ? 1 : 0, sign = negative ? 1 : -1;
+          return static_cast<scalar_t>((max_deriv - sign * (zv / (1 + zv))) *
+                                       static_cast<opmath>(g));
+        },
+        [](auto g, auto x, auto z) {
+          using V = decltype(x);
+          const V zero(scalar_t(0)), one(scalar_t(1));
+          const V negative = x < zero;
+          const V max_deriv = V::blendv(zero, one, negative);
+          const V sign = V::blendv(one.neg(), one, negative);
+          return (max_deriv - sign * (z / (one + z))) * g;
+        });
+  });
+}
+
+// a * sigmoid(b), written a * (1 / (1 + exp(-b))) as ATen's. Inputs (a, b), self's halves.
+void glu_kernel(TensorIteratorBase& iter) {
+  ATEN_DISPATCH_glu_TYPES(iter.common_dtype(), [&] {
+    using opmath = opmath_t<scalar_t>;
+    opmath_loop<scalar_t>(
+        iter,
+        [](scalar_t a, scalar_t b) -> scalar_t {
+          const auto bv = static_cast<opmath>(b);
+          return static_cast<scalar_t>(static_cast<opmath>(a) * (1 / (1 + std::exp(-bv))));
+        },
+        [](auto a, auto b) {
+          using V = decltype(a);
+          const V one(scalar_t(1));
+          return a * (one / (one + b.neg().exp()));
+        });
+  });
+}
+
 }  // namespace
 }  // namespace CPU_CAPABILITY
 
@@ -542,5 +604,8 @@ ATEN_REGISTER_DISPATCH(softshrink_stub, &softshrink_kernel);
 ATEN_REGISTER_DISPATCH(hardshrink_stub, &hardshrink_kernel);
 ATEN_REGISTER_DISPATCH(softshrink_backward_stub, &softshrink_backward_kernel);
 ATEN_REGISTER_DISPATCH(hardshrink_backward_stub, &hardshrink_backward_kernel);
+ATEN_REGISTER_DISPATCH(log_sigmoid_forward_stub, &log_sigmoid_forward_kernel);
+ATEN_REGISTER_DISPATCH(log_sigmoid_backward_stub, &log_sigmoid_backward_kernel);
+ATEN_REGISTER_DISPATCH(glu_stub, &glu_kernel);
 
 }  // namespace aten::native

@@ -1,8 +1,9 @@
 // The cases of aten/native/Activation.cpp's ops: relu, gelu (exact and tanh), silu, leaky_relu,
 // softplus, elu (selu, celu), hardtanh (relu6), hardsigmoid, hardswish, threshold, mish,
-// softshrink and hardshrink, and their backward ops (slopes, betas, thresholds and the other
-// Scalars exact in every dtype, which the ops convert them to).
+// softshrink, hardshrink, log_sigmoid, glu and prelu, and their backward ops (slopes, betas,
+// thresholds and the other Scalars exact in every dtype, which the ops convert them to).
 #include "../OpCase.h"
+#include "../RefTensor.h"
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
@@ -10,6 +11,8 @@
 #include <aten/ops/elu.h>
 #include <aten/ops/elu_backward.h>
 #include <aten/ops/gelu.h>
+#include <aten/ops/glu.h>
+#include <aten/ops/glu_backward.h>
 #include <aten/ops/hardshrink.h>
 #include <aten/ops/hardshrink_backward.h>
 #include <aten/ops/hardsigmoid.h>
@@ -20,8 +23,12 @@
 #include <aten/ops/hardtanh_backward.h>
 #include <aten/ops/leaky_relu.h>
 #include <aten/ops/leaky_relu_backward.h>
+#include <aten/ops/log_sigmoid.h>
+#include <aten/ops/log_sigmoid_backward.h>
+#include <aten/ops/log_sigmoid_forward.h>
 #include <aten/ops/mish.h>
 #include <aten/ops/mish_backward.h>
+#include <aten/ops/prelu.h>
 #include <aten/ops/relu.h>
 #include <aten/ops/relu6.h>
 #include <aten/ops/selu.h>
@@ -381,6 +388,177 @@ ATEN_OP_CASES(shrink) {
           aten::hardshrink_backward_out(out[0], in[0], in[1], lambd);
         },
         nullptr, backward_ref));
+  }
+  return cases;
+}
+
+namespace {
+
+std::vector<ScalarType> same_twice(std::span<const ScalarType> t) { return {t[0], t[0]}; }
+
+// log sigmoid(x) = min(x, 0) - log1p(exp(-|x|)), and its buffer exp(-|x|).
+Refs log_sigmoid_reference(const Refs& in, std::span<const ScalarType> dtypes, bool buffer) {
+  const RefTensor& x = in[0];
+  RefTensor out = filled(x.sizes, dtypes[0]), buf = filled(x.sizes, dtypes[0]);
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const double v = x.values[i].real(), z = std::exp(-std::fabs(v));
+    out.values[i] = round_to(out.dtype, std::min(v, 0.0) - std::log1p(z));
+    buf.values[i] = round_to(buf.dtype, z);
+  }
+  if (buffer) return {out, buf};
+  return {out};
+}
+
+// glu's halves along dim d: f(index of the first half's element, of the second's, of the
+// result's) for every element of the result.
+template <typename F>
+void for_each_glu_pair(const Shape& sizes, int64_t d, F f) {
+  Shape half = sizes;
+  half[d] /= 2;
+  for_each_index(half, [&](const Shape& idx) {
+    Shape second = idx;
+    second[d] += half[d];
+    f(idx, second);
+  });
+}
+
+}  // namespace
+
+ATEN_OP_CASES(log_sigmoid) {
+  const std::vector<ScalarType> dtypes = {ScalarType::Float, ScalarType::Double,
+                                          ScalarType::BFloat16};
+  OpCase composite = unary_case(
+      {"log_sigmoid", "log_sigmoid.out"},
+      [](const Tensors& in) { return Tensors{aten::log_sigmoid(in[0])}; },
+      [](const Tensors& in, Tensors& out) { aten::log_sigmoid_out(out[0], in[0]); }, nullptr,
+      [](const Refs& in, std::span<const ScalarType> t) {
+        return log_sigmoid_reference(in, t, false);
+      });
+  composite.dtypes = dtypes;
+  composite.undeclared_error = "\"log_sigmoid_forward\" not implemented for";
+  OpCase forward = unary_case(
+      {"log_sigmoid_forward", "log_sigmoid_forward.output"},
+      [](const Tensors& in) {
+        auto [output, buffer] = aten::log_sigmoid_forward(in[0]);
+        return Tensors{output, buffer};
+      },
+      [](const Tensors& in, Tensors& out) { aten::log_sigmoid_forward_out(out[0], out[1], in[0]); },
+      nullptr,
+      [](const Refs& in, std::span<const ScalarType> t) {
+        return log_sigmoid_reference(in, t, true);
+      },
+      Values::any, same_twice);
+  // The buffer must be the forward's of self: it is made here from self's values. The
+  // derivative for self assumes that relation, which a finite difference in self alone does not
+  // see, so only grad_output is gradchecked here (self's through log_sigmoid_forward's
+  // second derivative).
+  OpCase backward;
+  backward.overloads = {"log_sigmoid_backward", "log_sigmoid_backward.grad_input"};
+  auto self_value = [](int64_t i) { return 2.9 * std::sin(0.37 * static_cast<double>(i) + 0.5); };
+  backward.inputs = {Input{kShape}, Input{kShape, Values::any, std::nullopt, self_value},
+                     Input{kShape, Values::any, std::nullopt, [self_value](int64_t i) {
+                             return std::exp(-std::fabs(self_value(i)));
+                           }}};
+  backward.result_dtypes = same_as_promoted;
+  backward.call = [](const Tensors& in) {
+    return Tensors{aten::log_sigmoid_backward(in[0], in[1], in[2])};
+  };
+  backward.call_out = [](const Tensors& in, Tensors& out) {
+    aten::log_sigmoid_backward_out(out[0], in[0], in[1], in[2]);
+  };
+  backward.reference = pointwise(
+      [](std::floating_point auto g, std::floating_point auto x, std::floating_point auto z) {
+        return x < 0 ? g * (1 - z / (1 + z)) : g * z / (1 + z);
+      });
+  backward.pointwise = true;
+  backward.not_differentiable_inputs = {1, 2};
+  return {composite, forward, backward};
+}
+
+ATEN_OP_CASES(glu) {
+  std::vector<OpCase> cases;
+  for (int64_t dim : {-1, 1}) {
+    const Shape shape = {5, 6, 8};
+    OpCase c;
+    c.overloads = {"glu", "glu.out"};
+    c.inputs = {Input{shape}};
+    c.result_dtypes = same_as_promoted;
+    c.call = [dim](const Tensors& in) { return Tensors{aten::glu(in[0], dim)}; };
+    c.call_out = [dim](const Tensors& in, Tensors& out) { aten::glu_out(out[0], in[0], dim); };
+    c.reference = [dim](const Refs& in, std::span<const ScalarType> t) -> Refs {
+      const RefTensor& x = in[0];
+      const int64_t d = dim < 0 ? dim + x.dim() : dim;
+      Shape half = x.sizes;
+      half[d] /= 2;
+      RefTensor out = filled(half, t[0]);
+      for_each_glu_pair(x.sizes, d, [&](const Shape& a, const Shape& b) {
+        const double bv = x.at(b).real();
+        out.at(a) = round_to(out.dtype, x.at(a).real() / (1 + std::exp(-bv)));
+      });
+      return {out};
+    };
+    c.skip_layouts = {Layout::zero_dim};
+    cases.push_back(c);
+
+    OpCase b;
+    b.overloads = {"glu_backward", "glu_backward.grad_input"};
+    Shape grad_shape = shape;
+    grad_shape[dim < 0 ? dim + 3 : dim] /= 2;
+    b.inputs = {Input{grad_shape}, Input{shape}};
+    b.result_dtypes = [](std::span<const ScalarType> t) { return std::vector<ScalarType>{t[1]}; };
+    b.call = [dim](const Tensors& in) { return Tensors{aten::glu_backward(in[0], in[1], dim)}; };
+    b.call_out = [dim](const Tensors& in, Tensors& out) {
+      aten::glu_backward_out(out[0], in[0], in[1], dim);
+    };
+    b.reference = [dim](const Refs& in, std::span<const ScalarType> t) -> Refs {
+      const RefTensor &g = in[0], &x = in[1];
+      const int64_t d = dim < 0 ? dim + x.dim() : dim;
+      RefTensor out = filled(x.sizes, t[0]);
+      for_each_glu_pair(x.sizes, d, [&](const Shape& a, const Shape& b) {
+        const double s = 1 / (1 + std::exp(-x.at(b).real())), gv = g.at(a).real();
+        out.at(a) = round_to(out.dtype, s * gv);
+        out.at(b) = round_to(out.dtype, (1 - s) * s * x.at(a).real() * gv);
+      });
+      return {out};
+    };
+    // The two inputs' shapes differ along the halved dim: no common large shape.
+    b.skip_layouts = {Layout::zero_dim, Layout::large};
+    b.dtypes = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+    cases.push_back(b);
+  }
+  return cases;
+}
+
+ATEN_OP_CASES(prelu) {
+  std::vector<OpCase> cases;
+  // A weight per channel (dim 1), and one shared (0-dim, so that every layout keeps it one
+  // element).
+  for (bool per_channel : {true, false}) {
+    const Shape shape = {5, 6, 7};
+    const Shape weight_shape = per_channel ? Shape{6} : Shape{};
+    // The weight of element idx of self.
+    auto weight_at = [per_channel](const RefTensor& w, const RefTensor& x, const Shape& idx) {
+      return per_channel && x.dim() > 1 ? w.values[idx[1]].real() : w.values[0].real();
+    };
+    OpCase c;
+    c.overloads = {"prelu"};
+    c.inputs = {Input{shape}, Input{weight_shape}};
+    c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector<ScalarType>{t[0]}; };
+    c.call = [](const Tensors& in) { return Tensors{aten::prelu(in[0], in[1])}; };
+    c.reference = [weight_at](const Refs& in, std::span<const ScalarType> t) -> Refs {
+      const RefTensor &x = in[0], &w = in[1];
+      RefTensor out = filled(x.sizes, t[0]);
+      for_each_index(x.sizes, [&](const Shape& idx) {
+        const double v = x.at(idx).real();
+        out.at(idx) = round_to(out.dtype, v > 0 ? v : weight_at(w, x, idx) * v);
+      });
+      return {out};
+    };
+    c.dtypes = kReducedFloating;
+    // A per-channel weight has self's dim 1 as its size, which these layouts change (the
+    // weight's dim 0, self's rank).
+    if (per_channel) c.skip_layouts = {Layout::large, Layout::zero_dim, Layout::zero_size};
+    cases.push_back(c);
   }
   return cases;
 }
