@@ -15,6 +15,7 @@
 #include <aten/ops/avg_pool3d_native.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/contiguous.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/gather.h>
 #include <aten/ops/max.h>
 #include <aten/ops/max_pool1d_native.h>
@@ -83,6 +84,10 @@ int64_t adaptive_end(int64_t i, int64_t in, int64_t out) { return ((i + 1) * in 
 // The maximum of each adaptive window along `dim`, and its index in that dim.
 std::tuple<Tensor, Tensor> adaptive_max_along(const Tensor& x, int64_t dim, int64_t out) {
   const int64_t in = x.size(dim);
+  if (out == 0) {
+    const Tensor none = x.narrow(dim, 0, 0);
+    return {none.contiguous(), aten::empty(none.sizes(), x.options().dtype(ScalarType::Long))};
+  }
   std::vector<Tensor> values, indices;
   for (int64_t i = 0; i < out; ++i) {
     const int64_t start = adaptive_start(i, in, out);

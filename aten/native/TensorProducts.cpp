@@ -2,6 +2,7 @@
 // outer, kron, tensordot. Their gradients are those of the ops they are made of. The out= and
 // in-place forms compute the result first, so a bad out or self changes nothing.
 #include <aten/TensorOperators.h>
+#include <aten/core/TypePromotion.h>
 #include <aten/ops/addbmm_native.h>
 #include <aten/ops/addmm.h>
 #include <aten/ops/addmv_native.h>
@@ -28,6 +29,15 @@ namespace {
 // What every composite out= does with its result.
 Tensor& into_out(const Tensor& result, Tensor& out) {
   detail::resize_out(out, result.sizes(), {}, result.options());
+  out.copy_(result);
+  return out;
+}
+
+// outer and kron are mul's results, which ATen writes into an out= of any dtype it can cast to.
+Tensor& into_cast_out(const Tensor& result, Tensor& out) {
+  ATEN_CHECK(can_cast(result.scalar_type(), out.scalar_type()), "result type ",
+             result.scalar_type(), " can't be cast to the desired output type ", out.scalar_type());
+  detail::resize_out(out, result.sizes(), {}, result.options().dtype(out.scalar_type()));
   out.copy_(result);
   return out;
 }
@@ -165,7 +175,7 @@ Tensor outer(const Tensor& self, const Tensor& vec2) {
 }
 
 Tensor& outer_out(const Tensor& self, const Tensor& vec2, Tensor& out) {
-  return into_out(outer(self, vec2), out);
+  return into_cast_out(outer(self, vec2), out);
 }
 
 // Every element of self times all of other, block (i, j, ...) of the result being
@@ -185,7 +195,7 @@ Tensor kron(const Tensor& self, const Tensor& other) {
 }
 
 Tensor& kron_out(const Tensor& self, const Tensor& other, Tensor& out) {
-  return into_out(kron(self, other), out);
+  return into_cast_out(kron(self, other), out);
 }
 
 // ---- tensordot: contract dims_self of self with dims_other of other
