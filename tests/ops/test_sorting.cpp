@@ -284,3 +284,48 @@ TEST(Mode, MostFrequentSmallestFirst) {
   Tensor wrong = empty({0}, ScalarType::Int), values = empty({0});
   expect_error([&] { mode_outf(iota({3}), 0, false, values, wrong); }, {"mode", "Long"});
 }
+
+TEST(Sort, RadixSortedLongLinesMatchAStableSort) {
+  // Lines of 4000 (radix sorted) with ties, NaN, and both zeros, in every radix-sorted dtype.
+  const int64_t n = 4000;
+  auto value = [](int64_t i) {
+    if (i % 997 == 3) return ref::kNaN;
+    if (i % 501 == 7) return -0.0;
+    return static_cast<double>((i * 7919) % 613) - 300.0;
+  };
+  for (ScalarType t : {ScalarType::Float, ScalarType::Half, ScalarType::BFloat16, ScalarType::Int,
+                       ScalarType::Short, ScalarType::Char, ScalarType::Byte, ScalarType::Bool}) {
+    const bool floating = isFloatingType(t);
+    const Tensor x = make<double>({n}, [&](int64_t i) {
+                       return floating ? value(i) : static_cast<double>(i % 613 % 100);
+                     }).to(t);
+    const std::vector<double> xs = values_of(x);
+    for (bool descending : {false, true}) {
+      std::vector<int64_t> order(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+      std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+        const double p = xs[static_cast<size_t>(a)], q = xs[static_cast<size_t>(b)];
+        if (descending) return (std::isnan(p) && !std::isnan(q)) || p > q;
+        return (!std::isnan(p) && std::isnan(q)) || p < q;
+      });
+      auto [v, i] = sort(x, std::optional<bool>(true), 0, descending);
+      const std::vector<double> idx = values_of(i);
+      for (int64_t k = 0; k < n; ++k)
+        ASSERT_EQ(idx[static_cast<size_t>(k)], order[static_cast<size_t>(k)]) << t << " " << k;
+      // Unstable (introsort): the same values in order, equal keys (-0 and 0 among them) in
+      // introsort's order.
+      auto [u, j] = sort(x, 0, descending);
+      auto keys = [](std::vector<double> vs) {
+        for (double& e : vs) e = std::isnan(e) ? 1e300 : e + 0.0;
+        return vs;
+      };
+      EXPECT_EQ(keys(values_of(u)), keys(values_of(v)));
+      ref::expect_same_doubles(values_of(x.index_select(0, j)), values_of(u));
+    }
+  }
+  // Distinct keys: one order, whichever the algorithm.
+  const Tensor d = make<float>({n},
+                               [](int64_t i) { return static_cast<double>((i * 7919) % 4001); });
+  EXPECT_EQ(values_of(std::get<1>(sort(d))),
+            values_of(std::get<1>(sort(d, std::optional<bool>(true)))));
+}
