@@ -152,10 +152,10 @@ void topk_heap(const Line<T>& line, int64_t k, std::vector<Elem<compare_t<T>>>& 
     const T* p = reinterpret_cast<const T*>(line.in);
     for (; j + kBlock <= n; j += kBlock) {
       const V top = heap[0].value;
-      bool any = false;
+      int hits = 0;  // an int sum of the comparisons vectorizes, a bool or may not
       for (int64_t u = 0; u < kBlock; ++u)
-        any |= may_precede<largest>(static_cast<V>(p[j + u]), top);
-      if (!any) continue;
+        hits += static_cast<int>(may_precede<largest>(static_cast<V>(p[j + u]), top));
+      if (hits == 0) continue;
       for (int64_t u = 0; u < kBlock; ++u) consider(j + u);
     }
   }
