@@ -37,6 +37,8 @@
 #include <ATen/ops/ones.h>
 #include <ATen/ops/randn.h>
 #include <ATen/ops/softmax.h>
+#include <ATen/ops/sort.h>
+#include <ATen/ops/topk.h>
 #include <ATen/ops/zeros.h>
 #include <aten/Factories.h>
 #include <aten/cpu/Parallel.h>
@@ -58,6 +60,8 @@
 #include <aten/ops/native_layer_norm_backward.h>
 #include <aten/ops/ones.h>
 #include <aten/ops/randn.h>
+#include <aten/ops/sort.h>
+#include <aten/ops/topk.h>
 #include <aten/ops/zeros.h>
 #include <benchmark/benchmark.h>
 
@@ -423,6 +427,36 @@ void IndexLong_torch(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(at::index(x, indices));
 }
 
+// ---- sorting -----------------------------------------------------------------------------------
+constexpr int64_t kTopkRows = 4096, kTopkCols = 1024, kTopk = 10, kSortSize = int64_t{1} << 20;
+
+void TopK_aten(benchmark::State& state) {
+  threads(state);
+  aten::Tensor x = aten::empty({kTopkRows, kTopkCols});
+  fill(x);
+  for (auto _ : state) benchmark::DoNotOptimize(aten::topk(x, kTopk));
+}
+void TopK_torch(benchmark::State& state) {
+  threads(state);
+  at::Tensor x = at::empty({kTopkRows, kTopkCols});
+  fill(x);
+  for (auto _ : state) benchmark::DoNotOptimize(at::topk(x, kTopk));
+}
+void Sort_aten(benchmark::State& state) {
+  threads(state);
+  aten::Tensor x = aten::empty({kSortSize});
+  fill(x);
+  const bool stable = state.range(1) == 1;
+  for (auto _ : state) benchmark::DoNotOptimize(aten::sort(x, std::optional<bool>(stable)));
+}
+void Sort_torch(benchmark::State& state) {
+  threads(state);
+  at::Tensor x = at::empty({kSortSize});
+  fill(x);
+  const bool stable = state.range(1) == 1;
+  for (auto _ : state) benchmark::DoNotOptimize(at::sort(x, c10::optional<bool>(stable)));
+}
+
 }  // namespace
 
 #define ATEN_INDEX_BENCH(name, ...)          \
@@ -482,6 +516,17 @@ ATEN_POOL_BENCH(AvgPool2dBackward);
 ATEN_INDEX_BENCH(Embedding, 0);
 ATEN_INDEX_BENCH(EmbeddingBackward, 0);
 ATEN_INDEX_BENCH(IndexLong, 0, 1);
+ATEN_INDEX_BENCH(TopK, 0);
+BENCHMARK(Sort_aten)
+    ->Name("Sort/aten")
+    ->ArgsProduct({{1}, {0, 1}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(Sort_torch)
+    ->Name("Sort/torch")
+    ->ArgsProduct({{1}, {0, 1}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 #define ATEN_NORM_BENCH(name)          \
   BENCHMARK(name##_aten)               \

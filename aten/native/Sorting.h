@@ -1,5 +1,6 @@
 #pragma once
-// sort's kernel, in native/cpu/SortingKernel.cpp.
+// The kernels of sort (native/cpu/SortingKernel.cpp) and of the selections along a dim: topk,
+// kthvalue, median, nanmedian, mode (native/cpu/SelectionKernel.cpp).
 #include <aten/cpu/DispatchStub.h>
 #include <aten/iterator/TensorIterator.h>
 
@@ -16,5 +17,21 @@ struct SortLine {
 using sort_fn = void (*)(TensorIteratorBase& iter, const SortLine& line, bool stable,
                          bool descending);
 ATEN_DECLARE_DISPATCH(sort_fn, sort_stub);
+
+// The selections: self's lines along dim (self has at least one dim and no empty line) into
+// values and indices (Long), which have self's rank, k (topk) or 1 (the others) elements along
+// dim.
+using topk_fn = void (*)(const Tensor& values, const Tensor& indices, const Tensor& self, int64_t k,
+                         int64_t dim, bool largest, bool sorted);
+ATEN_DECLARE_DISPATCH(topk_fn, topk_stub);
+using kthvalue_fn = void (*)(const Tensor& values, const Tensor& indices, const Tensor& self,
+                             int64_t k, int64_t dim);
+ATEN_DECLARE_DISPATCH(kthvalue_fn, kthvalue_stub);
+using median_fn = void (*)(const Tensor& values, const Tensor& indices, const Tensor& self,
+                           int64_t dim, bool ignore_nan);
+ATEN_DECLARE_DISPATCH(median_fn, median_stub);
+using mode_fn = void (*)(const Tensor& values, const Tensor& indices, const Tensor& self,
+                         int64_t dim);
+ATEN_DECLARE_DISPATCH(mode_fn, mode_stub);
 
 }  // namespace aten::native

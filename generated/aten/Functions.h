@@ -278,3 +278,11 @@
 #include <aten/ops/sort.h>
 #include <aten/ops/argsort.h>
 #include <aten/ops/msort.h>
+#include <aten/ops/topk.h>
+#include <aten/ops/kthvalue.h>
+#include <aten/ops/median.h>
+#include <aten/ops/nanmedian.h>
+#include <aten/ops/mode.h>
+#include <aten/ops/searchsorted.h>
+#include <aten/ops/bincount.h>
+#include <aten/ops/_unique2.h>

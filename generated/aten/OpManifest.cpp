@@ -916,6 +916,31 @@ constexpr DispatchKey argsort_stable_keys[] = {DispatchKey::CompositeImplicitAut
 constexpr ScalarType msort_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey msort_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey msort_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType topk_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey topk_values_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey topk_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType kthvalue_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey kthvalue_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey kthvalue_values_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType median_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey median_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey median_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey median_dim_values_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType nanmedian_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey nanmedian_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey nanmedian_dim_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey nanmedian_dim_values_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType mode_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey mode_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey mode_values_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType searchsorted_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey searchsorted_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey searchsorted_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey searchsorted_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType bincount_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long};
+constexpr DispatchKey bincount_keys[] = {DispatchKey::CPU};
+constexpr ScalarType _unique2_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey _unique2_keys[] = {DispatchKey::CPU};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -4298,6 +4323,91 @@ constexpr Overload overloads[] = {
      SchemaKind::out, true, false, "",
      detail::msort_out_keys, true, detail::msort_dtypes,
      Autograd::decomposes},
+    {"topk", "values",
+     "topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "topk.values",
+     detail::topk_values_keys, true, detail::topk_dtypes,
+     Autograd::refuses},
+    {"topk", "",
+     "topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "topk.values",
+     detail::topk_keys, true, detail::topk_dtypes,
+     Autograd::records},
+    {"kthvalue", "",
+     "kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "kthvalue.values",
+     detail::kthvalue_keys, true, detail::kthvalue_dtypes,
+     Autograd::records},
+    {"kthvalue", "values",
+     "kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "kthvalue.values",
+     detail::kthvalue_values_keys, true, detail::kthvalue_dtypes,
+     Autograd::refuses},
+    {"median", "",
+     "median(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::median_keys, true, detail::median_dtypes,
+     Autograd::records},
+    {"median", "dim",
+     "median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "median.dim_values",
+     detail::median_dim_keys, true, detail::median_dtypes,
+     Autograd::records},
+    {"median", "dim_values",
+     "median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "median.dim_values",
+     detail::median_dim_values_keys, true, detail::median_dtypes,
+     Autograd::refuses},
+    {"nanmedian", "",
+     "nanmedian(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::nanmedian_keys, true, detail::nanmedian_dtypes,
+     Autograd::records},
+    {"nanmedian", "dim",
+     "nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "nanmedian.dim_values",
+     detail::nanmedian_dim_keys, true, detail::nanmedian_dtypes,
+     Autograd::records},
+    {"nanmedian", "dim_values",
+     "nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "nanmedian.dim_values",
+     detail::nanmedian_dim_values_keys, true, detail::nanmedian_dtypes,
+     Autograd::refuses},
+    {"mode", "",
+     "mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+     SchemaKind::functional, true, true, "mode.values",
+     detail::mode_keys, true, detail::mode_dtypes,
+     Autograd::records},
+    {"mode", "values",
+     "mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+     SchemaKind::out, true, false, "mode.values",
+     detail::mode_values_keys, true, detail::mode_dtypes,
+     Autograd::refuses},
+    {"searchsorted", "Tensor",
+     "searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+     SchemaKind::functional, true, false, "searchsorted.Tensor_out",
+     detail::searchsorted_Tensor_keys, true, detail::searchsorted_dtypes,
+     Autograd::not_differentiable},
+    {"searchsorted", "Tensor_out",
+     "searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "searchsorted.Tensor_out",
+     detail::searchsorted_Tensor_out_keys, true, detail::searchsorted_dtypes,
+     Autograd::not_differentiable},
+    {"searchsorted", "Scalar",
+     "searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::searchsorted_Scalar_keys, true, detail::searchsorted_dtypes,
+     Autograd::not_differentiable},
+    {"bincount", "",
+     "bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::bincount_keys, false, detail::bincount_dtypes,
+     Autograd::not_differentiable},
+    {"_unique2", "",
+     "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::_unique2_keys, false, detail::_unique2_dtypes,
+     Autograd::not_differentiable},
 };
 }  // namespace detail
 

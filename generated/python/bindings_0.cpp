@@ -27,6 +27,7 @@
 #include <aten/ops/bernoulli_ops.h>
 #include <aten/ops/binary_cross_entropy_ops.h>
 #include <aten/ops/binary_cross_entropy_with_logits_ops.h>
+#include <aten/ops/bincount_ops.h>
 #include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_not_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
@@ -78,6 +79,7 @@
 #include <aten/ops/isfinite_ops.h>
 #include <aten/ops/isinf_ops.h>
 #include <aten/ops/isnan_ops.h>
+#include <aten/ops/kthvalue_ops.h>
 #include <aten/ops/l1_loss_ops.h>
 #include <aten/ops/layer_norm_ops.h>
 #include <aten/ops/leaky_relu_ops.h>
@@ -98,12 +100,14 @@
 #include <aten/ops/max_pool2d_with_indices_backward_ops.h>
 #include <aten/ops/maximum_ops.h>
 #include <aten/ops/mean_ops.h>
+#include <aten/ops/median_ops.h>
 #include <aten/ops/min_ops.h>
 #include <aten/ops/mish_backward_ops.h>
 #include <aten/ops/mish_ops.h>
 #include <aten/ops/mm_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/nan_to_num_ops.h>
+#include <aten/ops/nanmedian_ops.h>
 #include <aten/ops/narrow_ops.h>
 #include <aten/ops/native_batch_norm_backward_ops.h>
 #include <aten/ops/native_group_norm_ops.h>
@@ -156,6 +160,7 @@
 #include <aten/ops/tanh_ops.h>
 #include <aten/ops/threshold_ops.h>
 #include <aten/ops/to_ops.h>
+#include <aten/ops/topk_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/type_as_ops.h>
 #include <aten/ops/uniform_ops.h>
@@ -3824,6 +3829,126 @@ PyObject* argsort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, Py
   return call_method(argsort_set, self, args, n, kw);
 }
 
+PyObject* op_topk(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& k = a.int64(1); auto&& dim = a.int64(2); auto&& largest = a.boolean(3); auto&& sorted = a.boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::topk::call(self, k, dim, largest, sorted));
+}
+PyObject* op_topk_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& k = a.int64(1); auto&& dim = a.int64(2); auto&& largest = a.boolean(3); auto&& sorted = a.boolean(4); auto&& values = a.mutable_tensor(5); auto&& indices = a.mutable_tensor(6);
+  Unlocked u(a);
+  aten::_ops::topk_values::call(self, k, dim, largest, sorted, values, indices);
+  return u.same({5, 6});
+}
+const Overload topk_overloads[] = {
+    {"Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True", 0, true, true, "values indices", op_topk},
+    {"Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_topk_values},
+};
+OverloadSet topk_set("topk", topk_overloads);
+PyObject* topk_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(topk_set, args, n, kw);
+}
+PyObject* topk_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(topk_set, self, args, n, kw);
+}
+
+PyObject* op_kthvalue(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& k = a.int64(1); auto&& dim = a.int64(2); auto&& keepdim = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::kthvalue::call(self, k, dim, keepdim));
+}
+PyObject* op_kthvalue_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& k = a.int64(1); auto&& dim = a.int64(2); auto&& keepdim = a.boolean(3); auto&& values = a.mutable_tensor(4); auto&& indices = a.mutable_tensor(5);
+  Unlocked u(a);
+  aten::_ops::kthvalue_values::call(self, k, dim, keepdim, values, indices);
+  return u.same({4, 5});
+}
+const Overload kthvalue_overloads[] = {
+    {"Tensor self, int k, int dim=-1, bool keepdim=False", 0, true, true, "values indices", op_kthvalue},
+    {"Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_kthvalue_values},
+};
+OverloadSet kthvalue_set("kthvalue", kthvalue_overloads);
+PyObject* kthvalue_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(kthvalue_set, args, n, kw);
+}
+PyObject* kthvalue_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(kthvalue_set, self, args, n, kw);
+}
+
+PyObject* op_median(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::median::call(self));
+}
+PyObject* op_median_dim(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::median_dim::call(self, dim, keepdim));
+}
+PyObject* op_median_dim_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2); auto&& values = a.mutable_tensor(3); auto&& indices = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::median_dim_values::call(self, dim, keepdim, values, indices);
+  return u.same({3, 4});
+}
+const Overload median_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_median},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, "values indices", op_median_dim},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_median_dim_values},
+};
+OverloadSet median_set("median", median_overloads);
+PyObject* median_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(median_set, args, n, kw);
+}
+PyObject* median_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(median_set, self, args, n, kw);
+}
+
+PyObject* op_nanmedian(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::nanmedian::call(self));
+}
+PyObject* op_nanmedian_dim(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::nanmedian_dim::call(self, dim, keepdim));
+}
+PyObject* op_nanmedian_dim_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2); auto&& values = a.mutable_tensor(3); auto&& indices = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::nanmedian_dim_values::call(self, dim, keepdim, values, indices);
+  return u.same({3, 4});
+}
+const Overload nanmedian_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_nanmedian},
+    {"Tensor self, int dim, bool keepdim=False", 0, true, true, "values indices", op_nanmedian_dim},
+    {"Tensor self, int dim, bool keepdim=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_nanmedian_dim_values},
+};
+OverloadSet nanmedian_set("nanmedian", nanmedian_overloads);
+PyObject* nanmedian_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(nanmedian_set, args, n, kw);
+}
+PyObject* nanmedian_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(nanmedian_set, self, args, n, kw);
+}
+
+PyObject* op_bincount(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& weights = a.optional_tensor(1); auto&& minlength = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::bincount::call(self, weights, minlength));
+}
+const Overload bincount_overloads[] = {
+    {"Tensor self, Tensor? weights=None, int minlength=0", 0, true, true, nullptr, op_bincount},
+};
+OverloadSet bincount_set("bincount", bincount_overloads);
+PyObject* bincount_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(bincount_set, args, n, kw);
+}
+PyObject* bincount_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(bincount_set, self, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_0() {
@@ -3986,6 +4111,11 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("index_add", index_add_function),
       entry("sort", sort_function),
       entry("argsort", argsort_function),
+      entry("topk", topk_function),
+      entry("kthvalue", kthvalue_function),
+      entry("median", median_function),
+      entry("nanmedian", nanmedian_function),
+      entry("bincount", bincount_function),
   };
   return defs;
 }
@@ -4098,6 +4228,11 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("index_add", index_add_method),
       entry("sort", sort_method),
       entry("argsort", argsort_method),
+      entry("topk", topk_method),
+      entry("kthvalue", kthvalue_method),
+      entry("median", median_method),
+      entry("nanmedian", nanmedian_method),
+      entry("bincount", bincount_method),
   };
   return defs;
 }

@@ -10,6 +10,7 @@
 #include <aten/ops/_log_softmax_ops.h>
 #include <aten/ops/_softmax_backward_data_ops.h>
 #include <aten/ops/_softmax_ops.h>
+#include <aten/ops/_unique2_ops.h>
 #include <aten/ops/acos_ops.h>
 #include <aten/ops/adaptive_avg_pool2d_ops.h>
 #include <aten/ops/adaptive_max_pool1d_ops.h>
@@ -113,6 +114,7 @@
 #include <aten/ops/max_pool3d_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/mish_ops.h>
+#include <aten/ops/mode_ops.h>
 #include <aten/ops/mse_loss_backward_ops.h>
 #include <aten/ops/mse_loss_ops.h>
 #include <aten/ops/msort_ops.h>
@@ -143,6 +145,7 @@
 #include <aten/ops/round_ops.h>
 #include <aten/ops/scalar_tensor_ops.h>
 #include <aten/ops/scatter_ops.h>
+#include <aten/ops/searchsorted_ops.h>
 #include <aten/ops/selu_ops.h>
 #include <aten/ops/sgn_ops.h>
 #include <aten/ops/sigmoid_ops.h>
@@ -4006,6 +4009,68 @@ PyObject* msort_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyOb
   return call_method(msort_set, self, args, n, kw);
 }
 
+PyObject* op_mode(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::mode::call(self, dim, keepdim));
+}
+PyObject* op_mode_values(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& keepdim = a.boolean(2); auto&& values = a.mutable_tensor(3); auto&& indices = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::mode_values::call(self, dim, keepdim, values, indices);
+  return u.same({3, 4});
+}
+const Overload mode_overloads[] = {
+    {"Tensor self, int dim=-1, bool keepdim=False", 0, true, true, "values indices", op_mode},
+    {"Tensor self, int dim=-1, bool keepdim=False, *, Tensor values, Tensor indices", 2, true, false, "values indices", op_mode_values},
+};
+OverloadSet mode_set("mode", mode_overloads);
+PyObject* mode_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(mode_set, args, n, kw);
+}
+PyObject* mode_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(mode_set, self, args, n, kw);
+}
+
+PyObject* op_searchsorted_Tensor(Arguments& a) {
+  auto&& sorted_sequence = a.tensor(0); auto&& self = a.tensor(1); auto&& out_int32 = a.boolean(2); auto&& right = a.boolean(3); auto&& side = a.optional_string(4); auto&& sorter = a.optional_tensor(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::searchsorted_Tensor::call(sorted_sequence, self, out_int32, right, side, sorter));
+}
+PyObject* op_searchsorted_Scalar(Arguments& a) {
+  auto&& sorted_sequence = a.tensor(0); auto&& self = a.scalar(1); auto&& out_int32 = a.boolean(2); auto&& right = a.boolean(3); auto&& side = a.optional_string(4); auto&& sorter = a.optional_tensor(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::searchsorted_Scalar::call(sorted_sequence, self, out_int32, right, side, sorter));
+}
+PyObject* op_searchsorted_Tensor_out(Arguments& a) {
+  auto&& sorted_sequence = a.tensor(0); auto&& self = a.tensor(1); auto&& out_int32 = a.boolean(2); auto&& right = a.boolean(3); auto&& side = a.optional_string(4); auto&& sorter = a.optional_tensor(5); auto&& out = a.mutable_tensor(6);
+  Unlocked u(a);
+  aten::_ops::searchsorted_Tensor_out::call(sorted_sequence, self, out_int32, right, side, sorter, out);
+  return u.same({6});
+}
+const Overload searchsorted_overloads[] = {
+    {"Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None", 0, true, false, nullptr, op_searchsorted_Tensor},
+    {"Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None", 0, true, false, nullptr, op_searchsorted_Scalar},
+    {"Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor out", 1, true, false, nullptr, op_searchsorted_Tensor_out},
+};
+OverloadSet searchsorted_set("searchsorted", searchsorted_overloads);
+PyObject* searchsorted_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(searchsorted_set, args, n, kw);
+}
+
+PyObject* op__unique2(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& sorted = a.boolean(1); auto&& return_inverse = a.boolean(2); auto&& return_counts = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::_unique2::call(self, sorted, return_inverse, return_counts));
+}
+const Overload _unique2_overloads[] = {
+    {"Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False", 0, true, false, nullptr, op__unique2},
+};
+OverloadSet _unique2_set("_unique2", _unique2_overloads);
+PyObject* _unique2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(_unique2_set, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_1() {
@@ -4177,6 +4242,9 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("embedding_backward", embedding_backward_function),
       entry("index_fill", index_fill_function),
       entry("msort", msort_function),
+      entry("mode", mode_function),
+      entry("searchsorted", searchsorted_function),
+      entry("_unique2", _unique2_function),
   };
   return defs;
 }
@@ -4297,6 +4365,7 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("index_fill_", index_fill__method),
       entry("index_fill", index_fill_method),
       entry("msort", msort_method),
+      entry("mode", mode_method),
   };
   return defs;
 }

@@ -153,6 +153,12 @@
 #include <aten/ops/sort_ops.h>
 #include <aten/ops/argsort_ops.h>
 #include <aten/ops/msort_ops.h>
+#include <aten/ops/topk_ops.h>
+#include <aten/ops/kthvalue_ops.h>
+#include <aten/ops/median_ops.h>
+#include <aten/ops/nanmedian_ops.h>
+#include <aten/ops/mode_ops.h>
+#include <aten/ops/bincount_ops.h>
 
 #include <functional>
 #include <optional>
@@ -465,6 +471,14 @@ class Tensor : public TensorBase {
   Tensor argsort(int64_t dim = -1, bool descending = false) const;
   Tensor argsort(bool stable, int64_t dim = -1, bool descending = false) const;
   Tensor msort() const;
+  std::tuple<Tensor, Tensor> topk(int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true) const;
+  std::tuple<Tensor, Tensor> kthvalue(int64_t k, int64_t dim = -1, bool keepdim = false) const;
+  Tensor median() const;
+  std::tuple<Tensor, Tensor> median(int64_t dim, bool keepdim = false) const;
+  Tensor nanmedian() const;
+  std::tuple<Tensor, Tensor> nanmedian(int64_t dim, bool keepdim = false) const;
+  std::tuple<Tensor, Tensor> mode(int64_t dim = -1, bool keepdim = false) const;
+  Tensor bincount(const std::optional<Tensor>& weights = std::nullopt, int64_t minlength = 0) const;
 
   // t[i] is t.select(0, i): the i-th entry along dim 0, a view (i < 0 counts from the end).
   Tensor operator[](int64_t index) const { return select(0, index); }
@@ -1798,6 +1812,38 @@ inline Tensor Tensor::argsort(bool stable, int64_t dim, bool descending) const {
 
 inline Tensor Tensor::msort() const {
   return _ops::msort::call(*this);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::topk(int64_t k, int64_t dim, bool largest, bool sorted) const {
+  return _ops::topk::call(*this, k, dim, largest, sorted);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::kthvalue(int64_t k, int64_t dim, bool keepdim) const {
+  return _ops::kthvalue::call(*this, k, dim, keepdim);
+}
+
+inline Tensor Tensor::median() const {
+  return _ops::median::call(*this);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::median(int64_t dim, bool keepdim) const {
+  return _ops::median_dim::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::nanmedian() const {
+  return _ops::nanmedian::call(*this);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::nanmedian(int64_t dim, bool keepdim) const {
+  return _ops::nanmedian_dim::call(*this, dim, keepdim);
+}
+
+inline std::tuple<Tensor, Tensor> Tensor::mode(int64_t dim, bool keepdim) const {
+  return _ops::mode::call(*this, dim, keepdim);
+}
+
+inline Tensor Tensor::bincount(const std::optional<Tensor>& weights, int64_t minlength) const {
+  return _ops::bincount::call(*this, weights, minlength);
 }
 
 }  // namespace aten
