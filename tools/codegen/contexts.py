@@ -74,8 +74,12 @@ class FileSpec:
 
 def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     params = sig.dispatcher(f.func)
+    struct = f.func.name.ops_struct
     return {
-        "struct": f.func.name.ops_struct,
+        "struct": struct,
+        # The struct as its own members name it: qualified where an argument of the same name
+        # (pad's `pad`) hides it.
+        "handle": f"_ops::{struct}" if any(a.name == struct for a in f.func.arguments.all) else struct,
         "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
         "schema_str": ns.qualified(str(f.func)),
