@@ -64,6 +64,7 @@
 #include <aten/ops/pad.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/gather.h>
+#include <aten/ops/take_along_dim.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/neg.h>
 #include <aten/ops/abs.h>

@@ -115,6 +115,8 @@ constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta
 constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey gather_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey gather_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey take_along_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey take_along_dim_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey scatter_src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter__src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -1230,6 +1232,16 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, true, "gather.out",
      detail::gather_keys, true, detail::gather_dtypes,
      Autograd::records},
+    {"take_along_dim", "",
+     "take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::take_along_dim_keys, true, {},
+     Autograd::decomposes},
+    {"take_along_dim", "out",
+     "take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::take_along_dim_out_keys, true, {},
+     Autograd::decomposes},
     {"scatter", "src",
      "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
      SchemaKind::functional, true, true, "scatter.src_out",

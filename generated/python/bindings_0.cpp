@@ -126,6 +126,7 @@
 #include <aten/ops/std_ops.h>
 #include <aten/ops/sub_ops.h>
 #include <aten/ops/t_ops.h>
+#include <aten/ops/take_along_dim_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
 #include <aten/ops/tile_ops.h>
@@ -744,6 +745,26 @@ const Overload constant_pad_nd_overloads[] = {
 OverloadSet constant_pad_nd_set("constant_pad_nd", constant_pad_nd_overloads);
 PyObject* constant_pad_nd_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(constant_pad_nd_set, args, n, kw);
+}
+
+PyObject* op_take_along_dim(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.tensor(1); auto&& dim = a.optional_int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::take_along_dim::call(self, indices, dim));
+}
+PyObject* op_take_along_dim_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.tensor(1); auto&& dim = a.optional_int64(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::take_along_dim_out::call(self, indices, dim, out);
+  return u.same({3});
+}
+const Overload take_along_dim_overloads[] = {
+    {"Tensor self, Tensor indices, int? dim=None", 0, true, false, nullptr, op_take_along_dim},
+    {"Tensor self, Tensor indices, int? dim=None, *, Tensor out", 1, true, false, nullptr, op_take_along_dim_out},
+};
+OverloadSet take_along_dim_set("take_along_dim", take_along_dim_overloads);
+PyObject* take_along_dim_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(take_along_dim_set, args, n, kw);
 }
 
 PyObject* op_scatter_src(Arguments& a) {
@@ -3453,6 +3474,7 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("triu", triu_function),
       entry("diag", diag_function),
       entry("constant_pad_nd", constant_pad_nd_function),
+      entry("take_along_dim", take_along_dim_function),
       entry("scatter", scatter_function),
       entry("neg_", neg__function),
       entry("abs", abs_function),
