@@ -10,6 +10,7 @@
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
+#include <aten/ops/constant_pad_nd.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/div.h>
 #include <aten/ops/elu_backward.h>
@@ -227,6 +228,24 @@ Tensor diagonal_backward(const Tensor& grad, IntArrayRef sizes, int64_t offset, 
   Tensor input_grad = zeros(sizes, grad.options());
   input_grad.diagonal(offset, dim1, dim2).copy_(grad);
   return input_grad;
+}
+
+Tensor trace_backward(const Tensor& grad, IntArrayRef sizes) {
+  Tensor input_grad = zeros(sizes, grad.options());
+  input_grad.diagonal().copy_(grad);  // grad broadcasts along the diagonal
+  return input_grad;
+}
+
+Tensor constant_pad_nd_backward(const Tensor& grad, IntArrayRef pad) {
+  // An input with no elements gets none: constant_pad_nd refuses to make a dim of size 0.
+  DimVector sizes(grad.sizes());
+  const int64_t rank = grad.dim(), padded = static_cast<int64_t>(pad.size()) / 2;
+  for (int64_t d = rank - padded; d < rank; ++d)
+    sizes[d] -= pad[2 * (rank - 1 - d)] + pad[2 * (rank - 1 - d) + 1];
+  if (std::find(sizes.begin(), sizes.end(), 0) != sizes.end()) return zeros(sizes, grad.options());
+  DimVector negated;
+  for (int64_t p : pad) negated.push_back(-p);
+  return constant_pad_nd(grad, negated, 0);
 }
 
 Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension, int64_t size,

@@ -52,6 +52,10 @@ Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
                       std::optional<int64_t> start, std::optional<int64_t> end, int64_t step);
 Tensor diagonal_backward(const Tensor& grad, IntArrayRef sizes, int64_t offset, int64_t dim1,
                          int64_t dim2);
+// trace's: grad (0-dim) on the main diagonal of a matrix of `sizes`, zeros elsewhere.
+Tensor trace_backward(const Tensor& grad, IntArrayRef sizes);
+// constant_pad_nd's: grad cropped by the padding (padded by its negation).
+Tensor constant_pad_nd_backward(const Tensor& grad, IntArrayRef pad);
 Tensor unfold_backward(const Tensor& grad, IntArrayRef sizes, int64_t dimension, int64_t size,
                        int64_t step);
 Tensor repeat_backward(const Tensor& grad, IntArrayRef repeats, IntArrayRef sizes);

@@ -5,18 +5,22 @@
 // anything is written, so a bad one changes nothing.
 #include <aten/core/Alias.h>
 #include <aten/core/MemoryOverlap.h>
+#include <aten/iterator/Broadcast.h>
 #include <aten/native/ScatterGather.h>
 #include <aten/ops/copy.h>
+#include <aten/ops/gather.h>
 #include <aten/ops/gather_dtypes.h>
 #include <aten/ops/gather_native.h>
 #include <aten/ops/index_select_dtypes.h>
 #include <aten/ops/index_select_native.h>
 #include <aten/ops/scatter_dtypes.h>
 #include <aten/ops/scatter_native.h>
+#include <aten/ops/take_along_dim_native.h>
 
 #include <atomic>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 namespace aten::native {
 
@@ -168,6 +172,49 @@ ATEN_IMPL_FUNC(index_select_out)
   strides[d] = index.dim() == 1 ? index.strides()[0] : 0;
   run_gather(out1, as_nonempty(self), d,
              detail::alias_with_sizes_and_strides(index, out1.sizes(), strides));
+}
+
+}  // namespace aten::native
+
+// ---- take_along_dim ---------------------------------------------------------------------------
+
+namespace aten::native {
+namespace {
+
+// self and indices broadcast against each other except along dim, where each keeps its size;
+// dim wrapped.
+std::tuple<Tensor, Tensor, int64_t> take_along_dim_operands(const Tensor& self,
+                                                            const Tensor& indices, int64_t dim) {
+  ATEN_CHECK(self.dim() == indices.dim(),
+             "torch.take_along_dim(): input and indices should have the same number of "
+             "dimensions, but got ",
+             self.dim(), " dimensions for input, and ", indices.dim(), " dimensions for indices");
+  ATEN_CHECK(indices.scalar_type() == ScalarType::Long,
+             "torch.take_along_dim(): dtype of indices should be Long but got ",
+             indices.scalar_type());
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  ATEN_CHECK(self.dim() > 0, "torch.take_along_dim(): dimension specified as ", dim,
+             " but tensor has no dimensions");
+  DimVector self_sizes(self.sizes()), indices_sizes(indices.sizes());
+  self_sizes[d] = indices.sizes()[d];
+  indices_sizes[d] = self.sizes()[d];
+  return {self.expand(infer_size(indices_sizes, self.sizes())),
+          indices.expand(infer_size(self_sizes, indices.sizes())), d};
+}
+
+}  // namespace
+
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
+  if (!dim.has_value()) return aten::gather(self.view({-1}), 0, indices.view({-1}));
+  const auto [s, i, d] = take_along_dim_operands(self, indices, *dim);
+  return aten::gather(s, d, i);
+}
+
+Tensor& take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim,
+                       Tensor& out) {
+  if (!dim.has_value()) return aten::gather_out(out, self.view({-1}), 0, indices.view({-1}));
+  const auto [s, i, d] = take_along_dim_operands(self, indices, *dim);
+  return aten::gather_out(out, s, d, i);
 }
 
 }  // namespace aten::native

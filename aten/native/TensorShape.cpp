@@ -3,8 +3,11 @@
 // to detail::alias_with_sizes_and_strides, which keeps self's storage, dtype and device, so a
 // view of a Meta tensor is Meta and a view keeps its base's memory alive.
 #include <aten/core/Alias.h>
+#include <aten/iterator/Broadcast.h>
 #include <aten/native/ViewGeometry.h>
 #include <aten/ops/as_strided_native.h>
+#include <aten/ops/broadcast_tensors_native.h>
+#include <aten/ops/broadcast_to_native.h>
 #include <aten/ops/chunk_native.h>
 #include <aten/ops/clone.h>
 #include <aten/ops/diagonal_native.h>
@@ -12,8 +15,13 @@
 #include <aten/ops/expand_as_native.h>
 #include <aten/ops/expand_native.h>
 #include <aten/ops/flatten_native.h>
+#include <aten/ops/meshgrid.h>
+#include <aten/ops/meshgrid_native.h>
+#include <aten/ops/movedim.h>
+#include <aten/ops/movedim_native.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/narrow_native.h>
+#include <aten/ops/permute.h>
 #include <aten/ops/permute_native.h>
 #include <aten/ops/reshape.h>
 #include <aten/ops/reshape_native.h>
@@ -28,6 +36,7 @@
 #include <aten/ops/t_native.h>
 #include <aten/ops/transpose.h>
 #include <aten/ops/transpose_native.h>
+#include <aten/ops/unbind_native.h>
 #include <aten/ops/unfold_native.h>
 #include <aten/ops/unsqueeze_native.h>
 #include <aten/ops/view.h>
@@ -37,6 +46,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace aten::native {
 
@@ -129,6 +140,45 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
   return detail::alias_with_sizes_and_strides(self, sizes, strides);
 }
 
+// A permute: dim source[i] goes to destination[i], the other dims fill the remaining places in
+// their order.
+Tensor movedim(const Tensor& self, IntArrayRef source, IntArrayRef destination) {
+  ATEN_CHECK(source.size() == destination.size(),
+             "movedim: Invalid source or destination dims: source (", source,
+             " dims) should contain the same number of dims as destination (", destination,
+             " dims)");
+  const int64_t n = self.dim();
+  const auto wrapped = [n](IntArrayRef dims, const char* name) {
+    DimVector w;
+    std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(n, 1)), false);
+    for (int64_t d : dims) {
+      w.push_back(maybe_wrap_dim(d, n));
+      ATEN_CHECK(!seen[w.back()], "movedim: repeated dim in `", name, "` (", dims, ")");
+      seen[w.back()] = true;
+    }
+    return w;
+  };
+  const DimVector src = wrapped(source, "source"), dst = wrapped(destination, "destination");
+  if (n == 0) return aten::permute(self, {});
+  DimVector order(n, -1);
+  std::vector<bool> moved(n, false);
+  for (size_t i = 0; i < src.size(); ++i) {
+    order[dst[i]] = src[i];
+    moved[src[i]] = true;
+  }
+  int64_t next = 0;  // the next dim that stays, in order
+  for (int64_t& o : order) {
+    if (o != -1) continue;
+    while (moved[next]) ++next;
+    o = next++;
+  }
+  return aten::permute(self, order);
+}
+
+Tensor movedim(const Tensor& self, int64_t source, int64_t destination) {
+  return aten::movedim(self, IntArrayRef(source), IntArrayRef(destination));
+}
+
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   const int64_t a = maybe_wrap_dim(dim0, self.dim()), b = maybe_wrap_dim(dim1, self.dim());
   DimVector sizes(self.sizes()), strides(self.strides());
@@ -185,6 +235,17 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool /*implicit*/) {
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return self.expand(other.sizes()); }
+
+Tensor broadcast_to(const Tensor& self, IntArrayRef size) { return self.expand(size); }
+
+std::vector<Tensor> broadcast_tensors(ArrayRef<Tensor> tensors) {
+  DimVector shape;
+  for (const Tensor& t : tensors) shape = infer_size(shape, t.sizes());
+  std::vector<Tensor> result;
+  result.reserve(tensors.size());
+  for (const Tensor& t : tensors) result.push_back(t.expand(shape));
+  return result;
+}
 
 Tensor squeeze(const Tensor& self) {
   DimVector sizes, strides;
@@ -357,6 +418,52 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   // split would give one piece of a size-0 dim; chunk gives `chunks` of them.
   if (size == 0) return aten::split_with_sizes(self, DimVector(chunks, 0), dim);
   return aten::split(self, (size + chunks - 1) / chunks, dim);
+}
+
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+  ATEN_CHECK(self.dim() > 0, "unbind: dimension specified as ", dim,
+             " but tensor has no dimensions");
+  const int64_t size = self.size(dim);
+  std::vector<Tensor> result;
+  result.reserve(size);
+  for (int64_t i = 0; i < size; ++i) result.push_back(self.select(dim, i));
+  return result;
+}
+
+std::vector<Tensor> meshgrid(ArrayRef<Tensor> tensors) { return aten::meshgrid(tensors, "ij"); }
+
+// "xy" is "ij" with the first two inputs, and the first two grids, swapped.
+std::vector<Tensor> meshgrid(ArrayRef<Tensor> tensors, std::string_view indexing) {
+  const auto n = static_cast<int64_t>(tensors.size());
+  ATEN_CHECK(n > 0, "meshgrid expects a non-empty TensorList");
+  for (int64_t i = 0; i + 1 < n; ++i) {
+    ATEN_CHECK(tensors[i].dtype() == tensors[i + 1].dtype(),
+               "meshgrid expects all tensors to have the same dtype (tensor ", i, " is ",
+               tensors[i].dtype(), ", tensor ", i + 1, " is ", tensors[i + 1].dtype(), ")");
+    ATEN_CHECK(tensors[i].device() == tensors[i + 1].device(),
+               "meshgrid expects all tensors to have the same device");
+  }
+  ATEN_CHECK(indexing == "xy" || indexing == "ij",
+             "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ", indexing);
+  std::vector<Tensor> inputs(tensors.begin(), tensors.end());
+  const bool swap = indexing == "xy" && n >= 2;
+  if (swap) std::swap(inputs[0], inputs[1]);
+  DimVector shape;
+  for (const Tensor& t : inputs) {
+    ATEN_CHECK(t.dim() <= 1,
+               "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: ",
+               t.toString(), " of shape ", t.sizes());
+    shape.push_back(t.numel());  // a 0-d tensor counts as 1-d
+  }
+  std::vector<Tensor> grids;
+  DimVector view_shape(n, 1);
+  for (int64_t i = 0; i < n; ++i) {
+    view_shape[i] = -1;
+    grids.push_back(inputs[i].view(view_shape).expand(shape));
+    view_shape[i] = 1;
+  }
+  if (swap) std::swap(grids[0], grids[1]);
+  return grids;
 }
 
 // A complex tensor as (..., 2) reals: twice the strides, plus a last dim of stride 1.

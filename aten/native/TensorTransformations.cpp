@@ -1,19 +1,29 @@
-// flip, roll and repeat: the same elements in another order. flip has its own kernel (a copy
-// that walks the output backwards); roll and repeat are copy_ between views.
+// flip, roll, repeat, tile and repeat_interleave: the same elements in another order. flip has
+// its own kernel (a copy that walks the output backwards); roll and repeat are copy_ between
+// views; tile is repeat; repeat_interleave is index_select by the indices its Tensor overload
+// makes.
 #include <aten/core/Alias.h>
 #include <aten/native/TensorTransformations.h>
 #include <aten/ops/contiguous.h>
 #include <aten/ops/copy.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_like.h>
+#include <aten/ops/flatten.h>
 #include <aten/ops/flip_dtypes.h>
 #include <aten/ops/flip_native.h>
+#include <aten/ops/full.h>
+#include <aten/ops/index_select.h>
 #include <aten/ops/narrow.h>
+#include <aten/ops/repeat.h>
 #include <aten/ops/repeat_dtypes.h>
+#include <aten/ops/repeat_interleave.h>
+#include <aten/ops/repeat_interleave_dtypes.h>
+#include <aten/ops/repeat_interleave_native.h>
 #include <aten/ops/repeat_native.h>
 #include <aten/ops/roll.h>
 #include <aten/ops/roll_dtypes.h>
 #include <aten/ops/roll_native.h>
+#include <aten/ops/tile_native.h>
 #include <aten/ops/view.h>
 
 #include <algorithm>
@@ -143,6 +153,74 @@ Tensor repeat(const Tensor& self, IntArrayRef repeats) {
   detail::alias_with_sizes_and_strides(result, sizes, dst_strides)
       .copy_(detail::alias_with_sizes_and_strides(self, sizes, src_strides));
   return result;
+}
+
+Tensor tile(const Tensor& self, IntArrayRef dims) {
+  const auto given = static_cast<int64_t>(dims.size());
+  if (self.dim() <= given) return self.repeat(dims);
+  DimVector repeats(self.dim() - given, 1);
+  repeats.append(dims.begin(), dims.end());
+  return self.repeat(repeats);
+}
+
+// [0] * repeats[0], [1] * repeats[1], ...: repeats' dtype.
+Tensor repeat_interleave_cpu(const Tensor& repeats, std::optional<int64_t> output_size) {
+  Tensor result;
+  ATEN_DISPATCH_repeat_interleave_TYPES(repeats.scalar_type(), [&] {
+    ATEN_CHECK(repeats.dim() == 1,
+               "repeat_interleave only accept 1D vector as repeat (repeats of "
+               "shape ",
+               repeats.sizes(), ")");
+    const Tensor r = repeats.contiguous();
+    const auto* rp = static_cast<const scalar_t*>(r.data_ptr());
+    const int64_t n = r.numel();
+    int64_t total = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      ATEN_CHECK(rp[i] >= 0, "repeats can not be negative (repeats[", i, "] is ",
+                 static_cast<int64_t>(rp[i]), ")");
+      total += rp[i];
+    }
+    if (n == 0) {  // ATen's early return, whatever output_size says
+      result = aten::empty({0}, repeats.options());
+      return;
+    }
+    // ATen leaves the elements past the sum uninitialised when output_size is larger; an error
+    // here.
+    ATEN_CHECK(!output_size.has_value() || total == *output_size,
+               "allocated size does not match required size (output_size ", *output_size,
+               ", repeats sum to ", total, ")");
+    result = aten::empty({total}, repeats.options());
+    auto* out = static_cast<scalar_t*>(result.data_ptr());
+    int64_t k = 0;
+    for (int64_t i = 0; i < n; ++i)
+      for (scalar_t j = 0; j < rp[i]; ++j) out[k++] = static_cast<scalar_t>(i);
+  });
+  return result;
+}
+
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim,
+                         std::optional<int64_t> output_size) {
+  const Tensor input = dim.has_value() ? self : aten::flatten(self);
+  const int64_t d = dim.value_or(0);
+  ATEN_CHECK(input.dim() > 0, "repeat_interleave: dimension specified as ", d,
+             " but tensor has no dimensions");
+  Tensor counts = repeats;
+  if (repeats.dim() == 0 || (repeats.dim() == 1 && repeats.size(0) == 1)) {
+    counts = repeats.reshape({1}).expand({input.size(d)});
+  } else {
+    ATEN_CHECK(repeats.dim() == 1, "repeats must be 0-dim or 1-dim tensor (repeats of shape ",
+               repeats.sizes(), ")");
+    ATEN_CHECK(repeats.size(0) == input.size(d),
+               "repeats must have the same size as input along dim (repeats of shape ",
+               repeats.sizes(), ", input of shape ", input.sizes(), ", dim ", d, ")");
+  }
+  return input.index_select(d, aten::repeat_interleave(counts, output_size));
+}
+
+Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim,
+                         std::optional<int64_t> output_size) {
+  return aten::repeat_interleave(self, aten::full({1}, repeats, self.options().dtype(kLong)), dim,
+                                 output_size);
 }
 
 }  // namespace aten::native

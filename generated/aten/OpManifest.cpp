@@ -44,10 +44,14 @@ constexpr DispatchKey view_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey reshape_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey flatten_using_ints_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey permute_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey movedim_intlist_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey movedim_int_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey transpose_int_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey t_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey expand_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey expand_as_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey broadcast_to_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey broadcast_tensors_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey squeeze_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey squeeze_dim_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey unsqueeze_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -59,6 +63,9 @@ constexpr DispatchKey diagonal_keys[] = {DispatchKey::CompositeExplicitAutograd}
 constexpr DispatchKey split_Tensor_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey split_with_sizes_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey chunk_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey unbind_int_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey meshgrid_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey meshgrid_indexing_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey view_as_real_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey view_as_complex_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType type_as_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
@@ -80,12 +87,36 @@ constexpr ScalarType roll_dtypes[] = {ScalarType::Bool, ScalarType::Byte, Scalar
 constexpr DispatchKey roll_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType repeat_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey repeat_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey tile_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType repeat_interleave_dtypes[] = {ScalarType::Int, ScalarType::Long};
+constexpr DispatchKey repeat_interleave_Tensor_keys[] = {DispatchKey::CPU};
+constexpr DispatchKey repeat_interleave_self_Tensor_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey repeat_interleave_self_int_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType tril_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey tril_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tril__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey tril_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType triu_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey triu_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey triu__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey triu_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType diag_embed_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey diag_embed_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey diag_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey diag_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType trace_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey trace_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType constant_pad_nd_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey constant_pad_nd_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey pad_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType index_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey index_select_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey index_select_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType gather_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey gather_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey gather_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey take_along_dim_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey take_along_dim_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey scatter_src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter__src_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -1098,6 +1129,16 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, true, "",
      detail::permute_keys, true, {},
      Autograd::records},
+    {"movedim", "intlist",
+     "movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::movedim_intlist_keys, true, {},
+     Autograd::decomposes},
+    {"movedim", "int",
+     "movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::movedim_int_keys, true, {},
+     Autograd::decomposes},
     {"transpose", "int",
      "transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
      SchemaKind::functional, true, true, "",
@@ -1117,6 +1158,16 @@ constexpr Overload overloads[] = {
      "expand_as(Tensor(a) self, Tensor other) -> Tensor(a)",
      SchemaKind::functional, false, true, "",
      detail::expand_as_keys, true, {},
+     Autograd::decomposes},
+    {"broadcast_to", "",
+     "broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)",
+     SchemaKind::functional, true, true, "",
+     detail::broadcast_to_keys, true, {},
+     Autograd::decomposes},
+    {"broadcast_tensors", "",
+     "broadcast_tensors(Tensor[] tensors) -> Tensor[]",
+     SchemaKind::functional, true, false, "",
+     detail::broadcast_tensors_keys, true, {},
      Autograd::decomposes},
     {"squeeze", "",
      "squeeze(Tensor(a) self) -> Tensor(a)",
@@ -1172,6 +1223,21 @@ constexpr Overload overloads[] = {
      "chunk(Tensor(a) self, int chunks, int dim=0) -> Tensor(a)[]",
      SchemaKind::functional, true, true, "",
      detail::chunk_keys, true, {},
+     Autograd::decomposes},
+    {"unbind", "int",
+     "unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
+     SchemaKind::functional, true, true, "",
+     detail::unbind_int_keys, true, {},
+     Autograd::decomposes},
+    {"meshgrid", "",
+     "meshgrid(Tensor[] tensors) -> Tensor[]",
+     SchemaKind::functional, true, false, "",
+     detail::meshgrid_keys, true, {},
+     Autograd::decomposes},
+    {"meshgrid", "indexing",
+     "meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]",
+     SchemaKind::functional, true, false, "",
+     detail::meshgrid_indexing_keys, true, {},
      Autograd::decomposes},
     {"view_as_real", "",
      "view_as_real(Tensor(a) self) -> Tensor(a)",
@@ -1243,6 +1309,86 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, false, true, "",
      detail::repeat_keys, true, detail::repeat_dtypes,
      Autograd::records},
+    {"tile", "",
+     "tile(Tensor self, int[] dims) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::tile_keys, true, {},
+     Autograd::decomposes},
+    {"repeat_interleave", "Tensor",
+     "repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::repeat_interleave_Tensor_keys, false, detail::repeat_interleave_dtypes,
+     Autograd::not_differentiable},
+    {"repeat_interleave", "self_Tensor",
+     "repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::repeat_interleave_self_Tensor_keys, true, detail::repeat_interleave_dtypes,
+     Autograd::decomposes},
+    {"repeat_interleave", "self_int",
+     "repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::repeat_interleave_self_int_keys, true, detail::repeat_interleave_dtypes,
+     Autograd::decomposes},
+    {"tril", "",
+     "tril(Tensor self, int diagonal=0) -> Tensor",
+     SchemaKind::functional, true, true, "tril.out",
+     detail::tril_keys, true, detail::tril_dtypes,
+     Autograd::records},
+    {"tril_", "",
+     "tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "tril.out",
+     detail::tril__keys, true, detail::tril_dtypes,
+     Autograd::records},
+    {"tril", "out",
+     "tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "tril.out",
+     detail::tril_out_keys, true, detail::tril_dtypes,
+     Autograd::refuses},
+    {"triu", "",
+     "triu(Tensor self, int diagonal=0) -> Tensor",
+     SchemaKind::functional, true, true, "triu.out",
+     detail::triu_keys, true, detail::triu_dtypes,
+     Autograd::records},
+    {"triu_", "",
+     "triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+     SchemaKind::inplace, false, true, "triu.out",
+     detail::triu__keys, true, detail::triu_dtypes,
+     Autograd::records},
+    {"triu", "out",
+     "triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "triu.out",
+     detail::triu_out_keys, true, detail::triu_dtypes,
+     Autograd::refuses},
+    {"diag_embed", "",
+     "diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::diag_embed_keys, true, detail::diag_embed_dtypes,
+     Autograd::records},
+    {"diag", "",
+     "diag(Tensor self, int diagonal=0) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::diag_keys, true, {},
+     Autograd::decomposes},
+    {"diag", "out",
+     "diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::diag_out_keys, true, {},
+     Autograd::decomposes},
+    {"trace", "",
+     "trace(Tensor self) -> Tensor",
+     SchemaKind::functional, true, true, "",
+     detail::trace_keys, true, detail::trace_dtypes,
+     Autograd::records},
+    {"constant_pad_nd", "",
+     "constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::constant_pad_nd_keys, true, detail::constant_pad_nd_dtypes,
+     Autograd::records},
+    {"pad", "",
+     "pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::pad_keys, true, {},
+     Autograd::decomposes},
     {"index_select", "out",
      "index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "index_select.out",
@@ -1263,6 +1409,16 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, true, "gather.out",
      detail::gather_keys, true, detail::gather_dtypes,
      Autograd::records},
+    {"take_along_dim", "",
+     "take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::take_along_dim_keys, true, {},
+     Autograd::decomposes},
+    {"take_along_dim", "out",
+     "take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::take_along_dim_out_keys, true, {},
+     Autograd::decomposes},
     {"scatter", "src",
      "scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
      SchemaKind::functional, true, true, "scatter.src_out",

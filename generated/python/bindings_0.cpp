@@ -31,6 +31,7 @@
 #include <aten/ops/bitwise_and_ops.h>
 #include <aten/ops/bitwise_not_ops.h>
 #include <aten/ops/bitwise_or_ops.h>
+#include <aten/ops/broadcast_to_ops.h>
 #include <aten/ops/cat_ops.h>
 #include <aten/ops/ceil_ops.h>
 #include <aten/ops/celu_ops.h>
@@ -38,6 +39,7 @@
 #include <aten/ops/clamp_max_ops.h>
 #include <aten/ops/clamp_ops.h>
 #include <aten/ops/clone_ops.h>
+#include <aten/ops/constant_pad_nd_ops.h>
 #include <aten/ops/contiguous_ops.h>
 #include <aten/ops/conv1d_ops.h>
 #include <aten/ops/conv3d_ops.h>
@@ -49,6 +51,7 @@
 #include <aten/ops/cross_entropy_loss_ops.h>
 #include <aten/ops/cumprod_ops.h>
 #include <aten/ops/cumsum_ops.h>
+#include <aten/ops/diag_ops.h>
 #include <aten/ops/diagonal_ops.h>
 #include <aten/ops/div_ops.h>
 #include <aten/ops/embedding_dense_backward_ops.h>
@@ -156,13 +159,18 @@
 #include <aten/ops/std_ops.h>
 #include <aten/ops/sub_ops.h>
 #include <aten/ops/t_ops.h>
+#include <aten/ops/take_along_dim_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
 #include <aten/ops/threshold_ops.h>
+#include <aten/ops/tile_ops.h>
 #include <aten/ops/to_ops.h>
 #include <aten/ops/topk_ops.h>
+#include <aten/ops/tril_ops.h>
+#include <aten/ops/triu_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/type_as_ops.h>
+#include <aten/ops/unbind_ops.h>
 #include <aten/ops/uniform_ops.h>
 #include <aten/ops/var_ops.h>
 #include <aten/ops/view_ops.h>
@@ -405,6 +413,22 @@ PyObject* t_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject
   return call_method(t_set, self, args, n, kw);
 }
 
+PyObject* op_broadcast_to(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& size = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::broadcast_to::call(self, size));
+}
+const Overload broadcast_to_overloads[] = {
+    {"Tensor self, int[] size", 0, true, true, nullptr, op_broadcast_to},
+};
+OverloadSet broadcast_to_set("broadcast_to", broadcast_to_overloads);
+PyObject* broadcast_to_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(broadcast_to_set, args, n, kw);
+}
+PyObject* broadcast_to_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(broadcast_to_set, self, args, n, kw);
+}
+
 PyObject* op_squeeze(Arguments& a) {
   auto&& self = a.tensor(0);
   Unlocked u(a);
@@ -489,6 +513,22 @@ PyObject* chunk_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObjec
 }
 PyObject* chunk_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(chunk_set, self, args, n, kw);
+}
+
+PyObject* op_unbind_int(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unbind_int::call(self, dim));
+}
+const Overload unbind_overloads[] = {
+    {"Tensor self, int dim=0", 0, true, true, nullptr, op_unbind_int},
+};
+OverloadSet unbind_set("unbind", unbind_overloads);
+PyObject* unbind_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(unbind_set, args, n, kw);
+}
+PyObject* unbind_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(unbind_set, self, args, n, kw);
 }
 
 PyObject* op_type_as(Arguments& a) {
@@ -614,6 +654,152 @@ const Overload repeat_overloads[] = {
 OverloadSet repeat_set("repeat", repeat_overloads);
 PyObject* repeat_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(repeat_set, self, args, n, kw);
+}
+
+PyObject* op_tile(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dims = a.int_list(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::tile::call(self, dims));
+}
+const Overload tile_overloads[] = {
+    {"Tensor self, int[] dims", 0, true, true, nullptr, op_tile},
+};
+OverloadSet tile_set("tile", tile_overloads);
+PyObject* tile_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(tile_set, args, n, kw);
+}
+PyObject* tile_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(tile_set, self, args, n, kw);
+}
+
+PyObject* op_tril(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::tril::call(self, diagonal));
+}
+PyObject* op_tril_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::tril_out::call(self, diagonal, out);
+  return u.same({2});
+}
+const Overload tril_overloads[] = {
+    {"Tensor self, int diagonal=0", 0, true, true, nullptr, op_tril},
+    {"Tensor self, int diagonal=0, *, Tensor out", 1, true, false, nullptr, op_tril_out},
+};
+OverloadSet tril_set("tril", tril_overloads);
+PyObject* tril_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(tril_set, args, n, kw);
+}
+PyObject* tril_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(tril_set, self, args, n, kw);
+}
+
+PyObject* op_tril_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& diagonal = a.int64(1);
+  Unlocked u(a);
+  aten::_ops::tril_::call(self, diagonal);
+  return u.same({0});
+}
+const Overload tril__overloads[] = {
+    {"Tensor self, int diagonal=0", 0, false, true, nullptr, op_tril_},
+};
+OverloadSet tril__set("tril_", tril__overloads);
+PyObject* tril__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(tril__set, self, args, n, kw);
+}
+
+PyObject* op_triu(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::triu::call(self, diagonal));
+}
+PyObject* op_triu_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::triu_out::call(self, diagonal, out);
+  return u.same({2});
+}
+const Overload triu_overloads[] = {
+    {"Tensor self, int diagonal=0", 0, true, true, nullptr, op_triu},
+    {"Tensor self, int diagonal=0, *, Tensor out", 1, true, false, nullptr, op_triu_out},
+};
+OverloadSet triu_set("triu", triu_overloads);
+PyObject* triu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(triu_set, args, n, kw);
+}
+PyObject* triu_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(triu_set, self, args, n, kw);
+}
+
+PyObject* op_triu_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& diagonal = a.int64(1);
+  Unlocked u(a);
+  aten::_ops::triu_::call(self, diagonal);
+  return u.same({0});
+}
+const Overload triu__overloads[] = {
+    {"Tensor self, int diagonal=0", 0, false, true, nullptr, op_triu_},
+};
+OverloadSet triu__set("triu_", triu__overloads);
+PyObject* triu__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(triu__set, self, args, n, kw);
+}
+
+PyObject* op_diag(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::diag::call(self, diagonal));
+}
+PyObject* op_diag_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& diagonal = a.int64(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::diag_out::call(self, diagonal, out);
+  return u.same({2});
+}
+const Overload diag_overloads[] = {
+    {"Tensor self, int diagonal=0", 0, true, true, nullptr, op_diag},
+    {"Tensor self, int diagonal=0, *, Tensor out", 1, true, false, nullptr, op_diag_out},
+};
+OverloadSet diag_set("diag", diag_overloads);
+PyObject* diag_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(diag_set, args, n, kw);
+}
+PyObject* diag_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(diag_set, self, args, n, kw);
+}
+
+PyObject* op_constant_pad_nd(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& pad = a.int_list(1); auto&& value = a.scalar(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::constant_pad_nd::call(self, pad, value));
+}
+const Overload constant_pad_nd_overloads[] = {
+    {"Tensor self, int[] pad, Scalar value=0", 0, true, false, nullptr, op_constant_pad_nd},
+};
+OverloadSet constant_pad_nd_set("constant_pad_nd", constant_pad_nd_overloads);
+PyObject* constant_pad_nd_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(constant_pad_nd_set, args, n, kw);
+}
+
+PyObject* op_take_along_dim(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.tensor(1); auto&& dim = a.optional_int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::take_along_dim::call(self, indices, dim));
+}
+PyObject* op_take_along_dim_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& indices = a.tensor(1); auto&& dim = a.optional_int64(2); auto&& out = a.mutable_tensor(3);
+  Unlocked u(a);
+  aten::_ops::take_along_dim_out::call(self, indices, dim, out);
+  return u.same({3});
+}
+const Overload take_along_dim_overloads[] = {
+    {"Tensor self, Tensor indices, int? dim=None", 0, true, false, nullptr, op_take_along_dim},
+    {"Tensor self, Tensor indices, int? dim=None, *, Tensor out", 1, true, false, nullptr, op_take_along_dim_out},
+};
+OverloadSet take_along_dim_set("take_along_dim", take_along_dim_overloads);
+PyObject* take_along_dim_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(take_along_dim_set, args, n, kw);
 }
 
 PyObject* op_scatter_src(Arguments& a) {
@@ -3964,15 +4150,23 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("as_strided", as_strided_function),
       entry("reshape", reshape_function),
       entry("t", t_function),
+      entry("broadcast_to", broadcast_to_function),
       entry("squeeze", squeeze_function),
       entry("select", select_function),
       entry("narrow", narrow_function),
       entry("diagonal", diagonal_function),
       entry("chunk", chunk_function),
+      entry("unbind", unbind_function),
       entry("masked_fill", masked_fill_function),
       entry("cat", cat_function),
       entry("stack", stack_function),
       entry("roll", roll_function),
+      entry("tile", tile_function),
+      entry("tril", tril_function),
+      entry("triu", triu_function),
+      entry("diag", diag_function),
+      entry("constant_pad_nd", constant_pad_nd_function),
+      entry("take_along_dim", take_along_dim_function),
       entry("scatter", scatter_function),
       entry("neg_", neg__function),
       entry("abs", abs_function),
@@ -4129,16 +4323,24 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("view", view_method),
       entry("reshape", reshape_method),
       entry("t", t_method),
+      entry("broadcast_to", broadcast_to_method),
       entry("squeeze", squeeze_method),
       entry("select", select_method),
       entry("narrow", narrow_method),
       entry("diagonal", diagonal_method),
       entry("chunk", chunk_method),
+      entry("unbind", unbind_method),
       entry("type_as", type_as_method),
       entry("masked_fill_", masked_fill__method),
       entry("masked_fill", masked_fill_method),
       entry("roll", roll_method),
       entry("repeat", repeat_method),
+      entry("tile", tile_method),
+      entry("tril", tril_method),
+      entry("tril_", tril__method),
+      entry("triu", triu_method),
+      entry("triu_", triu__method),
+      entry("diag", diag_method),
       entry("scatter", scatter_method),
       entry("neg_", neg__method),
       entry("abs", abs_method),

@@ -34,6 +34,7 @@
 #include <aten/ops/bitwise_or_ops.h>
 #include <aten/ops/bitwise_xor_ops.h>
 #include <aten/ops/bmm_ops.h>
+#include <aten/ops/broadcast_tensors_ops.h>
 #include <aten/ops/cauchy_ops.h>
 #include <aten/ops/ceil_ops.h>
 #include <aten/ops/celu_ops.h>
@@ -48,6 +49,7 @@
 #include <aten/ops/cosh_ops.h>
 #include <aten/ops/cumprod_ops.h>
 #include <aten/ops/cumsum_ops.h>
+#include <aten/ops/diag_embed_ops.h>
 #include <aten/ops/div_ops.h>
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/dropout_ops.h>
@@ -112,9 +114,11 @@
 #include <aten/ops/max_pool1d_ops.h>
 #include <aten/ops/max_pool2d_with_indices_ops.h>
 #include <aten/ops/max_pool3d_ops.h>
+#include <aten/ops/meshgrid_ops.h>
 #include <aten/ops/minimum_ops.h>
 #include <aten/ops/mish_ops.h>
 #include <aten/ops/mode_ops.h>
+#include <aten/ops/movedim_ops.h>
 #include <aten/ops/mse_loss_backward_ops.h>
 #include <aten/ops/mse_loss_ops.h>
 #include <aten/ops/msort_ops.h>
@@ -132,6 +136,7 @@
 #include <aten/ops/normal_ops.h>
 #include <aten/ops/ones_ops.h>
 #include <aten/ops/outer_ops.h>
+#include <aten/ops/pad_ops.h>
 #include <aten/ops/permute_ops.h>
 #include <aten/ops/pow_ops.h>
 #include <aten/ops/prod_ops.h>
@@ -142,6 +147,7 @@
 #include <aten/ops/relu6_ops.h>
 #include <aten/ops/relu_ops.h>
 #include <aten/ops/remainder_ops.h>
+#include <aten/ops/repeat_interleave_ops.h>
 #include <aten/ops/round_ops.h>
 #include <aten/ops/scalar_tensor_ops.h>
 #include <aten/ops/scatter_ops.h>
@@ -164,6 +170,7 @@
 #include <aten/ops/tensordot_ops.h>
 #include <aten/ops/threshold_backward_ops.h>
 #include <aten/ops/threshold_ops.h>
+#include <aten/ops/trace_ops.h>
 #include <aten/ops/transpose_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/unfold_ops.h>
@@ -341,6 +348,28 @@ PyObject* permute_method(PyObject* self, PyObject* const* args, Py_ssize_t n, Py
   return call_method(permute_set, self, args, n, kw);
 }
 
+PyObject* op_movedim_intlist(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& source = a.int_list(1); auto&& destination = a.int_list(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::movedim_intlist::call(self, source, destination));
+}
+PyObject* op_movedim_int(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& source = a.int64(1); auto&& destination = a.int64(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::movedim_int::call(self, source, destination));
+}
+const Overload movedim_overloads[] = {
+    {"Tensor self, int[] source, int[] destination", 0, true, true, nullptr, op_movedim_intlist},
+    {"Tensor self, int source, int destination", 0, true, true, nullptr, op_movedim_int},
+};
+OverloadSet movedim_set("movedim", movedim_overloads);
+PyObject* movedim_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(movedim_set, args, n, kw);
+}
+PyObject* movedim_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(movedim_set, self, args, n, kw);
+}
+
 PyObject* op_transpose_int(Arguments& a) {
   auto&& self = a.tensor(0); auto&& dim0 = a.int64(1); auto&& dim1 = a.int64(2);
   Unlocked u(a);
@@ -381,6 +410,19 @@ const Overload expand_as_overloads[] = {
 OverloadSet expand_as_set("expand_as", expand_as_overloads);
 PyObject* expand_as_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(expand_as_set, self, args, n, kw);
+}
+
+PyObject* op_broadcast_tensors(Arguments& a) {
+  auto&& tensors = a.tensor_list(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::broadcast_tensors::call(tensors));
+}
+const Overload broadcast_tensors_overloads[] = {
+    {"Tensor[] tensors", 0, true, false, nullptr, op_broadcast_tensors},
+};
+OverloadSet broadcast_tensors_set("broadcast_tensors", broadcast_tensors_overloads);
+PyObject* broadcast_tensors_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(broadcast_tensors_set, args, n, kw);
 }
 
 PyObject* op_unsqueeze(Arguments& a) {
@@ -460,6 +502,25 @@ PyObject* split_with_sizes_method(PyObject* self, PyObject* const* args, Py_ssiz
   return call_method(split_with_sizes_set, self, args, n, kw);
 }
 
+PyObject* op_meshgrid(Arguments& a) {
+  auto&& tensors = a.tensor_list(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::meshgrid::call(tensors));
+}
+PyObject* op_meshgrid_indexing(Arguments& a) {
+  auto&& tensors = a.tensor_list(0); auto&& indexing = a.string(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::meshgrid_indexing::call(tensors, indexing));
+}
+const Overload meshgrid_overloads[] = {
+    {"Tensor[] tensors", 0, true, false, nullptr, op_meshgrid},
+    {"Tensor[] tensors, *, str indexing", 0, true, false, nullptr, op_meshgrid_indexing},
+};
+OverloadSet meshgrid_set("meshgrid", meshgrid_overloads);
+PyObject* meshgrid_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(meshgrid_set, args, n, kw);
+}
+
 PyObject* op_view_as_real(Arguments& a) {
   auto&& self = a.tensor(0);
   Unlocked u(a);
@@ -500,6 +561,79 @@ PyObject* flip_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject
 }
 PyObject* flip_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(flip_set, self, args, n, kw);
+}
+
+PyObject* op_repeat_interleave_Tensor(Arguments& a) {
+  auto&& repeats = a.tensor(0); auto&& output_size = a.optional_int64(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::repeat_interleave_Tensor::call(repeats, output_size));
+}
+PyObject* op_repeat_interleave_self_Tensor(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& repeats = a.tensor(1); auto&& dim = a.optional_int64(2); auto&& output_size = a.optional_int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::repeat_interleave_self_Tensor::call(self, repeats, dim, output_size));
+}
+PyObject* op_repeat_interleave_self_int(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& repeats = a.int64(1); auto&& dim = a.optional_int64(2); auto&& output_size = a.optional_int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::repeat_interleave_self_int::call(self, repeats, dim, output_size));
+}
+const Overload repeat_interleave_overloads[] = {
+    {"Tensor repeats, *, int? output_size=None", 0, true, false, nullptr, op_repeat_interleave_Tensor},
+    {"Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None", 0, true, true, nullptr, op_repeat_interleave_self_Tensor},
+    {"Tensor self, int repeats, int? dim=None, *, int? output_size=None", 0, true, true, nullptr, op_repeat_interleave_self_int},
+};
+OverloadSet repeat_interleave_set("repeat_interleave", repeat_interleave_overloads);
+PyObject* repeat_interleave_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(repeat_interleave_set, args, n, kw);
+}
+PyObject* repeat_interleave_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(repeat_interleave_set, self, args, n, kw);
+}
+
+PyObject* op_diag_embed(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& offset = a.int64(1); auto&& dim1 = a.int64(2); auto&& dim2 = a.int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::diag_embed::call(self, offset, dim1, dim2));
+}
+const Overload diag_embed_overloads[] = {
+    {"Tensor self, int offset=0, int dim1=-2, int dim2=-1", 0, true, true, nullptr, op_diag_embed},
+};
+OverloadSet diag_embed_set("diag_embed", diag_embed_overloads);
+PyObject* diag_embed_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(diag_embed_set, args, n, kw);
+}
+PyObject* diag_embed_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(diag_embed_set, self, args, n, kw);
+}
+
+PyObject* op_trace(Arguments& a) {
+  auto&& self = a.tensor(0);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::trace::call(self));
+}
+const Overload trace_overloads[] = {
+    {"Tensor self", 0, true, true, nullptr, op_trace},
+};
+OverloadSet trace_set("trace", trace_overloads);
+PyObject* trace_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(trace_set, args, n, kw);
+}
+PyObject* trace_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(trace_set, self, args, n, kw);
+}
+
+PyObject* op_pad(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& pad = a.int_list(1); auto&& mode = a.string(2); auto&& value = a.optional_float64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::pad::call(self, pad, mode, value));
+}
+const Overload pad_overloads[] = {
+    {"Tensor self, int[] pad, str mode=\"constant\", float? value=None", 0, true, false, nullptr, op_pad},
+};
+OverloadSet pad_set("pad", pad_overloads);
+PyObject* pad_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(pad_set, args, n, kw);
 }
 
 PyObject* op_index_select(Arguments& a) {
@@ -4085,14 +4219,21 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("eye", eye_function),
       entry("flatten", flatten_function),
       entry("permute", permute_function),
+      entry("movedim", movedim_function),
       entry("transpose", transpose_function),
+      entry("broadcast_tensors", broadcast_tensors_function),
       entry("unsqueeze", unsqueeze_function),
       entry("slice", slice_function),
       entry("split", split_function),
       entry("split_with_sizes", split_with_sizes_function),
+      entry("meshgrid", meshgrid_function),
       entry("view_as_real", view_as_real_function),
       entry("view_as_complex", view_as_complex_function),
       entry("flip", flip_function),
+      entry("repeat_interleave", repeat_interleave_function),
+      entry("diag_embed", diag_embed_function),
+      entry("trace", trace_function),
+      entry("pad", pad_function),
       entry("index_select", index_select_function),
       entry("gather", gather_function),
       entry("neg", neg_function),
@@ -4256,6 +4397,7 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("zero_", zero__method),
       entry("flatten", flatten_method),
       entry("permute", permute_method),
+      entry("movedim", movedim_method),
       entry("transpose", transpose_method),
       entry("expand", expand_method),
       entry("expand_as", expand_as_method),
@@ -4265,6 +4407,9 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("split", split_method),
       entry("split_with_sizes", split_with_sizes_method),
       entry("flip", flip_method),
+      entry("repeat_interleave", repeat_interleave_method),
+      entry("diag_embed", diag_embed_method),
+      entry("trace", trace_method),
       entry("index_select", index_select_method),
       entry("gather", gather_method),
       entry("scatter_", scatter__method),

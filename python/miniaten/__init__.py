@@ -82,6 +82,20 @@ Tensor.__reversed__ = _reversed
 Tensor.__contains__ = _contains
 Tensor.__module__ = "miniaten"
 
+
+# torch.functional's varargs forms: meshgrid(a, b) and broadcast_tensors(a, b) as well as a list.
+def meshgrid(*tensors, indexing=None):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    return _C.meshgrid(tensors) if indexing is None else _C.meshgrid(tensors, indexing=indexing)
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    return _C.broadcast_tensors(tensors)
+
+
 # The module layer, after the operators it is written with.
 from miniaten import nn, optim  # noqa: E402,F401
 from miniaten.nn.module import load, save  # noqa: E402,F401

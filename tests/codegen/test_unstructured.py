@@ -28,6 +28,18 @@ class UnstructuredTest(unittest.TestCase):
         self.assertIn('d.registerKernel({"relu_", "inplace"}, DispatchKey::CompositeImplicitAutograd, '
                       "&detail::NamedKernel<_ops::relu__inplace>::call<&native::relu_>);", register)
 
+    def test_an_argument_named_like_the_op_does_not_hide_its_struct(self):
+        files = gen("""\
+            - func: pad(Tensor self, int[] pad) -> Tensor
+            """)
+        ops = files["aten/ops/pad_ops.cpp"]
+        self.assertIn("return detail::typed_handle<_ops::pad>().call(self, pad);", ops)
+        # Unqualified where nothing hides it.
+        other = gen("""\
+            - func: relu(Tensor self) -> Tensor
+            """)["aten/ops/relu_ops.cpp"]
+        self.assertIn("return detail::typed_handle<relu>().call(self);", other)
+
     def test_one_kernel_for_several_keys_is_declared_once(self):
         files = gen("""\
             - func: fill_(Tensor(a!) self, Scalar value) -> Tensor(a!)

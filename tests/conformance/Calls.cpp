@@ -514,6 +514,11 @@ struct Draw {
       for (auto& d : v) d = between(r, 0, 3);
       return v;
     }
+    if (name == "pad") {  // [before, after] pairs for up to 3 trailing dims, now and then odd
+      v.resize(2 * between(r, 1, std::clamp<int64_t>(rank(), 1, 3)) + (chance(r, 0.03) ? 1 : 0));
+      for (auto& x : v) x = between(r, -1, 3);
+      return v;
+    }
     if (name == "shifts") {
       v = {between(r, -3, 3)};
       return v;
@@ -576,6 +581,9 @@ struct Draw {
         if (name == "approximate") return pick<const char*>(r, {"none", "tanh"});
         if (name == "rounding_mode") return pick<const char*>(r, {"trunc", "floor"});
         if (name == "reduce") return pick<const char*>(r, {"add", "multiply"});
+        if (name == "mode")
+          return pick<const char*>(r, {"constant", "reflect", "replicate", "circular"});
+        if (name == "indexing") return pick<const char*>(r, {"ij", "xy"});
         return std::string("none");
       case c10::TypeKind::ListType: {
         const auto elem = type->castRaw<c10::ListType>()->getElementType();

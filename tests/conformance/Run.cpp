@@ -169,6 +169,18 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "out" && a.is_tensor && self.is_tensor && a.tensor.dtype != self.tensor.dtype)
         return "libtorch 1.13 copies self's bytes into index's out= of another dtype unconverted";
   }
+  // diag of a matrix computes its diagonal's length unclamped: a diagonal past the matrix makes
+  // a result of negative length.
+  if (call.overload.rfind("diag", 0) == 0 && call.overload.rfind("diag_", 0) != 0 &&
+      self.is_tensor && self.tensor.shape.size() == 2) {
+    for (const Arg& a : call.args) {
+      if (a.name != "diagonal" || !a.value.is<int64_t>()) continue;
+      const int64_t k = a.value.get<int64_t>(), rows = self.tensor.shape[0];
+      const int64_t cols = self.tensor.shape[1];
+      if ((k >= 0 && cols - k < 0) || (k < 0 && rows + k < 0))
+        return "libtorch 1.13 gives diag of a diagonal past the matrix a negative length";
+    }
+  }
   // embedding_dense_backward with scale_grad_by_freq counts each index in an array of
   // num_weights, unchecked: an index outside [0, num_weights) writes outside it.
   if (call.overload.rfind("embedding_dense_backward", 0) == 0 ||

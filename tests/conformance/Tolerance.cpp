@@ -31,6 +31,8 @@ const std::set<std::string, std::less<>> kUlpOps = {
 const std::set<std::string, std::less<>> kSumOps = {
     "sum", "nansum", "mean", "prod", "var", "std", "var_mean", "std_mean", "norm", "logsumexp",
     "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul",
+    // the sum of a matrix's diagonal
+    "trace",
     // a sum of exponentials over the row, then a scale or a shift
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data",
@@ -115,6 +117,16 @@ const std::set<std::string, std::less<>> kGradMoveOps = {"clone",
                                                          "flip",
                                                          "roll",
                                                          "repeat",
+                                                         "tile",
+                                                         "repeat_interleave",
+                                                         "movedim",
+                                                         "broadcast_to",
+                                                         "tril",
+                                                         "triu",
+                                                         "diag",
+                                                         "diag_embed",
+                                                         "trace",
+                                                         "constant_pad_nd",
                                                          "index_select",
                                                          "gather",
                                                          "scatter",
@@ -189,7 +201,10 @@ const std::set<std::string, std::less<>> kGradFunctionOps = {
 const std::set<std::string, std::less<>> kGradSumOps = {
     "mm", "bmm", "addmm", "matmul", "dot", "mv", "cumsum", "cumprod", "prod", "var", "std",
     "var_mean", "std_mean", "norm", "logsumexp", "mean", "amax", "amin", "max", "min",
-    "index_select", "gather", "repeat", "expand", "expand_as", "unfold", "masked_fill",
+    "index_select", "gather", "repeat", "expand", "expand_as", "unfold", "masked_fill", "tile",
+    "repeat_interleave", "broadcast_to", "broadcast_tensors", "meshgrid", "pad",
+    // each output's gradient added into the input's (a sign of zero may not survive)
+    "unbind",
     // a sum over a row, the batch, or a block's elements
     "softmax", "_softmax", "log_softmax", "_log_softmax", "_softmax_backward_data",
     "_log_softmax_backward_data", "nll_loss", "nll_loss_nd", "nll_loss_forward",

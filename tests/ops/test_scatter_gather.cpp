@@ -11,6 +11,7 @@
 #include <aten/ops/index_select.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/t.h>
+#include <aten/ops/take_along_dim.h>
 #include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
@@ -157,4 +158,33 @@ TEST(Scatter, ReduceErrorsAndNothingWrittenOnError) {
   expect_equal(scatter(self, 0, empty({0}, ScalarType::Long), 1.0), self);
   ref::expect_same_geometry(scatter(ref::to_meta(self), 1, ref::to_meta(index), ref::to_meta(src)),
                             scatter(self, 1, index, src));
+}
+
+TEST(TakeAlongDim, BroadcastsSelfAndIndicesExceptAlongDim) {
+  Tensor x = iota({3, 4});
+  Tensor idx = longs({2, 1}, {2, 0});  // rows 2 and 0, for every column
+  Tensor r = take_along_dim(x, idx, 0);
+  ASSERT_EQ(r.sizes(), IntArrayRef({2, 4}));
+  for (int64_t j = 0; j < 4; ++j) {
+    EXPECT_EQ(read_double(r, {0, j}), read_double(x, {2, j}));
+    EXPECT_EQ(read_double(r, {1, j}), read_double(x, {0, j}));
+  }
+  // self broadcasts too: a one-row self against three rows of indices along dim 1.
+  Tensor row = iota({1, 4});
+  EXPECT_EQ(take_along_dim(row, longs({3, 2}, {0, 1, 2, 3, 3, 0}), -1).sizes(),
+            IntArrayRef({3, 2}));
+  // No dim: both flattened.
+  EXPECT_EQ(values_of(take_along_dim(x, longs({3}, {11, 0, 5}))), std::vector<double>({11, 0, 5}));
+  Tensor out = empty({0});
+  take_along_dim_out(out, x, idx, 0);
+  expect_equal(out, r);
+  expect_error(
+      [&] {
+        take_along_dim(x, longs({2}, {0, 1}), 0);
+      },
+      {"input and indices should have the same number of dimensions"});
+  expect_error([&] { take_along_dim(x, idx.to(kInt), 0); },
+               {"dtype of indices should be Long but got Int"});
+  expect_error([&] { take_along_dim(x.t(), longs({1}, {0})); }, {"view size is not compatible"});
+  expect_error([&] { take_along_dim(x, longs({2, 1}, {0, 3}), 0); }, {"out of bounds"});
 }

@@ -1,4 +1,5 @@
-// The view operators: geometry (sizes, strides, storage offset) checked element by element
+// The view operators (and movedim, broadcast_to, broadcast_tensors, unbind and meshgrid,
+// composites of them): geometry (sizes, strides, storage offset) checked element by element
 // against where each element must live in the base, shared storage and writes through the
 // base, Meta runs against CPU runs, contiguity flags, and the errors.
 #include <aten/Factories.h>
@@ -6,11 +7,15 @@
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/as_strided.h>
+#include <aten/ops/broadcast_tensors.h>
+#include <aten/ops/broadcast_to.h>
 #include <aten/ops/chunk.h>
 #include <aten/ops/diagonal.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/empty_strided.h>
 #include <aten/ops/flatten.h>
+#include <aten/ops/meshgrid.h>
+#include <aten/ops/movedim.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/reshape.h>
 #include <aten/ops/select.h>
@@ -19,6 +24,7 @@
 #include <aten/ops/squeeze.h>
 #include <aten/ops/t.h>
 #include <aten/ops/transpose.h>
+#include <aten/ops/unbind.h>
 #include <aten/ops/view_as_complex.h>
 #include <aten/ops/view_as_real.h>
 #include <gtest/gtest.h>
@@ -528,6 +534,112 @@ TEST(ViewAsReal, AndViewAsComplexOfComplexHalf) {
   EXPECT_EQ(h.storage_offset(), 1);
   EXPECT_EQ(h.data_ptr<complex<Half>>()[0], complex<Half>(2.f, 3.f));
   expect_meta_like_cpu(z, [](const Tensor& t) { return view_as_real(t); });
+}
+
+TEST(Movedim, MovesSourceDimsAndKeepsTheOthersInOrder) {
+  Tensor base = iota({2, 3, 4, 5});
+  // Dims 0 and 3 go to 2 and 0; dims 1 and 2 fill places 1 and 3.
+  Tensor m = movedim(base, {0, -1}, {2, 0});
+  expect_view(m, base, {5, 3, 2, 4}, [](const Index& i) { return Index{i[2], i[1], i[3], i[0]}; });
+  expect_view(base.movedim(1, -1), base, {2, 4, 5, 3}, [](const Index& i) {
+    return Index{i[0], i[3], i[1], i[2]};
+  });
+  EXPECT_EQ(movedim(iota({}), 0, -1).dim(), 0);
+  expect_meta_like_cpu(base, [](const Tensor& t) { return movedim(t, {3, 1}, {0, 1}); });
+  expect_error(
+      [&] {
+        movedim(base, {0, 1}, {2});
+      },
+      {"movedim: Invalid source or destination dims: source ([0, 1] dims) should contain "
+       "the same number of dims as destination ([2] dims)"});
+  expect_error([&] { movedim(base, {0, -4}, {1, 2}); }, {"movedim: repeated dim in `source`"});
+  expect_error(
+      [&] {
+        movedim(base, {0, 1}, {3, -1});
+      },
+      {"movedim: repeated dim in `destination` ([3, -1])"});
+  expect_error([&] { movedim(base, 4, 0); }, {"Dimension out of range"});
+}
+
+TEST(BroadcastTo, AndBroadcastTensorsAreExpands) {
+  Tensor base = iota({3, 1});
+  expect_view(broadcast_to(base, {2, 3, 4}), base, {2, 3, 4}, [](const Index& i) {
+    return Index{i[1], 0};
+  });
+  EXPECT_EQ(base.broadcast_to({-1, 2}).sizes(), IntArrayRef({3, 2}));
+  expect_error(
+      [&] {
+        broadcast_to(base, {2, 4});
+      },
+      {"The expanded size of the tensor (2) must match the existing size (3)"});
+  Tensor row = iota({4}), scalar = iota({}) + 7.0;
+  std::vector<Tensor> b = broadcast_tensors({base, row, scalar});
+  ASSERT_EQ(b.size(), 3u);
+  expect_view(b[0], base, {3, 4}, [](const Index& i) { return Index{i[0], 0}; });
+  expect_view(b[1], row, {3, 4}, [](const Index& i) { return Index{i[1]}; });
+  expect_view(b[2], scalar, {3, 4}, [](const Index&) { return Index{}; });
+  // ATen returns no tensors; MiniATen's dispatcher has no key to choose a kernel by.
+  expect_error([] { broadcast_tensors({}); }, {"no tensor argument"});
+  expect_error(
+      [&] {
+        broadcast_tensors({base, iota({2, 2})});
+      },
+      {"The size of tensor a (3) must match the size of tensor b (2)"});
+}
+
+TEST(Unbind, GivesOneSelectPerIndex) {
+  Tensor base = iota({2, 3, 4}).transpose(0, 2);  // [4, 3, 2]
+  for (int64_t dim : {0, 1, -1}) {
+    std::vector<Tensor> parts = unbind(base, dim);
+    const int64_t d = dim < 0 ? dim + 3 : dim;
+    ASSERT_EQ(static_cast<int64_t>(parts.size()), base.size(d));
+    for (int64_t k = 0; k < base.size(d); ++k) {
+      Index sizes(base.sizes().begin(), base.sizes().end());
+      sizes.erase(sizes.begin() + d);
+      expect_view(parts[k], base, sizes, [&](const Index& i) {
+        Index src = i;
+        src.insert(src.begin() + d, k);
+        return src;
+      });
+    }
+  }
+  EXPECT_TRUE(iota({0, 3}).unbind().empty());
+  EXPECT_EQ(ref::to_meta(base).unbind(1)[2].sizes(), IntArrayRef({4, 2}));
+  expect_error([&] { unbind(base, 3); }, {"Dimension out of range"});
+  expect_error([] { unbind(iota({})); }, {"dimension specified as 0 but tensor has no dimensions"});
+}
+
+TEST(Meshgrid, IjAndXyIndexing) {
+  Tensor x = iota({2}), y = iota({3}) + 10.0, z = iota({}) + 20.0;
+  for (const char* indexing : {"ij", "default"}) {
+    std::vector<Tensor> g = std::string(indexing) == "ij" ? meshgrid({x, y, z}, "ij")
+                                                          : meshgrid({x, y, z});
+    ASSERT_EQ(g.size(), 3u);
+    expect_view(g[0], x, {2, 3, 1}, [](const Index& i) { return Index{i[0]}; });
+    expect_view(g[1], y, {2, 3, 1}, [](const Index& i) { return Index{i[1]}; });
+    expect_view(g[2], z, {2, 3, 1}, [](const Index&) { return Index{}; });
+  }
+  // "xy": the first two dims swapped, as in numpy's meshgrid.
+  std::vector<Tensor> g = meshgrid({x, y, z}, "xy");
+  expect_view(g[0], x, {3, 2, 1}, [](const Index& i) { return Index{i[1]}; });
+  expect_view(g[1], y, {3, 2, 1}, [](const Index& i) { return Index{i[0]}; });
+  EXPECT_EQ(meshgrid({x}, "xy")[0].sizes(), IntArrayRef({2}));
+  expect_error([] { meshgrid({}); }, {"meshgrid", "no tensor argument"});
+  expect_error(
+      [&] {
+        meshgrid({x, iota({2}, kDouble)});
+      },
+      {"meshgrid expects all tensors to have the same dtype"});
+  expect_error(
+      [&] {
+        meshgrid({x, iota({2, 2})});
+      },
+      {"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "});
+  expect_error(
+      [&] {
+        meshgrid({x, y}, "yx");
+      },
+      {"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: yx"});
 }
 
 TEST(Views, KeepTheirBaseAliveAndFlagsFollowTheGeometry) {

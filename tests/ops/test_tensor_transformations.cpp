@@ -1,22 +1,25 @@
-// The ops of aten/native/TensorTransformations.cpp: flip, roll, repeat, the parts the manifest
-// suite cannot express: any layout, negative and repeated dims, roll over several dims or none,
-// 0-dim and zero-size tensors, and the errors.
+// The ops of aten/native/TensorTransformations.cpp: flip, roll, repeat, tile and
+// repeat_interleave, the parts the manifest suite cannot express: any layout, negative and repeated
+// dims, roll over several dims or none, 0-dim and zero-size tensors, and the errors.
 #include <aten/TensorOperators.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/flip.h>
+#include <aten/ops/repeat_interleave.h>
 #include <aten/ops/roll.h>
 #include <aten/ops/t.h>
+#include <aten/ops/tile.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <vector>
 
 #include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
-using ref::expect_equal, ref::iota, ref::values_of;
+using ref::expect_equal, ref::iota, ref::longs, ref::values_of;
 using ref::expect_error;
 using ref::make;
 using ref::read_double;
@@ -87,4 +90,52 @@ TEST(Repeat, TilesAndPadsLeadingDims) {
   expect_error([&] { x.repeat({2}); },
                {"repeat", "can not be smaller than number of dimensions", "[3, 2]"});
   expect_error([&] { x.repeat({2, -1}); }, {"repeats must be non-negative", "[2, -1]"});
+}
+
+TEST(Tile, PadsDimsWithLeadingOnes) {
+  Tensor x = iota({2, 3});
+  expect_equal(tile(x, {2}), x.repeat({1, 2}));
+  expect_equal(x.tile({2, 1, 2}), x.repeat({2, 1, 2}));
+  expect_equal(tile(x, {}), x);
+  EXPECT_EQ(tile(iota({}), {3}).sizes(), IntArrayRef({3}));
+  expect_error([&] { tile(x, {-1}); }, {"repeats must be non-negative"});
+}
+
+TEST(RepeatInterleave, TensorRepeatsIntRepeatsAndIndices) {
+  Tensor counts = longs({4}, {2, 0, 1, 3});
+  EXPECT_EQ(values_of(repeat_interleave(counts)), std::vector<double>({0, 0, 2, 3, 3, 3}));
+  EXPECT_EQ(repeat_interleave(counts.to(kInt), std::optional<int64_t>(6)).scalar_type(), kInt);
+  EXPECT_EQ(repeat_interleave(longs({0}, {})).numel(), 0);
+  Tensor x = iota({4, 2}).t();  // [2, 4], transposed
+  Tensor r = repeat_interleave(x, counts, 1);
+  ASSERT_EQ(r.sizes(), IntArrayRef({2, 6}));
+  const std::vector<int64_t> source = {0, 0, 2, 3, 3, 3};
+  for (int64_t i = 0; i < 2; ++i)
+    for (int64_t j = 0; j < 6; ++j)
+      EXPECT_EQ(read_double(r, {i, j}), read_double(x, {i, source[j]}));
+  // One count for every element; no dim: self flattened.
+  EXPECT_EQ(values_of(x.repeat_interleave(2)),
+            std::vector<double>({0, 0, 2, 2, 4, 4, 6, 6, 1, 1, 3, 3, 5, 5, 7, 7}));
+  expect_equal(repeat_interleave(x, longs({1}, {3}), -1), x.repeat_interleave(3, -1));
+  EXPECT_EQ(repeat_interleave(x, 2, 0, 4).sizes(), IntArrayRef({4, 4}));
+
+  expect_error([] { repeat_interleave(iota({3})); },
+               {"\"repeat_interleave\" not implemented for 'Float'"});
+  expect_error(
+      [] {
+        repeat_interleave(longs({2, 2}, {1, 1, 1, 1}));
+      },
+      {"repeat_interleave only accept 1D vector as repeat"});
+  expect_error([] { repeat_interleave(longs({2}, {1, -1})); }, {"repeats can not be negative"});
+  expect_error([&] { repeat_interleave(counts, std::optional<int64_t>(5)); },
+               {"allocated size does not match"});
+  expect_error([&] { repeat_interleave(x, counts, 0); },
+               {"repeats must have the same size as input along dim"});
+  expect_error(
+      [&] {
+        repeat_interleave(x, longs({2, 2}, {1, 1, 1, 1}));
+      },
+      {"repeats must be 0-dim or 1-dim tensor"});
+  expect_error([&] { repeat_interleave(ref::to_meta(x), 2); }, {"repeat_interleave"});
+  expect_error([] { repeat_interleave(iota({}), 2, 0); }, {"but tensor has no dimensions"});
 }

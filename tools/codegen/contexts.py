@@ -77,9 +77,9 @@ def _overload(f: NativeFunction, ns: Namespace) -> dict[str, Any]:
     struct = f.func.name.ops_struct
     return {
         "struct": struct,
-        # The struct as its own call() names it: qualified where a parameter of that name
-        # (threshold's `threshold`) hides it.
-        "handle": f"_ops::{struct}" if struct in {p.name for p in params} else struct,
+        # The struct as its own members name it: qualified where an argument of the same name
+        # (threshold's `threshold`, pad's `pad`) hides it.
+        "handle": f"_ops::{struct}" if any(a.name == struct for a in f.func.arguments.all) else struct,
         "name": ns.qualified(f.func.name.name),
         "overload": f.func.name.overload,
         "schema_str": ns.qualified(str(f.func)),

@@ -15,10 +15,12 @@
 #include <aten/ops/reshape_ops.h>
 #include <aten/ops/flatten_ops.h>
 #include <aten/ops/permute_ops.h>
+#include <aten/ops/movedim_ops.h>
 #include <aten/ops/transpose_ops.h>
 #include <aten/ops/t_ops.h>
 #include <aten/ops/expand_ops.h>
 #include <aten/ops/expand_as_ops.h>
+#include <aten/ops/broadcast_to_ops.h>
 #include <aten/ops/squeeze_ops.h>
 #include <aten/ops/unsqueeze_ops.h>
 #include <aten/ops/select_ops.h>
@@ -29,11 +31,19 @@
 #include <aten/ops/split_ops.h>
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/chunk_ops.h>
+#include <aten/ops/unbind_ops.h>
 #include <aten/ops/type_as_ops.h>
 #include <aten/ops/masked_fill_ops.h>
 #include <aten/ops/flip_ops.h>
 #include <aten/ops/roll_ops.h>
 #include <aten/ops/repeat_ops.h>
+#include <aten/ops/tile_ops.h>
+#include <aten/ops/repeat_interleave_ops.h>
+#include <aten/ops/tril_ops.h>
+#include <aten/ops/triu_ops.h>
+#include <aten/ops/diag_embed_ops.h>
+#include <aten/ops/diag_ops.h>
+#include <aten/ops/trace_ops.h>
 #include <aten/ops/index_select_ops.h>
 #include <aten/ops/gather_ops.h>
 #include <aten/ops/scatter_ops.h>
@@ -187,10 +197,13 @@ class Tensor : public TensorBase {
   Tensor reshape(IntArrayRef shape) const;
   Tensor flatten(int64_t start_dim = 0, int64_t end_dim = -1) const;
   Tensor permute(IntArrayRef dims) const;
+  Tensor movedim(IntArrayRef source, IntArrayRef destination) const;
+  Tensor movedim(int64_t source, int64_t destination) const;
   Tensor transpose(int64_t dim0, int64_t dim1) const;
   Tensor t() const;
   Tensor expand(IntArrayRef size, bool implicit = false) const;
   Tensor expand_as(const Tensor& other) const;
+  Tensor broadcast_to(IntArrayRef size) const;
   Tensor squeeze() const;
   Tensor squeeze(int64_t dim) const;
   Tensor unsqueeze(int64_t dim) const;
@@ -202,6 +215,7 @@ class Tensor : public TensorBase {
   std::vector<Tensor> split(int64_t split_size, int64_t dim = 0) const;
   std::vector<Tensor> split_with_sizes(IntArrayRef split_sizes, int64_t dim = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const;
+  std::vector<Tensor> unbind(int64_t dim = 0) const;
   Tensor type_as(const Tensor& other) const;
   Tensor& masked_fill_(const Tensor& mask, const Scalar& value) const;
   Tensor masked_fill(const Tensor& mask, const Scalar& value) const;
@@ -210,6 +224,16 @@ class Tensor : public TensorBase {
   Tensor flip(IntArrayRef dims) const;
   Tensor roll(IntArrayRef shifts, IntArrayRef dims = {}) const;
   Tensor repeat(IntArrayRef repeats) const;
+  Tensor tile(IntArrayRef dims) const;
+  Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> dim = std::nullopt, std::optional<int64_t> output_size = std::nullopt) const;
+  Tensor repeat_interleave(int64_t repeats, std::optional<int64_t> dim = std::nullopt, std::optional<int64_t> output_size = std::nullopt) const;
+  Tensor tril(int64_t diagonal = 0) const;
+  Tensor& tril_(int64_t diagonal = 0) const;
+  Tensor triu(int64_t diagonal = 0) const;
+  Tensor& triu_(int64_t diagonal = 0) const;
+  Tensor diag_embed(int64_t offset = 0, int64_t dim1 = -2, int64_t dim2 = -1) const;
+  Tensor diag(int64_t diagonal = 0) const;
+  Tensor trace() const;
   Tensor index_select(int64_t dim, const Tensor& index) const;
   Tensor gather(int64_t dim, const Tensor& index, bool sparse_grad = false) const;
   Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src) const;
@@ -569,6 +593,14 @@ inline Tensor Tensor::permute(IntArrayRef dims) const {
   return _ops::permute::call(*this, dims);
 }
 
+inline Tensor Tensor::movedim(IntArrayRef source, IntArrayRef destination) const {
+  return _ops::movedim_intlist::call(*this, source, destination);
+}
+
+inline Tensor Tensor::movedim(int64_t source, int64_t destination) const {
+  return _ops::movedim_int::call(*this, source, destination);
+}
+
 inline Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
   return _ops::transpose_int::call(*this, dim0, dim1);
 }
@@ -583,6 +615,10 @@ inline Tensor Tensor::expand(IntArrayRef size, bool implicit) const {
 
 inline Tensor Tensor::expand_as(const Tensor& other) const {
   return _ops::expand_as::call(*this, other);
+}
+
+inline Tensor Tensor::broadcast_to(IntArrayRef size) const {
+  return _ops::broadcast_to::call(*this, size);
 }
 
 inline Tensor Tensor::squeeze() const {
@@ -629,6 +665,10 @@ inline std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t dim) const {
   return _ops::chunk::call(*this, chunks, dim);
 }
 
+inline std::vector<Tensor> Tensor::unbind(int64_t dim) const {
+  return _ops::unbind_int::call(*this, dim);
+}
+
 inline Tensor Tensor::type_as(const Tensor& other) const {
   return _ops::type_as::call(*this, other);
 }
@@ -661,6 +701,48 @@ inline Tensor Tensor::roll(IntArrayRef shifts, IntArrayRef dims) const {
 
 inline Tensor Tensor::repeat(IntArrayRef repeats) const {
   return _ops::repeat::call(*this, repeats);
+}
+
+inline Tensor Tensor::tile(IntArrayRef dims) const {
+  return _ops::tile::call(*this, dims);
+}
+
+inline Tensor Tensor::repeat_interleave(const Tensor& repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const {
+  return _ops::repeat_interleave_self_Tensor::call(*this, repeats, dim, output_size);
+}
+
+inline Tensor Tensor::repeat_interleave(int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) const {
+  return _ops::repeat_interleave_self_int::call(*this, repeats, dim, output_size);
+}
+
+inline Tensor Tensor::tril(int64_t diagonal) const {
+  return _ops::tril::call(*this, diagonal);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::tril_(int64_t diagonal) const {
+  return _ops::tril_::call(const_cast<Tensor&>(*this), diagonal);
+}
+
+inline Tensor Tensor::triu(int64_t diagonal) const {
+  return _ops::triu::call(*this, diagonal);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::triu_(int64_t diagonal) const {
+  return _ops::triu_::call(const_cast<Tensor&>(*this), diagonal);
+}
+
+inline Tensor Tensor::diag_embed(int64_t offset, int64_t dim1, int64_t dim2) const {
+  return _ops::diag_embed::call(*this, offset, dim1, dim2);
+}
+
+inline Tensor Tensor::diag(int64_t diagonal) const {
+  return _ops::diag::call(*this, diagonal);
+}
+
+inline Tensor Tensor::trace() const {
+  return _ops::trace::call(*this);
 }
 
 inline Tensor Tensor::index_select(int64_t dim, const Tensor& index) const {

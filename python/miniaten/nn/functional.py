@@ -14,6 +14,10 @@ def relu(input):
     return _m.relu(input)
 
 
+def pad(input, pad, mode="constant", value=None):
+    return _m.pad(input, list(pad), mode, value)
+
+
 def linear(input, weight, bias=None):
     return _m.linear(input, weight, bias)
 

@@ -1,6 +1,6 @@
-// The cases of aten/native/ScatterGather.cpp's ops: index_select, gather and scatter. Their
-// references move values between coordinates of RefTensors; index tensors are Long inputs with
-// values that fit under every layout (see below_index).
+// The cases of aten/native/ScatterGather.cpp's ops: index_select, gather, take_along_dim and
+// scatter. Their references move values between coordinates of RefTensors; index tensors are Long
+// inputs with values that fit under every layout (see below_index).
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -8,6 +8,7 @@
 #include <aten/ops/gather.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/scatter.h>
+#include <aten/ops/take_along_dim.h>
 
 #include <optional>
 #include <string>
@@ -133,6 +134,46 @@ ATEN_OP_CASES(scatter_gather) {
     c.reference = gather_reference(dim);
     cases.push_back(c);
   }
+
+  // take_along_dim along dim 0 of self and a one-column index, broadcast across self's columns;
+  // and with no dim, both flattened.
+  OpCase along;
+  along.overloads = {"take_along_dim", "take_along_dim.out"};
+  along.inputs = {Input{kShape}, below_index({4, 1}, kShape[0])};
+  along.call = [](const Tensors& in) { return Tensors{take_along_dim(in[0], in[1], 0)}; };
+  along.call_out = [](const Tensors& in, Tensors& out) {
+    take_along_dim_out(out[0], in[0], in[1], 0);
+  };
+  along.result_dtypes = first_dtype;
+  along.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &index = in[1];
+    const Shape sizes = {index.sizes[0], x.sizes[1]};
+    RefTensor out = filled(sizes, dtypes[0]);
+    for_each_index(sizes, [&](const Shape& idx) {
+      const auto row = static_cast<int64_t>(read_broadcast(index, idx).real());
+      out.at(idx) = round_to(out.dtype, x.at({row, idx[1]}));
+    });
+    return {out};
+  };
+  along.skip_layouts = {Layout::zero_dim};  // no dim 0
+  along.dtypes = {kBool,  kByte,   kChar, kShort,    kInt,          kLong,
+                  kFloat, kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble};
+  along.undeclared_error = "\"gather\" not implemented for 'ComplexHalf'";
+  cases.push_back(along);
+  OpCase flat = along;
+  flat.inputs = {Input{kShape}, below_index({7}, kShape[0] * kShape[1])};
+  flat.call = [](const Tensors& in) { return Tensors{take_along_dim(in[0], in[1])}; };
+  flat.call_out = [](const Tensors& in, Tensors& out) { take_along_dim_out(out[0], in[0], in[1]); };
+  flat.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    RefTensor out = filled({in[1].numel()}, dtypes[0]);  // 1-d, even of 0-dim inputs
+    for (int64_t i = 0; i < in[1].numel(); ++i)
+      out.values[i] = round_to(out.dtype,
+                               in[0].values[static_cast<int64_t>(in[1].values[i].real())]);
+    return {out};
+  };
+  // self is flattened by view, which these layouts do not allow (ATen's error too).
+  flat.skip_layouts = {Layout::transposed, Layout::sliced, Layout::broadcast};
+  cases.push_back(flat);
 
   // scatter along dim 0: 9 index rows into self's 6, so indices repeat and the last write wins.
   OpCase src;

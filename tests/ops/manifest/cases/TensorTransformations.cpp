@@ -1,12 +1,16 @@
-// The cases of aten/native/TensorTransformations.cpp's ops: flip, roll, repeat. Their
-// references move values between coordinates of RefTensors.
+// The cases of aten/native/TensorTransformations.cpp's ops: flip, roll, repeat, tile and
+// repeat_interleave. Their references move values between coordinates of RefTensors.
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/flip.h>
+#include <aten/ops/repeat_interleave.h>
 #include <aten/ops/roll.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/tile.h>
 
+#include <optional>
 #include <string>
 
 namespace aten::optest {
@@ -65,6 +69,35 @@ auto repeat_reference(std::vector<int64_t> repeats) {
   };
 }
 
+// repeat_interleave(x, counts, dim): along dim (x flattened when there is none), element i
+// repeated counts[i] times (counts of one element apply to every i).
+Refs repeat_interleave_reference(const RefTensor& x, const std::vector<int64_t>& counts,
+                                 std::optional<int64_t> dim, ScalarType dtype) {
+  RefTensor flat = x;
+  if (!dim) flat.sizes = {x.numel()};
+  const int64_t d = wrap(dim.value_or(0), flat.dim());
+  std::vector<int64_t> source;  // the index along d each result index reads
+  for (int64_t i = 0; i < flat.sizes[d]; ++i)
+    for (int64_t r = 0; r < counts[counts.size() == 1 ? 0 : i]; ++r) source.push_back(i);
+  Shape sizes = flat.sizes;
+  sizes[d] = static_cast<int64_t>(source.size());
+  return {moved(flat, sizes, dtype, [&](const Shape& idx) {
+    Shape src = idx;
+    src[d] = source[idx[d]];
+    return src;
+  })};
+}
+
+std::vector<int64_t> integers(const RefTensor& t) {
+  std::vector<int64_t> v;
+  for (const auto& x : t.values) v.push_back(static_cast<int64_t>(x.real()));
+  return v;
+}
+
+const std::vector<ScalarType> kEveryDtype = {
+    kBool,   kByte, kChar,     kShort,        kInt,           kLong,       kFloat,
+    kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble, kComplexHalf};
+
 }  // namespace
 
 ATEN_OP_CASES(tensor_transformations) {
@@ -107,6 +140,76 @@ ATEN_OP_CASES(tensor_transformations) {
         return x.repeat({2, 1, 3});
       },
       repeat_reference({2, 1, 3})));
+
+  // tile: repeat with dims padded with leading 1s to self's rank.
+  for (std::vector<int64_t> dims : {std::vector<int64_t>{3}, std::vector<int64_t>{2, 1, 3}}) {
+    OpCase t = reorder(
+        "tile", [dims](const Tensor& x) { return tile(x, dims); },
+        [dims](const Refs& in, std::span<const ScalarType> dtypes) {
+          std::vector<int64_t> repeats = dims;
+          if (in[0].dim() > static_cast<int64_t>(dims.size()))
+            repeats.insert(repeats.begin(), in[0].dim() - static_cast<int64_t>(dims.size()), 1);
+          return repeat_reference(repeats)(in, dtypes);
+        });
+    t.dtypes = kEveryDtype;
+    cases.push_back(t);
+  }
+
+  // repeat_interleave of a tensor of counts: the indices. Their sum sizes the result, which
+  // only the data holds.
+  constexpr const char* kSizeFromData = "the result's size is the sum of repeats' values";
+  for (bool given_size : {false, true}) {
+    OpCase r;
+    r.overloads = {"repeat_interleave.Tensor"};
+    r.inputs = {Input{{6}, Values::positive}};
+    r.call = [given_size](const Tensors& in) {
+      std::optional<int64_t> size;
+      // (Only for the dtypes the op takes: the others get the op's error.)
+      if (given_size && (in[0].scalar_type() == kLong || in[0].scalar_type() == kInt))
+        size = aten::sum(in[0]).item<int64_t>();
+      return Tensors{repeat_interleave(in[0], size)};
+    };
+    r.result_dtypes = first_dtype;
+    r.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+      RefTensor indices = in[0];
+      for (size_t i = 0; i < indices.values.size(); ++i) indices.values[i] = static_cast<double>(i);
+      return repeat_interleave_reference(indices, integers(in[0]), 0, dtypes[0]);
+    };
+    r.skip_layouts = {Layout::zero_dim};  // repeats must be 1-d
+    r.no_meta_reason = kSizeFromData;
+    cases.push_back(r);
+  }
+  // Of self, by a tensor of counts along dim 0, or of one count for the flattened self.
+  for (bool flat : {false, true}) {
+    OpCase r;
+    r.overloads = {"repeat_interleave.self_Tensor"};
+    r.inputs = {Input{kShape}, Input{flat ? Shape{} : Shape{6}, Values::positive, kLong}};
+    r.call = [flat](const Tensors& in) {
+      return Tensors{flat ? repeat_interleave(in[0], in[1]) : in[0].repeat_interleave(in[1], 0)};
+    };
+    r.result_dtypes = first_dtype;
+    r.reference = [flat](const Refs& in, std::span<const ScalarType> dtypes) {
+      return repeat_interleave_reference(
+          in[0], integers(in[1]), flat ? std::nullopt : std::optional<int64_t>(0), dtypes[0]);
+    };
+    // No dim 0; the large layout lengthens repeats past self's dim 0.
+    if (!flat) r.skip_layouts = {Layout::zero_dim, Layout::large};
+    r.dtypes = kEveryDtype;
+    r.no_meta_reason = kSizeFromData;
+    cases.push_back(r);
+  }
+  for (std::optional<int64_t> dim : {std::optional<int64_t>(-1), std::optional<int64_t>()}) {
+    OpCase r = reorder(
+        "repeat_interleave.self_int",
+        [dim](const Tensor& x) { return x.repeat_interleave(3, dim); },
+        [dim](const Refs& in, std::span<const ScalarType> dtypes) {
+          return repeat_interleave_reference(in[0], {3}, dim, dtypes[0]);
+        });
+    if (dim) r.skip_layouts = {Layout::zero_dim};
+    r.dtypes = kEveryDtype;
+    r.no_meta_reason = kSizeFromData;
+    cases.push_back(r);
+  }
   return cases;
 }
 
