@@ -26,6 +26,7 @@
 #include <aten/ops/log_sigmoid_backward.h>
 #include <aten/ops/logical_and.h>
 #include <aten/ops/masked_fill.h>
+#include <aten/ops/masked_select.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/narrow.h>
 #include <aten/ops/nll_loss_backward.h>
@@ -36,6 +37,8 @@
 #include <aten/ops/reshape.h>
 #include <aten/ops/scalar_tensor.h>
 #include <aten/ops/scatter.h>
+#include <aten/ops/scatter_add.h>
+#include <aten/ops/scatter_reduce.h>
 #include <aten/ops/sigmoid.h>
 #include <aten/ops/sign.h>
 #include <aten/ops/split_with_sizes.h>
@@ -336,6 +339,67 @@ Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor
 }
 
 // scatter's index is int64 (gather's may be int32 too).
+Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tensor& self,
+                                   int64_t dim, const Tensor& index, const Tensor& src,
+                                   std::string_view reduce, bool include_self,
+                                   const Tensor& result) {
+  if (!grad.defined()) return Tensor();
+  Tensor grad_self, grad_src;
+  if (reduce == "sum") {
+    grad_self = grad;
+    grad_src = grad.gather(dim, index);
+  } else if (reduce == "mean") {
+    Tensor n = include_self ? ones_like(grad) : zeros_like(grad);
+    n = scatter_add(n, dim, index, ones_like(src));
+    n = n.masked_fill(n == 0, 1);
+    grad_self = grad / n;
+    grad_src = grad.gather(dim, index) / n.gather(dim, index);
+  } else if (reduce == "prod") {
+    // Each factor's gradient is the product of the others: result / factor where it is not 0.
+    const Tensor masked_self = self.masked_fill(self == 0, 1);
+    const Tensor masked_self_result = scatter_reduce(masked_self, dim, index, src, reduce,
+                                                     include_self);
+    grad_self = grad * masked_self_result / masked_self;
+    const Tensor src_zero = src == 0;
+    const Tensor src_num_zeros = scatter_add(zeros_like(self), dim, index,
+                                             src_zero.to(self.scalar_type()))
+                                     .gather(dim, index);
+    const Tensor src_single_zero = src_zero.logical_and(src_num_zeros == 1);
+    // Where src holds the position's only 0, the product of the others, recomputed with that
+    // factor 1.
+    const Tensor masked_src = src.masked_fill(src_single_zero, 1);
+    const Tensor masked_src_result = scatter_reduce(self, dim, index, masked_src, reduce,
+                                                    include_self);
+    grad_src = where(src_single_zero, (grad * masked_src_result).gather(dim, index),
+                     (grad * result).gather(dim, index) / src.masked_fill(src_zero, 1));
+  } else {  // amax, amin
+    const Tensor value = result.gather(dim, index);
+    const Tensor self_is_result = (self == result).to(self.scalar_type());
+    const Tensor src_is_result = (src == value).to(self.scalar_type());
+    const Tensor count = scatter_add(self_is_result, dim, index, src_is_result);
+    const Tensor share = grad / count;
+    grad_self = self_is_result * share;
+    grad_src = src_is_result * share.gather(dim, index);
+  }
+  if (which == 0) return include_self ? grad_self : grad_self.scatter(dim, index, 0);
+  return grad_src;
+}
+
+Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor& index,
+                                  IntArrayRef source_sizes) {
+  if (grad.dim() == 0) return grad.reshape(source_sizes);
+  return grad.index_select(dim, index.reshape({-1})).reshape(source_sizes);
+}
+
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, IntArrayRef sizes) {
+  int64_t numel = 1;
+  for (int64_t s : sizes) numel *= s;
+  Tensor selected = grad.masked_select(mask);
+  const int64_t missing = numel - selected.numel();
+  if (missing > 0) selected = cat({selected, zeros({missing}, grad.options())}, 0);
+  return selected.reshape(sizes);
+}
+
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index) {
   return zeros(sizes, grad.options()).scatter(dim, index.to(ScalarType::Long), grad, "add");
 }

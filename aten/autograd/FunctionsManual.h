@@ -88,6 +88,20 @@ Tensor scatter_reduce_self_backward(const Tensor& grad, std::string_view reduce)
 Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor& index,
                                    std::string_view reduce);
 Tensor gather_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim, const Tensor& index);
+// scatter_reduce.two's gradient for self (which = 0) or src (1), ATen's: sum passes grad on;
+// mean divides it by each position's count; prod by the factor itself (with the product of the
+// others where it is 0, from a product that leaves it out); amax and amin share it evenly
+// between the values equal to the result. Self's values left out (include_self=False) get none.
+Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tensor& self,
+                                   int64_t dim, const Tensor& index, const Tensor& src,
+                                   std::string_view reduce, bool include_self,
+                                   const Tensor& result);
+// index_copy's for source: the rows of grad that source's rows went to.
+Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor& index,
+                                  IntArrayRef source_sizes);
+// masked_scatter's for source: grad where mask is true, in order, then zeros for the elements of
+// source that were not used, in source's shape.
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, IntArrayRef sizes);
 Tensor index_select_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
                              const Tensor& index);
 // index's: grad added (accumulate=True, so repeated indices sum) into zeros of self's shape.

@@ -1,6 +1,7 @@
 // Advanced indexing and the ops that find or select elements by a mask: nonzero, argwhere,
-// masked_select, index, index_put_ / index_put. Indices are checked, and masks turned into
-// coordinates, before anything is written, so bad input changes nothing.
+// masked_select, masked_scatter_, take, index, index_put_ / index_put; index_add, index_copy and
+// index_fill_. Indices are checked, and masks turned into coordinates, before anything is
+// written, so bad input changes nothing.
 #include <aten/core/Alias.h>
 #include <aten/core/Convert.h>
 #include <aten/core/MemoryOverlap.h>
@@ -15,6 +16,8 @@
 #include <aten/ops/index.h>
 #include <aten/ops/index_add_dtypes.h>
 #include <aten/ops/index_add_native.h>
+#include <aten/ops/index_copy_dtypes.h>
+#include <aten/ops/index_copy_native.h>
 #include <aten/ops/index_dtypes.h>
 #include <aten/ops/index_fill.h>
 #include <aten/ops/index_fill_dtypes.h>
@@ -24,9 +27,13 @@
 #include <aten/ops/index_put_dtypes.h>
 #include <aten/ops/index_put_native.h>
 #include <aten/ops/masked_fill.h>
+#include <aten/ops/masked_scatter.h>
+#include <aten/ops/masked_scatter_dtypes.h>
+#include <aten/ops/masked_scatter_native.h>
 #include <aten/ops/masked_select_dtypes.h>
 #include <aten/ops/masked_select_native.h>
 #include <aten/ops/mul.h>
+#include <aten/ops/narrow.h>
 #include <aten/ops/nonzero.h>
 #include <aten/ops/nonzero_dtypes.h>
 #include <aten/ops/nonzero_native.h>
@@ -34,6 +41,8 @@
 #include <aten/ops/reshape.h>
 #include <aten/ops/scalar_tensor.h>
 #include <aten/ops/select.h>
+#include <aten/ops/sum.h>
+#include <aten/ops/take_native.h>
 #include <aten/ops/to.h>
 #include <aten/ops/unsqueeze.h>
 #include <aten/structured/StructuredOutputs.h>
@@ -43,6 +52,7 @@
 #include <optional>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 namespace aten::native {
 
@@ -482,6 +492,96 @@ Tensor& masked_select_out_cpu(const Tensor& self, const Tensor& mask, Tensor& ou
   return aten::index_out(out, s, {std::optional<Tensor>(m)});
 }
 
+// ---- masked_scatter_, take ----------------------------------------------------------------------
+
+namespace {
+
+void check_masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  ATEN_DISPATCH_masked_scatter_TYPES(self.scalar_type(), [] {});
+  ATEN_CHECK(is_mask(mask), "masked_scatter_ only supports boolean masks, but got mask with dtype ",
+             mask.scalar_type());
+  ATEN_CHECK(self.scalar_type() == source.scalar_type(),
+             "masked_scatter: expected self and source to have same dtypes but got ",
+             self.scalar_type(), " and ", source.scalar_type());
+  ATEN_CHECK(self.device() == mask.device() && self.device() == source.device(),
+             "masked_scatter_: self, mask and source must be on one device (self on ",
+             self.device(), ", mask on ", mask.device(), ", source on ", source.device(), ")");
+  ATEN_CHECK(IntArrayRef(infer_size(self.sizes(), mask.sizes())) == self.sizes(),
+             "masked_scatter_: mask of shape ", mask.sizes(),
+             " does not broadcast to self's shape ", self.sizes());
+  assert_no_internal_overlap(self);
+}
+
+// take's index: Long, and (on CPU, where its values can be read) each in [-numel, numel).
+void check_take(const Tensor& self, const Tensor& index) {
+  ATEN_CHECK(index.scalar_type() == ScalarType::Long,
+             "take(): Expected a long tensor for index, but got ", index.scalar_type());
+  ATEN_CHECK(self.device() == index.device(),
+             "take(): self and index must be on one device (self on ", self.device(), ", index on ",
+             index.device(), ")");
+  ATEN_CHECK(!(self.numel() == 0 && index.numel() != 0),
+             "take(): tried to take from an empty tensor");
+  if (index.is_meta() || index.numel() == 0) return;
+  const Tensor c = index.contiguous();
+  const int64_t* v = c.data_ptr<int64_t>();
+  const int64_t n = self.numel();
+  for (int64_t i = 0; i < c.numel(); ++i)
+    ATEN_CHECK(v[i] >= -n && v[i] < n, "out of range: tried to access index ", v[i],
+               " on a tensor of ", n, " elements.");
+}
+
+}  // namespace
+
+// The writes go through index_put_ with the mask (in C order), after counting its true elements.
+Tensor& masked_scatter__cpu(Tensor& self, const Tensor& mask, const Tensor& source) {
+  check_masked_scatter(self, mask, source);
+  Tensor s = self.dim() == 0 ? self.reshape({1}) : self;
+  const Tensor m = mask.expand(s.sizes());
+  const auto n = aten::sum(m).item().to<int64_t>();
+  ATEN_CHECK(source.numel() >= n, "Number of elements of source < number of ones in mask");
+  if (n == 0) return self;
+  aten::index_put_(s, {std::optional<Tensor>(m)}, aten::narrow(source.reshape({-1}), 0, 0, n));
+  return self;
+}
+
+Tensor& masked_scatter__meta(Tensor& self, const Tensor& mask, const Tensor& source) {
+  check_masked_scatter(self, mask, source);
+  return self;
+}
+
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  ATEN_CHECK(is_mask(mask), "masked_scatter_ only supports boolean masks, but got mask with dtype ",
+             mask.scalar_type());
+  Tensor result =
+      self.expand(infer_size(self.sizes(), mask.sizes())).clone(MemoryFormat::Contiguous);
+  return aten::masked_scatter_(result, mask, source);
+}
+
+Tensor take(const Tensor& self, const Tensor& index) {
+  check_take(self, index);
+  // Laid out contiguously (strides of size-1 dims included), as ATen's take; index's layout
+  // otherwise.
+  Tensor result = aten::index(self.reshape({-1}), {std::optional<Tensor>(index)});
+  int64_t stride = 1;
+  bool contiguous = true;
+  for (int64_t d = result.dim() - 1; d >= 0; --d) {
+    contiguous = contiguous && result.strides()[d] == stride;
+    stride *= std::max<int64_t>(result.sizes()[d], 1);
+  }
+  return contiguous ? result : result.clone(MemoryFormat::Contiguous);
+}
+
+Tensor& take_out(const Tensor& self, const Tensor& index, Tensor& out) {
+  check_take(self, index);
+  ATEN_CHECK(out.scalar_type() == self.scalar_type(),
+             "take(): self and out expected to have the same dtype, but got self.dtype = ",
+             self.scalar_type(), " and out.dtype = ", out.scalar_type());
+  assert_no_internal_overlap(out);
+  assert_no_overlap(out, self, "self");
+  assert_no_overlap(out, index, "index");
+  return aten::index_out(out, self.reshape({-1}), {std::optional<Tensor>(index)});
+}
+
 }  // namespace aten::native
 
 // ---- index_add, index_fill_ ---------------------------------------------------------------------
@@ -491,6 +591,28 @@ namespace {
 
 // ATen treats a 0-dim tensor as 1-d of size 1 in these ops.
 Tensor as_1d(const Tensor& t) { return t.dim() == 0 ? t.reshape({1}) : t; }
+
+// out.select(d, idx[i]) (op)= src.select(d, i) for each i in order: a scatter along d, out
+// restrided to src's shape, the index repeated along every other dim. out and src at least 1-d,
+// idx 1-d Long, checked.
+void scatter_along(const Tensor& out, int64_t d, const Tensor& idx, const Tensor& src,
+                   ScatterReduce reduce) {
+  DimVector index_strides(static_cast<size_t>(src.dim()), 0);
+  index_strides[d] = idx.strides()[0];
+  const Tensor idx_r = detail::alias_with_sizes_and_strides(idx, src.sizes(), index_strides);
+  const Tensor o_r = detail::alias_with_sizes_and_strides(out, src.sizes(), out.strides());
+  TensorIteratorConfig config;
+  config.add_output(o_r, "out").add_input(src, "source").add_input(idx_r, "index");
+  config.check_all_same_dtype(false)
+      .set_check_mem_overlap(false)
+      .resize_outputs(false)
+      .declare_static_shape(src.sizes(), {d});
+  TensorIterator iter(config);
+  const ScatterDim sd{src.sizes()[d], out.strides()[d] * out.element_size(),
+                      idx_r.strides()[d] * idx_r.element_size(),
+                      src.strides()[d] * src.element_size()};
+  scatter_stub(iter.device(), iter, sd, reduce);
+}
 
 void check_index_vector(const Tensor& index, const char* op) {
   ATEN_CHECK(index.dim() <= 1, op,
@@ -532,9 +654,64 @@ ATEN_META_FUNC(index_add)
   set_output_raw_strided(0, self.sizes(), {}, self.options());
 }
 
+// ATen's checks and messages.
+ATEN_META_FUNC(index_copy)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  ATEN_DISPATCH_index_copy_TYPES(self.scalar_type(), [] {});
+  ATEN_CHECK(index.dim() < 2, "index_copy_(): Index should have dimension 1 or 0 (got ",
+             index.dim(), ")");
+  const int64_t n = index.numel();
+  ATEN_CHECK(source.dim() != 0 || n == 1,
+             "index_copy_(): When source is scalar, index should have one element (got ", n, ")");
+  ATEN_CHECK(source.dim() == self.dim() || source.dim() == 0 || self.dim() == 0,
+             "index_copy_(): When source and destination are not scalars, their dimensionality "
+             "must match. Source dimensionality (",
+             source.dim(), "), destination dimensionality (", self.dim(), ")");
+  ATEN_CHECK(index.scalar_type() == ScalarType::Long,
+             "index_copy_(): Expected a long tensor for index, but got ", index.scalar_type());
+  ATEN_CHECK(self.scalar_type() == source.scalar_type(),
+             "index_copy_(): self and source expected to have the same dtype, but got (self) ",
+             self.scalar_type(), " and (source) ", source.scalar_type());
+  ATEN_CHECK(index.device() == self.device() && source.device() == self.device(),
+             "index_copy_(): self, index and source must be on one device (self on ", self.device(),
+             ", index on ", index.device(), ", source on ", source.device(), ")");
+  std::vector<int64_t> self_slice(self.sizes().begin(), self.sizes().end());
+  std::vector<int64_t> source_slice(source.sizes().begin(), source.sizes().end());
+  if (!self_slice.empty()) self_slice.erase(self_slice.begin() + d);
+  if (!source_slice.empty()) source_slice.erase(source_slice.begin() + d);
+  ATEN_CHECK(IntArrayRef(self_slice) == IntArrayRef(source_slice),
+             "index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+             "slice shape: ",
+             IntArrayRef(self_slice), " at dimension ", d,
+             " and source slice shape: ", IntArrayRef(source_slice), " at dimension 0.");
+  ATEN_CHECK(source.dim() == 0 || n == source.size(d), "index_copy_(): Number of indices (", n,
+             ") should be equal to source.size(dim) (", source.size(d), ")");
+  if (const Tensor& out = maybe_get_output(); out.defined()) {
+    assert_no_internal_overlap(out);
+    assert_no_overlap(out, index, "index");
+    assert_no_overlap(out, source, "source");
+  }
+  set_output_raw_strided(0, self.sizes(), {}, self.options());
+}
+
 }  // namespace aten::meta
 
 namespace aten::native {
+
+ATEN_IMPL_FUNC(index_copy_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Tensor& out) {
+  const Tensor x = as_1d(self), s = as_1d(source);
+  const int64_t d = maybe_wrap_dim(dim, x.dim());
+  const Tensor idx = as_1d(index).contiguous();
+  const int64_t* v = idx.data_ptr<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); ++i)
+    ATEN_CHECK(v[i] >= 0 && v[i] < x.sizes()[d], "index_copy_(): index ", v[i],
+               " is out of bounds for dimension ", d, " with size ", x.sizes()[d]);
+  if (!out.is_same(self)) out.copy_(self);
+  if (idx.numel() == 0 || s.numel() == 0) return;
+  scatter_along(as_1d(out), d, idx, s, ScatterReduce::none);
+}
 
 ATEN_IMPL_FUNC(index_add_out)
 (const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha,
@@ -561,21 +738,7 @@ ATEN_IMPL_FUNC(index_add_out)
     one = !isComplexType(s.scalar_type()) && a.item().to<scalar_t>() == static_cast<scalar_t>(1);
   });
   const Tensor src = one ? s : aten::mul(s, a).to(s.scalar_type());
-  DimVector index_strides(static_cast<size_t>(s.dim()), 0);
-  index_strides[d] = idx.strides()[0];
-  const Tensor idx_r = detail::alias_with_sizes_and_strides(idx, s.sizes(), index_strides);
-  const Tensor o_r = detail::alias_with_sizes_and_strides(o, s.sizes(), o.strides());
-  TensorIteratorConfig config;
-  config.add_output(o_r, "out").add_input(src, "source").add_input(idx_r, "index");
-  config.check_all_same_dtype(false)
-      .set_check_mem_overlap(false)
-      .resize_outputs(false)
-      .declare_static_shape(s.sizes(), {d});
-  TensorIterator iter(config);
-  const ScatterDim sd{s.sizes()[d], o.strides()[d] * o.element_size(),
-                      idx_r.strides()[d] * idx_r.element_size(),
-                      src.strides()[d] * src.element_size()};
-  scatter_stub(iter.device(), iter, sd, ScatterReduce::add);
+  scatter_along(o, d, idx, src, ScatterReduce::add);
 }
 
 Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {

@@ -1,4 +1,5 @@
-// Ops that read or write through an index: index_select, gather and scatter_. gather and
+// Ops that read or write through an index: index_select, gather, scatter_, scatter_add and
+// scatter_reduce. gather and
 // index_select run one kernel: self is restrided so that it does not move along the indexed dim,
 // and each element adds index * stride to its address (ATen's trick). scatter walks the indexed dim
 // in the kernel, in order, which fixes the result of repeated indices. Indices are checked before
@@ -8,16 +9,25 @@
 #include <aten/iterator/Broadcast.h>
 #include <aten/native/ScatterGather.h>
 #include <aten/ops/copy.h>
+#include <aten/ops/div.h>
+#include <aten/ops/eq.h>
 #include <aten/ops/gather.h>
 #include <aten/ops/gather_dtypes.h>
 #include <aten/ops/gather_native.h>
 #include <aten/ops/index_select_dtypes.h>
 #include <aten/ops/index_select_native.h>
+#include <aten/ops/masked_fill.h>
+#include <aten/ops/ones_like.h>
+#include <aten/ops/scatter_add.h>
+#include <aten/ops/scatter_add_native.h>
 #include <aten/ops/scatter_dtypes.h>
 #include <aten/ops/scatter_native.h>
+#include <aten/ops/scatter_reduce_native.h>
 #include <aten/ops/take_along_dim_native.h>
+#include <aten/ops/zeros_like.h>
 
 #include <atomic>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -308,6 +318,18 @@ void scatter_impl(const Tensor& self, int64_t dim, const Tensor& index, const Te
 }
 
 }  // namespace
+
+enum class TwoReduce { sum, prod, mean, amax, amin };
+
+TwoReduce two_reduce_of(std::string_view reduce) {
+  if (reduce == "sum") return TwoReduce::sum;
+  if (reduce == "prod") return TwoReduce::prod;
+  if (reduce == "mean") return TwoReduce::mean;
+  if (reduce == "amax") return TwoReduce::amax;
+  if (reduce == "amin") return TwoReduce::amin;
+  ATEN_ERROR("reduce argument must be either sum, prod, mean, amax or amin, got ", reduce);
+}
+
 }  // namespace aten::native
 
 namespace aten::meta {
@@ -331,6 +353,23 @@ ATEN_META_FUNC(scatter_value_reduce)
 (const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
  std::string_view reduce) {
   native::scatter_meta(*this, self, dim, index, nullptr, &value, reduce);
+}
+
+ATEN_META_FUNC(scatter_add)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  native::scatter_meta(*this, self, dim, index, &src, nullptr, std::nullopt);
+}
+
+ATEN_META_FUNC(scatter_reduce_two)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
+ bool /*include_self*/) {
+  const native::TwoReduce op = native::two_reduce_of(reduce);
+  const ScalarType t = self.scalar_type();
+  ATEN_CHECK(!isComplexType(t) || (op != native::TwoReduce::amax && op != native::TwoReduce::amin),
+             "scatter_reduce(): reduce \"", reduce, "\" is not implemented for '", t, "'");
+  ATEN_CHECK(t != ScalarType::Bool || op != native::TwoReduce::mean,
+             "scatter_reduce(): reduce \"mean\" is not implemented for 'Bool'");
+  native::scatter_meta(*this, self, dim, index, &src, nullptr, std::nullopt);
 }
 
 }  // namespace aten::meta
@@ -357,6 +396,74 @@ ATEN_IMPL_FUNC(scatter_value_reduce_out)
 (const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce,
  const Tensor& out) {
   scatter_impl(self, dim, index, nullptr, &value, reduce_of(reduce), out);
+}
+
+ATEN_IMPL_FUNC(scatter_add_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, const Tensor& out) {
+  scatter_impl(self, dim, index, &src, nullptr, ScatterReduce::add, out);
+}
+
+namespace {
+
+template <typename T>
+Scalar extreme(bool lowest) {
+  return Scalar(static_cast<int64_t>(lowest ? std::numeric_limits<T>::lowest()
+                                            : std::numeric_limits<T>::max()));
+}
+
+// The value a reduction starts from where self is left out: it changes nothing.
+Scalar identity_of(TwoReduce op, ScalarType dtype) {
+  if (op == TwoReduce::sum || op == TwoReduce::mean) return Scalar(0);
+  if (op == TwoReduce::prod) return Scalar(1);
+  if (dtype == ScalarType::Bool) return Scalar(op == TwoReduce::amin);
+  if (isFloatingType(dtype)) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return Scalar(op == TwoReduce::amax ? -inf : inf);
+  }
+  const bool lowest = op == TwoReduce::amax;
+  switch (dtype) {
+    case ScalarType::Byte:
+      return extreme<uint8_t>(lowest);
+    case ScalarType::Char:
+      return extreme<int8_t>(lowest);
+    case ScalarType::Short:
+      return extreme<int16_t>(lowest);
+    case ScalarType::Int:
+      return extreme<int32_t>(lowest);
+    default:
+      return extreme<int64_t>(lowest);
+  }
+}
+
+}  // namespace
+
+// ATen's: self's values left out by first writing the identity where anything is scattered;
+// mean is a sum divided by the count of values at each position (self's included).
+ATEN_IMPL_FUNC(scatter_reduce_two_out)
+(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
+ bool include_self, const Tensor& out) {
+  const TwoReduce op = two_reduce_of(reduce);
+  const ScatterReduce kernel_op = op == TwoReduce::prod   ? ScatterReduce::multiply
+                                  : op == TwoReduce::amax ? ScatterReduce::amax
+                                  : op == TwoReduce::amin ? ScatterReduce::amin
+                                                          : ScatterReduce::add;
+  if (!include_self) {
+    const Scalar identity = identity_of(op, self.scalar_type());
+    scatter_impl(self, dim, index, nullptr, &identity, ScatterReduce::none, out);
+    scatter_impl(out, dim, index, &src, nullptr, kernel_op, out);
+  } else {
+    scatter_impl(self, dim, index, &src, nullptr, kernel_op, out);
+  }
+  if (op != TwoReduce::mean) return;
+  Tensor count = include_self ? aten::ones_like(out) : aten::zeros_like(out);
+  count = aten::scatter_add(count, dim, index, aten::ones_like(src));
+  count = aten::masked_fill(count, aten::eq(count, 0), 1);
+  Tensor& result = const_cast<Tensor&>(out);
+  if (isFloatingType(out.scalar_type()) || isComplexType(out.scalar_type())) {
+    result.div_(count);
+  } else {
+    result.div_(count, "floor");
+  }
 }
 
 }  // namespace aten::native

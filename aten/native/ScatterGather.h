@@ -13,7 +13,8 @@ namespace aten::native {
 using gather_fn = void (*)(TensorIteratorBase& iter, int64_t self_dim_stride);
 ATEN_DECLARE_DISPATCH(gather_fn, gather_stub);
 
-enum class ScatterReduce { none, add, multiply };
+// amax and amin keep a NaN (from either side); the kernel refuses them for complex dtypes.
+enum class ScatterReduce { none, add, multiply, amax, amin };
 
 // The indexed dim, which the scatter iterator squashes to size 1: the kernel walks it itself,
 // in order, so writes to one element land in index order on one thread.

@@ -66,6 +66,8 @@
 #include <aten/ops/gather.h>
 #include <aten/ops/take_along_dim.h>
 #include <aten/ops/scatter.h>
+#include <aten/ops/scatter_add.h>
+#include <aten/ops/scatter_reduce.h>
 #include <aten/ops/neg.h>
 #include <aten/ops/abs.h>
 #include <aten/ops/sign.h>
@@ -282,6 +284,8 @@
 #include <aten/ops/nonzero.h>
 #include <aten/ops/argwhere.h>
 #include <aten/ops/masked_select.h>
+#include <aten/ops/masked_scatter.h>
+#include <aten/ops/take.h>
 #include <aten/ops/index.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/embedding.h>
@@ -289,6 +293,7 @@
 #include <aten/ops/embedding_dense_backward.h>
 #include <aten/ops/one_hot.h>
 #include <aten/ops/index_add.h>
+#include <aten/ops/index_copy.h>
 #include <aten/ops/index_fill.h>
 #include <aten/ops/sort.h>
 #include <aten/ops/argsort.h>

@@ -130,6 +130,14 @@ constexpr DispatchKey scatter_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey
 constexpr DispatchKey scatter_value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter__value_reduce_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey scatter_value_reduce_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType scatter_add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey scatter_add_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey scatter_add__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey scatter_add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType scatter_reduce_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey scatter_reduce_two_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey scatter_reduce__two_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey scatter_reduce_two_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType neg_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey neg_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey neg__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -913,6 +921,12 @@ constexpr DispatchKey argwhere_keys[] = {DispatchKey::CompositeImplicitAutograd}
 constexpr ScalarType masked_select_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey masked_select_out_keys[] = {DispatchKey::CPU};
 constexpr DispatchKey masked_select_keys[] = {DispatchKey::CPU};
+constexpr ScalarType masked_scatter_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey masked_scatter__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey masked_scatter_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType take_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey take_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey take_out_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType index_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
 constexpr DispatchKey index_Tensor_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey index_Tensor_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
@@ -931,6 +945,10 @@ constexpr ScalarType index_add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, S
 constexpr DispatchKey index_add_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey index_add__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey index_add_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType index_copy_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::ComplexHalf};
+constexpr DispatchKey index_copy_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_copy__keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey index_copy_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType index_fill_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey index_fill__int_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey index_fill_int_Scalar_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -1478,6 +1496,36 @@ constexpr Overload overloads[] = {
      "scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
      SchemaKind::out, true, false, "scatter.value_reduce_out",
      detail::scatter_value_reduce_out_keys, true, detail::scatter_dtypes,
+     Autograd::refuses},
+    {"scatter_add", "",
+     "scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+     SchemaKind::functional, true, false, "scatter_add.out",
+     detail::scatter_add_keys, true, detail::scatter_add_dtypes,
+     Autograd::records},
+    {"scatter_add_", "",
+     "scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "scatter_add.out",
+     detail::scatter_add__keys, true, detail::scatter_add_dtypes,
+     Autograd::records},
+    {"scatter_add", "out",
+     "scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter_add.out",
+     detail::scatter_add_out_keys, true, detail::scatter_add_dtypes,
+     Autograd::refuses},
+    {"scatter_reduce", "two",
+     "scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor",
+     SchemaKind::functional, true, false, "scatter_reduce.two_out",
+     detail::scatter_reduce_two_keys, true, detail::scatter_reduce_dtypes,
+     Autograd::records},
+    {"scatter_reduce_", "two",
+     "scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "scatter_reduce.two_out",
+     detail::scatter_reduce__two_keys, true, detail::scatter_reduce_dtypes,
+     Autograd::records},
+    {"scatter_reduce", "two_out",
+     "scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "scatter_reduce.two_out",
+     detail::scatter_reduce_two_out_keys, true, detail::scatter_reduce_dtypes,
      Autograd::refuses},
     {"neg", "",
      "neg(Tensor self) -> Tensor",
@@ -4364,6 +4412,26 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, true, "",
      detail::masked_select_keys, false, detail::masked_select_dtypes,
      Autograd::records},
+    {"masked_scatter_", "",
+     "masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "",
+     detail::masked_scatter__keys, true, detail::masked_scatter_dtypes,
+     Autograd::records},
+    {"masked_scatter", "",
+     "masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::masked_scatter_keys, true, detail::masked_scatter_dtypes,
+     Autograd::records},
+    {"take", "",
+     "take(Tensor self, Tensor index) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::take_keys, true, detail::take_dtypes,
+     Autograd::decomposes},
+    {"take", "out",
+     "take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "",
+     detail::take_out_keys, true, detail::take_dtypes,
+     Autograd::decomposes},
     {"index", "Tensor",
      "index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
      SchemaKind::functional, true, true, "",
@@ -4418,6 +4486,21 @@ constexpr Overload overloads[] = {
      "index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
      SchemaKind::functional, true, true, "index_add.out",
      detail::index_add_keys, true, detail::index_add_dtypes,
+     Autograd::records},
+    {"index_copy", "out",
+     "index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)",
+     SchemaKind::out, true, false, "index_copy.out",
+     detail::index_copy_out_keys, true, detail::index_copy_dtypes,
+     Autograd::refuses},
+    {"index_copy_", "",
+     "index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)",
+     SchemaKind::inplace, true, false, "index_copy.out",
+     detail::index_copy__keys, true, detail::index_copy_dtypes,
+     Autograd::records},
+    {"index_copy", "",
+     "index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor",
+     SchemaKind::functional, true, false, "index_copy.out",
+     detail::index_copy_keys, true, detail::index_copy_dtypes,
      Autograd::records},
     {"index_fill_", "int_Scalar",
      "index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",

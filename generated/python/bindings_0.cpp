@@ -98,6 +98,7 @@
 #include <aten/ops/logical_or_ops.h>
 #include <aten/ops/logical_xor_ops.h>
 #include <aten/ops/masked_fill_ops.h>
+#include <aten/ops/masked_scatter_ops.h>
 #include <aten/ops/matmul_ops.h>
 #include <aten/ops/max_pool2d_ops.h>
 #include <aten/ops/max_pool2d_with_indices_backward_ops.h>
@@ -140,6 +141,7 @@
 #include <aten/ops/round_ops.h>
 #include <aten/ops/rsqrt_ops.h>
 #include <aten/ops/scatter_ops.h>
+#include <aten/ops/scatter_reduce_ops.h>
 #include <aten/ops/select_ops.h>
 #include <aten/ops/sgn_ops.h>
 #include <aten/ops/sigmoid_ops.h>
@@ -862,6 +864,40 @@ PyObject* scatter_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObj
 }
 PyObject* scatter_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(scatter_set, self, args, n, kw);
+}
+
+PyObject* op_scatter_reduce_two(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3); auto&& reduce = a.string(4); auto&& include_self = a.boolean(5);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::scatter_reduce_two::call(self, dim, index, src, reduce, include_self));
+}
+PyObject* op_scatter_reduce_two_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3); auto&& reduce = a.string(4); auto&& include_self = a.boolean(5); auto&& out = a.mutable_tensor(6);
+  Unlocked u(a);
+  aten::_ops::scatter_reduce_two_out::call(self, dim, index, src, reduce, include_self, out);
+  return u.same({6});
+}
+const Overload scatter_reduce_overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, false, nullptr, op_scatter_reduce_two},
+    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor out", 1, true, false, nullptr, op_scatter_reduce_two_out},
+};
+OverloadSet scatter_reduce_set("scatter_reduce", scatter_reduce_overloads);
+PyObject* scatter_reduce_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(scatter_reduce_set, args, n, kw);
+}
+
+PyObject* op_scatter_reduce__two(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3); auto&& reduce = a.string(4); auto&& include_self = a.boolean(5);
+  Unlocked u(a);
+  aten::_ops::scatter_reduce__two::call(self, dim, index, src, reduce, include_self);
+  return u.same({0});
+}
+const Overload scatter_reduce__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, false, nullptr, op_scatter_reduce__two},
+};
+OverloadSet scatter_reduce__set("scatter_reduce_", scatter_reduce__overloads);
+PyObject* scatter_reduce__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(scatter_reduce__set, args, n, kw);
 }
 
 PyObject* op_neg_(Arguments& a) {
@@ -3895,6 +3931,33 @@ PyObject* native_group_norm_function(PyObject*, PyObject* const* args, Py_ssize_
   return call_function(native_group_norm_set, args, n, kw);
 }
 
+PyObject* op_masked_scatter_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& mask = a.tensor(1); auto&& source = a.tensor(2);
+  Unlocked u(a);
+  aten::_ops::masked_scatter_::call(self, mask, source);
+  return u.same({0});
+}
+const Overload masked_scatter__overloads[] = {
+    {"Tensor self, Tensor mask, Tensor source", 0, true, false, nullptr, op_masked_scatter_},
+};
+OverloadSet masked_scatter__set("masked_scatter_", masked_scatter__overloads);
+PyObject* masked_scatter__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(masked_scatter__set, args, n, kw);
+}
+
+PyObject* op_masked_scatter(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& mask = a.tensor(1); auto&& source = a.tensor(2);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::masked_scatter::call(self, mask, source));
+}
+const Overload masked_scatter_overloads[] = {
+    {"Tensor self, Tensor mask, Tensor source", 0, true, false, nullptr, op_masked_scatter},
+};
+OverloadSet masked_scatter_set("masked_scatter", masked_scatter_overloads);
+PyObject* masked_scatter_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(masked_scatter_set, args, n, kw);
+}
+
 PyObject* op_embedding(Arguments& a) {
   auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& padding_idx = a.int64(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& sparse = a.boolean(4);
   Unlocked u(a);
@@ -4168,6 +4231,8 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("constant_pad_nd", constant_pad_nd_function),
       entry("take_along_dim", take_along_dim_function),
       entry("scatter", scatter_function),
+      entry("scatter_reduce", scatter_reduce_function),
+      entry("scatter_reduce_", scatter_reduce__function),
       entry("neg_", neg__function),
       entry("abs", abs_function),
       entry("abs_", abs__function),
@@ -4299,6 +4364,8 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("native_layer_norm", native_layer_norm_function),
       entry("group_norm", group_norm_function),
       entry("native_group_norm", native_group_norm_function),
+      entry("masked_scatter_", masked_scatter__function),
+      entry("masked_scatter", masked_scatter_function),
       entry("embedding", embedding_function),
       entry("embedding_dense_backward", embedding_dense_backward_function),
       entry("one_hot", one_hot_function),

@@ -86,6 +86,7 @@
 #include <aten/ops/huber_loss_ops.h>
 #include <aten/ops/im2col_ops.h>
 #include <aten/ops/index_add_ops.h>
+#include <aten/ops/index_copy_ops.h>
 #include <aten/ops/index_fill_ops.h>
 #include <aten/ops/index_ops.h>
 #include <aten/ops/index_put_ops.h>
@@ -150,6 +151,7 @@
 #include <aten/ops/repeat_interleave_ops.h>
 #include <aten/ops/round_ops.h>
 #include <aten/ops/scalar_tensor_ops.h>
+#include <aten/ops/scatter_add_ops.h>
 #include <aten/ops/scatter_ops.h>
 #include <aten/ops/searchsorted_ops.h>
 #include <aten/ops/selu_ops.h>
@@ -165,6 +167,7 @@
 #include <aten/ops/split_with_sizes_ops.h>
 #include <aten/ops/sub_ops.h>
 #include <aten/ops/sum_ops.h>
+#include <aten/ops/take_ops.h>
 #include <aten/ops/tan_ops.h>
 #include <aten/ops/tanh_ops.h>
 #include <aten/ops/tensordot_ops.h>
@@ -715,6 +718,40 @@ const Overload scatter__overloads[] = {
 OverloadSet scatter__set("scatter_", scatter__overloads);
 PyObject* scatter__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(scatter__set, self, args, n, kw);
+}
+
+PyObject* op_scatter_add(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::scatter_add::call(self, dim, index, src));
+}
+PyObject* op_scatter_add_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::scatter_add_out::call(self, dim, index, src, out);
+  return u.same({4});
+}
+const Overload scatter_add_overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, false, nullptr, op_scatter_add},
+    {"Tensor self, int dim, Tensor index, Tensor src, *, Tensor out", 1, true, false, nullptr, op_scatter_add_out},
+};
+OverloadSet scatter_add_set("scatter_add", scatter_add_overloads);
+PyObject* scatter_add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(scatter_add_set, args, n, kw);
+}
+
+PyObject* op_scatter_add_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& src = a.tensor(3);
+  Unlocked u(a);
+  aten::_ops::scatter_add_::call(self, dim, index, src);
+  return u.same({0});
+}
+const Overload scatter_add__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, false, nullptr, op_scatter_add_},
+};
+OverloadSet scatter_add__set("scatter_add_", scatter_add__overloads);
+PyObject* scatter_add__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(scatter_add__set, args, n, kw);
 }
 
 PyObject* op_neg(Arguments& a) {
@@ -3994,6 +4031,26 @@ PyObject* masked_select_method(PyObject* self, PyObject* const* args, Py_ssize_t
   return call_method(masked_select_set, self, args, n, kw);
 }
 
+PyObject* op_take(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& index = a.tensor(1);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::take::call(self, index));
+}
+PyObject* op_take_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& index = a.tensor(1); auto&& out = a.mutable_tensor(2);
+  Unlocked u(a);
+  aten::_ops::take_out::call(self, index, out);
+  return u.same({2});
+}
+const Overload take_overloads[] = {
+    {"Tensor self, Tensor index", 0, true, false, nullptr, op_take},
+    {"Tensor self, Tensor index, *, Tensor out", 1, true, false, nullptr, op_take_out},
+};
+OverloadSet take_set("take", take_overloads);
+PyObject* take_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(take_set, args, n, kw);
+}
+
 PyObject* op_index_Tensor(Arguments& a) {
   auto&& self = a.tensor(0); auto&& indices = a.optional_tensor_list(1);
   Unlocked u(a);
@@ -4075,6 +4132,40 @@ const Overload index_add__overloads[] = {
 OverloadSet index_add__set("index_add_", index_add__overloads);
 PyObject* index_add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_method(index_add__set, self, args, n, kw);
+}
+
+PyObject* op_index_copy(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::index_copy::call(self, dim, index, source));
+}
+PyObject* op_index_copy_out(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& out = a.mutable_tensor(4);
+  Unlocked u(a);
+  aten::_ops::index_copy_out::call(self, dim, index, source, out);
+  return u.same({4});
+}
+const Overload index_copy_overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, false, nullptr, op_index_copy},
+    {"Tensor self, int dim, Tensor index, Tensor source, *, Tensor out", 1, true, false, nullptr, op_index_copy_out},
+};
+OverloadSet index_copy_set("index_copy", index_copy_overloads);
+PyObject* index_copy_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_copy_set, args, n, kw);
+}
+
+PyObject* op_index_copy_(Arguments& a) {
+  auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3);
+  Unlocked u(a);
+  aten::_ops::index_copy_::call(self, dim, index, source);
+  return u.same({0});
+}
+const Overload index_copy__overloads[] = {
+    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, false, nullptr, op_index_copy_},
+};
+OverloadSet index_copy__set("index_copy_", index_copy__overloads);
+PyObject* index_copy__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(index_copy__set, args, n, kw);
 }
 
 PyObject* op_index_fill__int_Tensor(Arguments& a) {
@@ -4236,6 +4327,8 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("pad", pad_function),
       entry("index_select", index_select_function),
       entry("gather", gather_function),
+      entry("scatter_add", scatter_add_function),
+      entry("scatter_add_", scatter_add__function),
       entry("neg", neg_function),
       entry("sgn_", sgn__function),
       entry("reciprocal", reciprocal_function),
@@ -4377,10 +4470,13 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("nonzero", nonzero_function),
       entry("argwhere", argwhere_function),
       entry("masked_select", masked_select_function),
+      entry("take", take_function),
       entry("index", index_function),
       entry("index_put_", index_put__function),
       entry("index_put", index_put_function),
       entry("embedding_backward", embedding_backward_function),
+      entry("index_copy", index_copy_function),
+      entry("index_copy_", index_copy__function),
       entry("index_fill", index_fill_function),
       entry("msort", msort_function),
       entry("mode", mode_function),

@@ -13,12 +13,15 @@
 #include <aten/ops/empty.h>
 #include <aten/ops/index.h>
 #include <aten/ops/index_add.h>
+#include <aten/ops/index_copy.h>
 #include <aten/ops/index_fill.h>
 #include <aten/ops/index_put.h>
+#include <aten/ops/masked_scatter.h>
 #include <aten/ops/masked_select.h>
 #include <aten/ops/nonzero.h>
 #include <aten/ops/one_hot.h>
 #include <aten/ops/permute.h>
+#include <aten/ops/take.h>
 #include <aten/ops/view_as_complex.h>
 #include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
@@ -585,4 +588,78 @@ TEST(IndexFill, ValuesNegativeIndicesAndErrors) {
                {"index_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
                 "dimension(s)."});
   EXPECT_EQ(values_of(x), (std::vector<double>{2.5, 2.5, 0, 0, 2.5, 2.5}));
+}
+
+TEST(IndexCopy, CopiesRowsAndChecksAsATen) {
+  const Tensor self = zeros({2, 3});
+  const Tensor source = iota({2, 2});
+  EXPECT_EQ(values_of(index_copy(self, 1, longs({2}, {2, 0}), source)),
+            (std::vector<double>{1, 0, 0, 3, 0, 2}));
+  // Repeated indices: the last write wins.
+  EXPECT_EQ(values_of(index_copy(self, 1, longs({2}, {1, 1}), source)),
+            (std::vector<double>{0, 1, 0, 0, 3, 0}));
+  expect_error(
+      [&] {
+        index_copy(self, 1, longs({2}, {3, 0}), source);
+      },
+      {"index_copy_(): index 3 is out of bounds for dimension 1 with size 3"});
+  expect_error(
+      [&] {
+        index_copy(self, 1, longs({2}, {-1, 0}), source);
+      },
+      {"index -1 is out of bounds"});
+  expect_error(
+      [&] {
+        index_copy(self, 1, longs({2}, {2, 0}), iota({2, 3}));
+      },
+      {"Number of indices (2) should be equal to source.size(dim) (3)"});
+  expect_error(
+      [&] {
+        index_copy(self, 1, longs({2}, {2, 0}), iota({3, 2}));
+      },
+      {"Source/destination tensor must have same slice shapes"});
+  expect_error(
+      [&] {
+        index_copy(self, 1, longs({2}, {2, 0}).to(ScalarType::Int), source);
+      },
+      {"index_copy_(): Expected a long tensor for index, but got Int"});
+  // A 0-dim source takes one index.
+  EXPECT_EQ(
+      values_of(index_copy(zeros({3}), 0, longs({1}, {1}), of(ScalarType::Float, {5}).reshape({}))),
+      (std::vector<double>{0, 5, 0}));
+}
+
+TEST(Take, FlatIndicesNegativeFromTheEnd) {
+  const Tensor x = iota({2, 3});
+  const Tensor t = take(x, longs({2, 2}, {0, -1, 5, 3}));
+  EXPECT_EQ(t.sizes(), IntArrayRef({2, 2}));
+  EXPECT_EQ(values_of(t), (std::vector<double>{0, 5, 5, 3}));
+  expect_error([&] { take(x, longs({1}, {6})); },
+               {"out of range: tried to access index 6 on a tensor of 6 elements."});
+  expect_error([&] { take(x, longs({1}, {-7})); }, {"tried to access index -7"});
+  expect_error([&] { take(zeros({0}), longs({1}, {0})); },
+               {"take(): tried to take from an empty tensor"});
+  expect_error([&] { take(x, longs({1}, {0}).to(ScalarType::Int)); },
+               {"take(): Expected a long tensor for index, but got Int"});
+  EXPECT_EQ(take(meta({2, 3}), meta({4, 1}, ScalarType::Long)).sizes(), IntArrayRef({4, 1}));
+}
+
+TEST(MaskedScatter, FillsTrueElementsInOrder) {
+  const Tensor x = iota({2, 3});
+  const Tensor mask = make<bool>({2, 3}, [](int64_t i) { return i % 3 != 1; });
+  const Tensor source = make<float>({10}, [](int64_t i) { return 10.0 + i; });
+  EXPECT_EQ(values_of(masked_scatter(x, mask, source)),
+            (std::vector<double>{10, 1, 11, 12, 4, 13}));
+  // The mask broadcasts, to self in place and with self in the functional form.
+  Tensor row = iota({3});
+  EXPECT_EQ(masked_scatter(row, mask, source).sizes(), IntArrayRef({2, 3}));
+  Tensor y = x.clone();
+  masked_scatter_(y, make<bool>({3}, [](int64_t i) { return i == 2; }), source);
+  EXPECT_EQ(values_of(y), (std::vector<double>{0, 1, 10, 3, 4, 11}));
+  expect_error([&] { masked_scatter(x, mask, make<float>({3}, [](int64_t) { return 0.0; })); },
+               {"Number of elements of source < number of ones in mask"});
+  expect_error([&] { masked_scatter(x, mask, source.to(ScalarType::Double)); },
+               {"masked_scatter: expected self and source to have same dtypes"});
+  expect_error([&] { masked_scatter(x, mask.to(ScalarType::Float), source); },
+               {"masked_scatter_ only supports boolean masks"});
 }

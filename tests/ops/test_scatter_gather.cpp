@@ -1,4 +1,5 @@
-// The ops of aten/native/ScatterGather.cpp: gather, index_select, scatter, the parts the
+// The ops of aten/native/ScatterGather.cpp: gather, index_select, scatter, scatter_add and
+// scatter_reduce, the parts the
 // manifest suite cannot express: negative dims, Int or Long indices, scatter_ with repeated
 // indices (the last write wins, in order, at any thread count), the reductions, and the errors
 // that name op, argument, index value and shapes, with nothing written.
@@ -10,11 +11,15 @@
 #include <aten/ops/gather.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/scatter.h>
+#include <aten/ops/scatter_add.h>
+#include <aten/ops/scatter_reduce.h>
 #include <aten/ops/t.h>
 #include <aten/ops/take_along_dim.h>
 #include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 #include "OpTestHelpers.h"
@@ -187,4 +192,58 @@ TEST(TakeAlongDim, BroadcastsSelfAndIndicesExceptAlongDim) {
                {"dtype of indices should be Long but got Int"});
   expect_error([&] { take_along_dim(x.t(), longs({1}, {0})); }, {"view size is not compatible"});
   expect_error([&] { take_along_dim(x, longs({2, 1}, {0, 3}), 0); }, {"out of bounds"});
+}
+
+TEST(ScatterAdd, RepeatedIndicesAddUpAndErrorsNameTheOp) {
+  const Tensor self = iota({2, 3});
+  const Tensor index = longs({2, 2}, {0, 0, 2, 2});
+  const Tensor src = make<float>({2, 2}, [](int64_t i) { return 10.0 * (i + 1); });
+  EXPECT_EQ(values_of(scatter_add(self, 1, index, src)), (std::vector<double>{30, 1, 2, 3, 4, 75}));
+  Tensor inplace = self.clone();
+  scatter_add_(inplace, 1, index, src);
+  expect_equal(inplace, scatter_add(self, 1, index, src));
+  expect_error(
+      [&] {
+        scatter_add(self, 1, longs({2, 2}, {0, 3, 1, 1}), src);
+      },
+      {"scatter_add", "index 3 is out of bounds for dimension 1 with size 3"});
+  expect_error([&] { scatter_add(self, 1, index, src.to(ScalarType::Double)); },
+               {"self.dtype to be equal to src.dtype"});
+}
+
+// ATen's results (torch.scatter_reduce of the same tensors, libtorch 1.13).
+TEST(ScatterReduce, EachReductionWithAndWithoutSelf) {
+  const Tensor self = iota({2, 3});
+  const Tensor index = longs({2, 2}, {0, 0, 2, 2});
+  const Tensor src = make<float>({2, 2}, [](int64_t i) {
+    const double v[] = {5, -1, 7, std::numeric_limits<double>::quiet_NaN()};
+    return v[i];
+  });
+  auto values = [&](const char* reduce, bool include_self) {
+    return values_of(scatter_reduce(self, 1, index, src, reduce, include_self));
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto expect_values = [](const std::vector<double>& got, const std::vector<double>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+      if (std::isnan(want[i])) EXPECT_TRUE(std::isnan(got[i])) << "at " << i;
+      else EXPECT_FLOAT_EQ(got[i], want[i]) << "at " << i;
+    }
+  };
+  expect_values(values("sum", true), {4, 1, 2, 3, 4, nan});
+  expect_values(values("prod", false), {-5, 1, 2, 3, 4, nan});
+  expect_values(values("mean", true), {4.0 / 3, 1, 2, 3, 4, nan});
+  expect_values(values("amax", true), {5, 1, 2, 3, 4, nan});
+  expect_values(values("amin", false), {-1, 1, 2, 3, 4, nan});
+  // Integers: mean is a floor division.
+  const Tensor ints = iota({1, 3}, ScalarType::Long);
+  const Tensor mean = scatter_reduce(ints, 1, longs({1, 3}, {0, 0, 2}), ints, "mean", false);
+  EXPECT_EQ(values_of(mean), (std::vector<double>{0, 1, 2}));
+  expect_error([&] { scatter_reduce(self, 1, index, src, "max"); },
+               {"reduce argument must be either sum, prod, mean, amax or amin"});
+  expect_error(
+      [&] {
+        scatter_reduce(self.to(ScalarType::Bool), 1, index, src.to(ScalarType::Bool), "mean");
+      },
+      {"reduce \"mean\" is not implemented for 'Bool'"});
 }

@@ -1,6 +1,7 @@
 // The CPU kernels of gather / index_select and scatter_. Compiled once per CPU capability.
 // Moving elements depends only on their size (opaque types); scatter's reductions compute in
 // the dtype. Indices were range-checked before these run.
+#include <aten/core/Complex.h>
 #include <aten/native/ScatterGather.h>
 #include <aten/native/cpu/OpaqueType.h>
 #include <aten/ops/scatter_dtypes.h>
@@ -90,6 +91,19 @@ struct Multiply {
   }
 };
 
+// NaN wins: a NaN v replaces dst, and a NaN dst compares false and stays.
+template <bool kMax>
+struct Extremum {
+  template <typename T>
+  void operator()(T& dst, const T& v) const {
+    if constexpr (is_complex_v<T>) {
+      ATEN_ERROR("scatter_reduce(): amax and amin are not implemented for complex dtypes");
+    } else {
+      if (v != v || (kMax ? dst < v : v < dst)) dst = v;
+    }
+  }
+};
+
 // Each element of the iterator is one line along dim; the line is walked in index order.
 int64_t scatter_grain(const ScatterDim& dim) {
   return std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, dim.size));
@@ -140,8 +154,16 @@ void scatter_kernel(TensorIteratorBase& iter, const ScatterDim& dim, ScatterRedu
     return;
   }
   ATEN_DISPATCH_scatter_TYPES(iter.dtype(0), [&] {
-    if (reduce == ScatterReduce::add) scatter_loop<scalar_t>(iter, dim, Add{});
-    else scatter_loop<scalar_t>(iter, dim, Multiply{});
+    switch (reduce) {
+      case ScatterReduce::add:
+        return scatter_loop<scalar_t>(iter, dim, Add{});
+      case ScatterReduce::amax:
+        return scatter_loop<scalar_t>(iter, dim, Extremum<true>{});
+      case ScatterReduce::amin:
+        return scatter_loop<scalar_t>(iter, dim, Extremum<false>{});
+      default:
+        return scatter_loop<scalar_t>(iter, dim, Multiply{});
+    }
   });
 }
 

@@ -1,6 +1,6 @@
-// The cases of aten/native/Indexing.cpp's ops: nonzero, argwhere, masked_select, index,
-// index_put, index_add and index_fill. Index tensors are Long inputs with values that fit under
-// every layout (see below_index); masks are Bool inputs.
+// The cases of aten/native/Indexing.cpp's ops: nonzero, argwhere, masked_select, masked_scatter,
+// take, index, index_put, index_add, index_copy and index_fill. Index tensors are Long inputs with
+// values that fit under every layout (see below_index); masks are Bool inputs.
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -8,10 +8,13 @@
 #include <aten/ops/argwhere.h>
 #include <aten/ops/index.h>
 #include <aten/ops/index_add.h>
+#include <aten/ops/index_copy.h>
 #include <aten/ops/index_fill.h>
 #include <aten/ops/index_put.h>
+#include <aten/ops/masked_scatter.h>
 #include <aten/ops/masked_select.h>
 #include <aten/ops/nonzero.h>
+#include <aten/ops/take.h>
 
 #include <optional>
 #include <vector>
@@ -248,6 +251,101 @@ ATEN_OP_CASES(indexing) {
   fill_tensor.call_inplace = [](Tensors& in) { in[0].index_fill_(0, in[1], in[2]); };
   fill_tensor.reference = index_fill_reference(std::nullopt);
   cases.push_back(fill_tensor);
+  return cases;
+}
+
+namespace {
+
+// A permutation of [0, 6) (5 is prime to 6): index_copy's rows, written once each, so that its
+// gradient for source is exact. Element 0 is 0, the one index of the zero-dim layout.
+Input permuted_rows() {
+  return Input{{kShape[0]}, Values::any, ScalarType::Long, [](int64_t i) {
+                 return static_cast<double>(i * 5 % kShape[0]);
+               }};
+}
+
+// out = self; out[index[i]] = source[i] along dim 0, in index order. A 0-dim self is one element.
+Refs index_copy_reference(const Refs& in, std::span<const ScalarType> dtypes) {
+  RefTensor out = in[0];
+  out.dtype = dtypes[0];
+  const RefTensor &index = in[1], &source = in[2];
+  for_each_index(source.sizes, [&](const Shape& idx) {
+    Shape dst = idx;
+    if (!dst.empty()) dst[0] = static_cast<int64_t>(index.values[idx[0]].real());
+    out.at(dst) = source.at(idx);
+  });
+  return {out};
+}
+
+// Indices into self's 210 elements, every other one negative; element 0 is 0 (a 0-dim self has
+// one element).
+Input take_index(Shape shape) {
+  return Input{std::move(shape), Values::any, ScalarType::Long, [](int64_t i) {
+                 const int64_t v = i * 37 % 210;
+                 return static_cast<double>(i % 2 == 1 ? v - 210 : v);
+               }};
+}
+
+Refs take_reference(const Refs& in, std::span<const ScalarType> dtypes) {
+  const RefTensor &x = in[0], &index = in[1];
+  RefTensor out = filled(index.sizes, dtypes[0]);
+  for (size_t i = 0; i < index.values.size(); ++i) {
+    auto k = static_cast<int64_t>(index.values[i].real());
+    if (k < 0) k += x.numel();
+    out.values[i] = x.values[static_cast<size_t>(k)];
+  }
+  return {out};
+}
+
+// self and mask broadcast together; the k-th true position (C order) takes source's element k.
+Refs masked_scatter_reference(const Refs& in, std::span<const ScalarType> dtypes) {
+  const Shape shape = broadcast_shapes({in[0].sizes, in[1].sizes});
+  RefTensor out = filled(shape, dtypes[0]);
+  size_t k = 0;
+  for_each_index(shape, [&](const Shape& idx) {
+    out.at(idx) = nonzero_value(read_broadcast(in[1], idx)) ? in[2].values[k++]
+                                                            : read_broadcast(in[0], idx);
+  });
+  return {out};
+}
+
+}  // namespace
+
+ATEN_OP_CASES(indexing_copy_take_scatter) {
+  std::vector<OpCase> cases;
+
+  OpCase copy;
+  copy.overloads = {"index_copy", "index_copy_", "index_copy.out"};
+  copy.inputs = {Input{kShape}, permuted_rows(), Input{kShape}};
+  copy.call = [](const Tensors& in) { return Tensors{index_copy(in[0], 0, in[1], in[2])}; };
+  copy.call_out = [](const Tensors& in, Tensors& out) {
+    index_copy_out(out[0], in[0], 0, in[1], in[2]);
+  };
+  copy.call_inplace = [](Tensors& in) { index_copy_(in[0], 0, in[1], in[2]); };
+  copy.result_dtypes = first_dtype;
+  copy.reference = index_copy_reference;
+  // The large layout grows the index and source's rows differently.
+  copy.skip_layouts = {Layout::large};
+  cases.push_back(copy);
+
+  OpCase take_case;
+  take_case.overloads = {"take", "take.out"};
+  take_case.inputs = {Input{kShape}, take_index({4, 5})};
+  take_case.call = [](const Tensors& in) { return Tensors{take(in[0], in[1])}; };
+  take_case.call_out = [](const Tensors& in, Tensors& out) { take_out(out[0], in[0], in[1]); };
+  take_case.result_dtypes = first_dtype;
+  take_case.reference = take_reference;
+  // Zero-size: self has no elements, nor the index.
+  cases.push_back(take_case);
+
+  OpCase scatter;
+  scatter.overloads = {"masked_scatter", "masked_scatter_"};
+  scatter.inputs = {Input{kShape}, Input{kShape, Values::any, ScalarType::Bool}, Input{kShape}};
+  scatter.call = [](const Tensors& in) { return Tensors{masked_scatter(in[0], in[1], in[2])}; };
+  scatter.call_inplace = [](Tensors& in) { masked_scatter_(in[0], in[1], in[2]); };
+  scatter.result_dtypes = first_dtype;
+  scatter.reference = masked_scatter_reference;
+  cases.push_back(scatter);
   return cases;
 }
 

@@ -1,6 +1,7 @@
-// The cases of aten/native/ScatterGather.cpp's ops: index_select, gather, take_along_dim and
-// scatter. Their references move values between coordinates of RefTensors; index tensors are Long
-// inputs with values that fit under every layout (see below_index).
+// The cases of aten/native/ScatterGather.cpp's ops: index_select, gather, take_along_dim,
+// scatter, scatter_add and scatter_reduce. Their references move values between coordinates of
+// RefTensors; index tensors are Long inputs with values that fit under every layout (see
+// below_index).
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -8,8 +9,11 @@
 #include <aten/ops/gather.h>
 #include <aten/ops/index_select.h>
 #include <aten/ops/scatter.h>
+#include <aten/ops/scatter_add.h>
+#include <aten/ops/scatter_reduce.h>
 #include <aten/ops/take_along_dim.h>
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -222,6 +226,123 @@ ATEN_OP_CASES(scatter_gather) {
     v.reference = scatter_reference(0, x, reduce);
     if (reduce == Reduce::multiply) v.skip_layouts = {Layout::large};
     cases.push_back(v);
+  }
+  return cases;
+}
+
+namespace {
+
+// scatter_reduce.two's reference: in[0] self, in[1] index, in[2] src, along dim 0, in index's
+// C order, rounding to the dtype at each step as the kernel does. Without include_self a
+// position's first value starts it (sum, mean and prod from their identity, 0 or 1); mean
+// divides by the count of values, self's included (floor division for integers).
+auto scatter_reduce_reference(std::string reduce, bool include_self) {
+  return [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
+    const RefTensor &x = in[0], &index = in[1], &src = in[2];
+    RefTensor out = x;
+    out.dtype = dtypes[0];
+    std::vector<int64_t> count(x.values.size(), include_self ? 1 : 0);
+    auto dst_of = [&](const Shape& idx) {
+      Shape dst = idx;
+      if (x.dim() > 0) dst[0] = index_at(index, idx);
+      return dst;
+    };
+    auto flat = [&](const Shape& dst) {
+      int64_t o = 0;
+      for (size_t d = 0; d < dst.size(); ++d) o = o * x.sizes[d] + dst[d];
+      return static_cast<size_t>(o);
+    };
+    if (!include_self)
+      for_each_index(index.sizes,
+                     [&](const Shape& idx) { out.at(dst_of(idx)) = reduce == "prod" ? 1.0 : 0.0; });
+    for_each_index(index.sizes, [&](const Shape& idx) {
+      const Shape dst = dst_of(idx);
+      std::complex<double>& o = out.at(dst);
+      const std::complex<double> v = src.at(idx);
+      const size_t k = flat(dst);
+      if (reduce == "sum" || reduce == "mean") {
+        o = round_to(out.dtype, o + v);
+      } else if (reduce == "prod") {
+        o = round_to(out.dtype, o * v);
+      } else {
+        const bool first = !include_self && count[k] == 0;
+        const bool nan = std::isnan(v.real()) || std::isnan(o.real());
+        const bool better = reduce == "amax" ? v.real() > o.real() : v.real() < o.real();
+        if (first || std::isnan(v.real()) || (!nan && better)) o = v;
+      }
+      ++count[k];
+    });
+    if (reduce == "mean") {
+      for (size_t k = 0; k < out.values.size(); ++k) {
+        // The count is kept in the dtype, as ATen's (it wraps for small integer types).
+        double n = round_to(out.dtype, static_cast<double>(count[k])).real();
+        if (n == 0) n = 1;
+        const std::complex<double> v = out.values[k];
+        out.values[k] = isIntegralType(out.dtype, false)
+                            ? round_to(out.dtype, std::floor(v.real() / n))
+                            : round_to(out.dtype, v / n);
+      }
+    }
+    return {out};
+  };
+}
+
+}  // namespace
+
+ATEN_OP_CASES(scatter_add_reduce) {
+  std::vector<OpCase> cases;
+  // 9 index rows into self's 6 along dim 0: indices repeat.
+  const std::vector<Input> inputs = {Input{kShape}, below_index({9, 35}, kShape[0]),
+                                     Input{{9, 35}}};
+
+  OpCase add;
+  add.overloads = {"scatter_add", "scatter_add_", "scatter_add.out"};
+  add.inputs = inputs;
+  add.call = [](const Tensors& in) { return Tensors{scatter_add(in[0], 0, in[1], in[2])}; };
+  add.call_out = [](const Tensors& in, Tensors& out) {
+    scatter_add_out(out[0], in[0], 0, in[1], in[2]);
+  };
+  add.call_inplace = [](Tensors& in) { scatter_add_(in[0], 0, in[1], in[2]); };
+  add.result_dtypes = first_dtype;
+  add.reference = scatter_reference(0, std::nullopt, Reduce::add);
+  add.tolerance_scale = 10;
+  // scatter's dtype check, with scatter's name.
+  add.undeclared_error = "not implemented for 'ComplexHalf'";
+  cases.push_back(add);
+
+  const std::vector<ScalarType> real_dtypes = {kBool, kByte,  kChar,   kShort, kInt,
+                                               kLong, kFloat, kDouble, kHalf,  kBFloat16};
+  for (const char* reduce : {"sum", "prod", "mean", "amax", "amin"}) {
+    for (bool include_self : {true, false}) {
+      const std::string r = reduce;
+      OpCase c;
+      c.overloads = {"scatter_reduce.two", "scatter_reduce_.two", "scatter_reduce.two_out"};
+      c.inputs = inputs;
+      c.call = [=](const Tensors& in) {
+        return Tensors{scatter_reduce(in[0], 0, in[1], in[2], r, include_self)};
+      };
+      c.call_out = [=](const Tensors& in, Tensors& out) {
+        scatter_reduce_out(out[0], in[0], 0, in[1], in[2], r, include_self);
+      };
+      c.call_inplace = [=](Tensors& in) {
+        scatter_reduce_(in[0], 0, in[1], in[2], r, include_self);
+      };
+      c.result_dtypes = first_dtype;
+      c.reference = scatter_reduce_reference(r, include_self);
+      c.tolerance_scale = 10;
+      if (r == "prod") c.inputs[0].values = c.inputs[2].values = Values::unit;
+      c.undeclared_error = "not implemented for 'ComplexHalf'";
+      if (r == "mean") {
+        c.dtypes = {real_dtypes.begin() + 1, real_dtypes.end()};
+        c.dtypes.push_back(kComplexFloat);
+        c.dtypes.push_back(kComplexDouble);
+        c = with_errors(c, {kBool}, "reduce \"mean\" is not implemented for 'Bool'");
+      } else if (r == "amax" || r == "amin") {
+        c.dtypes = real_dtypes;
+        c = with_errors(c, {kComplexFloat, kComplexDouble, kComplexHalf}, "is not implemented for");
+      }
+      cases.push_back(c);
+    }
   }
   return cases;
 }
