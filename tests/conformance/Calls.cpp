@@ -575,6 +575,8 @@ struct Draw {
       case c10::TypeKind::StringType:
         if (name == "approximate") return pick<const char*>(r, {"none", "tanh"});
         if (name == "rounding_mode") return pick<const char*>(r, {"trunc", "floor"});
+        if (name == "reduce" && op == "scatter_reduce")
+          return pick<const char*>(r, {"sum", "prod", "mean", "amax", "amin"});
         if (name == "reduce") return pick<const char*>(r, {"add", "multiply"});
         return std::string("none");
       case c10::TypeKind::ListType: {
