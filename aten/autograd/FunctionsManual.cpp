@@ -340,10 +340,14 @@ Tensor scatter_reduce_src_backward(const Tensor& grad, int64_t dim, const Tensor
 
 // scatter's index is int64 (gather's may be int32 too).
 Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tensor& self,
-                                   int64_t dim, const Tensor& index, const Tensor& src,
+                                   int64_t dim, const Tensor& index, const Tensor& src_in,
                                    std::string_view reduce, bool include_self,
                                    const Tensor& result) {
   if (!grad.defined()) return Tensor();
+  // src may be larger than index: only its elements within index's extent were read.
+  Tensor src = src_in;
+  for (int64_t d = 0; d < index.dim(); ++d)
+    if (src.size(d) != index.size(d)) src = src.narrow(d, 0, index.size(d));
   Tensor grad_self, grad_src;
   if (reduce == "sum") {
     grad_self = grad;
@@ -382,7 +386,12 @@ Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tens
     grad_src = src_is_result * share.gather(dim, index);
   }
   if (which == 0) return include_self ? grad_self : grad_self.scatter(dim, index, 0);
-  return grad_src;
+  if (grad_src.sizes() == src_in.sizes()) return grad_src;
+  Tensor padded = zeros_like(src_in);
+  Tensor region = padded;
+  for (int64_t d = 0; d < grad_src.dim(); ++d) region = region.narrow(d, 0, grad_src.size(d));
+  region.copy_(grad_src);
+  return padded;
 }
 
 Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor& index,

@@ -580,6 +580,8 @@ struct Draw {
       case c10::TypeKind::StringType:
         if (name == "approximate") return pick<const char*>(r, {"none", "tanh"});
         if (name == "rounding_mode") return pick<const char*>(r, {"trunc", "floor"});
+        if (name == "reduce" && op == "scatter_reduce")
+          return pick<const char*>(r, {"sum", "prod", "mean", "amax", "amin"});
         if (name == "reduce") return pick<const char*>(r, {"add", "multiply"});
         if (name == "mode")
           return pick<const char*>(r, {"constant", "reflect", "replicate", "circular"});
