@@ -796,12 +796,15 @@ PyObject* op_take_along_dim_out(Arguments& a) {
   return u.same({3});
 }
 const Overload take_along_dim_overloads[] = {
-    {"Tensor self, Tensor indices, int? dim=None", 0, true, false, nullptr, op_take_along_dim},
+    {"Tensor self, Tensor indices, int? dim=None", 0, true, true, nullptr, op_take_along_dim},
     {"Tensor self, Tensor indices, int? dim=None, *, Tensor out", 1, true, false, nullptr, op_take_along_dim_out},
 };
 OverloadSet take_along_dim_set("take_along_dim", take_along_dim_overloads);
 PyObject* take_along_dim_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(take_along_dim_set, args, n, kw);
+}
+PyObject* take_along_dim_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(take_along_dim_set, self, args, n, kw);
 }
 
 PyObject* op_scatter_src(Arguments& a) {
@@ -878,12 +881,15 @@ PyObject* op_scatter_reduce_two_out(Arguments& a) {
   return u.same({6});
 }
 const Overload scatter_reduce_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, false, nullptr, op_scatter_reduce_two},
+    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, true, nullptr, op_scatter_reduce_two},
     {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor out", 1, true, false, nullptr, op_scatter_reduce_two_out},
 };
 OverloadSet scatter_reduce_set("scatter_reduce", scatter_reduce_overloads);
 PyObject* scatter_reduce_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(scatter_reduce_set, args, n, kw);
+}
+PyObject* scatter_reduce_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(scatter_reduce_set, self, args, n, kw);
 }
 
 PyObject* op_scatter_reduce__two(Arguments& a) {
@@ -893,11 +899,14 @@ PyObject* op_scatter_reduce__two(Arguments& a) {
   return u.same({0});
 }
 const Overload scatter_reduce__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, false, nullptr, op_scatter_reduce__two},
+    {"Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True", 0, true, true, nullptr, op_scatter_reduce__two},
 };
 OverloadSet scatter_reduce__set("scatter_reduce_", scatter_reduce__overloads);
 PyObject* scatter_reduce__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(scatter_reduce__set, args, n, kw);
+}
+PyObject* scatter_reduce__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(scatter_reduce__set, self, args, n, kw);
 }
 
 PyObject* op_neg_(Arguments& a) {
@@ -1962,11 +1971,14 @@ PyObject* op_prelu(Arguments& a) {
   return u.wrap(aten::_ops::prelu::call(self, weight));
 }
 const Overload prelu_overloads[] = {
-    {"Tensor self, Tensor weight", 0, true, false, nullptr, op_prelu},
+    {"Tensor self, Tensor weight", 0, true, true, nullptr, op_prelu},
 };
 OverloadSet prelu_set("prelu", prelu_overloads);
 PyObject* prelu_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(prelu_set, args, n, kw);
+}
+PyObject* prelu_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(prelu_set, self, args, n, kw);
 }
 
 PyObject* op_clamp_Tensor(Arguments& a) {
@@ -3165,12 +3177,15 @@ PyObject* op_addbmm_out(Arguments& a) {
   return u.same({5});
 }
 const Overload addbmm_overloads[] = {
-    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addbmm},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_addbmm},
     {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_addbmm_out},
 };
 OverloadSet addbmm_set("addbmm", addbmm_overloads);
 PyObject* addbmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(addbmm_set, args, n, kw);
+}
+PyObject* addbmm_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(addbmm_set, self, args, n, kw);
 }
 
 PyObject* op_addbmm_(Arguments& a) {
@@ -3180,11 +3195,14 @@ PyObject* op_addbmm_(Arguments& a) {
   return u.same({0});
 }
 const Overload addbmm__overloads[] = {
-    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addbmm_},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_addbmm_},
 };
 OverloadSet addbmm__set("addbmm_", addbmm__overloads);
 PyObject* addbmm__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(addbmm__set, args, n, kw);
+}
+PyObject* addbmm__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(addbmm__set, self, args, n, kw);
 }
 
 PyObject* op_uniform_(Arguments& a) {
@@ -3938,11 +3956,14 @@ PyObject* op_masked_scatter_(Arguments& a) {
   return u.same({0});
 }
 const Overload masked_scatter__overloads[] = {
-    {"Tensor self, Tensor mask, Tensor source", 0, true, false, nullptr, op_masked_scatter_},
+    {"Tensor self, Tensor mask, Tensor source", 0, true, true, nullptr, op_masked_scatter_},
 };
 OverloadSet masked_scatter__set("masked_scatter_", masked_scatter__overloads);
 PyObject* masked_scatter__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(masked_scatter__set, args, n, kw);
+}
+PyObject* masked_scatter__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(masked_scatter__set, self, args, n, kw);
 }
 
 PyObject* op_masked_scatter(Arguments& a) {
@@ -3951,11 +3972,14 @@ PyObject* op_masked_scatter(Arguments& a) {
   return u.wrap(aten::_ops::masked_scatter::call(self, mask, source));
 }
 const Overload masked_scatter_overloads[] = {
-    {"Tensor self, Tensor mask, Tensor source", 0, true, false, nullptr, op_masked_scatter},
+    {"Tensor self, Tensor mask, Tensor source", 0, true, true, nullptr, op_masked_scatter},
 };
 OverloadSet masked_scatter_set("masked_scatter", masked_scatter_overloads);
 PyObject* masked_scatter_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(masked_scatter_set, args, n, kw);
+}
+PyObject* masked_scatter_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(masked_scatter_set, self, args, n, kw);
 }
 
 PyObject* op_embedding(Arguments& a) {
@@ -4408,7 +4432,10 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("triu", triu_method),
       entry("triu_", triu__method),
       entry("diag", diag_method),
+      entry("take_along_dim", take_along_dim_method),
       entry("scatter", scatter_method),
+      entry("scatter_reduce", scatter_reduce_method),
+      entry("scatter_reduce_", scatter_reduce__method),
       entry("neg_", neg__method),
       entry("abs", abs_method),
       entry("abs_", abs__method),
@@ -4445,6 +4472,7 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("bitwise_not_", bitwise_not__method),
       entry("logical_not_", logical_not__method),
       entry("relu", relu_method),
+      entry("prelu", prelu_method),
       entry("clamp", clamp_method),
       entry("clamp_max", clamp_max_method),
       entry("clamp_max_", clamp_max__method),
@@ -4489,11 +4517,15 @@ const std::vector<PyMethodDef>& methods_0() {
       entry("mm", mm_method),
       entry("mv", mv_method),
       entry("matmul", matmul_method),
+      entry("addbmm", addbmm_method),
+      entry("addbmm_", addbmm__method),
       entry("uniform_", uniform__method),
       entry("exponential_", exponential__method),
       entry("log_normal_", log_normal__method),
       entry("bernoulli", bernoulli_method),
       entry("softmax", softmax_method),
+      entry("masked_scatter_", masked_scatter__method),
+      entry("masked_scatter", masked_scatter_method),
       entry("index_add", index_add_method),
       entry("sort", sort_method),
       entry("argsort", argsort_method),

@@ -732,12 +732,15 @@ PyObject* op_scatter_add_out(Arguments& a) {
   return u.same({4});
 }
 const Overload scatter_add_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, false, nullptr, op_scatter_add},
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, true, nullptr, op_scatter_add},
     {"Tensor self, int dim, Tensor index, Tensor src, *, Tensor out", 1, true, false, nullptr, op_scatter_add_out},
 };
 OverloadSet scatter_add_set("scatter_add", scatter_add_overloads);
 PyObject* scatter_add_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(scatter_add_set, args, n, kw);
+}
+PyObject* scatter_add_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(scatter_add_set, self, args, n, kw);
 }
 
 PyObject* op_scatter_add_(Arguments& a) {
@@ -747,11 +750,14 @@ PyObject* op_scatter_add_(Arguments& a) {
   return u.same({0});
 }
 const Overload scatter_add__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, false, nullptr, op_scatter_add_},
+    {"Tensor self, int dim, Tensor index, Tensor src", 0, true, true, nullptr, op_scatter_add_},
 };
 OverloadSet scatter_add__set("scatter_add_", scatter_add__overloads);
 PyObject* scatter_add__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(scatter_add__set, args, n, kw);
+}
+PyObject* scatter_add__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(scatter_add__set, self, args, n, kw);
 }
 
 PyObject* op_neg(Arguments& a) {
@@ -3108,12 +3114,15 @@ PyObject* op_addmv_out(Arguments& a) {
   return u.same({5});
 }
 const Overload addmv_overloads[] = {
-    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addmv},
+    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_addmv},
     {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_addmv_out},
 };
 OverloadSet addmv_set("addmv", addmv_overloads);
 PyObject* addmv_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(addmv_set, args, n, kw);
+}
+PyObject* addmv_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(addmv_set, self, args, n, kw);
 }
 
 PyObject* op_addmv_(Arguments& a) {
@@ -3123,11 +3132,14 @@ PyObject* op_addmv_(Arguments& a) {
   return u.same({0});
 }
 const Overload addmv__overloads[] = {
-    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_addmv_},
+    {"Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_addmv_},
 };
 OverloadSet addmv__set("addmv_", addmv__overloads);
 PyObject* addmv__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(addmv__set, args, n, kw);
+}
+PyObject* addmv__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(addmv__set, self, args, n, kw);
 }
 
 PyObject* op_baddbmm(Arguments& a) {
@@ -3142,12 +3154,15 @@ PyObject* op_baddbmm_out(Arguments& a) {
   return u.same({5});
 }
 const Overload baddbmm_overloads[] = {
-    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_baddbmm},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_baddbmm},
     {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor out", 1, true, false, nullptr, op_baddbmm_out},
 };
 OverloadSet baddbmm_set("baddbmm", baddbmm_overloads);
 PyObject* baddbmm_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(baddbmm_set, args, n, kw);
+}
+PyObject* baddbmm_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(baddbmm_set, self, args, n, kw);
 }
 
 PyObject* op_baddbmm_(Arguments& a) {
@@ -3157,11 +3172,14 @@ PyObject* op_baddbmm_(Arguments& a) {
   return u.same({0});
 }
 const Overload baddbmm__overloads[] = {
-    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, false, nullptr, op_baddbmm_},
+    {"Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1", 0, true, true, nullptr, op_baddbmm_},
 };
 OverloadSet baddbmm__set("baddbmm_", baddbmm__overloads);
 PyObject* baddbmm__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(baddbmm__set, args, n, kw);
+}
+PyObject* baddbmm__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(baddbmm__set, self, args, n, kw);
 }
 
 PyObject* op_outer(Arguments& a) {
@@ -3176,12 +3194,15 @@ PyObject* op_outer_out(Arguments& a) {
   return u.same({2});
 }
 const Overload outer_overloads[] = {
-    {"Tensor self, Tensor vec2", 0, true, false, nullptr, op_outer},
+    {"Tensor self, Tensor vec2", 0, true, true, nullptr, op_outer},
     {"Tensor self, Tensor vec2, *, Tensor out", 1, true, false, nullptr, op_outer_out},
 };
 OverloadSet outer_set("outer", outer_overloads);
 PyObject* outer_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(outer_set, args, n, kw);
+}
+PyObject* outer_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(outer_set, self, args, n, kw);
 }
 
 PyObject* op_kron(Arguments& a) {
@@ -3196,12 +3217,15 @@ PyObject* op_kron_out(Arguments& a) {
   return u.same({2});
 }
 const Overload kron_overloads[] = {
-    {"Tensor self, Tensor other", 0, true, false, nullptr, op_kron},
+    {"Tensor self, Tensor other", 0, true, true, nullptr, op_kron},
     {"Tensor self, Tensor other, *, Tensor out", 1, true, false, nullptr, op_kron_out},
 };
 OverloadSet kron_set("kron", kron_overloads);
 PyObject* kron_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(kron_set, args, n, kw);
+}
+PyObject* kron_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(kron_set, self, args, n, kw);
 }
 
 PyObject* op_tensordot(Arguments& a) {
@@ -4043,12 +4067,15 @@ PyObject* op_take_out(Arguments& a) {
   return u.same({2});
 }
 const Overload take_overloads[] = {
-    {"Tensor self, Tensor index", 0, true, false, nullptr, op_take},
+    {"Tensor self, Tensor index", 0, true, true, nullptr, op_take},
     {"Tensor self, Tensor index, *, Tensor out", 1, true, false, nullptr, op_take_out},
 };
 OverloadSet take_set("take", take_overloads);
 PyObject* take_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(take_set, args, n, kw);
+}
+PyObject* take_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(take_set, self, args, n, kw);
 }
 
 PyObject* op_index_Tensor(Arguments& a) {
@@ -4146,12 +4173,15 @@ PyObject* op_index_copy_out(Arguments& a) {
   return u.same({4});
 }
 const Overload index_copy_overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, false, nullptr, op_index_copy},
+    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, true, nullptr, op_index_copy},
     {"Tensor self, int dim, Tensor index, Tensor source, *, Tensor out", 1, true, false, nullptr, op_index_copy_out},
 };
 OverloadSet index_copy_set("index_copy", index_copy_overloads);
 PyObject* index_copy_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(index_copy_set, args, n, kw);
+}
+PyObject* index_copy_method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_copy_set, self, args, n, kw);
 }
 
 PyObject* op_index_copy_(Arguments& a) {
@@ -4161,11 +4191,14 @@ PyObject* op_index_copy_(Arguments& a) {
   return u.same({0});
 }
 const Overload index_copy__overloads[] = {
-    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, false, nullptr, op_index_copy_},
+    {"Tensor self, int dim, Tensor index, Tensor source", 0, true, true, nullptr, op_index_copy_},
 };
 OverloadSet index_copy__set("index_copy_", index_copy__overloads);
 PyObject* index_copy__function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
   return call_function(index_copy__set, args, n, kw);
+}
+PyObject* index_copy__method(PyObject* self, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_method(index_copy__set, self, args, n, kw);
 }
 
 PyObject* op_index_fill__int_Tensor(Arguments& a) {
@@ -4509,6 +4542,8 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("index_select", index_select_method),
       entry("gather", gather_method),
       entry("scatter_", scatter__method),
+      entry("scatter_add", scatter_add_method),
+      entry("scatter_add_", scatter_add__method),
       entry("neg", neg_method),
       entry("sgn_", sgn__method),
       entry("reciprocal", reciprocal_method),
@@ -4589,6 +4624,12 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("addmm", addmm_method),
       entry("addmm_", addmm__method),
       entry("dot", dot_method),
+      entry("addmv", addmv_method),
+      entry("addmv_", addmv__method),
+      entry("baddbmm", baddbmm_method),
+      entry("baddbmm_", baddbmm__method),
+      entry("outer", outer_method),
+      entry("kron", kron_method),
       entry("normal_", normal__method),
       entry("geometric_", geometric__method),
       entry("cauchy_", cauchy__method),
@@ -4599,10 +4640,13 @@ const std::vector<PyMethodDef>& methods_1() {
       entry("nonzero", nonzero_method),
       entry("argwhere", argwhere_method),
       entry("masked_select", masked_select_method),
+      entry("take", take_method),
       entry("index", index_method),
       entry("index_put_", index_put__method),
       entry("index_put", index_put_method),
       entry("index_add_", index_add__method),
+      entry("index_copy", index_copy_method),
+      entry("index_copy_", index_copy__method),
       entry("index_fill_", index_fill__method),
       entry("index_fill", index_fill_method),
       entry("msort", msort_method),

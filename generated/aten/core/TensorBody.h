@@ -46,7 +46,10 @@
 #include <aten/ops/trace_ops.h>
 #include <aten/ops/index_select_ops.h>
 #include <aten/ops/gather_ops.h>
+#include <aten/ops/take_along_dim_ops.h>
 #include <aten/ops/scatter_ops.h>
+#include <aten/ops/scatter_add_ops.h>
+#include <aten/ops/scatter_reduce_ops.h>
 #include <aten/ops/neg_ops.h>
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/sign_ops.h>
@@ -81,6 +84,7 @@
 #include <aten/ops/bitwise_not_ops.h>
 #include <aten/ops/logical_not_ops.h>
 #include <aten/ops/relu_ops.h>
+#include <aten/ops/prelu_ops.h>
 #include <aten/ops/clamp_ops.h>
 #include <aten/ops/clamp_min_ops.h>
 #include <aten/ops/clamp_max_ops.h>
@@ -142,6 +146,11 @@
 #include <aten/ops/dot_ops.h>
 #include <aten/ops/mv_ops.h>
 #include <aten/ops/matmul_ops.h>
+#include <aten/ops/addmv_ops.h>
+#include <aten/ops/baddbmm_ops.h>
+#include <aten/ops/addbmm_ops.h>
+#include <aten/ops/outer_ops.h>
+#include <aten/ops/kron_ops.h>
 #include <aten/ops/uniform_ops.h>
 #include <aten/ops/normal_ops.h>
 #include <aten/ops/exponential_ops.h>
@@ -156,9 +165,12 @@
 #include <aten/ops/nonzero_ops.h>
 #include <aten/ops/argwhere_ops.h>
 #include <aten/ops/masked_select_ops.h>
+#include <aten/ops/masked_scatter_ops.h>
+#include <aten/ops/take_ops.h>
 #include <aten/ops/index_ops.h>
 #include <aten/ops/index_put_ops.h>
 #include <aten/ops/index_add_ops.h>
+#include <aten/ops/index_copy_ops.h>
 #include <aten/ops/index_fill_ops.h>
 #include <aten/ops/sort_ops.h>
 #include <aten/ops/argsort_ops.h>
@@ -236,6 +248,7 @@ class Tensor : public TensorBase {
   Tensor trace() const;
   Tensor index_select(int64_t dim, const Tensor& index) const;
   Tensor gather(int64_t dim, const Tensor& index, bool sparse_grad = false) const;
+  Tensor take_along_dim(const Tensor& indices, std::optional<int64_t> dim = std::nullopt) const;
   Tensor scatter(int64_t dim, const Tensor& index, const Tensor& src) const;
   Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src) const;
   Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value) const;
@@ -244,6 +257,10 @@ class Tensor : public TensorBase {
   Tensor& scatter_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce) const;
   Tensor scatter(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
   Tensor& scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const;
+  Tensor scatter_add(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor& scatter_add_(int64_t dim, const Tensor& index, const Tensor& src) const;
+  Tensor scatter_reduce(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) const;
+  Tensor& scatter_reduce_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self = true) const;
   Tensor neg() const;
   Tensor& neg_() const;
   Tensor abs() const;
@@ -314,6 +331,7 @@ class Tensor : public TensorBase {
   Tensor& logical_not_() const;
   Tensor relu() const;
   Tensor& relu_() const;
+  Tensor prelu(const Tensor& weight) const;
   Tensor clamp(const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) const;
   Tensor& clamp_(const std::optional<Scalar>& min = std::nullopt, const std::optional<Scalar>& max = std::nullopt) const;
   Tensor clamp(const std::optional<Tensor>& min, const std::optional<Tensor>& max = std::nullopt) const;
@@ -462,6 +480,14 @@ class Tensor : public TensorBase {
   Tensor dot(const Tensor& tensor) const;
   Tensor mv(const Tensor& vec) const;
   Tensor matmul(const Tensor& other) const;
+  Tensor addmv(const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor& addmv_(const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor baddbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor& baddbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor addbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor& addbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1, const Scalar& alpha = 1) const;
+  Tensor outer(const Tensor& vec2) const;
+  Tensor kron(const Tensor& other) const;
   Tensor& uniform_(double from = 0, double to = 1, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor& normal_(double mean = 0, double std = 1, const std::optional<Generator>& generator = std::nullopt) const;
   Tensor& exponential_(double lambd = 1, const std::optional<Generator>& generator = std::nullopt) const;
@@ -481,11 +507,16 @@ class Tensor : public TensorBase {
   Tensor nonzero() const;
   Tensor argwhere() const;
   Tensor masked_select(const Tensor& mask) const;
+  Tensor& masked_scatter_(const Tensor& mask, const Tensor& source) const;
+  Tensor masked_scatter(const Tensor& mask, const Tensor& source) const;
+  Tensor take(const Tensor& index) const;
   Tensor index(ArrayRef<std::optional<Tensor>> indices) const;
   Tensor& index_put_(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
   Tensor index_put(ArrayRef<std::optional<Tensor>> indices, const Tensor& values, bool accumulate = false) const;
   Tensor& index_add_(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) const;
   Tensor index_add(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1) const;
+  Tensor& index_copy_(int64_t dim, const Tensor& index, const Tensor& source) const;
+  Tensor index_copy(int64_t dim, const Tensor& index, const Tensor& source) const;
   Tensor& index_fill_(int64_t dim, const Tensor& index, const Scalar& value) const;
   Tensor index_fill(int64_t dim, const Tensor& index, const Scalar& value) const;
   Tensor& index_fill_(int64_t dim, const Tensor& index, const Tensor& value) const;
@@ -753,6 +784,10 @@ inline Tensor Tensor::gather(int64_t dim, const Tensor& index, bool sparse_grad)
   return _ops::gather::call(*this, dim, index, sparse_grad);
 }
 
+inline Tensor Tensor::take_along_dim(const Tensor& indices, std::optional<int64_t> dim) const {
+  return _ops::take_along_dim::call(*this, indices, dim);
+}
+
 inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Tensor& src) const {
   return _ops::scatter_src::call(*this, dim, index, src);
 }
@@ -787,6 +822,24 @@ inline Tensor Tensor::scatter(int64_t dim, const Tensor& index, const Scalar& va
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::scatter_(int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce) const {
   return _ops::scatter__value_reduce::call(const_cast<Tensor&>(*this), dim, index, value, reduce);
+}
+
+inline Tensor Tensor::scatter_add(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter_add::call(*this, dim, index, src);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_add_(int64_t dim, const Tensor& index, const Tensor& src) const {
+  return _ops::scatter_add_::call(const_cast<Tensor&>(*this), dim, index, src);
+}
+
+inline Tensor Tensor::scatter_reduce(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) const {
+  return _ops::scatter_reduce_two::call(*this, dim, index, src, reduce, include_self);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::scatter_reduce_(int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce, bool include_self) const {
+  return _ops::scatter_reduce__two::call(const_cast<Tensor&>(*this), dim, index, src, reduce, include_self);
 }
 
 inline Tensor Tensor::neg() const {
@@ -1102,6 +1155,10 @@ inline Tensor Tensor::relu() const {
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::relu_() const {
   return _ops::relu_::call(const_cast<Tensor&>(*this));
+}
+
+inline Tensor Tensor::prelu(const Tensor& weight) const {
+  return _ops::prelu::call(*this, weight);
 }
 
 inline Tensor Tensor::clamp(const std::optional<Scalar>& min, const std::optional<Scalar>& max) const {
@@ -1749,6 +1806,41 @@ inline Tensor Tensor::matmul(const Tensor& other) const {
   return _ops::matmul::call(*this, other);
 }
 
+inline Tensor Tensor::addmv(const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmv::call(*this, mat, vec, beta, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addmv_(const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addmv_::call(const_cast<Tensor&>(*this), mat, vec, beta, alpha);
+}
+
+inline Tensor Tensor::baddbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::baddbmm::call(*this, batch1, batch2, beta, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::baddbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::baddbmm_::call(const_cast<Tensor&>(*this), batch1, batch2, beta, alpha);
+}
+
+inline Tensor Tensor::addbmm(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addbmm::call(*this, batch1, batch2, beta, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::addbmm_(const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) const {
+  return _ops::addbmm_::call(const_cast<Tensor&>(*this), batch1, batch2, beta, alpha);
+}
+
+inline Tensor Tensor::outer(const Tensor& vec2) const {
+  return _ops::outer::call(*this, vec2);
+}
+
+inline Tensor Tensor::kron(const Tensor& other) const {
+  return _ops::kron::call(*this, other);
+}
+
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
 inline Tensor& Tensor::uniform_(double from, double to, const std::optional<Generator>& generator) const {
   return _ops::uniform_::call(const_cast<Tensor&>(*this), from, to, generator);
@@ -1836,6 +1928,19 @@ inline Tensor Tensor::masked_select(const Tensor& mask) const {
   return _ops::masked_select::call(*this, mask);
 }
 
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::masked_scatter_(const Tensor& mask, const Tensor& source) const {
+  return _ops::masked_scatter_::call(const_cast<Tensor&>(*this), mask, source);
+}
+
+inline Tensor Tensor::masked_scatter(const Tensor& mask, const Tensor& source) const {
+  return _ops::masked_scatter::call(*this, mask, source);
+}
+
+inline Tensor Tensor::take(const Tensor& index) const {
+  return _ops::take::call(*this, index);
+}
+
 inline Tensor Tensor::index(ArrayRef<std::optional<Tensor>> indices) const {
   return _ops::index_Tensor::call(*this, indices);
 }
@@ -1856,6 +1961,15 @@ inline Tensor& Tensor::index_add_(int64_t dim, const Tensor& index, const Tensor
 
 inline Tensor Tensor::index_add(int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) const {
   return _ops::index_add::call(*this, dim, index, source, alpha);
+}
+
+// In-place methods are const like ATen's: constness is the handle's, not the data's.
+inline Tensor& Tensor::index_copy_(int64_t dim, const Tensor& index, const Tensor& source) const {
+  return _ops::index_copy_::call(const_cast<Tensor&>(*this), dim, index, source);
+}
+
+inline Tensor Tensor::index_copy(int64_t dim, const Tensor& index, const Tensor& source) const {
+  return _ops::index_copy::call(*this, dim, index, source);
 }
 
 // In-place methods are const like ATen's: constness is the handle's, not the data's.
