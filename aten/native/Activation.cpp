@@ -134,8 +134,16 @@ ATEN_META_FUNC(hardswish_backward)(const Tensor& grad_output, const Tensor& self
 }
 
 // threshold's iterator is (self, other): the forward passes self as other, the backward
-// grad_output. No overlap check: every write of a location is the same value.
+// grad_output. The iterator checks no overlap, as ATen's: in place, every write of a location is
+// the same value. An out= that is not self is checked here, as every other op's is.
 namespace {
+void check_threshold_out(const Tensor& out, const Tensor& self, const Tensor& other) {
+  if (!out.defined() || is_same_view(out, self)) return;
+  assert_no_internal_overlap(out);
+  assert_no_overlap(out, self, "self");
+  assert_no_overlap(out, other, "other");
+}
+
 TensorIteratorConfig threshold_config() {
   TensorIteratorConfig config;
   config.set_check_mem_overlap(false)
@@ -148,6 +156,7 @@ TensorIteratorConfig threshold_config() {
 
 ATEN_META_FUNC(threshold)
 (const Tensor& self, const Scalar& /*threshold*/, const Scalar& /*value*/) {
+  check_threshold_out(maybe_get_output(), self, self);
   TensorIteratorConfig config = threshold_config();
   config.add_output(maybe_get_output()).add_input(self, "self").add_input(self, "other");
   build(config);
@@ -155,6 +164,7 @@ ATEN_META_FUNC(threshold)
 
 ATEN_META_FUNC(threshold_backward)
 (const Tensor& grad_output, const Tensor& self, const Scalar& /*threshold*/) {
+  check_threshold_out(maybe_get_output(), self, grad_output);
   TensorIteratorConfig config = threshold_config();
   config.add_output(maybe_get_output()).add_input(self, "self").add_input(grad_output, "other");
   build(config);

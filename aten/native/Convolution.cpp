@@ -55,6 +55,12 @@ struct ConvParams {
   }
 };
 
+ConvParams params_of(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
+                     IntArrayRef output_padding, int64_t groups) {
+  auto dims = [](IntArrayRef v) { return Dims(v.begin(), v.end()); };
+  return {dims(stride), dims(padding), dims(dilation), dims(output_padding), transposed, groups};
+}
+
 // ATen's checks of convolution's arguments, with its messages.
 void check_convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                        const ConvParams& p) {
@@ -331,12 +337,7 @@ Tensor conv_weight_grad(const Tensor& grad_output, const Tensor& input, const Te
 Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                    IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
                    IntArrayRef output_padding, int64_t groups) {
-  const ConvParams p{Dims(stride.begin(), stride.end()),
-                     Dims(padding.begin(), padding.end()),
-                     Dims(dilation.begin(), dilation.end()),
-                     Dims(output_padding.begin(), output_padding.end()),
-                     transposed,
-                     groups};
+  const ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups);
   check_convolution(input, weight, bias, p);
   Tensor out;
   switch (weight.dim()) {
@@ -368,12 +369,7 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
                                                         IntArrayRef dilation, bool transposed,
                                                         IntArrayRef output_padding, int64_t groups,
                                                         std::array<bool, 3> output_mask) {
-  const ConvParams p{Dims(stride.begin(), stride.end()),
-                     Dims(padding.begin(), padding.end()),
-                     Dims(dilation.begin(), dilation.end()),
-                     Dims(output_padding.begin(), output_padding.end()),
-                     transposed,
-                     groups};
+  const ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups);
   check_convolution(input, weight, std::nullopt, p);
   const int64_t spatial = weight.dim() - 2;
   for (int64_t d = 0; d < spatial; ++d) {

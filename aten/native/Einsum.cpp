@@ -159,10 +159,11 @@ Tensor sumproduct_pair(Tensor a, Tensor b, const std::vector<bool>& summed) {
   // Back to every dim, in the original order.
   const std::vector<int64_t> order = concat({&batch, &own_a, &own_b, &contracted});
   std::vector<int64_t> sizes;
+  sizes.reserve(order.size());
   for (int64_t d : batch) sizes.push_back(a.size(d));
   for (int64_t d : own_a) sizes.push_back(a.size(d));
   for (int64_t d : own_b) sizes.push_back(b.size(d));
-  for (size_t k = 0; k < contracted.size(); ++k) sizes.push_back(1);
+  sizes.resize(order.size(), 1);  // the contracted dims
   std::vector<int64_t> inverse(order.size());
   for (size_t k = 0; k < order.size(); ++k)
     inverse[static_cast<size_t>(order[k])] = static_cast<int64_t>(k);
@@ -204,6 +205,14 @@ Tensor einsum(std::string_view equation, ArrayRef<Tensor> tensors) {
     labels.push_back(dim_labels(terms[i], tensors[i].dim(), ellipsis_dims, i));
     for (size_t d = 0; d < labels[i].size(); ++d) {
       const int label = labels[i][d];
+      // A label repeated within one operand takes its diagonal: the sizes must agree exactly.
+      for (size_t e = 0; e < d; ++e) {
+        ATEN_CHECK(labels[i][e] != label || tensors[i].size(static_cast<int64_t>(e)) ==
+                                                tensors[i].size(static_cast<int64_t>(d)),
+                   "einsum(): subscript ", label_char(label), " is repeated for operand ", i,
+                   " but the sizes don't match, ", tensors[i].size(static_cast<int64_t>(e)),
+                   " != ", tensors[i].size(static_cast<int64_t>(d)));
+      }
       if (label < kEllipsis) ++uses[static_cast<size_t>(label)];
       const int64_t s = tensors[i].size(static_cast<int64_t>(d));
       int64_t& seen = size_of[static_cast<size_t>(label)];

@@ -3,6 +3,7 @@
 // otherwise), binary_cross_entropy is structured with its result shaped like self, and l1_loss,
 // binary_cross_entropy_with_logits and kl_div are composites.
 #include <aten/TensorOperators.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/core/Reduction.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/iterator/ResultType.h>
@@ -221,6 +222,7 @@ ATEN_META_FUNC(binary_cross_entropy)
   ATEN_DISPATCH_binary_cross_entropy_TYPES(self.scalar_type(), [] {});
   check_bce_operand("binary_cross_entropy", self, target, "target");
   if (given(weight)) check_bce_weight("binary_cross_entropy", self, *weight);
+  if (const Tensor& out = maybe_get_output(0); out.defined()) assert_no_internal_overlap(out);
   if (reduction == Reduction::None) {
     set_output_raw_strided(0, self.sizes(), like_self(self), self.options());
   } else {
@@ -237,6 +239,7 @@ ATEN_META_FUNC(binary_cross_entropy_backward)
   check_bce_operand(op, self, grad_output, "grad_output");
   check_bce_operand(op, self, target, "target");
   if (given(weight)) check_bce_weight(op, self, *weight);
+  if (const Tensor& out = maybe_get_output(0); out.defined()) assert_no_internal_overlap(out);
   set_output_raw_strided(0, self.sizes(), like_self(self), self.options());
 }
 

@@ -158,8 +158,20 @@ void check_nonempty_dim(const Tensor& self, int64_t dim, const char* op) {
                    " to have non-zero size.");
 }
 
+// A selection's values and indices given as out=: each written once per element, and not into
+// self, which the kernel reads while it writes them.
+void check_selection_outputs(impl::MetaBase& meta, const Tensor& self) {
+  for (int i = 0; i < 2; ++i) {
+    if (const Tensor& out = meta.maybe_get_output(i); out.defined()) {
+      assert_no_internal_overlap(out);
+      assert_no_overlap(out, self, "self");
+    }
+  }
+}
+
 // values and indices of a reduction over dim (kept as 1 or dropped) of a rank >= 0 self.
 void set_reduced_outputs(impl::MetaBase& meta, const Tensor& self, int64_t dim, bool keepdim) {
+  check_selection_outputs(meta, self);
   DimVector shape;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (d != dim) shape.push_back(self.sizes()[d]);
@@ -197,6 +209,7 @@ ATEN_META_FUNC(topk)
              "selected index k out of range");
   DimVector shape(self.sizes());
   if (!shape.empty()) shape[d] = k;
+  native::check_selection_outputs(*this, self);
   set_output_raw_strided(0, shape, {}, self.options());
   set_output_raw_strided(1, shape, {}, self.options().dtype(ScalarType::Long));
 }

@@ -185,7 +185,9 @@ OpCase pointwise_loss_backward_case(Kind k, int64_t reduction, double p) {
   c.call_out = [=](const Tensors& in, Tensors& out) {
     call_backward_out(k, out[0], in[0], in[1], in[2], reduction, p);
   };
-  c.pointwise = true;
+  // Pointwise in self and target; a reduction's grad_output is 0-dim, and not broadcast with
+  // them.
+  c.pointwise = reduction == Reduction::None;
   return c;
 }
 
@@ -250,6 +252,8 @@ OpCase bce_case(int64_t reduction, bool weighted) {
   c.skip_layouts = {Layout::large};
   if (weighted) c.skip_layouts.push_back(Layout::zero_size);
   c.tolerance_scale = 2;
+  // A NaN input is out of [0, 1], an error as in ATen; the reference covers the range only.
+  c.reference_ordinary_values_only = true;
   return c;
 }
 
@@ -284,6 +288,8 @@ OpCase bce_backward_case(int64_t reduction, bool weighted) {
   };
   c.skip_layouts = {Layout::large};
   if (weighted) c.skip_layouts.push_back(Layout::zero_size);
+  // A NaN input is out of [0, 1], an error as in ATen; the reference covers the range only.
+  c.reference_ordinary_values_only = true;
   return c;
 }
 
