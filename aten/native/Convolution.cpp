@@ -6,6 +6,7 @@
 #include <aten/ops/arange.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/col2im.h>
+#include <aten/ops/constant_pad_nd.h>
 #include <aten/ops/contiguous.h>
 #include <aten/ops/conv1d_native.h>
 #include <aten/ops/conv2d_native.h>
@@ -144,16 +145,14 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
 
 std::optional<Tensor> no_bias() { return std::nullopt; }
 
-// `t` with `before` zeros ahead of it and `after` zeros behind it along `dim` (differentiable: a
-// cat).
+// `t` with `before` zeros ahead of it and `after` zeros behind it along `dim`.
 Tensor zeros_around(const Tensor& t, int64_t dim, int64_t before, int64_t after) {
   if (before == 0 && after == 0) return t;
-  std::vector<int64_t> sizes(t.sizes().begin(), t.sizes().end());
-  auto block = [&](int64_t count) {
-    sizes[static_cast<size_t>(dim)] = count;
-    return zeros(sizes, t.options());
-  };
-  return cat({block(before), t, block(after)}, dim);
+  // constant_pad_nd's pads run from the last dim backwards, two per dim.
+  std::vector<int64_t> pad(static_cast<size_t>(2 * (t.dim() - dim)), 0);
+  pad[pad.size() - 2] = before;
+  pad.back() = after;
+  return aten::constant_pad_nd(t, pad);
 }
 
 Tensor zeros_after(const Tensor& t, int64_t dim, int64_t count) {

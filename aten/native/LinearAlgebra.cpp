@@ -2,6 +2,7 @@
 // Every product runs gemm_stub (aten/native/cpu/GemmKernel.cpp), which takes any strides, so
 // meta() asks for no particular output layout and an out= of any layout is written in place.
 #include <aten/iterator/Broadcast.h>
+#include <aten/native/CompositeOut.h>
 #include <aten/native/LinearAlgebra.h>
 #include <aten/ops/addmm_dtypes.h>
 #include <aten/ops/addmm_native.h>
@@ -291,10 +292,7 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
 }
 
 Tensor& matmul_out(const Tensor& self, const Tensor& other, Tensor& out) {
-  Tensor result = aten::matmul(self, other);
-  detail::resize_out(out, result.sizes(), {}, result.options());
-  out.copy_(result);
-  return out;
+  return copy_into_out(aten::matmul(self, other), out);
 }
 
 }  // namespace aten::native

@@ -3,12 +3,12 @@
 // in-place forms compute the result first, so a bad out or self changes nothing.
 #include <aten/TensorOperators.h>
 #include <aten/core/TypePromotion.h>
+#include <aten/native/CompositeOut.h>
 #include <aten/ops/addbmm_native.h>
 #include <aten/ops/addmm.h>
 #include <aten/ops/addmv_native.h>
 #include <aten/ops/baddbmm_native.h>
 #include <aten/ops/bmm.h>
-#include <aten/ops/copy.h>
 #include <aten/ops/kron_native.h>
 #include <aten/ops/mm.h>
 #include <aten/ops/outer_native.h>
@@ -26,13 +26,6 @@ namespace aten::native {
 
 namespace {
 
-// What every composite out= does with its result.
-Tensor& into_out(const Tensor& result, Tensor& out) {
-  detail::resize_out(out, result.sizes(), {}, result.options());
-  out.copy_(result);
-  return out;
-}
-
 // outer and kron are mul's results, which ATen writes into an out= of any dtype it can cast to.
 Tensor& into_cast_out(const Tensor& result, Tensor& out) {
   ATEN_CHECK(can_cast(result.scalar_type(), out.scalar_type()), "result type ",
@@ -40,13 +33,6 @@ Tensor& into_cast_out(const Tensor& result, Tensor& out) {
   detail::resize_out(out, result.sizes(), {}, result.options().dtype(out.scalar_type()));
   out.copy_(result);
   return out;
-}
-
-// And every composite in-place form: self must already have the result's shape and dtype.
-Tensor& into_self(const Tensor& result, Tensor& self) {
-  detail::check_inplace(self, result.sizes(), result.options());
-  self.copy_(result);
-  return self;
 }
 
 // self must broadcast to `sizes` (ATen expands it; it never grows the result).
@@ -79,12 +65,12 @@ Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Sca
 
 Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
                const Scalar& alpha) {
-  return into_self(addmv(self, mat, vec, beta, alpha), self);
+  return copy_into_self(addmv(self, mat, vec, beta, alpha), self);
 }
 
 Tensor& addmv_out(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
                   const Scalar& alpha, Tensor& out) {
-  return into_out(addmv(self, mat, vec, beta, alpha), out);
+  return copy_into_out(addmv(self, mat, vec, beta, alpha), out);
 }
 
 // ---- baddbmm: beta * self + alpha * (batch1 @ batch2), batch by batch
@@ -133,12 +119,12 @@ Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, c
 
 Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
                  const Scalar& alpha) {
-  return into_self(baddbmm(self, batch1, batch2, beta, alpha), self);
+  return copy_into_self(baddbmm(self, batch1, batch2, beta, alpha), self);
 }
 
 Tensor& baddbmm_out(const Tensor& self, const Tensor& batch1, const Tensor& batch2,
                     const Scalar& beta, const Scalar& alpha, Tensor& out) {
-  return into_out(baddbmm(self, batch1, batch2, beta, alpha), out);
+  return copy_into_out(baddbmm(self, batch1, batch2, beta, alpha), out);
 }
 
 // ---- addbmm: beta * self + alpha * sum over b of batch1[b] @ batch2[b]
@@ -157,12 +143,12 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, co
 
 Tensor& addbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
                 const Scalar& alpha) {
-  return into_self(addbmm(self, batch1, batch2, beta, alpha), self);
+  return copy_into_self(addbmm(self, batch1, batch2, beta, alpha), self);
 }
 
 Tensor& addbmm_out(const Tensor& self, const Tensor& batch1, const Tensor& batch2,
                    const Scalar& beta, const Scalar& alpha, Tensor& out) {
-  return into_out(addbmm(self, batch1, batch2, beta, alpha), out);
+  return copy_into_out(addbmm(self, batch1, batch2, beta, alpha), out);
 }
 
 // ---- outer and kron
@@ -252,7 +238,7 @@ Tensor tensordot(const Tensor& self, const Tensor& other, IntArrayRef dims_self,
 
 Tensor& tensordot_out(const Tensor& self, const Tensor& other, IntArrayRef dims_self,
                       IntArrayRef dims_other, Tensor& out) {
-  return into_out(tensordot(self, other, dims_self, dims_other), out);
+  return copy_into_out(tensordot(self, other, dims_self, dims_other), out);
 }
 
 }  // namespace aten::native

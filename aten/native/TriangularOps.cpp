@@ -2,6 +2,7 @@
 // copies each matrix's kept triangle and zeroes the rest), diag_embed, diag and trace (composites
 // of zeros, diagonal, copy_ and sum).
 #include <aten/core/MemoryOverlap.h>
+#include <aten/native/CompositeOut.h>
 #include <aten/ops/clone.h>
 #include <aten/ops/copy.h>
 #include <aten/ops/diag.h>
@@ -113,10 +114,7 @@ Tensor diag(const Tensor& self, int64_t diagonal) {
 }
 
 Tensor& diag(const Tensor& self, int64_t diagonal, Tensor& out) {
-  const Tensor result = aten::diag(self, diagonal);
-  detail::resize_out(out, result.sizes(), {}, result.options());
-  out.copy_(result);
-  return out;
+  return copy_into_out(aten::diag(self, diagonal), out);
 }
 
 Tensor trace(const Tensor& self) {
