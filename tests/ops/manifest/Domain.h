@@ -46,6 +46,34 @@ inline double wrap_integer(ScalarType dtype, int64_t v) {
   }
 }
 
+// A sum of products as the kernels compute it: in complex<double> for floating dtypes; for
+// integral ones in int64 arithmetic, wrapping (a sum of a few products of 2^26-sized values passes
+// 2^53, where a double drops low bits), and wrapped to the dtype at the end.
+class ProductSum {
+ public:
+  explicit ProductSum(ScalarType dtype)
+      : dtype_(dtype), integral_(isIntegralType(dtype, /*includeBool=*/false)) {}
+  // Adds x * y.
+  void add(std::complex<double> x, std::complex<double> y) {
+    if (integral_) {
+      wrapped_ += static_cast<uint64_t>(static_cast<int64_t>(x.real())) *
+                  static_cast<uint64_t>(static_cast<int64_t>(y.real()));
+    } else {
+      sum_ += x * y;
+    }
+  }
+  std::complex<double> value() const {
+    if (!integral_) return sum_;
+    return {wrap_integer(dtype_, static_cast<int64_t>(wrapped_)), 0.0};
+  }
+
+ private:
+  ScalarType dtype_;
+  bool integral_;
+  std::complex<double> sum_ = 0;
+  uint64_t wrapped_ = 0;
+};
+
 namespace detail {
 
 template <typename T>

@@ -28,12 +28,12 @@ OpCase linear_case(Shape input, bool with_bias) {
     for (int64_t r = 0; r < rows; ++r) {
       for (int64_t j = 0; j < out_features; ++j) {
         // The bias broadcasts (a single element serves every output feature).
-        std::complex<double> acc =
-            with_bias ? in[2].values[static_cast<size_t>(in[2].numel() == 1 ? 0 : j)] : 0.0;
+        ProductSum acc(dtypes[0]);
+        if (with_bias) acc.add(in[2].values[static_cast<size_t>(in[2].numel() == 1 ? 0 : j)], 1.0);
         for (int64_t k = 0; k < in_features; ++k)
-          acc += x.values[static_cast<size_t>(r * in_features + k)] *
-                 w.values[static_cast<size_t>(j * in_features + k)];
-        out.values[static_cast<size_t>(r * out_features + j)] = round_to(dtypes[0], acc);
+          acc.add(x.values[static_cast<size_t>(r * in_features + k)],
+                  w.values[static_cast<size_t>(j * in_features + k)]);
+        out.values[static_cast<size_t>(r * out_features + j)] = round_to(dtypes[0], acc.value());
       }
     }
     return {out};

@@ -1,6 +1,7 @@
 // The cases of aten/native/TensorProducts.cpp's ops: addmv, baddbmm, addbmm (functional, out=,
 // in-place, default and given beta / alpha), outer, kron, tensordot. The references are the
-// sums written out in complex<double> (exact for the small values drawn), rounded once.
+// sums written out (ProductSum: complex<double>, or wrapping int64 for integral dtypes), rounded
+// once.
 #include "../OpCase.h"
 
 #include <aten/TensorOperators.h>
@@ -26,10 +27,12 @@ RefTensor rounded(RefTensor r) {
   return r;
 }
 
-// beta * self + alpha * product, where beta == 0 leaves self out.
-Value combine(int64_t beta, int64_t alpha, Value self, Value product) {
-  const auto b = static_cast<double>(beta), a = static_cast<double>(alpha);
-  return beta == 0 ? a * product : b * self + a * product;
+// beta * self + alpha * product in dtype's arithmetic, where beta == 0 leaves self out.
+Value combine(ScalarType dtype, int64_t beta, int64_t alpha, Value self, Value product) {
+  ProductSum s(dtype);
+  if (beta != 0) s.add(static_cast<double>(beta), self);
+  s.add(static_cast<double>(alpha), product);
+  return s.value();
 }
 
 const std::vector<Layout> kSkips = {Layout::zero_size, Layout::zero_dim, Layout::large};
@@ -66,9 +69,9 @@ OpCase addmv_case(const Shape& self, int64_t beta, int64_t alpha) {
     const int64_t n = in[1].sizes[0], k = in[1].sizes[1];
     RefTensor r = filled({n}, dtypes[0]);
     for (int64_t i = 0; i < n; ++i) {
-      Value s = 0;
-      for (int64_t j = 0; j < k; ++j) s += in[1].at({i, j}) * in[2].at({j});
-      r.at({i}) = combine(beta, alpha, broadcast_at(in[0], {i}), s);
+      ProductSum s(dtypes[0]);
+      for (int64_t j = 0; j < k; ++j) s.add(in[1].at({i, j}), in[2].at({j}));
+      r.at({i}) = combine(dtypes[0], beta, alpha, broadcast_at(in[0], {i}), s.value());
     }
     return {rounded(r)};
   };
@@ -102,17 +105,20 @@ OpCase batched_case(bool summed, const Shape& self, int64_t beta, int64_t alpha)
     RefTensor r = filled(summed ? Shape{n, p} : Shape{b, n, p}, dtypes[0]);
     for (int64_t i = 0; i < n; ++i)
       for (int64_t j = 0; j < p; ++j) {
-        Value total = 0;
+        ProductSum total(dtypes[0]);
         for (int64_t bb = 0; bb < b; ++bb) {
-          Value s = 0;
-          for (int64_t kk = 0; kk < k; ++kk) s += in[1].at({bb, i, kk}) * in[2].at({bb, kk, j});
+          ProductSum s(dtypes[0]);
+          for (int64_t kk = 0; kk < k; ++kk) s.add(in[1].at({bb, i, kk}), in[2].at({bb, kk, j}));
           if (summed) {
-            total += s;
+            total.add(s.value(), 1.0);
           } else {
-            r.at({bb, i, j}) = combine(beta, alpha, broadcast_at(in[0], {bb, i, j}), s);
+            r.at({bb, i, j}) = combine(dtypes[0], beta, alpha, broadcast_at(in[0], {bb, i, j}),
+                                       s.value());
           }
         }
-        if (summed) r.at({i, j}) = combine(beta, alpha, broadcast_at(in[0], {i, j}), total);
+        if (summed)
+          r.at({i, j}) = combine(dtypes[0], beta, alpha, broadcast_at(in[0], {i, j}),
+                                 total.value());
       }
     return {rounded(r)};
   };
@@ -178,10 +184,10 @@ OpCase tensordot_case() {
     RefTensor r = filled({i4, j2}, dtypes[0]);
     for (int64_t a = 0; a < i4; ++a)
       for (int64_t b = 0; b < j2; ++b) {
-        Value s = 0;
+        ProductSum s(dtypes[0]);
         for (int64_t x = 0; x < i5; ++x)
-          for (int64_t y = 0; y < i3; ++y) s += in[0].at({y, a, x}) * in[1].at({x, b, y});
-        r.at({a, b}) = s;
+          for (int64_t y = 0; y < i3; ++y) s.add(in[0].at({y, a, x}), in[1].at({x, b, y}));
+        r.at({a, b}) = s.value();
       }
     return {rounded(r)};
   };
