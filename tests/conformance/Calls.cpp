@@ -715,6 +715,9 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
             0,
             {},
             meta};
+  // kron's result has the product of its operands' sizes: two of the large shapes would be
+  // gigabytes.
+  while (op == "kron" && numel_of(draw.shape) > 512) draw.shape = draw_shape(r);
   draw.dim = draw_dim(r, draw.rank());
   if (is_norm(op)) {  // a divisor of the channels, now and then not
     const int64_t C = draw.rank() >= 2 ? draw.shape[1] : 1;
