@@ -291,6 +291,10 @@
 #include <aten/ops/embedding.h>
 #include <aten/ops/embedding_backward.h>
 #include <aten/ops/embedding_dense_backward.h>
+#include <aten/ops/embedding_bag.h>
+#include <aten/ops/_embedding_bag.h>
+#include <aten/ops/_embedding_bag_backward.h>
+#include <aten/ops/_embedding_bag_per_sample_weights_backward.h>
 #include <aten/ops/one_hot.h>
 #include <aten/ops/index_add.h>
 #include <aten/ops/index_copy.h>

@@ -939,6 +939,12 @@ constexpr ScalarType embedding_backward_dtypes[] = {ScalarType::Bool, ScalarType
 constexpr DispatchKey embedding_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType embedding_dense_backward_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey embedding_dense_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey embedding_bag_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey embedding_bag_padding_idx_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr ScalarType _embedding_bag_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+constexpr DispatchKey _embedding_bag_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr DispatchKey _embedding_bag_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey _embedding_bag_per_sample_weights_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType one_hot_dtypes[] = {ScalarType::Long};
 constexpr DispatchKey one_hot_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType index_add_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
@@ -4467,6 +4473,31 @@ constexpr Overload overloads[] = {
      SchemaKind::functional, true, false, "",
      detail::embedding_dense_backward_keys, true, detail::embedding_dense_backward_dtypes,
      Autograd::records},
+    {"embedding_bag", "",
+     "embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::embedding_bag_keys, true, {},
+     Autograd::decomposes},
+    {"embedding_bag", "padding_idx",
+     "embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::embedding_bag_padding_idx_keys, true, {},
+     Autograd::decomposes},
+    {"_embedding_bag", "",
+     "_embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::_embedding_bag_keys, true, detail::_embedding_bag_dtypes,
+     Autograd::records},
+    {"_embedding_bag_backward", "",
+     "_embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::_embedding_bag_backward_keys, true, {},
+     Autograd::decomposes},
+    {"_embedding_bag_per_sample_weights_backward", "",
+     "_embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::_embedding_bag_per_sample_weights_backward_keys, true, {},
+     Autograd::decomposes},
     {"one_hot", "",
      "one_hot(Tensor self, int num_classes=-1) -> Tensor",
      SchemaKind::functional, true, false, "",

@@ -6,6 +6,9 @@
 
 #include <aten/ops/_adaptive_avg_pool2d_backward_ops.h>
 #include <aten/ops/_adaptive_avg_pool2d_ops.h>
+#include <aten/ops/_embedding_bag_backward_ops.h>
+#include <aten/ops/_embedding_bag_ops.h>
+#include <aten/ops/_embedding_bag_per_sample_weights_backward_ops.h>
 #include <aten/ops/_log_softmax_backward_data_ops.h>
 #include <aten/ops/_log_softmax_ops.h>
 #include <aten/ops/_softmax_backward_data_ops.h>
@@ -57,6 +60,7 @@
 #include <aten/ops/elu_backward_ops.h>
 #include <aten/ops/elu_ops.h>
 #include <aten/ops/embedding_backward_ops.h>
+#include <aten/ops/embedding_bag_ops.h>
 #include <aten/ops/empty_like_ops.h>
 #include <aten/ops/eq_ops.h>
 #include <aten/ops/equal_ops.h>
@@ -4147,6 +4151,64 @@ PyObject* embedding_backward_function(PyObject*, PyObject* const* args, Py_ssize
   return call_function(embedding_backward_set, args, n, kw);
 }
 
+PyObject* op_embedding_bag(Arguments& a) {
+  auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& offsets = a.tensor(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& mode = a.int64(4); auto&& sparse = a.boolean(5); auto&& per_sample_weights = a.optional_tensor(6); auto&& include_last_offset = a.boolean(7);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::embedding_bag::call(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset));
+}
+PyObject* op_embedding_bag_padding_idx(Arguments& a) {
+  auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& offsets = a.tensor(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& mode = a.int64(4); auto&& sparse = a.boolean(5); auto&& per_sample_weights = a.optional_tensor(6); auto&& include_last_offset = a.boolean(7); auto&& padding_idx = a.optional_int64(8);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::embedding_bag_padding_idx::call(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx));
+}
+const Overload embedding_bag_overloads[] = {
+    {"Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False", 0, true, false, nullptr, op_embedding_bag},
+    {"Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx", 0, true, false, nullptr, op_embedding_bag_padding_idx},
+};
+OverloadSet embedding_bag_set("embedding_bag", embedding_bag_overloads);
+PyObject* embedding_bag_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(embedding_bag_set, args, n, kw);
+}
+
+PyObject* op__embedding_bag(Arguments& a) {
+  auto&& weight = a.tensor(0); auto&& indices = a.tensor(1); auto&& offsets = a.tensor(2); auto&& scale_grad_by_freq = a.boolean(3); auto&& mode = a.int64(4); auto&& sparse = a.boolean(5); auto&& per_sample_weights = a.optional_tensor(6); auto&& include_last_offset = a.boolean(7); auto&& padding_idx = a.int64(8);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::_embedding_bag::call(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx));
+}
+const Overload _embedding_bag_overloads[] = {
+    {"Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1", 0, true, false, nullptr, op__embedding_bag},
+};
+OverloadSet _embedding_bag_set("_embedding_bag", _embedding_bag_overloads);
+PyObject* _embedding_bag_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(_embedding_bag_set, args, n, kw);
+}
+
+PyObject* op__embedding_bag_backward(Arguments& a) {
+  auto&& grad = a.tensor(0); auto&& indices = a.tensor(1); auto&& offsets = a.tensor(2); auto&& offset2bag = a.tensor(3); auto&& bag_size = a.tensor(4); auto&& maximum_indices = a.tensor(5); auto&& num_weights = a.int64(6); auto&& scale_grad_by_freq = a.boolean(7); auto&& mode = a.int64(8); auto&& sparse = a.boolean(9); auto&& per_sample_weights = a.optional_tensor(10); auto&& padding_idx = a.int64(11);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::_embedding_bag_backward::call(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx));
+}
+const Overload _embedding_bag_backward_overloads[] = {
+    {"Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1", 0, true, false, nullptr, op__embedding_bag_backward},
+};
+OverloadSet _embedding_bag_backward_set("_embedding_bag_backward", _embedding_bag_backward_overloads);
+PyObject* _embedding_bag_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(_embedding_bag_backward_set, args, n, kw);
+}
+
+PyObject* op__embedding_bag_per_sample_weights_backward(Arguments& a) {
+  auto&& grad = a.tensor(0); auto&& weight = a.tensor(1); auto&& indices = a.tensor(2); auto&& offsets = a.tensor(3); auto&& offset2bag = a.tensor(4); auto&& mode = a.int64(5); auto&& padding_idx = a.int64(6);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::_embedding_bag_per_sample_weights_backward::call(grad, weight, indices, offsets, offset2bag, mode, padding_idx));
+}
+const Overload _embedding_bag_per_sample_weights_backward_overloads[] = {
+    {"Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1", 0, true, false, nullptr, op__embedding_bag_per_sample_weights_backward},
+};
+OverloadSet _embedding_bag_per_sample_weights_backward_set("_embedding_bag_per_sample_weights_backward", _embedding_bag_per_sample_weights_backward_overloads);
+PyObject* _embedding_bag_per_sample_weights_backward_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(_embedding_bag_per_sample_weights_backward_set, args, n, kw);
+}
+
 PyObject* op_index_add_(Arguments& a) {
   auto&& self = a.mutable_tensor(0); auto&& dim = a.int64(1); auto&& index = a.tensor(2); auto&& source = a.tensor(3); auto&& alpha = a.scalar(4);
   Unlocked u(a);
@@ -4508,6 +4570,10 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("index_put_", index_put__function),
       entry("index_put", index_put_function),
       entry("embedding_backward", embedding_backward_function),
+      entry("embedding_bag", embedding_bag_function),
+      entry("_embedding_bag", _embedding_bag_function),
+      entry("_embedding_bag_backward", _embedding_bag_backward_function),
+      entry("_embedding_bag_per_sample_weights_backward", _embedding_bag_per_sample_weights_backward_function),
       entry("index_copy", index_copy_function),
       entry("index_copy_", index_copy__function),
       entry("index_fill", index_fill_function),

@@ -192,6 +192,10 @@ std::vector<std::vector<int64_t>> linalg_shapes(Rng& r, const std::string& op) {
 // (or normalized_shape, or groups).
 bool is_norm(const std::string& op) { return op.find("_norm") != std::string::npos; }
 
+bool is_embedding_bag(const std::string& op) {
+  return op.rfind("embedding_bag", 0) == 0 || op.rfind("_embedding_bag", 0) == 0;
+}
+
 bool is_linalg(const std::string& op) {
   return op == "mm" || op == "bmm" || op == "addmm" || op == "dot" || op == "mv" || op == "matmul";
 }
@@ -251,6 +255,7 @@ struct Draw {
       return tensor_arg(r, ScalarType::Bool, name == "mask" ? partner_shape(r, shape) : shape);
     }
     if (name == "index") return index_tensor();
+    if (is_embedding_bag(op) && !first) return bag_tensor(name);
     if (name == "indices" && op.rfind("embedding", 0) == 0) return embedding_indices();
     if (first && op == "one_hot") {
       TensorArg t = tensor_arg(r, chance(r, 0.95) ? ScalarType::Long : draw_dtype(r, {}), shape);
@@ -369,6 +374,34 @@ struct Draw {
     return t;
   }
 
+  // embedding_bag's tensors after weight (`shape`): 1-d indices below weight's rows, offsets
+  // into them, one per-sample weight per index, and the backwards' bookkeeping; now and then a
+  // dtype or length off (the error paths).
+  TensorArg bag_tensor(const std::string& name) {
+    const int64_t rows = shape.empty() ? 1 : shape[0];
+    if (name == "indices") {
+      index_length = between(r, 0, 9);
+      TensorArg t = tensor_arg(r,
+                               chance(r, 0.97)
+                                   ? (chance(r, 0.7) ? ScalarType::Long : ScalarType::Int)
+                                   : draw_dtype(r, {}),
+                               {index_length});
+      t.index_bound = rows + (chance(r, 0.03) ? 1 : 0);
+      return t;
+    }
+    if (name == "offsets") {
+      TensorArg t = tensor_arg(r, chance(r, 0.7) ? ScalarType::Long : ScalarType::Int,
+                               {between(r, 1, 5)});
+      t.offsets_into = index_length;
+      return t;
+    }
+    if (name == "per_sample_weights")
+      return tensor_arg(r, chance(r, 0.9) ? dtype : draw_dtype(r, declared),
+                        {index_length + (chance(r, 0.03) ? 1 : 0)});
+    return tensor_arg(r, chance(r, 0.75) ? dtype : draw_dtype(r, declared),
+                      partner_shape(r, shape));
+  }
+
   // indexing's Tensor?[] indices into a self of `shape`: per dim a None, a Long index (values
   // in [-size, size), shapes that broadcast together) or a Bool / Byte mask over one or the
   // remaining dims. Now and then an index past self's dims, a value out of range, or an Int
@@ -435,6 +468,11 @@ struct Draw {
     if (name == "index")
       return between(r, -size_at_dim(), size_at_dim() - (chance(r, 0.95) ? 1 : 0));
     if (name == "num_weights") return chance(r, 0.9) ? kWeights : between(r, 0, 6);
+    if (is_embedding_bag(op) && name == "mode") return chance(r, 0.97) ? between(r, 0, 2) : 3;
+    if (is_embedding_bag(op) && name == "padding_idx") {
+      const int64_t rows = shape.empty() ? 1 : shape[0];
+      return chance(r, 0.97) ? between(r, -rows, rows - 1) : rows;
+    }
     if (name == "length" || name == "split_size" || name == "chunks" || name == "size" ||
         name == "steps" || name == "n" || name == "m") {
       return between(r, 0, 5);
@@ -715,6 +753,7 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
             0,
             {},
             meta};
+  if (is_embedding_bag(op) && chance(r, 0.95)) draw.shape = {between(r, 1, 6), between(r, 0, 5)};
   // kron's result has the product of its operands' sizes: two of the large shapes would be
   // gigabytes.
   while (op == "kron" && numel_of(draw.shape) > 512) draw.shape = draw_shape(r);
@@ -790,7 +829,11 @@ Tensor materialize(const TensorArg& t, bool meta) {
                                       : ScalarType::Long);
   for (int64_t i = 0; i < n; ++i) {
     const uint64_t bits = mix(t.seed + static_cast<uint64_t>(i));
-    if (index) {
+    if (t.offsets_into >= 0) {
+      values.data_ptr<int64_t>()[i] = i == 0 ? 0
+                                             : static_cast<int64_t>((bits >> 4) %
+                                                                    (t.offsets_into + 1));
+    } else if (index) {
       const int64_t bound = std::max<int64_t>(t.index_bound, 1);
       const auto k = static_cast<int64_t>((bits >> 4) % (t.index_negative ? 2 * bound : bound));
       values.data_ptr<int64_t>()[i] = t.index_negative ? k - bound : k;
@@ -802,6 +845,10 @@ Tensor materialize(const TensorArg& t, bool meta) {
     } else {
       values.data_ptr<int64_t>()[i] = int_value(bits, t.dtype);
     }
+  }
+  if (t.offsets_into >= 0) {
+    int64_t* v = values.data_ptr<int64_t>();
+    std::sort(v, v + n);
   }
   Tensor logical = empty(t.shape, t.dtype);
   logical.copy_(values.view(t.shape));

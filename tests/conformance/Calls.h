@@ -32,6 +32,8 @@ struct TensorArg {
   uint64_t seed = 0;
   int64_t index_bound = -1;
   bool index_negative = false;
+  // Set (>= 0) for embedding_bag's offsets into that many indices: sorted, the first 0.
+  int64_t offsets_into = -1;
   // Floating values from the ordinary mix only: no NaN, infinities, extremes or subnormals.
   bool ordinary = false;
 };

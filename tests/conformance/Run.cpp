@@ -208,6 +208,34 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "sparse" && a.value.is<bool>() && a.value.get<bool>())
         return "libtorch 1.13 returns a sparse gradient from embedding_backward(sparse=True)";
   }
+  // embedding_bag's kernels trust their bookkeeping: the backwards index with offset2bag and
+  // max_indices unchecked; the forward reads past indices when include_last_offset's last offset
+  // is not their count, and past offsets when there are none; a mode other than 0-2 leaves
+  // bag_size uninitialised.
+  if (call.overload.rfind("_embedding_bag_backward", 0) == 0 ||
+      call.overload.rfind("_embedding_bag_per_sample_weights_backward", 0) == 0)
+    return "libtorch 1.13 indexes with embedding_bag's bookkeeping tensors unchecked";
+  if (call.overload.rfind("embedding_bag", 0) == 0 ||
+      call.overload.rfind("_embedding_bag", 0) == 0) {
+    const Arg *indices = nullptr, *offsets = nullptr;
+    bool include_last = false;
+    int64_t mode = 0;
+    for (const Arg& a : call.args) {
+      if (a.name == "indices" && a.is_tensor) indices = &a;
+      if (a.name == "offsets" && a.is_tensor) offsets = &a;
+      if (a.name == "include_last_offset" && a.value.is<bool>()) include_last = a.value.get<bool>();
+      if (a.name == "mode" && a.value.is<int64_t>()) mode = a.value.get<int64_t>();
+    }
+    if (mode < 0 || mode > 2)
+      return "libtorch 1.13 leaves embedding_bag's bag_size unset for a mode other than 0-2";
+    if (indices != nullptr && offsets != nullptr && indices->tensor.shape.size() == 1 &&
+        offsets->tensor.shape.size() == 1 && offsets->tensor.offsets_into >= 0) {
+      const Tensor o = materialize(offsets->tensor).to(ScalarType::Long).contiguous();
+      if (o.numel() == 0 ||
+          (include_last && o.data_ptr<int64_t>()[o.numel() - 1] != indices->tensor.shape[0]))
+        return "libtorch 1.13 reads past embedding_bag's indices or offsets";
+    }
+  }
   // norm's out= overloads of a complex tensor store the result as the complex dtype's real type
   // whatever out's dtype is: into a smaller one they write past it.
   if (call.overload.rfind("norm.", 0) == 0 && call.overload.ends_with("out") && self.is_tensor &&
