@@ -310,3 +310,6 @@
 #include <aten/ops/searchsorted.h>
 #include <aten/ops/bincount.h>
 #include <aten/ops/_unique2.h>
+#include <aten/ops/unique_dim.h>
+#include <aten/ops/unique_consecutive.h>
+#include <aten/ops/unique_dim_consecutive.h>

@@ -996,6 +996,12 @@ constexpr ScalarType bincount_dtypes[] = {ScalarType::Byte, ScalarType::Char, Sc
 constexpr DispatchKey bincount_keys[] = {DispatchKey::CPU};
 constexpr ScalarType _unique2_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey _unique2_keys[] = {DispatchKey::CPU};
+constexpr ScalarType unique_dim_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey unique_dim_keys[] = {DispatchKey::CPU};
+constexpr ScalarType unique_consecutive_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey unique_consecutive_keys[] = {DispatchKey::CPU};
+constexpr ScalarType unique_dim_consecutive_dtypes[] = {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
+constexpr DispatchKey unique_dim_consecutive_keys[] = {DispatchKey::CPU};
 
 constexpr Overload overloads[] = {
     {"empty", "memory_format",
@@ -4677,6 +4683,21 @@ constexpr Overload overloads[] = {
      "_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
      SchemaKind::functional, true, false, "",
      detail::_unique2_keys, false, detail::_unique2_dtypes,
+     Autograd::not_differentiable},
+    {"unique_dim", "",
+     "unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::unique_dim_keys, false, detail::unique_dim_dtypes,
+     Autograd::not_differentiable},
+    {"unique_consecutive", "",
+     "unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::unique_consecutive_keys, false, detail::unique_consecutive_dtypes,
+     Autograd::not_differentiable},
+    {"unique_dim_consecutive", "",
+     "unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+     SchemaKind::functional, true, false, "",
+     detail::unique_dim_consecutive_keys, false, detail::unique_dim_consecutive_dtypes,
      Autograd::not_differentiable},
 };
 }  // namespace detail

@@ -174,6 +174,7 @@
 #include <aten/ops/type_as_ops.h>
 #include <aten/ops/unbind_ops.h>
 #include <aten/ops/uniform_ops.h>
+#include <aten/ops/unique_consecutive_ops.h>
 #include <aten/ops/var_ops.h>
 #include <aten/ops/view_ops.h>
 #include <aten/ops/where_ops.h>
@@ -4222,6 +4223,19 @@ PyObject* bincount_method(PyObject* self, PyObject* const* args, Py_ssize_t n, P
   return call_method(bincount_set, self, args, n, kw);
 }
 
+PyObject* op_unique_consecutive(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& return_inverse = a.boolean(1); auto&& return_counts = a.boolean(2); auto&& dim = a.optional_int64(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unique_consecutive::call(self, return_inverse, return_counts, dim));
+}
+const Overload unique_consecutive_overloads[] = {
+    {"Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None", 0, true, false, nullptr, op_unique_consecutive},
+};
+OverloadSet unique_consecutive_set("unique_consecutive", unique_consecutive_overloads);
+PyObject* unique_consecutive_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(unique_consecutive_set, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_0() {
@@ -4401,6 +4415,7 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("median", median_function),
       entry("nanmedian", nanmedian_function),
       entry("bincount", bincount_function),
+      entry("unique_consecutive", unique_consecutive_function),
   };
   return defs;
 }

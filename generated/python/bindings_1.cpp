@@ -181,6 +181,8 @@
 #include <aten/ops/transpose_ops.h>
 #include <aten/ops/trunc_ops.h>
 #include <aten/ops/unfold_ops.h>
+#include <aten/ops/unique_dim_consecutive_ops.h>
+#include <aten/ops/unique_dim_ops.h>
 #include <aten/ops/unsqueeze_ops.h>
 #include <aten/ops/var_mean_ops.h>
 #include <aten/ops/view_as_complex_ops.h>
@@ -4391,6 +4393,32 @@ PyObject* _unique2_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyOb
   return call_function(_unique2_set, args, n, kw);
 }
 
+PyObject* op_unique_dim(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& sorted = a.boolean(2); auto&& return_inverse = a.boolean(3); auto&& return_counts = a.boolean(4);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unique_dim::call(self, dim, sorted, return_inverse, return_counts));
+}
+const Overload unique_dim_overloads[] = {
+    {"Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False", 0, true, false, nullptr, op_unique_dim},
+};
+OverloadSet unique_dim_set("unique_dim", unique_dim_overloads);
+PyObject* unique_dim_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(unique_dim_set, args, n, kw);
+}
+
+PyObject* op_unique_dim_consecutive(Arguments& a) {
+  auto&& self = a.tensor(0); auto&& dim = a.int64(1); auto&& return_inverse = a.boolean(2); auto&& return_counts = a.boolean(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::unique_dim_consecutive::call(self, dim, return_inverse, return_counts));
+}
+const Overload unique_dim_consecutive_overloads[] = {
+    {"Tensor self, int dim, bool return_inverse=False, bool return_counts=False", 0, true, false, nullptr, op_unique_dim_consecutive},
+};
+OverloadSet unique_dim_consecutive_set("unique_dim_consecutive", unique_dim_consecutive_overloads);
+PyObject* unique_dim_consecutive_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(unique_dim_consecutive_set, args, n, kw);
+}
+
 }  // namespace
 
 const std::vector<PyMethodDef>& functions_1() {
@@ -4581,6 +4609,8 @@ const std::vector<PyMethodDef>& functions_1() {
       entry("mode", mode_function),
       entry("searchsorted", searchsorted_function),
       entry("_unique2", _unique2_function),
+      entry("unique_dim", unique_dim_function),
+      entry("unique_dim_consecutive", unique_dim_consecutive_function),
   };
   return defs;
 }
