@@ -344,8 +344,11 @@ Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tens
                                    std::string_view reduce, bool include_self,
                                    const Tensor& result) {
   if (!grad.defined()) return Tensor();
-  // src may be larger than index: only its elements within index's extent were read.
-  Tensor src = src_in;
+  // An empty index scatters nothing (ATen then accepts any src).
+  if (index.numel() == 0) return which == 0 ? grad : zeros_like(src_in);
+  // A 0-dim src is one element at index's rank; src may be larger than index: only its elements
+  // within index's extent were read.
+  Tensor src = src_in.dim() == 0 ? src_in.reshape(DimVector(index.dim(), 1)) : src_in;
   for (int64_t d = 0; d < index.dim(); ++d)
     if (src.size(d) != index.size(d)) src = src.narrow(d, 0, index.size(d));
   Tensor grad_self, grad_src;
@@ -387,6 +390,7 @@ Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tens
   }
   if (which == 0) return include_self ? grad_self : grad_self.scatter(dim, index, 0);
   if (grad_src.sizes() == src_in.sizes()) return grad_src;
+  if (src_in.dim() == 0) return grad_src.reshape({});
   Tensor padded = zeros_like(src_in);
   Tensor region = padded;
   for (int64_t d = 0; d < grad_src.dim(); ++d) region = region.narrow(d, 0, grad_src.size(d));

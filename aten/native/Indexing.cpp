@@ -270,6 +270,13 @@ IndexPlan make_index_plan(const Tensor& self, ArrayRef<std::optional<Tensor>> in
     plan.result_shape = DimVector(self.sizes());
     return plan;
   }
+  // An index with elements into an indexed dim of size 0 cannot be in range, whatever else is
+  // empty: ATen refuses it up front, by shapes alone (so on Meta too).
+  bool indexes_empty_dim = false, has_elements = true;
+  for (int64_t k : dims) indexes_empty_dim |= self.sizes()[k] == 0;
+  for (int64_t s : shape) has_elements &= s != 0;
+  ATEN_CHECK_INDEX(!(indexes_empty_dim && has_elements),
+                   "index is out of bounds for dimension with size 0");
   // A Meta index has no values to check. ATen checks each index as its kernel visits it, so an
   // indexing that visits no element (an empty broadcast shape, or an empty dim of self that is
   // not indexed) checks none.
@@ -642,7 +649,8 @@ ATEN_META_FUNC(index_add)
              ") must have as many dims as self (", self.sizes(), ")");
   ATEN_CHECK(index.numel() == s.sizes()[d], "index_add_(): Number of indices (", index.numel(),
              ") should be equal to source.size(dim): (", s.sizes()[d], "), for dim: ", d);
-  for (int64_t k = 0; k < x.dim(); ++k)
+  // As in ATen, the other dims must agree only when there is something to add.
+  for (int64_t k = 0; k < x.dim() && index.numel() > 0; ++k)
     ATEN_CHECK(k == d || s.sizes()[k] == x.sizes()[k], "index_add_(): source ", source.sizes(),
                " and self ", self.sizes(), " differ at dim ", k, " (they may differ at dim ", d,
                " only)");

@@ -211,7 +211,10 @@ ATEN_META_FUNC(smooth_l1_loss_backward)
 
 ATEN_META_FUNC(huber_loss_backward)
 (const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t reduction,
- double /*delta*/) {
+ double delta) {
+  // huber_loss's own check: libtorch 1.13's backward skips it, and then its vector and scalar
+  // loops order their branches differently.
+  ATEN_CHECK(delta > 0, "huber_loss_backward does not support non-positive values for delta.");
   loss_backward_meta(*this, "huber_loss_backward", grad_output, self, target, reduction,
                      [](ScalarType t) { ATEN_DISPATCH_huber_loss_backward_TYPES(t, [] {}); });
 }

@@ -663,3 +663,28 @@ TEST(MaskedScatter, FillsTrueElementsInOrder) {
   expect_error([&] { masked_scatter(x, mask.to(ScalarType::Float), source); },
                {"masked_scatter_ only supports boolean masks"});
 }
+
+// An index with elements into an empty indexed dim is out of range even when the result is empty
+// (another dim of self is 0), by shapes alone as in ATen; an empty index into it is not.
+TEST(Index, AnIndexIntoAnEmptyDimIsOutOfRange) {
+  expect_error(
+      [] {
+        zeros({0, 0}, ScalarType::Bool).index({longs({}, {0})});
+      },
+      {"index is out of bounds for dimension with size 0"});
+  expect_error(
+      [] {
+        meta({0, 3}).index({ref::to_meta(longs({1}, {0}))});
+      },
+      {"index is out of bounds for dimension with size 0"});
+  EXPECT_EQ(zeros({0, 3}).index({longs({0}, {})}).sizes(), IntArrayRef({0, 3}));
+}
+
+// An empty index adds nothing, and then (as in ATen) source's other dims need not match self's.
+TEST(IndexAdd, AnEmptyIndexAcceptsAnyEmptySource) {
+  const Tensor self = iota({7, 2});
+  expect_equal(index_add(self, 0, longs({0}, {}), zeros({0, 3})), self);
+  EXPECT_EQ(index_add(zeros({7, 0}), 1, longs({0}, {}), zeros({0, 0})).sizes(),
+            IntArrayRef({7, 0}));
+  expect_error([&] { index_add(self, 0, longs({1}, {0}), zeros({1, 3})); }, {"differ at dim 1"});
+}

@@ -10,11 +10,14 @@
 #include <aten/ops/binary_cross_entropy_with_logits.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/huber_loss.h>
+#include <aten/ops/huber_loss_backward.h>
 #include <aten/ops/kl_div.h>
 #include <aten/ops/l1_loss.h>
 #include <aten/ops/mse_loss.h>
 #include <aten/ops/mse_loss_backward.h>
+#include <aten/ops/ones_like.h>
 #include <aten/ops/smooth_l1_loss.h>
+#include <aten/ops/zeros_like.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -190,3 +193,18 @@ TEST(Loss, MetaGivesTheShapes) {
 }
 
 }  // namespace
+
+// beta and delta are taken in the dtype, as ATen's kernels take them: a beta past Half's range is
+// infinite there, so an infinite difference gives inf - inf.
+TEST(Loss, BetaAndDeltaAreRoundedToTheDtype) {
+  const Tensor x = ref::make<Half>({2}, [](int64_t i) { return i == 0 ? 3.0 : -70000.0; });
+  const Tensor out = smooth_l1_loss(x, zeros_like(x), Reduction::None, 3e38);
+  EXPECT_EQ(ref::read_double(out, {0}), 0);
+  EXPECT_TRUE(std::isnan(ref::read_double(out, {1})));
+}
+
+TEST(Loss, HuberBackwardRefusesANonPositiveDeltaAsTheForwardDoes) {
+  const Tensor x = ref::make<float>({3}, [](int64_t i) { return static_cast<double>(i); });
+  expect_error([&] { huber_loss_backward(ones_like(x), x, zeros_like(x), Reduction::None, -2.0); },
+               {"huber_loss_backward does not support non-positive values for delta"});
+}

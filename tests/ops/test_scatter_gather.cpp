@@ -247,3 +247,21 @@ TEST(ScatterReduce, EachReductionWithAndWithoutSelf) {
       },
       {"reduce \"mean\" is not implemented for 'Bool'"});
 }
+
+// scatter_reduce's backward with a 0-dim src (one element at index's rank) and with an empty
+// index (nothing scattered: self's gradient passes, src's is zeros of its shape).
+TEST(ScatterReduce, BackwardOfAZeroDimSrcAndOfAnEmptyIndex) {
+  Tensor self = make<double>({1}, [](int64_t) { return 1.0; }).requires_grad_();
+  Tensor src = make<double>({}, [](int64_t) { return 2.0; }).requires_grad_();
+  scatter_reduce(self, 0, longs({1}, {0}), src, "amax").sum().backward();
+  EXPECT_EQ(src.grad().dim(), 0);
+  EXPECT_EQ(ref::read_double(src.grad(), {}), 1.0);
+  EXPECT_EQ(ref::read_double(self.grad(), {0}), 0.0);
+
+  Tensor self2 = iota({2, 3}, ScalarType::Double).requires_grad_();
+  Tensor src2 = make<double>({1, 1}, [](int64_t) { return 5.0; }).requires_grad_();
+  scatter_reduce(self2, 1, longs({2, 0}, {}), src2, "mean", false).sum().backward();
+  ref::expect_all(self2.grad(), 1.0);
+  EXPECT_EQ(src2.grad().sizes(), IntArrayRef({1, 1}));
+  ref::expect_all(src2.grad(), 0.0);
+}

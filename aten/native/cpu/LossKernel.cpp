@@ -61,11 +61,18 @@ void mse_kernel(TensorIteratorBase& iter, double /*unused*/) {
   });
 }
 
+// A loss's parameter (beta, delta) as ATen's kernels take it: rounded to the dtype first, so a
+// beta past Half's range is infinite there.
+template <typename T>
+opmath_t<T> in_dtype(double v) {
+  return static_cast<opmath_t<T>>(static_cast<T>(v));
+}
+
 // 0.5 z^2 / beta below beta, z - 0.5 beta from it (z = |self - target|).
 void smooth_l1_kernel(TensorIteratorBase& iter, double beta) {
   ATEN_DISPATCH_smooth_l1_loss_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
-    const auto b = static_cast<opmath>(beta);
+    const auto b = in_dtype<scalar_t>(beta);
     loss_loop<scalar_t>(iter, [b](opmath x, opmath t) {
       const opmath z = std::abs(x - t);
       return z < b ? opmath(0.5) * z * z / b : z - opmath(0.5) * b;
@@ -77,7 +84,7 @@ void smooth_l1_kernel(TensorIteratorBase& iter, double beta) {
 void huber_kernel(TensorIteratorBase& iter, double delta) {
   ATEN_DISPATCH_huber_loss_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
-    const auto d = static_cast<opmath>(delta);
+    const auto d = in_dtype<scalar_t>(delta);
     loss_loop<scalar_t>(iter, [d](opmath x, opmath t) {
       const opmath z = std::abs(x - t);
       return z < d ? opmath(0.5) * z * z : d * (z - opmath(0.5) * d);
@@ -100,7 +107,7 @@ void smooth_l1_backward_kernel(TensorIteratorBase& iter, double norm, double bet
   ATEN_DISPATCH_smooth_l1_loss_backward_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
     const auto n = static_cast<opmath>(norm);
-    const auto b = static_cast<opmath>(beta);
+    const auto b = in_dtype<scalar_t>(beta);
     loss_backward_loop<scalar_t>(iter, [n, b](opmath x, opmath t, opmath g) {
       const opmath d = x - t;
       if (d <= -b) return -n * g;
@@ -114,7 +121,7 @@ void huber_backward_kernel(TensorIteratorBase& iter, double norm, double delta) 
   ATEN_DISPATCH_huber_loss_backward_TYPES(iter.common_dtype(), [&] {
     using opmath = opmath_t<scalar_t>;
     const auto n = static_cast<opmath>(norm);
-    const auto dl = static_cast<opmath>(delta);
+    const auto dl = in_dtype<scalar_t>(delta);
     loss_backward_loop<scalar_t>(iter, [n, dl](opmath x, opmath t, opmath g) {
       const opmath d = x - t;
       if (d <= -dl) return -n * g * dl;
