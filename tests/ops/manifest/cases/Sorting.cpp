@@ -1,10 +1,9 @@
 // The cases of aten/native/Sorting.cpp's ops: sort (stable and not), argsort, msort, topk,
 // kthvalue, median, nanmedian, mode. The reference sorts each line stably, NaN above every
-// number; the unstable overloads run on lines of at most 16 elements, which introsort leaves to
-// insertion sort, a stable one. topk and kthvalue, whose indices among equal elements are their
-// algorithm's, run on values distinct along every line (the conformance suite compares their
-// ties with libtorch's); median's order is (value, index), exact with ties; mode's lines are
-// short and full of repeats.
+// number, as every MiniATen sort does (stable=False included). topk and kthvalue, whose indices
+// among equal elements are their algorithm's, run on values distinct along every line (the
+// conformance suite compares their ties with libtorch's); median's order is (value, index), exact
+// with ties; mode's lines are short and full of repeats.
 #include "../ReductionCases.h"
 
 #include <aten/core/Tensor.h>
@@ -268,7 +267,6 @@ ATEN_OP_CASES(sorting) {
   };
   plain.result_dtypes = values_and_long;
   plain.reference = sort_reference(0, false);
-  plain.skip_layouts = {Layout::large};  // 1873-element lines: introsort proper
   cases.push_back(plain);
 
   OpCase arg;
