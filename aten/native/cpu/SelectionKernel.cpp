@@ -1,8 +1,9 @@
 // The CPU kernels of the selections along a dim: topk, kthvalue, median / nanmedian, mode. Each
-// line is selected with ATen's CPU algorithm and ATen's comparisons (NaN above every number; Half
-// and BFloat16 compared as float), so that among equal elements the same index comes out as in
-// ATen: the algorithms order equal elements by their moves, which depend on the comparisons
-// only. Lines are copied as (value, index) pairs; topk's heap path keeps only k of them.
+// line is selected with ATen's comparisons (NaN above every number; Half and BFloat16 compared
+// as float) and, except topk of a long line, with ATen's CPU algorithm, so that among equal
+// elements the same index comes out as in ATen (the algorithms order equal elements by their
+// moves, which depend on the comparisons only). topk of a long line keeps a sorted run of k
+// (value, index) pairs, equal elements by index; the other selections copy the line as pairs.
 // Compiled once per CPU capability.
 #include <aten/core/Convert.h>
 #include <aten/cpu/Parallel.h>
@@ -114,7 +115,7 @@ void for_each_line(const Tensor& values, const Tensor& indices, const Tensor& se
 // ---- topk ----
 
 // x may come before top in comp's order: true when it does, and when either is NaN (the exact
-// comparison decides then). One comparison, which vectorizes: the test that lets the heap scan
+// comparison decides then). One comparison, which vectorizes: the test that lets topk's scan
 // skip a block of elements at a time.
 template <bool largest, typename V>
 bool may_precede(V x, V top) {
@@ -125,42 +126,46 @@ bool may_precede(V x, V top) {
   }
 }
 
-// ATen's partial_sort path (k * 64 <= size), as libstdc++'s __heap_select and __sort_heap do it:
-// a heap of the first k elements; each later element that comes before the heap's top replaces
-// it through pop_heap over the heap and that element (what __heap_select's __pop_heap does,
-// leaving the old top where the element was, never looked at again); then sort_heap. The
-// elements that cannot replace the top are skipped 32 at a time by may_precede.
+// The k first elements of a long line (k * 64 <= size), in comp's order with equal elements by
+// index: a sorted run of the best k so far, which a later element enters only when it comes
+// strictly before the run's last (so an equal one, later in the line, never does), by insertion.
+// Most elements cannot: they are skipped 32 at a time by may_precede against the run's last.
+// ATen runs libstdc++'s partial_sort here, whose heap leaves equal elements in an order of its
+// own; a sorted topk only promises the values' order (tests/conformance/divergences.yaml).
 template <bool largest, typename T>
-void topk_heap(const Line<T>& line, int64_t k, std::vector<Elem<compare_t<T>>>& heap) {
+void topk_run(const Line<T>& line, int64_t k, std::vector<Elem<compare_t<T>>>& run) {
   using V = compare_t<T>;
   using Comp = std::conditional_t<largest, GreaterOrNan, LessOrNotNan>;
   const Comp comp;
-  heap.resize(static_cast<size_t>(k + 1));
-  for (int64_t j = 0; j < k; ++j) heap[static_cast<size_t>(j)] = {line.load(j), j};
-  std::make_heap(heap.begin(), heap.begin() + k, comp);
-  constexpr int64_t kBlock = 32;
-  const int64_t n = line.size;
-  int64_t j = k;
+  run.resize(static_cast<size_t>(k));
+  int64_t filled = 0;
+  // Inserts e after the elements it does not come strictly before.
+  auto insert = [&](const Elem<V>& e) {
+    int64_t at = filled < k ? filled++ : k - 1;
+    for (; at > 0 && comp(e, run[static_cast<size_t>(at - 1)]); --at)
+      run[static_cast<size_t>(at)] = run[static_cast<size_t>(at - 1)];
+    run[static_cast<size_t>(at)] = e;
+  };
+  int64_t j = 0;
+  for (; j < k; ++j) insert({line.load(j), j});
   auto consider = [&](int64_t at) {
     const Elem<V> e{line.load(at), at};
-    if (comp(e, heap[0])) {
-      heap[static_cast<size_t>(k)] = e;
-      std::pop_heap(heap.begin(), heap.begin() + k + 1, comp);
-    }
+    if (comp(e, run[static_cast<size_t>(k - 1)])) insert(e);
   };
+  constexpr int64_t kBlock = 32;
+  const int64_t n = line.size;
   if (line.in_stride == static_cast<int64_t>(sizeof(T))) {
     const T* p = reinterpret_cast<const T*>(line.in);
     for (; j + kBlock <= n; j += kBlock) {
-      const V top = heap[0].value;
+      const V last = run[static_cast<size_t>(k - 1)].value;
       int hits = 0;  // an int sum of the comparisons vectorizes, a bool or may not
       for (int64_t u = 0; u < kBlock; ++u)
-        hits += static_cast<int>(may_precede<largest>(static_cast<V>(p[j + u]), top));
+        hits += static_cast<int>(may_precede<largest>(static_cast<V>(p[j + u]), last));
       if (hits == 0) continue;
       for (int64_t u = 0; u < kBlock; ++u) consider(j + u);
     }
   }
   for (; j < n; ++j) consider(j);
-  std::sort_heap(heap.begin(), heap.begin() + k, comp);
 }
 
 // ATen's nth_element path: the k-th in place, and the k - 1 before it sorted when asked.
@@ -175,7 +180,7 @@ void topk_select(const Line<T>& line, int64_t k, bool sorted,
 
 template <bool largest, typename T>
 void topk_line(const Line<T>& line, int64_t k, bool sorted, std::vector<Elem<compare_t<T>>>& buf) {
-  if (k * 64 <= line.size) topk_heap<largest>(line, k, buf);
+  if (k * 64 <= line.size) topk_run<largest>(line, k, buf);
   else topk_select<largest>(line, k, sorted, buf);
   for (int64_t j = 0; j < k; ++j) {
     const auto& e = buf[static_cast<size_t>(j)];
