@@ -11,6 +11,7 @@
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/constant_pad_nd.h>
+#include <aten/ops/convolution_backward.h>
 #include <aten/ops/cumsum.h>
 #include <aten/ops/div.h>
 #include <aten/ops/elu_backward.h>
@@ -429,6 +430,14 @@ Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tens
   const Tensor zeros = aten::zeros_like(self.expand(shape), grad.options());
   const Tensor full = zeros.index_put({std::optional<Tensor>(mask.expand(shape))}, grad, true);
   return sum_to(full, self.sizes());
+}
+
+Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& input,
+                              const Tensor& weight, IntArrayRef padding) {
+  if (!grad.defined()) return Tensor();
+  auto grads = convolution_backward(grad, input, weight, std::nullopt, {1, 1}, padding, {1, 1},
+                                    false, {0, 0}, 1, {which == 0, which == 1, false});
+  return which == 0 ? std::get<0>(grads) : std::get<1>(grads);
 }
 
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

@@ -113,6 +113,9 @@ Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indic
 Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
 // embedding_dense_backward's with respect to grad_output: each index's row of grad, divided by
 // the index's count with scale_grad_by_freq, zero for padding_idx, in indices' shape + [D].
+// The gradient of _direct_conv2d's input (which 0) or weight (1): convolution_backward's.
+Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& input,
+                              const Tensor& weight, IntArrayRef padding);
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,
                                        int64_t padding_idx, bool scale_grad_by_freq);
 // max.dim / min.dim: the gradient goes to the element each output came from.

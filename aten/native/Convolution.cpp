@@ -3,6 +3,8 @@
 // matrix product per group for a 2-d convolution; col2im for a transposed one; 1-d and 3-d
 // through 2-d), so gradients, and second derivatives, come from those ops.
 #include <aten/TensorOperators.h>
+#include <aten/native/DirectConv.h>
+#include <aten/ops/_direct_conv2d.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/col2im.h>
@@ -338,6 +340,8 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
                    IntArrayRef output_padding, int64_t groups) {
   const ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups);
   check_convolution(input, weight, bias, p);
+  if (direct_conv2d_applies(input, weight, bias, stride, dilation, transposed, groups))
+    return aten::_direct_conv2d(input, weight, bias, p.padding);
   Tensor out;
   switch (weight.dim()) {
     case 3:

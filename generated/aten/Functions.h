@@ -249,6 +249,7 @@
 #include <aten/ops/col2im.h>
 #include <aten/ops/convolution.h>
 #include <aten/ops/convolution_backward.h>
+#include <aten/ops/_direct_conv2d.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/conv3d.h>

@@ -4,6 +4,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/autograd/Autograd.h>
 #include <aten/core/Tensor.h>
+#include <aten/ops/_direct_conv2d.h>
 #include <aten/ops/allclose.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
@@ -183,4 +184,43 @@ TEST(Convolution, Errors) {
       },
       {"Expected 4D (unbatched) or 5D (batched) input to conv3d, but got input of size: [2, 3, "
        "6]"});
+}
+
+// Float convolutions with few input channels times taps take the direct kernel; Double ones the
+// im2col path. The two agree, values and gradients (the direct one's are convolution_backward's),
+// on LeNet-5's first layer and on a padded one wider than a vector, with a tile and a part of one.
+TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
+  struct Shapes {
+    std::vector<int64_t> input, weight, padding;
+  };
+  for (const Shapes& s : {Shapes{{4, 1, 28, 28}, {6, 1, 5, 5}, {0, 0}},
+                          Shapes{{2, 3, 9, 40}, {11, 3, 3, 3}, {1, 2}}}) {
+    const Tensor x = values(s.input, 1), w = values(s.weight, 2), b = values({s.weight[0]}, 3);
+    const Tensor xf = x.to(ScalarType::Float).requires_grad_();
+    const Tensor wf = w.to(ScalarType::Float).requires_grad_();
+    const Tensor bf = b.to(ScalarType::Float).requires_grad_();
+    const Tensor xd = x.clone().requires_grad_(), wd = w.clone().requires_grad_();
+    const Tensor bd = b.clone().requires_grad_();
+    const Tensor yf = conv2d(xf, wf, bf, {1, 1}, s.padding);
+    const Tensor yd = conv2d(xd, wd, bd, {1, 1}, s.padding);
+    EXPECT_TRUE(allclose(yf.to(ScalarType::Double), yd, 1e-4, 1e-4));
+    EXPECT_TRUE(
+        allclose(_direct_conv2d(xf, wf, bf, s.padding).to(ScalarType::Double), yd, 1e-4, 1e-4));
+    aten::sum(yf * yf).backward();
+    aten::sum(yd * yd).backward();
+    EXPECT_TRUE(allclose(xf.grad().to(ScalarType::Double), xd.grad(), 1e-3, 1e-3));
+    EXPECT_TRUE(allclose(wf.grad().to(ScalarType::Double), wd.grad(), 1e-3, 1e-3));
+    EXPECT_TRUE(allclose(bf.grad().to(ScalarType::Double), bd.grad(), 1e-3, 1e-3));
+  }
+  ref::expect_error(
+      [] {
+        _direct_conv2d(values({1, 2, 4, 4}, 1), values({3, 2, 2, 2}, 2), std::nullopt, {0, 0});
+      },
+      {"\"_direct_conv2d\" not implemented for 'Double'"});
+  ref::expect_error(
+      [] {
+        _direct_conv2d(values({1, 2, 4, 4}, 1).to(ScalarType::Float),
+                       values({3, 2, 5, 2}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
+      },
+      {"_direct_conv2d: kernel [5, 2] larger than the padded input [4, 4]"});
 }

@@ -6,6 +6,7 @@
 #include "../ReductionCases.h"
 
 #include <aten/core/Tensor.h>
+#include <aten/ops/_direct_conv2d.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/conv3d.h>
@@ -211,7 +212,7 @@ Shape input_shape(const Conv& p, bool batched) {
 }
 
 // How a case calls the op: through convolution, or its conv*d / conv_transpose*d form.
-enum class Form { convolution, named, padding_string };
+enum class Form { convolution, named, padding_string, direct };
 
 Tensor call_named(const Conv& p, const Tensors& in) {
   const auto b = bias_of(in, p.bias);
@@ -237,6 +238,7 @@ Tensor call_named(const Conv& p, const Tensors& in) {
 std::string named_overload(const Conv& p, Form form) {
   const std::string d = std::to_string(p.kernel.size()) + "d";
   if (form == Form::convolution) return "convolution";
+  if (form == Form::direct) return "_direct_conv2d";
   if (form == Form::padding_string) return "conv" + d + ".padding";
   if (!p.transposed) return "conv" + d;
   return p.kernel.size() == 1 ? "conv_transpose1d" : "conv_transpose" + d + ".input";
@@ -258,6 +260,8 @@ OpCase conv_case(const Conv& p, Form form, bool batched = true) {
                                  p.transposed, p.output_padding, p.groups)};
     }
     if (form == Form::named) return Tensors{call_named(p, in)};
+    if (form == Form::direct)
+      return Tensors{_direct_conv2d(in[0], in[1], bias_of(in, p.bias), p.padding)};
     const bool valid = p.extra_after.empty() && std::all_of(p.padding.begin(), p.padding.end(),
                                                             [](int64_t v) { return v == 0; });
     const char* mode = valid ? "valid" : "same";
@@ -322,6 +326,8 @@ ATEN_OP_CASES(convolution) {
   const Conv same_2d{3, 2, {3, 4}, {1, 1}, {1, 1}, {1, 1}, {0, 0}, 1, true, false, {0, 1}};
   const Conv same_1d{2, 2, {3}, {1}, {2}, {2}, {0}, 2, false};
   const Conv valid_3d{2, 2, {2, 2, 2}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {0, 0, 0}, 1, true};
+  // Nine output channels: a full tile of the direct kernel and one more.
+  const Conv direct{2, 9, {3, 2}, {1, 1}, {1, 2}, {1, 1}, {0, 0}, 1, true};
   return {conv_case(plain, Form::convolution),
           conv_case(strided, Form::convolution),
           conv_case(grouped, Form::named),
@@ -338,6 +344,7 @@ ATEN_OP_CASES(convolution) {
           conv_case(same_2d, Form::padding_string),
           conv_case(same_1d, Form::padding_string),
           conv_case(valid_3d, Form::padding_string),
+          conv_case(direct, Form::direct),
           backward_case(strided),
           backward_case(grouped),
           backward_case(transposed_grouped),

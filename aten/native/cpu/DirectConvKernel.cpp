@@ -1,0 +1,95 @@
+// The direct 2-d convolution's kernel (DirectConv.h). Each step computes one output row segment
+// of a vector's width for a tile of output channels: the tile's accumulators stay in registers
+// while every (input channel, tap) pair loads one input vector and adds it, times the tap's
+// weight, into each. Work is split over (image, output row) pairs.
+// Compiled once per CPU capability.
+#include <aten/cpu/Parallel.h>
+#include <aten/cpu/vec/Vectorized.h>
+#include <aten/native/DirectConv.h>
+
+#include <algorithm>
+
+namespace aten::native {
+inline namespace CPU_CAPABILITY {
+namespace {
+
+using Vec = vec::Vectorized<float>;
+
+struct Geometry {
+  int64_t channels, height, width;  // of the (padded) input
+  int64_t kh, kw, oh, ow;
+};
+
+// Output channels [co, co + kTile) of output row oy of image n, columns [ox, ox + count).
+template <int kTile>
+void tile(const Geometry& g, const float* in, const float* w, const float* bias, float* out,
+          int64_t co, int64_t oy, int64_t ox, int64_t count) {
+  const int64_t taps = g.channels * g.kh * g.kw;
+  Vec acc[kTile];
+  for (int t = 0; t < kTile; ++t) acc[t] = Vec(bias != nullptr ? bias[co + t] : 0.f);
+  const float* wt = w + co * taps;
+  for (int64_t c = 0; c < g.channels; ++c) {
+    for (int64_t ky = 0; ky < g.kh; ++ky) {
+      const float* row = in + (c * g.height + oy + ky) * g.width + ox;
+      for (int64_t kx = 0; kx < g.kw; ++kx) {
+        const Vec x = count == Vec::size() ? Vec::loadu(row + kx) : Vec::loadu(row + kx, count);
+        const float* tap = wt + (c * g.kh + ky) * g.kw + kx;
+        for (int t = 0; t < kTile; ++t) acc[t] = vec::fmadd(Vec(tap[t * taps]), x, acc[t]);
+      }
+    }
+  }
+  for (int t = 0; t < kTile; ++t) {
+    float* dst = out + ((co + t) * g.oh + oy) * g.ow + ox;
+    if (count == Vec::size()) acc[t].store(dst);
+    else acc[t].store(dst, count);
+  }
+}
+
+// The tile widths: eight accumulators, the input vector and a weight fit the 16 AVX2 registers.
+constexpr int kMaxTile = 8;
+
+template <int kTile = kMaxTile>
+void tile_of(int64_t width, const Geometry& g, const float* in, const float* w, const float* bias,
+             float* out, int64_t co, int64_t oy, int64_t ox, int64_t count) {
+  if constexpr (kTile > 1) {
+    if (width < kTile) {
+      tile_of<kTile - 1>(width, g, in, w, bias, out, co, oy, ox, count);
+      return;
+    }
+  }
+  tile<kTile>(g, in, w, bias, out, co, oy, ox, count);
+}
+
+void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
+                          const Tensor& bias) {
+  const int64_t n = input.size(0), out_channels = weight.size(0);
+  const Geometry g{input.size(1),  input.size(2), input.size(3), weight.size(2),
+                   weight.size(3), out.size(2),   out.size(3)};
+  const float* in = input.data_ptr<float>();
+  const float* w = weight.data_ptr<float>();
+  const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
+  float* o = out.data_ptr<float>();
+  const int64_t row_work = out_channels * g.ow * g.channels * g.kh * g.kw;
+  parallel_for(0, n * g.oh, std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, row_work)),
+               [&](int64_t begin, int64_t end) {
+                 for (int64_t r = begin; r < end; ++r) {
+                   const int64_t image = r / g.oh, oy = r % g.oh;
+                   const float* src = in + image * g.channels * g.height * g.width;
+                   float* dst = o + image * out_channels * g.oh * g.ow;
+                   for (int64_t co = 0; co < out_channels; co += kMaxTile) {
+                     const int64_t width = std::min<int64_t>(kMaxTile, out_channels - co);
+                     for (int64_t ox = 0; ox < g.ow; ox += Vec::size()) {
+                       const int64_t count = std::min<int64_t>(Vec::size(), g.ow - ox);
+                       tile_of(width, g, src, w, b, dst, co, oy, ox, count);
+                     }
+                   }
+                 }
+               });
+}
+
+}  // namespace
+}  // namespace CPU_CAPABILITY
+
+ATEN_REGISTER_DISPATCH(direct_conv2d_stub, &direct_conv2d_kernel);
+
+}  // namespace aten::native
