@@ -8,6 +8,7 @@
 #include <aten/native/DirectConv.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace aten::native {
 inline namespace CPU_CAPABILITY {
@@ -20,21 +21,25 @@ struct Geometry {
   int64_t kh, kw, oh, ow;
 };
 
-// Output channels [co, co + kTile) of output row oy of image n, columns [ox, ox + count).
+// The tile widths: eight accumulators, the input vector and a weight fit the 16 AVX2 registers.
+constexpr int kMaxTile = 8;
+
+// Output channels [co, co + kTile) of output row oy of image n, columns [ox, ox + count). w is
+// the packed weight: per tile of kMaxTile output channels, per (channel, tap), the tile's
+// weights side by side, so the broadcasts of one step read one cache line.
 template <int kTile>
 void tile(const Geometry& g, const float* in, const float* w, const float* bias, float* out,
           int64_t co, int64_t oy, int64_t ox, int64_t count) {
   const int64_t taps = g.channels * g.kh * g.kw;
   Vec acc[kTile];
   for (int t = 0; t < kTile; ++t) acc[t] = Vec(bias != nullptr ? bias[co + t] : 0.f);
-  const float* wt = w + co * taps;
+  const float* tap = w + co * taps;  // co is a multiple of kMaxTile
   for (int64_t c = 0; c < g.channels; ++c) {
     for (int64_t ky = 0; ky < g.kh; ++ky) {
       const float* row = in + (c * g.height + oy + ky) * g.width + ox;
-      for (int64_t kx = 0; kx < g.kw; ++kx) {
+      for (int64_t kx = 0; kx < g.kw; ++kx, tap += kMaxTile) {
         const Vec x = count == Vec::size() ? Vec::loadu(row + kx) : Vec::loadu(row + kx, count);
-        const float* tap = wt + (c * g.kh + ky) * g.kw + kx;
-        for (int t = 0; t < kTile; ++t) acc[t] = vec::fmadd(Vec(tap[t * taps]), x, acc[t]);
+        for (int t = 0; t < kTile; ++t) acc[t] = vec::fmadd(Vec(tap[t]), x, acc[t]);
       }
     }
   }
@@ -44,9 +49,6 @@ void tile(const Geometry& g, const float* in, const float* w, const float* bias,
     else acc[t].store(dst, count);
   }
 }
-
-// The tile widths: eight accumulators, the input vector and a weight fit the 16 AVX2 registers.
-constexpr int kMaxTile = 8;
 
 template <int kTile = kMaxTile>
 void tile_of(int64_t width, const Geometry& g, const float* in, const float* w, const float* bias,
@@ -66,7 +68,16 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
   const Geometry g{input.size(1),  input.size(2), input.size(3), weight.size(2),
                    weight.size(3), out.size(2),   out.size(3)};
   const float* in = input.data_ptr<float>();
-  const float* w = weight.data_ptr<float>();
+  // [tiles, C * KH * KW, kMaxTile]: tile-major, the last tile zero-padded.
+  const int64_t taps = g.channels * g.kh * g.kw;
+  const int64_t tiles = (out_channels + kMaxTile - 1) / kMaxTile;
+  std::vector<float> packed(static_cast<size_t>(tiles * taps * kMaxTile), 0.f);
+  const float* wsrc = weight.data_ptr<float>();
+  for (int64_t co = 0; co < out_channels; ++co)
+    for (int64_t k = 0; k < taps; ++k)
+      packed[static_cast<size_t>(((co / kMaxTile) * taps + k) * kMaxTile + co % kMaxTile)] =
+          wsrc[co * taps + k];
+  const float* w = packed.data();
   const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
   float* o = out.data_ptr<float>();
   const int64_t row_work = out_channels * g.ow * g.channels * g.kh * g.kw;
