@@ -96,6 +96,25 @@ def broadcast_tensors(*tensors):
     return _C.broadcast_tensors(tensors)
 
 
+# torch.unique and torch.unique_consecutive: the tuple their flags ask for, from the ATen ops.
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    if dim is None:
+        values, inverse, counts = _C._unique2(input, sorted, return_inverse, return_counts)
+    else:
+        values, inverse, counts = _C.unique_dim(input, dim, sorted, return_inverse, return_counts)
+    return _flagged(values, inverse, counts, return_inverse, return_counts)
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    values, inverse, counts = _C.unique_consecutive(input, return_inverse, return_counts, dim)
+    return _flagged(values, inverse, counts, return_inverse, return_counts)
+
+
+def _flagged(values, inverse, counts, return_inverse, return_counts):
+    extra = ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
+    return (values,) + extra if extra else values
+
+
 # The module layer, after the operators it is written with.
 from miniaten import nn, optim  # noqa: E402,F401
 from miniaten.nn.module import load, save  # noqa: E402,F401

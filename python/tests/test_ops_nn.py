@@ -239,3 +239,37 @@ def test_moments_nan_to_num_and_hypot_against_numpy():
                                   np.nan_to_num(special, nan=0.0, posinf=9.0, neginf=-9.0))
     y = rng.uniform(-3, 3, (6, 7))
     np.testing.assert_allclose(np.asarray(mt.hypot(t, mt.tensor(y))), np.hypot(x, y), rtol=1e-12)
+
+
+def test_embedding_bag_and_unique_match_pytorch():
+    torch = pytest.importorskip("torch")
+    w = RNG.uniform(-1, 1, (10, 3))
+    idx = np.array([[1, 2, 4], [4, 3, 9]])
+    for mode in ("sum", "mean", "max"):
+        got = mt.nn.functional.embedding_bag(mt.tensor(idx), mt.tensor(w), mode=mode,
+                                             padding_idx=4)
+        want = torch.nn.functional.embedding_bag(torch.tensor(idx), torch.tensor(w), mode=mode,
+                                                 padding_idx=4)
+        close(got, want.numpy())
+    flat = mt.tensor(idx.reshape(-1))
+    got = mt.nn.functional.embedding_bag(flat, mt.tensor(w), mt.tensor(np.array([0, 2])),
+                                         mode="sum",
+                                         per_sample_weights=mt.tensor(np.arange(6.0)))
+    want = torch.nn.functional.embedding_bag(torch.tensor(idx.reshape(-1)), torch.tensor(w),
+                                             torch.tensor([0, 2]), mode="sum",
+                                             per_sample_weights=torch.arange(6.0).double())
+    close(got, want.numpy())
+    x = np.array([[3, 1], [3, 1], [2, 2], [3, 1]])
+    values, inverse, counts = mt.unique(mt.tensor(x), return_inverse=True, return_counts=True)
+    tv, ti, tc = torch.unique(torch.tensor(x), return_inverse=True, return_counts=True)
+    for a, b in ((values, tv), (inverse, ti), (counts, tc)):
+        np.testing.assert_array_equal(np.asarray(a), b.numpy())
+    rows, rows_inverse = mt.unique(mt.tensor(x), dim=0, return_inverse=True)
+    trows, trows_inverse = torch.unique(torch.tensor(x), dim=0, return_inverse=True)
+    np.testing.assert_array_equal(np.asarray(rows), trows.numpy())
+    np.testing.assert_array_equal(np.asarray(rows_inverse), trows_inverse.numpy())
+    runs = mt.unique_consecutive(mt.tensor(x.reshape(-1)), return_counts=True)
+    truns = torch.unique_consecutive(torch.tensor(x.reshape(-1)), return_counts=True)
+    for a, b in zip(runs, truns):
+        np.testing.assert_array_equal(np.asarray(a), b.numpy())
+    assert isinstance(mt.unique(mt.tensor(x)), mt.Tensor)
