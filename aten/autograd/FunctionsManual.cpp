@@ -7,6 +7,7 @@
 #include <aten/core/ScalarOps.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
+#include <aten/ops/_direct_conv2d.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
@@ -19,6 +20,7 @@
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/expand.h>
+#include <aten/ops/flip.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gather.h>
 #include <aten/ops/glu_backward.h>
@@ -435,6 +437,14 @@ Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tens
 Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& input,
                               const Tensor& weight, IntArrayRef padding) {
   if (!grad.defined()) return Tensor();
+  const int64_t kh = weight.size(2), kw = weight.size(3);
+  if (which == 0 && padding[0] < kh && padding[1] < kw) {
+    // The input's gradient of a stride-1 correlation is the full correlation of the gradient
+    // with the kernel rotated by 180 degrees, input and output channels swapped: the direct
+    // kernel again, with padding k - 1 - p.
+    return _direct_conv2d(grad, weight.transpose(0, 1).flip({2, 3}), std::nullopt,
+                          {kh - 1 - padding[0], kw - 1 - padding[1]});
+  }
   auto grads = convolution_backward(grad, input, weight, std::nullopt, {1, 1}, padding, {1, 1},
                                     false, {0, 0}, 1, {which == 0, which == 1, false});
   return which == 0 ? std::get<0>(grads) : std::get<1>(grads);

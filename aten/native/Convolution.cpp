@@ -311,6 +311,22 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight,
   return conv_nd(x, weight, bias, stride, symmetric, dilation, false, {}, groups, batched_dim, op);
 }
 
+// A 2-d convolution's weight gradient as ATen's slow_conv2d computes it: im2col of the input
+// ([N, C * kh * kw, L]) against grad_output ([N, O, L]), a matrix product per image and group,
+// summed over the batch. The products' sides are the output channels and the kernel's taps, where
+// the convolution form below has an image-sized kernel and an output of the kernel's size (a
+// product of width kh * kw, which the matrix kernel serves badly).
+Tensor conv2d_weight_grad(const Tensor& grad_output, const Tensor& input, const Tensor& weight,
+                          const ConvParams& p) {
+  const int64_t n = input.size(0), out_channels = weight.size(0);
+  const Tensor cols = im2col(input, {weight.size(2), weight.size(3)}, p.dilation, p.padding,
+                             p.stride);  // [N, C * kh * kw, L]
+  const int64_t l = cols.size(2);
+  const Tensor dy = grad_output.reshape({n, p.groups, out_channels / p.groups, l});
+  const Tensor per_image = matmul(dy, cols.view({n, p.groups, -1, l}).transpose(2, 3));
+  return per_image.sum(0).reshape(weight.sizes());
+}
+
 // The gradient of a convolution's weight, itself a convolution: with batch and channels swapped,
 // the input (non-transposed) or grad_output (transposed) convolved with the other, stride and
 // dilation exchanged; the result is at least the kernel's size and is cut to it.
@@ -405,7 +421,10 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
                                      true, extra, groups);
     }
   }
-  if (output_mask[1]) grad_weight = conv_weight_grad(grad_output, input, weight, p);
+  if (output_mask[1]) {
+    grad_weight = spatial == 2 && !transposed ? conv2d_weight_grad(grad_output, input, weight, p)
+                                              : conv_weight_grad(grad_output, input, weight, p);
+  }
   if (output_mask[2]) {
     std::vector<int64_t> dims = {0};
     for (int64_t d = 2; d < grad_output.dim(); ++d) dims.push_back(d);

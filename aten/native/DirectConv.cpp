@@ -16,7 +16,7 @@ namespace {
 // on LeNet-5's layers, 25 taps (1.8x libtorch, from 0.5x) and 150 (1.5x faster than im2col).
 // At 576 (3x3, 64 channels) both paths were within 10% of each other, at half oneDNN's speed;
 // wider reductions are left to the product.
-constexpr int64_t kMaxTaps = 256;
+constexpr int64_t kMaxTaps = 1024;
 
 }  // namespace
 

@@ -27,39 +27,44 @@ constexpr int kMaxTile = 8;
 // Output channels [co, co + kTile) of output row oy of image n, columns [ox, ox + count). w is
 // the packed weight: per tile of kMaxTile output channels, per (channel, tap), the tile's
 // weights side by side, so the broadcasts of one step read one cache line.
-template <int kTile>
-void tile(const Geometry& g, const float* in, const float* w, const float* bias, float* out,
-          int64_t co, int64_t oy, int64_t ox, int64_t count) {
+// Output channels [co, co + kTile) of output row oy, columns [ox, ox + count), of one image.
+// w is the packed weight: per tile of kMaxTile output channels, per (channel, tap), the tile's
+// weights side by side, so a step's broadcasts read one cache line. offsets[k] is where tap k
+// (channel, row, column) reads, relative to the window's first input element: one flat loop
+// over the taps keeps the accumulators in registers (GCC spills them at the boundaries of a loop
+// nest over channels and rows). kFull: count is a whole vector, so the loads need no branch.
+template <int kTile, bool kFull>
+void tile(const Geometry& g, const float* in, const int64_t* offsets, const float* w,
+          const float* bias, float* out, int64_t co, int64_t oy, int64_t ox, int64_t count) {
   const int64_t taps = g.channels * g.kh * g.kw;
   Vec acc[kTile];
   for (int t = 0; t < kTile; ++t) acc[t] = Vec(bias != nullptr ? bias[co + t] : 0.f);
   const float* tap = w + co * taps;  // co is a multiple of kMaxTile
-  for (int64_t c = 0; c < g.channels; ++c) {
-    for (int64_t ky = 0; ky < g.kh; ++ky) {
-      const float* row = in + (c * g.height + oy + ky) * g.width + ox;
-      for (int64_t kx = 0; kx < g.kw; ++kx, tap += kMaxTile) {
-        const Vec x = count == Vec::size() ? Vec::loadu(row + kx) : Vec::loadu(row + kx, count);
-        for (int t = 0; t < kTile; ++t) acc[t] = vec::fmadd(Vec(tap[t]), x, acc[t]);
-      }
-    }
+  const float* window = in + oy * g.width + ox;
+  for (int64_t k = 0; k < taps; ++k, tap += kMaxTile) {
+    const float* src = window + offsets[k];
+    const Vec x = kFull ? Vec::loadu(src) : Vec::loadu(src, count);
+    for (int t = 0; t < kTile; ++t) acc[t] = vec::fmadd(Vec(tap[t]), x, acc[t]);
   }
   for (int t = 0; t < kTile; ++t) {
     float* dst = out + ((co + t) * g.oh + oy) * g.ow + ox;
-    if (count == Vec::size()) acc[t].store(dst);
+    if constexpr (kFull) acc[t].store(dst);
     else acc[t].store(dst, count);
   }
 }
 
 template <int kTile = kMaxTile>
-void tile_of(int64_t width, const Geometry& g, const float* in, const float* w, const float* bias,
-             float* out, int64_t co, int64_t oy, int64_t ox, int64_t count) {
+void tile_of(int64_t width, const Geometry& g, const float* in, const int64_t* offsets,
+             const float* w, const float* bias, float* out, int64_t co, int64_t oy, int64_t ox,
+             int64_t count) {
   if constexpr (kTile > 1) {
     if (width < kTile) {
-      tile_of<kTile - 1>(width, g, in, w, bias, out, co, oy, ox, count);
+      tile_of<kTile - 1>(width, g, in, offsets, w, bias, out, co, oy, ox, count);
       return;
     }
   }
-  tile<kTile>(g, in, w, bias, out, co, oy, ox, count);
+  if (count == Vec::size()) tile<kTile, true>(g, in, offsets, w, bias, out, co, oy, ox, count);
+  else tile<kTile, false>(g, in, offsets, w, bias, out, co, oy, ox, count);
 }
 
 void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
@@ -78,6 +83,11 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
       packed[static_cast<size_t>(((co / kMaxTile) * taps + k) * kMaxTile + co % kMaxTile)] =
           wsrc[co * taps + k];
   const float* w = packed.data();
+  std::vector<int64_t> offsets(static_cast<size_t>(taps));
+  for (int64_t c = 0, k = 0; c < g.channels; ++c)
+    for (int64_t ky = 0; ky < g.kh; ++ky)
+      for (int64_t kx = 0; kx < g.kw; ++kx, ++k)
+        offsets[static_cast<size_t>(k)] = (c * g.height + ky) * g.width + kx;
   const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
   float* o = out.data_ptr<float>();
   const int64_t row_work = out_channels * g.ow * g.channels * g.kh * g.kw;
@@ -91,7 +101,7 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
                      const int64_t width = std::min<int64_t>(kMaxTile, out_channels - co);
                      for (int64_t ox = 0; ox < g.ow; ox += Vec::size()) {
                        const int64_t count = std::min<int64_t>(Vec::size(), g.ow - ox);
-                       tile_of(width, g, src, w, b, dst, co, oy, ox, count);
+                       tile_of(width, g, src, offsets.data(), w, b, dst, co, oy, ox, count);
                      }
                    }
                  }
