@@ -99,7 +99,11 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
                    float* dst = o + image * out_channels * g.oh * g.ow;
                    for (int64_t co = 0; co < out_channels; co += kMaxTile) {
                      const int64_t width = std::min<int64_t>(kMaxTile, out_channels - co);
+                     // A row at least a vector wide ends with a whole vector overlapping the
+                     // one before (its columns computed twice, to the same values): masked
+                     // loads and stores cost about twice as much.
                      for (int64_t ox = 0; ox < g.ow; ox += Vec::size()) {
+                       if (g.ow >= Vec::size()) ox = std::min<int64_t>(ox, g.ow - Vec::size());
                        const int64_t count = std::min<int64_t>(Vec::size(), g.ow - ox);
                        tile_of(width, g, src, offsets.data(), w, b, dst, co, oy, ox, count);
                      }
