@@ -134,8 +134,11 @@ Values1d mode_of(const Values1d& v) {
 
 void selection_cases(std::vector<OpCase>& cases) {
   // topk along the last dim (largest) and dim 0 (smallest): the nth_element path.
-  for (const auto& [dim, k, largest] : {std::tuple<int64_t, int64_t, bool>{-1, 3, true},
-                                        std::tuple<int64_t, int64_t, bool>{0, 2, false}}) {
+  // (Named copies of the tuple's fields: clang 14 refuses lambdas capturing structured bindings.)
+  for (const auto& params : {std::tuple<int64_t, int64_t, bool>{-1, 3, true},
+                             std::tuple<int64_t, int64_t, bool>{0, 2, false}}) {
+    const int64_t dim = std::get<0>(params), k = std::get<1>(params);
+    const bool largest = std::get<2>(params);
     OpCase c;
     c.overloads = {"topk", "topk.values"};
     c.inputs = {Input{kShape3, Values::any, std::nullopt, distinct}};
