@@ -228,8 +228,10 @@ ATEN_OP_CASES(unique_dim) {
 
 ATEN_OP_CASES(unique_consecutive) {
   std::vector<OpCase> cases;
-  for (auto [with_inverse, with_counts] : {std::pair{true, true}, std::pair{true, false},
-                                           std::pair{false, true}, std::pair{false, false}}) {
+  for (auto flags : {std::pair{true, true}, std::pair{true, false}, std::pair{false, true},
+                     std::pair{false, false}}) {
+    // Named copies: clang 14 refuses lambdas capturing structured bindings.
+    const bool with_inverse = flags.first, with_counts = flags.second;
     OpCase c = unique_op_case("unique_consecutive", {6, 7}, repeating_slices, [=](const Tensor& t) {
       return unique_consecutive(t, with_inverse, with_counts);
     });
