@@ -249,8 +249,9 @@ ATEN_OP_CASES(hardtanh_family) {
         [=](const Tensors& in, Tensors& out) {
           aten::hardtanh_backward_out(out[0], in[0], in[1], lo, hi);
         },
+        // A NaN self stops the gradient: ATen's vector loop does so (its scalar loop passes it).
         nullptr, pointwise([=](std::floating_point auto g, std::floating_point auto x) {
-          return x <= lo || x >= hi ? 0.0 : g;
+          return x > lo && x < hi ? g : 0.0;
         })));
   }
   OpCase relu6 = unary_case(

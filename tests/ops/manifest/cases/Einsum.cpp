@@ -62,10 +62,13 @@ Spelled spell(const std::string& equation, const Refs& in) {
 
 Refs einsum_reference(const std::string& equation, const Refs& in, ScalarType dtype) {
   const Spelled s = spell(equation, in);
+  // A label's extent, its operands' sizes broadcast (a 1 gives way to any other, 0 included).
   std::map<char, int64_t> size;
   for (size_t i = 0; i < s.inputs.size(); ++i)
-    for (size_t d = 0; d < s.inputs[i].size(); ++d)
-      size[s.inputs[i][d]] = std::max(size[s.inputs[i][d]], in[i].sizes[d]);
+    for (size_t d = 0; d < s.inputs[i].size(); ++d) {
+      const auto [it, fresh] = size.emplace(s.inputs[i][d], in[i].sizes[d]);
+      if (!fresh && it->second == 1) it->second = in[i].sizes[d];
+    }
   std::vector<char> labels;
   Shape extents;
   for (auto [c, n] : size) {
