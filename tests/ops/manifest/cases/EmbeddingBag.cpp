@@ -34,13 +34,22 @@ Input offsets_input(bool include_last) {
       }};
 }
 
-// The bags of the inputs' values: bag b is [bounds[b], bounds[b + 1]).
+// The bags of the inputs' values: bag b is [bounds[b], bounds[b + 1]). With include_last the
+// call sets offsets' last element to the number of indices (ending_at_indices), whatever the
+// layout left there (an expanded offsets is all zeros).
 std::vector<int64_t> bounds_of(const RefTensor& indices, const RefTensor& offsets,
                                bool include_last) {
   std::vector<int64_t> bounds;
   for (const auto& v : offsets.values) bounds.push_back(static_cast<int64_t>(v.real()));
+  if (include_last && !bounds.empty()) bounds.back() = indices.numel();
   if (!include_last) bounds.push_back(indices.numel());
   return bounds;
+}
+
+Tensor ending_at_indices(const Tensor& offsets, const Tensor& indices) {
+  Tensor o = offsets.clone(MemoryFormat::Contiguous);
+  if (o.numel() > 0 && !o.is_meta()) o.data_ptr<int64_t>()[o.numel() - 1] = indices.numel();
+  return o;
 }
 
 int64_t as_int(const std::complex<double>& v) { return static_cast<int64_t>(v.real()); }
@@ -110,9 +119,8 @@ OpCase bag_case(BagCall b) {
   c.reference = bag_reference(b);
   // weight is 2-d and indices 1-d; the large layout grows indices past offsets' bags.
   c.skip_layouts = {Layout::zero_dim, Layout::large};
-  // Every offset 0 (an expanded offsets) or none is not a list that ends at the last index.
-  if (b.include_last) c.skip_layouts.push_back(Layout::broadcast);
-  // A weight of no rows has no row padding_idx could name.
+  // A weight of no rows has no row padding_idx could name; an empty offsets, with
+  // include_last, no last bag end.
   if (b.include_last || b.padding >= 0) c.skip_layouts.push_back(Layout::zero_size);
   c.dtypes = kFloating;
   // The composites' dtype check is _embedding_bag's, which names itself.
@@ -181,8 +189,8 @@ ATEN_OP_CASES(embedding_bag) {
     OpCase last = bag_case({mode, -1, false, true});
     last.overloads = {"_embedding_bag"};
     last.call = [mode](const Tensors& in) {
-      return as_tensors(
-          _embedding_bag(in[0], in[1], in[2], false, mode, false, std::nullopt, true));
+      return as_tensors(_embedding_bag(in[0], in[1], ending_at_indices(in[2], in[1]), false, mode,
+                                       false, std::nullopt, true));
     };
     cases.push_back(last);
   }

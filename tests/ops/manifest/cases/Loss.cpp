@@ -203,10 +203,12 @@ OpCase l1_loss_case(int64_t reduction) {
     return std::vector{reduction == Reduction::Sum && isIntegralType(r, true) ? kLong : r};
   };
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) {
-    // The difference in the inputs' dtype first: integers wrap, as sub's do.
+    // The difference and its abs in the inputs' dtype: integers wrap, as sub's and abs's do
+    // (abs of Char's -128 is -128).
     const ScalarType common = promote_types(in[0].dtype, in[1].dtype);
     return reduced_reference(in, dtypes[0], reduction, [=](const Args& a) {
-      return C(std::abs(round_to(common, a[0] - a[1])));
+      const C abs = std::abs(round_to(common, a[0] - a[1]));
+      return isComplexType(common) ? abs : round_to(common, abs);
     });
   };
   c.call = [=](const Tensors& in) { return Tensors{l1_loss(in[0], in[1], reduction)}; };
