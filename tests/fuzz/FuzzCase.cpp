@@ -177,7 +177,7 @@ Tensor make_input(const Input& spec, const Shape& s, ScalarType t, bool specials
   const uint8_t mode = in.next();
   // Expand: the dims set to size 1 before expanding.
   Shape s1 = s;
-  if ((mode & 4) && rank > 0)
+  if ((mode & 4) && rank > 0 && !spec.distinct)
     for (int64_t& d : s1)
       if (in.next() & 1) d = 1;
   // Slice: dim d taken with step st from offset off of a wider tensor.

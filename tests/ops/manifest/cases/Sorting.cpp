@@ -142,6 +142,7 @@ void selection_cases(std::vector<OpCase>& cases) {
     OpCase c;
     c.overloads = {"topk", "topk.values"};
     c.inputs = {Input{kShape3, Values::any, std::nullopt, distinct}};
+    c.inputs[0].distinct = true;
     c.call = [=](const Tensors& in) {
       auto [v, i] = topk(in[0], k, dim, largest);
       return Tensors{v, i};
@@ -164,6 +165,7 @@ void selection_cases(std::vector<OpCase>& cases) {
     c.overloads = {"topk"};
     c.inputs = {
         Input{{3, 200}, Values::any, std::nullopt, [](int64_t i) { return distinct(i % 200); }}};
+    c.inputs[0].distinct = true;
     c.call = [=](const Tensors& in) {
       auto [v, i] = in[0].topk(2, -1, largest);
       return Tensors{v, i};
@@ -182,6 +184,7 @@ void selection_cases(std::vector<OpCase>& cases) {
     OpCase kth = reduction_case({"kthvalue", "kthvalue.values"}, dc, false, values_and_long,
                                 [k](const Values1d& v) { return kth_of(v, k); });
     kth.inputs[0].custom = distinct;
+    kth.inputs[0].distinct = true;
     kth.call = [=](const Tensors& in) {
       auto [v, i] = kthvalue(in[0], k, dim, keepdim);
       return Tensors{v, i};
