@@ -89,6 +89,9 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
              ", dilation=", IntArrayRef(p.dilation),
              ", output_padding=", IntArrayRef(p.output_padding));
   for (size_t d = 0; d < n; ++d) {
+    ATEN_CHECK(weight.size(static_cast<int64_t>(d) + 2) > 0,
+               "convolution: kernel size must be greater than zero, but got weight of size ",
+               weight.sizes());
     ATEN_CHECK(p.stride[d] > 0, "non-positive stride is not supported");
     ATEN_CHECK(p.padding[d] >= 0, "negative padding is not supported");
     ATEN_CHECK(p.dilation[d] > 0, "dilation should be greater than zero");

@@ -220,7 +220,7 @@ Tensor einsum(std::string_view equation, ArrayRef<Tensor> tensors) {
                  label < kEllipsis ? std::string(1, label_char(label)) : std::string("..."),
                  " has size ", s, " for operand ", i,
                  " which does not broadcast with previously seen size ", seen);
-      seen = std::max(seen, s);
+      if (seen == 1) seen = s;  // a 1 gives way to any other size, 0 included
     }
   }
 

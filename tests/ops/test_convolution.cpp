@@ -224,3 +224,21 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
       },
       {"_direct_conv2d: kernel [5, 2] larger than the padded input [4, 4]"});
 }
+
+// A kernel with a dim of size 0 reads nothing: refused, in every form (the 3-d one used to
+// return nothing at all).
+TEST(Convolution, AKernelOfSizeZeroIsRefused) {
+  for (const auto& [input, weight] :
+       {std::pair{std::vector<int64_t>{2, 3, 4, 5, 5}, std::vector<int64_t>{4, 3, 0, 3, 3}},
+        std::pair{std::vector<int64_t>{2, 3, 5, 5}, std::vector<int64_t>{4, 3, 3, 0}}}) {
+    ref::expect_error(
+        [&] {
+          convolution(values(input, 1), values(weight, 2), std::nullopt,
+                      std::vector<int64_t>(weight.size() - 2, 1),
+                      std::vector<int64_t>(weight.size() - 2, 0),
+                      std::vector<int64_t>(weight.size() - 2, 1), false,
+                      std::vector<int64_t>(weight.size() - 2, 0), 1);
+        },
+        {"convolution: kernel size must be greater than zero"});
+  }
+}

@@ -75,3 +75,17 @@ TEST(Einsum, Errors) {
   // No operand: no tensor to choose a kernel by; the dispatcher says so, naming the op.
   ref::expect_error([&] { einsum("ij->", {}); }, {"could not run 'einsum'"});
 }
+
+// A label of size 1 gives way to any other size, 0 included; 0 against 5 does not broadcast.
+TEST(Einsum, ASizeOneLabelBroadcastsToZeroAndZeroToNothingElse) {
+  EXPECT_EQ(einsum("bij,bjk->bik", {values({1, 0, 2}, 1), values({5, 2, 3}, 2)}).sizes(),
+            IntArrayRef({5, 0, 3}));
+  EXPECT_EQ(einsum("bij,bjk->bik", {values({0, 4, 2}, 1), values({1, 2, 3}, 2)}).sizes(),
+            IntArrayRef({0, 4, 3}));
+  ref::expect_error(
+      [] {
+        einsum("bij,bjk->bik", {values({0, 0, 2}, 1), values({5, 1, 3}, 2)});
+      },
+      {"einsum(): subscript b has size 5 for operand 1 which does not broadcast with previously "
+       "seen size 0"});
+}
