@@ -97,8 +97,10 @@ Values1d kth_of(const Values1d& v, int64_t k) {
   return {v[static_cast<size_t>(i)], static_cast<double>(i)};
 }
 
-// median: the first NaN, else the lower median; nanmedian: the lower median of the others.
+// median: the first NaN, else the lower median; nanmedian: the lower median of the others. Of no
+// values NaN, as ATen's (an integral dtype then gets what NaN converts to).
 Values1d median_of(const Values1d& v, bool ignore_nan) {
+  if (v.empty()) return {std::numeric_limits<double>::quiet_NaN(), 0.0};
   int64_t nans = 0;
   for (size_t i = 0; i < v.size(); ++i) {
     if (!std::isnan(v[i].real())) continue;
