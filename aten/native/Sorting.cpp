@@ -2,6 +2,7 @@
 // from. Both results are laid out like self (its strides when dense, else dense strides in its
 // dims' order), as ATen's. The selections along a dim: topk, kthvalue, median and nanmedian (of
 // everything, or along a dim), mode.
+#include <aten/core/Convert.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/native/Sorting.h>
 #include <aten/ops/argsort_native.h>
@@ -295,13 +296,20 @@ ATEN_IMPL_FUNC(mode_out)
 
 namespace {
 
-// The median of every element: the median along dim 0 of the flattened self; NaN (in self's
-// dtype) when it is empty, as in ATen.
+// The median of every element: the median along dim 0 of the flattened self; NaN when it is
+// empty, as in ATen (for an integral dtype what NaN converts to there: integral_of_nan).
 Tensor median_of_all(const Tensor& self, bool ignore_nan) {
-  if (self.numel() == 0)
-    return aten::full({}, std::numeric_limits<double>::quiet_NaN(),
-                      self.options().dtype(ScalarType::Float))
-        .to(self.scalar_type());
+  if (self.numel() == 0) {
+    Tensor result = aten::empty({}, self.options());
+    ATEN_DISPATCH_median_TYPES(self.scalar_type(), [&] {
+      if constexpr (std::is_integral_v<scalar_t>) {
+        result.fill_(integral_of_nan<scalar_t>());
+      } else {
+        result.fill_(std::numeric_limits<double>::quiet_NaN());
+      }
+    });
+    return result;
+  }
   const Tensor flat = self.reshape({-1});
   return std::get<0>(ignore_nan ? aten::nanmedian(flat, 0) : aten::median(flat, 0));
 }

@@ -36,6 +36,7 @@ T narrow(std::complex<double> v) {
     // A double at 2^63 is an int64 near the top, rounded up on its way into a double (values
     // are held as doubles): it stays the largest int64, which reads back as 2^63 again.
     const double r = v.real();
+    if (std::isnan(r)) return ::aten::integral_of_nan<T>();
     return static_cast<T>(r >= 0x1p63 ? std::numeric_limits<int64_t>::max()
                                       : static_cast<int64_t>(r));
   } else {
