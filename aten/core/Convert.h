@@ -50,21 +50,6 @@ constexpr To convert(From f) {
   }
 }
 
-// What a kernel's conversion of NaN into an integral type gives on x86 (and so ATen's result
-// where a NaN meets an integral dtype, as the median of no elements does): the lowest value for
-// 32 and 64 bits (the conversion's "integer indefinite"), 0 for narrower types (a 32-bit
-// conversion truncated), true for bool. Defined here, where the cast itself would not be.
-template <typename To>
-constexpr To integral_of_nan() {
-  if constexpr (std::same_as<To, bool>) {
-    return true;
-  } else if constexpr (sizeof(To) >= 4) {
-    return std::numeric_limits<To>::lowest();
-  } else {
-    return To(0);
-  }
-}
-
 // Whether f lies outside what To holds, with ATen's rules: infinities and NaN fit floating
 // types; negative integers may wrap into unsigned types down to -max; complex to real needs a
 // zero imaginary part. Nothing overflows bool.

@@ -2,7 +2,7 @@
 // from. Both results are laid out like self (its strides when dense, else dense strides in its
 // dims' order), as ATen's. The selections along a dim: topk, kthvalue, median and nanmedian (of
 // everything, or along a dim), mode.
-#include <aten/core/Convert.h>
+#include <aten/core/IntegralOfNan.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/native/Sorting.h>
 #include <aten/ops/argsort_native.h>

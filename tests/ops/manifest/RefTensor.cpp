@@ -1,5 +1,7 @@
 #include "RefTensor.h"
 
+#include <aten/core/IntegralOfNan.h>
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
