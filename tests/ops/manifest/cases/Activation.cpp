@@ -539,7 +539,9 @@ ATEN_OP_CASES(prelu) {
     const Shape weight_shape = per_channel ? Shape{6} : Shape{};
     // The weight of element idx of self.
     auto weight_at = [per_channel](const RefTensor& w, const RefTensor& x, const Shape& idx) {
-      return per_channel && x.dim() > 1 ? w.values[idx[1]].real() : w.values[0].real();
+      // (One weight for all channels when it has one element, as ATen's.)
+      return per_channel && x.dim() > 1 && w.numel() > 1 ? w.values[idx[1]].real()
+                                                         : w.values[0].real();
     };
     OpCase c;
     c.overloads = {"prelu"};

@@ -251,8 +251,23 @@ OpCase conv_case(const Conv& p, Form form, bool batched = true) {
   c.inputs = {Input{input_shape(p, batched)}, Input{weight_shape(p)}};
   if (p.bias) c.inputs.push_back(Input{{p.out_channels}});
   c.result_dtypes = same;
-  c.reference = [p, batched](const Refs& in, std::span<const ScalarType> dtypes) {
-    return forward_reference(p, in, dtypes[0], batched);
+  c.reference = [p, batched, form](const Refs& in, std::span<const ScalarType> dtypes) {
+    Conv q = p;
+    const bool same = !(p.extra_after.empty() && std::all_of(p.padding.begin(), p.padding.end(),
+                                                             [](int64_t v) { return v == 0; }));
+    if (form == Form::padding_string && same) {
+      // padding="same" for the kernel given (the fuzzer's may differ from the case's): half the
+      // dilated extent before, the odd element after.
+      const size_t spatial = q.padding.size();
+      q.extra_after.resize(spatial);
+      const Shape& w = in[1].sizes;
+      for (size_t d = 0; d < spatial; ++d) {
+        const int64_t total = q.dilation[d] * (w[w.size() - spatial + d] - 1);
+        q.padding[d] = total / 2;
+        q.extra_after[d] = total - 2 * q.padding[d];
+      }
+    }
+    return forward_reference(q, in, dtypes[0], batched);
   };
   c.call = [p, form](const Tensors& in) {
     if (form == Form::convolution) {
