@@ -215,14 +215,14 @@ std::tuple<Tensor, Tensor, int64_t> take_along_dim_operands(const Tensor& self,
 }  // namespace
 
 Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
-  if (!dim.has_value()) return aten::gather(self.view({-1}), 0, indices.view({-1}));
+  if (!dim.has_value()) return aten::gather(self.reshape({-1}), 0, indices.reshape({-1}));
   const auto [s, i, d] = take_along_dim_operands(self, indices, *dim);
   return aten::gather(s, d, i);
 }
 
 Tensor& take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim,
                        Tensor& out) {
-  if (!dim.has_value()) return aten::gather_out(out, self.view({-1}), 0, indices.view({-1}));
+  if (!dim.has_value()) return aten::gather_out(out, self.reshape({-1}), 0, indices.reshape({-1}));
   const auto [s, i, d] = take_along_dim_operands(self, indices, *dim);
   return aten::gather_out(out, s, d, i);
 }

@@ -190,7 +190,7 @@ TEST(TakeAlongDim, BroadcastsSelfAndIndicesExceptAlongDim) {
       {"input and indices should have the same number of dimensions"});
   expect_error([&] { take_along_dim(x, idx.to(kInt), 0); },
                {"dtype of indices should be Long but got Int"});
-  expect_error([&] { take_along_dim(x.t(), longs({1}, {0})); }, {"view size is not compatible"});
+
   expect_error([&] { take_along_dim(x, longs({2, 1}, {0, 3}), 0); }, {"out of bounds"});
 }
 
@@ -264,4 +264,12 @@ TEST(ScatterReduce, BackwardOfAZeroDimSrcAndOfAnEmptyIndex) {
   ref::expect_all(self2.grad(), 1.0);
   EXPECT_EQ(src2.grad().sizes(), IntArrayRef({1, 1}));
   ref::expect_all(src2.grad(), 0.0);
+}
+
+// Without dim, self and indices are read flattened in C order, whatever their layout.
+TEST(TakeAlongDim, WithoutDimAStridedSelfIsFlattened) {
+  const Tensor self = iota({3, 4}).t();  // [4, 3], strides [1, 4]
+  const Tensor picked = take_along_dim(self, longs({3}, {0, 5, 11}));
+  EXPECT_EQ(values_of(picked),
+            values_of(self.reshape({-1}).index_select(0, longs({3}, {0, 5, 11}))));
 }
