@@ -213,8 +213,9 @@ Tensor frames_to_batch(const Tensor& t) {
   return t.permute({0, 2, 1, 3, 4})
       .reshape({t.size(0) * t.size(2), t.size(1), t.size(3), t.size(4)});
 }
-Tensor batch_to_frames(const Tensor& t, int64_t n) {
-  return t.view({n, t.size(0) / n, t.size(1), t.size(2), t.size(3)}).permute({0, 2, 1, 3, 4});
+// (n and the frame count given, not divided out: either may be 0.)
+Tensor batch_to_frames(const Tensor& t, int64_t n, int64_t frames) {
+  return t.view({n, frames, t.size(1), t.size(2), t.size(3)}).permute({0, 2, 1, 3, 4});
 }
 
 // A 3-d convolution as a sum over the kernel's depth of 2-d convolutions of the input's frames.
@@ -228,7 +229,7 @@ Tensor conv3d_forward(const Tensor& input, const Tensor& weight, const ConvParam
     const int64_t first = k * p.dilation[0];
     const Tensor frames = padded.slice(2, first, first + (od - 1) * p.stride[0] + 1, p.stride[0]);
     const Tensor part = batch_to_frames(
-        conv2d_forward(frames_to_batch(frames), weight.select(2, k), planes), n);
+        conv2d_forward(frames_to_batch(frames), weight.select(2, k), planes), n, frames.size(2));
     out = out.defined() ? out + part : part;
   }
   return out;
@@ -247,7 +248,7 @@ Tensor conv_transpose3d_forward(const Tensor& input, const Tensor& weight, const
   Tensor full;
   for (int64_t k = 0; k < kd; ++k) {
     const Tensor part = batch_to_frames(
-        conv_transpose2d_forward(frames_to_batch(input), weight.select(2, k), planes), n);
+        conv_transpose2d_forward(frames_to_batch(input), weight.select(2, k), planes), n, d);
     if (!full.defined()) {
       full = zeros({n, part.size(1), full_depth, part.size(3), part.size(4)}, input.options());
     }
