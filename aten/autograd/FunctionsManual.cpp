@@ -8,6 +8,7 @@
 #include <aten/iterator/Broadcast.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
 #include <aten/ops/_direct_conv2d.h>
+#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
@@ -445,9 +446,11 @@ Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& i
     return _direct_conv2d(grad, weight.transpose(0, 1).flip({2, 3}), std::nullopt,
                           {kh - 1 - padding[0], kw - 1 - padding[1]});
   }
-  auto grads = convolution_backward(grad, input, weight, std::nullopt, {1, 1}, padding, {1, 1},
-                                    false, {0, 0}, 1, {which == 0, which == 1, false});
-  return which == 0 ? std::get<0>(grads) : std::get<1>(grads);
+  if (which == 1) return _direct_conv2d_weight(grad, input, {kh, kw}, padding);
+  // A padding of the kernel's size or more: the full correlation above would need negative
+  // padding.
+  return std::get<0>(convolution_backward(grad, input, weight, std::nullopt, {1, 1}, padding,
+                                          {1, 1}, false, {0, 0}, 1, {true, false, false}));
 }
 
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

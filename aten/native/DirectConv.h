@@ -1,9 +1,10 @@
 #pragma once
-// A direct 2-d convolution (stride 1, no dilation, one group, Float) for the case im2col and a
-// matrix product serve badly: few input channels times kernel taps, so the product's reduction
-// dim is short and its im2col buffer is as large as the input times the taps. The kernel
-// (native/cpu/DirectConvKernel.cpp) keeps a tile of output channels' accumulators in vector
-// registers along an output row and reads each input row once per tile.
+// A direct 2-d convolution (stride 1, no dilation, one group, Float) and its weight's gradient,
+// for the case im2col and a matrix product serve badly: up to a thousand input channels times
+// kernel taps, where the product's reduction dim is short (the forward) or its im2col buffer is
+// the input times the taps (the weight's gradient). The kernels (native/cpu/DirectConvKernel.cpp,
+// DirectConvWeightKernel.cpp) keep blocks of accumulators in vector registers and read the input
+// in place.
 #include <aten/core/Tensor.h>
 #include <aten/cpu/DispatchStub.h>
 
@@ -21,5 +22,11 @@ bool direct_conv2d_applies(const Tensor& input, const Tensor& weight,
 using direct_conv2d_fn = void (*)(const Tensor& out, const Tensor& input, const Tensor& weight,
                                   const Tensor& bias);
 ATEN_DECLARE_DISPATCH(direct_conv2d_fn, direct_conv2d_stub);
+
+// grad_weight [O, C, KH, KW] of that correlation: per tap, the sum over images and output pixels
+// of grad_output [N, O, OH, OW] times the input element under the tap; all contiguous Float.
+using direct_conv2d_weight_fn = void (*)(const Tensor& grad_weight, const Tensor& grad_output,
+                                         const Tensor& input);
+ATEN_DECLARE_DISPATCH(direct_conv2d_weight_fn, direct_conv2d_weight_stub);
 
 }  // namespace aten::native

@@ -250,6 +250,7 @@
 #include <aten/ops/convolution.h>
 #include <aten/ops/convolution_backward.h>
 #include <aten/ops/_direct_conv2d.h>
+#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/conv3d.h>

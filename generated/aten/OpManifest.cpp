@@ -841,6 +841,8 @@ constexpr ScalarType convolution_backward_dtypes[] = {ScalarType::Float, ScalarT
 constexpr DispatchKey convolution_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType _direct_conv2d_dtypes[] = {ScalarType::Float};
 constexpr DispatchKey _direct_conv2d_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
+constexpr ScalarType _direct_conv2d_weight_dtypes[] = {ScalarType::Float};
+constexpr DispatchKey _direct_conv2d_weight_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType conv1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey conv1d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
@@ -4195,6 +4197,11 @@ constexpr Overload overloads[] = {
      "_direct_conv2d(Tensor input, Tensor weight, Tensor? bias, int[2] padding) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::_direct_conv2d_keys, true, detail::_direct_conv2d_dtypes,
+     Autograd::records},
+    {"_direct_conv2d_weight", "",
+     "_direct_conv2d_weight(Tensor grad_output, Tensor input, int[2] kernel_size, int[2] padding) -> Tensor",
+     SchemaKind::functional, true, false, "",
+     detail::_direct_conv2d_weight_keys, true, detail::_direct_conv2d_weight_dtypes,
      Autograd::records},
     {"conv1d", "",
      "conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor",

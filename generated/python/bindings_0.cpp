@@ -5,6 +5,7 @@
 #include "Bindings.h"
 
 #include <aten/ops/_direct_conv2d_ops.h>
+#include <aten/ops/_direct_conv2d_weight_ops.h>
 #include <aten/ops/abs_ops.h>
 #include <aten/ops/acos_ops.h>
 #include <aten/ops/adaptive_avg_pool1d_ops.h>
@@ -3717,6 +3718,19 @@ PyObject* _direct_conv2d_function(PyObject*, PyObject* const* args, Py_ssize_t n
   return call_function(_direct_conv2d_set, args, n, kw);
 }
 
+PyObject* op__direct_conv2d_weight(Arguments& a) {
+  auto&& grad_output = a.tensor(0); auto&& input = a.tensor(1); auto&& kernel_size = a.int_list(2); auto&& padding = a.int_list(3);
+  Unlocked u(a);
+  return u.wrap(aten::_ops::_direct_conv2d_weight::call(grad_output, input, kernel_size, padding));
+}
+const Overload _direct_conv2d_weight_overloads[] = {
+    {"Tensor grad_output, Tensor input, int[2] kernel_size, int[2] padding", 0, true, false, nullptr, op__direct_conv2d_weight},
+};
+OverloadSet _direct_conv2d_weight_set("_direct_conv2d_weight", _direct_conv2d_weight_overloads);
+PyObject* _direct_conv2d_weight_function(PyObject*, PyObject* const* args, Py_ssize_t n, PyObject* kw) {
+  return call_function(_direct_conv2d_weight_set, args, n, kw);
+}
+
 PyObject* op_conv1d(Arguments& a) {
   auto&& input = a.tensor(0); auto&& weight = a.tensor(1); auto&& bias = a.optional_tensor(2); auto&& stride = a.int_list(3); auto&& padding = a.int_list(4); auto&& dilation = a.int_list(5); auto&& groups = a.int64(6);
   Unlocked u(a);
@@ -4400,6 +4414,7 @@ const std::vector<PyMethodDef>& functions_0() {
       entry("binary_cross_entropy_with_logits", binary_cross_entropy_with_logits_function),
       entry("convolution", convolution_function),
       entry("_direct_conv2d", _direct_conv2d_function),
+      entry("_direct_conv2d_weight", _direct_conv2d_weight_function),
       entry("conv1d", conv1d_function),
       entry("conv3d", conv3d_function),
       entry("conv_transpose1d", conv_transpose1d_function),

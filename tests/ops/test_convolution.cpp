@@ -5,6 +5,7 @@
 #include <aten/autograd/Autograd.h>
 #include <aten/core/Tensor.h>
 #include <aten/ops/_direct_conv2d.h>
+#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/allclose.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
@@ -223,6 +224,63 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
                        values({3, 2, 5, 2}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
       },
       {"_direct_conv2d: kernel [5, 2] larger than the padded input [4, 4]"});
+}
+
+// The weight-gradient kernel against convolution_backward's (im2col, in double), values and the
+// gradients of its own derivative formulas, on rows with whole vectors and an overlapping last
+// one (37 wide), on rows narrower than a vector, and with output channels and taps past a block.
+TEST(DirectConv2dWeight, AgreesWithConvolutionBackwardValuesAndGradients) {
+  struct Shapes {
+    std::vector<int64_t> input, weight, padding;
+  };
+  for (const Shapes& s :
+       {Shapes{{2, 3, 5, 37}, {5, 3, 3, 3}, {1, 1}}, Shapes{{3, 2, 4, 6}, {7, 2, 2, 3}, {0, 1}}}) {
+    const std::vector<int64_t> kernel{s.weight[2], s.weight[3]};
+    const Tensor x = values(s.input, 1), w = values(s.weight, 2);
+    const std::vector<int64_t> out{s.input[0], s.weight[0],
+                                   s.input[2] + 2 * s.padding[0] - kernel[0] + 1,
+                                   s.input[3] + 2 * s.padding[1] - kernel[1] + 1};
+    const Tensor gy = values(out, 3), probe = values(s.weight, 4);
+    const Tensor xd = x.clone().requires_grad_(), gyd = gy.clone().requires_grad_();
+    const Tensor xf = x.to(ScalarType::Float).requires_grad_();
+    const Tensor gyf = gy.to(ScalarType::Float).requires_grad_();
+    const Tensor dwd = std::get<1>(convolution_backward(gyd, xd, w, std::nullopt, {1, 1}, s.padding,
+                                                        {1, 1}, false, {0, 0}, 1,
+                                                        {false, true, false}));
+    const Tensor dwf = _direct_conv2d_weight(gyf, xf, kernel, s.padding);
+    EXPECT_TRUE(allclose(dwf.to(ScalarType::Double), dwd, 1e-4, 1e-4));
+    aten::sum(dwd * probe).backward();
+    aten::sum(dwf * probe.to(ScalarType::Float)).backward();
+    EXPECT_TRUE(allclose(xf.grad().to(ScalarType::Double), xd.grad(), 1e-4, 1e-4));
+    EXPECT_TRUE(allclose(gyf.grad().to(ScalarType::Double), gyd.grad(), 1e-4, 1e-4));
+  }
+}
+
+// The last vector of a 20-wide row overlaps the one before: an infinity in the overlapped
+// columns is counted once, as an infinity, not as the NaN of infinity times a zeroed lane.
+TEST(DirectConv2dWeight, AnInfinityInAnOverlappedColumnCountsOnce) {
+  Tensor x = aten::empty({1, 1, 1, 20}, ScalarType::Float);
+  x.fill_(1);
+  x.narrow(3, 8, 1).fill_(INFINITY);
+  Tensor gy = aten::empty({1, 1, 1, 20}, ScalarType::Float);
+  gy.fill_(1);
+  const Tensor dw = _direct_conv2d_weight(gy, x, {1, 1}, {0, 0});
+  EXPECT_EQ(dw.sizes(), (std::vector<int64_t>{1, 1, 1, 1}));
+  EXPECT_EQ(dw.item<float>(), INFINITY);
+  ref::expect_error(
+      [&] {
+        _direct_conv2d_weight(gy, x, {1, 2}, {0, 0});
+      },
+      {"_direct_conv2d_weight: grad_output [1, 1, 1, 20] is not the output of a [1, 2] kernel "
+       "over input [1, 1, 1, 20] with padding [0, 0]"});
+  ref::expect_error(
+      [&] {
+        _direct_conv2d_weight(gy, x, {1, 1}, {-1, 0});
+      },
+      {"_direct_conv2d_weight: padding must be two non-negative values, got [-1, 0]"});
+  const Tensor empty_batch = _direct_conv2d_weight(gy.narrow(0, 0, 0), x.narrow(0, 0, 0), {1, 1},
+                                                   {0, 0});
+  EXPECT_EQ(empty_batch.item<float>(), 0.f);
 }
 
 // A kernel with a dim of size 0 reads nothing: refused, in every form (the 3-d one used to

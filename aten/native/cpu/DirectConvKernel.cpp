@@ -68,8 +68,8 @@ void vectors(const float* in, const Place* places, const int64_t* offsets, int64
 
 template <int R = kRows>
 void vectors_of(int64_t rows, bool full, const float* in, const Place* places,
-                const int64_t* offsets, int64_t taps, const float* w, const float* bias,
-                float* out, int64_t plane, int64_t co, int64_t width, int64_t count) {
+                const int64_t* offsets, int64_t taps, const float* w, const float* bias, float* out,
+                int64_t plane, int64_t co, int64_t width, int64_t count) {
   if constexpr (R > 1) {
     if (rows < R) {
       vectors_of<R - 1>(rows, full, in, places, offsets, taps, w, bias, out, plane, co, width,
@@ -83,7 +83,7 @@ void vectors_of(int64_t rows, bool full, const float* in, const Place* places,
 
 void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
                           const Tensor& bias) {
-  const DirectConvGeometry g{input.size(0),  input.size(1), input.size(2),
+  const DirectConvGeometry g{input.size(0),  input.size(1),  input.size(2),
                              input.size(3),  weight.size(0), weight.size(2),
                              weight.size(3), out.size(2),    out.size(3)};
   const int64_t taps = g.taps(), tiles = (g.out_channels + kTile - 1) / kTile;

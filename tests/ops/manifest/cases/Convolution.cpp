@@ -7,6 +7,7 @@
 
 #include <aten/core/Tensor.h>
 #include <aten/ops/_direct_conv2d.h>
+#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/conv1d.h>
 #include <aten/ops/conv2d.h>
 #include <aten/ops/conv3d.h>
@@ -324,6 +325,22 @@ OpCase backward_case(const Conv& p) {
   return c;
 }
 
+// _direct_conv2d_weight: convolution_backward's weight gradient, from the same reference.
+OpCase direct_weight_case(const Conv& p) {
+  OpCase c = backward_case(p);
+  c.overloads = {"_direct_conv2d_weight"};
+  c.inputs.pop_back();  // the weight
+  c.result_dtypes = same;
+  c.reference = [p](const Refs& in, std::span<const ScalarType> dtypes) {
+    const ScalarType all[] = {dtypes[0], dtypes[0], dtypes[0]};
+    return Refs{backward_reference(p, {in[0], in[1], filled(weight_shape(p), dtypes[0])}, all)[1]};
+  };
+  c.call = [p](const Tensors& in) {
+    return Tensors{_direct_conv2d_weight(in[0], in[1], p.kernel, p.padding)};
+  };
+  return c;
+}
+
 }  // namespace
 
 ATEN_OP_CASES(convolution) {
@@ -360,6 +377,7 @@ ATEN_OP_CASES(convolution) {
           conv_case(same_1d, Form::padding_string),
           conv_case(valid_3d, Form::padding_string),
           conv_case(direct, Form::direct),
+          direct_weight_case(direct),
           backward_case(strided),
           backward_case(grouped),
           backward_case(transposed_grouped),
