@@ -46,8 +46,9 @@ class Allocator {
 // Blocks are 64-byte aligned so that every AVX-512 load of a fresh tensor is aligned.
 constexpr size_t kAlignment = 64;
 
-// The CPU allocator. Blocks of 1 MiB and more are cached when freed (up to 1 GiB in all) and
-// reused for the next request of the same size, keeping their pages.
+// The CPU allocator. Blocks of 64 KiB and more are cached when freed (up to 1 GiB in all) and
+// reused for the next request of the same rounded size (64 KiB steps below 2 MiB, 2 MiB steps
+// from there), keeping their pages.
 Allocator* getCPUAllocator();
 // Returns every cached block to the system.
 void empty_cache();

@@ -30,6 +30,18 @@ TEST(Allocator, LargeBlocksAreReusedAndKeepTheirPages) {
   EXPECT_EQ(cached_bytes(), 0u);
 }
 
+// A block of a layer's activations (64 x 256 floats) or weight gradient: cached too, its size
+// rounded up to 64 KiB steps, so a slightly smaller request reuses it.
+TEST(Allocator, MidSizeBlocksAreCachedInSteps) {
+  empty_cache();
+  void* first;
+  { first = empty({25000}).data_ptr(); }  // 100,000 bytes
+  EXPECT_EQ(cached_bytes(), size_t{128} << 10);
+  Tensor again = empty({20000});
+  EXPECT_EQ(again.data_ptr(), first);
+  EXPECT_EQ(cached_bytes(), 0u);
+}
+
 TEST(Allocator, SmallBlocksAreNotCached) {
   empty_cache();
   { Tensor t = empty({1000}); }
