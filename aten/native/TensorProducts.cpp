@@ -15,6 +15,7 @@
 #include <aten/ops/permute.h>
 #include <aten/ops/reshape.h>
 #include <aten/ops/squeeze.h>
+#include <aten/ops/sum.h>
 #include <aten/ops/tensordot_native.h>
 #include <aten/ops/unsqueeze.h>
 #include <aten/structured/StructuredOutputs.h>
@@ -196,6 +197,7 @@ Tensor tensordot(const Tensor& self, const Tensor& other, IntArrayRef dims_self,
   std::vector<bool> contracted_self(static_cast<size_t>(self.dim())),
       contracted_other(static_cast<size_t>(other.dim()));
   std::vector<int64_t> perm_self, perm_other, result_sizes;
+  Tensor a = self, b = other;
   int64_t k = 1;
   for (size_t i = 0; i < dims_self.size(); ++i) {
     const int64_t ds = dims_self[i] < 0 ? dims_self[i] + self.dim() : dims_self[i];
@@ -208,11 +210,17 @@ Tensor tensordot(const Tensor& self, const Tensor& other, IntArrayRef dims_self,
         !contracted_self[static_cast<size_t>(ds)] && !contracted_other[static_cast<size_t>(d_o)],
         "tensordot: a dimension is contracted twice (dims_self=", dims_self,
         ", dims_other=", dims_other, ")");
-    ATEN_CHECK(self.size(ds) == other.size(d_o),
+    // A dim of size 1 on one side broadcasts against the other's, which is summed right away,
+    // in its own dtype (ATen's sum would promote an integral one to Long, which its product
+    // then refuses).
+    if (other.size(d_o) == 1 && self.size(ds) != 1) a = aten::sum(a, {ds}, true, a.scalar_type());
+    else if (self.size(ds) == 1 && other.size(d_o) != 1)
+      b = aten::sum(b, {d_o}, true, b.scalar_type());
+    ATEN_CHECK(a.size(ds) == b.size(d_o),
                "contracted dimensions need to match, but first has size ", self.size(ds),
                " in dim ", ds, " and second has size ", other.size(d_o), " in dim ", d_o);
     contracted_self[static_cast<size_t>(ds)] = contracted_other[static_cast<size_t>(d_o)] = true;
-    k *= self.size(ds);
+    k *= a.size(ds);
   }
   int64_t m = 1, n = 1;
   for (int64_t d = 0; d < self.dim(); ++d)
@@ -231,9 +239,8 @@ Tensor tensordot(const Tensor& self, const Tensor& other, IntArrayRef dims_self,
       result_sizes.push_back(other.size(d));
       n *= other.size(d);
     }
-  const Tensor a = self.permute(perm_self).reshape({m, k});
-  const Tensor b = other.permute(perm_other).reshape({k, n});
-  return aten::mm(a, b).reshape(result_sizes);
+  return aten::mm(a.permute(perm_self).reshape({m, k}), b.permute(perm_other).reshape({k, n}))
+      .reshape(result_sizes);
 }
 
 Tensor& tensordot_out(const Tensor& self, const Tensor& other, IntArrayRef dims_self,

@@ -30,7 +30,8 @@ const std::set<std::string, std::less<>> kUlpOps = {
 // magnitude of the inputs and the number of terms.
 const std::set<std::string, std::less<>> kSumOps = {
     "sum", "nansum", "mean", "prod", "var", "std", "var_mean", "std_mean", "norm", "logsumexp",
-    "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul",
+    "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul", "addmv", "addbmm", "baddbmm",
+    "tensordot", "einsum",
     // the sum of a matrix's diagonal
     "trace",
     // a sum of exponentials over the row, then a scale or a shift
@@ -43,8 +44,9 @@ const std::set<std::string, std::less<>> kSumOps = {
     // libtorch accumulates a BFloat16 gradient in BFloat16, a rounding per window; MiniATen in
     // Float, rounding once
     "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
-    // a 1 x 1 adaptive average pooling is the mean over H and W
-    "adaptive_avg_pool2d",
+    // a 1 x 1 adaptive average pooling is the mean over H and W; the 1-d and 3-d poolings are
+    // separable passes (MiniATen) or one sum per window (libtorch)
+    "adaptive_avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool3d", "avg_pool3d",
     // normalisation: a mean and a variance over the group, then a scale and a shift (the
     // backward: two sums over the group)
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",

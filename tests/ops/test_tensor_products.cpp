@@ -58,6 +58,27 @@ TEST(TensorProducts, TensordotAndKron) {
                        values({3}, 1).reshape({3, 1}) * values({2}, 2)));
 }
 
+// A contracted dim of size 1 broadcasts against the other side's, which is summed, as ATen's
+// tensordot does (libtorch 1.13: tensordot(randn(3, 1), randn(4, 5), ([1], [0])) is [3, 5]); in
+// the operands' dtype, integral ones too.
+TEST(TensorProducts, TensordotBroadcastsASizeOneContractedDim) {
+  const Tensor a = values({3, 1}, 1), b = values({4, 5}, 2);
+  const Tensor r = tensordot(a, b, {1}, {0});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{3, 5}));
+  EXPECT_TRUE(allclose(r, outer(a.reshape({3}), aten::sum(b, {0}))));
+  EXPECT_TRUE(allclose(tensordot(b, a, {0}, {1}), outer(aten::sum(b, {0}), a.reshape({3}))));
+  const Tensor i = tensordot(values({4, 1}, 3).to(ScalarType::Char),
+                             values({4, 1}, 4).to(ScalarType::Char), {-1}, {-1});
+  EXPECT_EQ(i.scalar_type(), ScalarType::Char);
+  EXPECT_EQ(i.sizes(), (std::vector<int64_t>{4, 4}));
+  ref::expect_error(
+      [&] {
+        tensordot(values({3, 2}, 1), values({3, 5}, 2), {1}, {0});
+      },
+      {"contracted dimensions need to match, but first has size 2 in dim 1 and "
+       "second has size 3 in dim 0"});
+}
+
 TEST(TensorProducts, Errors) {
   ref::expect_error(
       [&] {

@@ -13,6 +13,8 @@
 #include <aten/ops/outer.h>
 #include <aten/ops/tensordot.h>
 
+#include <algorithm>
+
 namespace aten::optest {
 
 namespace {
@@ -179,14 +181,16 @@ OpCase tensordot_case() {
     tensordot_out(out[0], in[0], in[1], {2, 0}, {0, -1});
   };
   c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
-    const int64_t i3 = in[0].sizes[0], i4 = in[0].sizes[1], i5 = in[0].sizes[2],
-                  j2 = in[1].sizes[1];
+    // A contracted dim of size 1 on one side broadcasts against the other's.
+    const int64_t i3 = std::max(in[0].sizes[0], in[1].sizes[2]), i4 = in[0].sizes[1],
+                  i5 = std::max(in[0].sizes[2], in[1].sizes[0]), j2 = in[1].sizes[1];
     RefTensor r = filled({i4, j2}, dtypes[0]);
     for (int64_t a = 0; a < i4; ++a)
       for (int64_t b = 0; b < j2; ++b) {
         ProductSum s(dtypes[0]);
         for (int64_t x = 0; x < i5; ++x)
-          for (int64_t y = 0; y < i3; ++y) s.add(in[0].at({y, a, x}), in[1].at({x, b, y}));
+          for (int64_t y = 0; y < i3; ++y)
+            s.add(broadcast_at(in[0], {y, a, x}), broadcast_at(in[1], {x, b, y}));
         r.at({a, b}) = s.value();
       }
     return {rounded(r)};
