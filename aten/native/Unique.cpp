@@ -4,7 +4,8 @@
 // iteration order or sorted by <, and the inverse and counts come from std::unordered_maps keyed
 // by the values. The same containers over the same hash and equality give the same order and the
 // same answers for NaN (never equal to itself: each NaN is its own element, found by no lookup, so
-// its inverse and count are 0) and for -0 and 0 (equal: the first met stands for both).
+// its inverse and count are 0) and for -0 and 0 (equal: the first met stands for both). Bool
+// values are always sorted, as ATen's Bool kernel lists them.
 //
 // unique_dim, unique_dim_consecutive and unique_consecutive with a dim: self's slices along dim,
 // each in the C order of self.transpose(0, dim) (as libtorch 1.13 reads them), their indices
@@ -234,6 +235,8 @@ std::tuple<Tensor, Tensor, Tensor> unique_consecutive_template(const Tensor& sel
 
 std::tuple<Tensor, Tensor, Tensor> _unique2_cpu(const Tensor& self, bool sorted,
                                                 bool return_inverse, bool return_counts) {
+  // ATen's Bool kernel counts the two values and lists them false first, sorted or not.
+  sorted = sorted || self.scalar_type() == ScalarType::Bool;
   return ATEN_DISPATCH__unique2_TYPES(self.scalar_type(), [&] {
     return unique_template<scalar_t>(self, sorted, return_inverse, return_counts);
   });

@@ -44,6 +44,11 @@ TEST(Unique, NanSignedZerosAndBool) {
   EXPECT_EQ(values_of(b), (std::vector<double>{0, 1}));
   EXPECT_EQ(values_of(bi), (std::vector<double>{1, 0, 1}));
   EXPECT_EQ(values_of(bc), (std::vector<double>{1, 2}));
+  // false first whatever the order met (libtorch 1.13: unique(tensor([True, False]),
+  // sorted=False) is [False, True]).
+  for (const Tensor& met : {of(ScalarType::Bool, {1, 0}), of(ScalarType::Bool, {0, 1, 1}),
+                            of(ScalarType::Bool, {1, 1, 0, 0})})
+    EXPECT_EQ(values_of(std::get<0>(_unique2(met, false))), (std::vector<double>{0, 1}));
   expect_error([] { _unique2(of(ScalarType::Half, {1})); },
                {"\"_unique2\" not implemented for 'Half'"});
 }
