@@ -32,7 +32,7 @@ bool ranges_overlap(const TensorBase& a, const TensorBase& b) {
 }
 
 void assert_no_internal_overlap(const TensorBase& t) {
-  ATEN_CHECK(t.is_meta() || !has_internal_overlap(t),
+  ATEN_CHECK(!has_internal_overlap(t),
              "unsupported operation: more than one element of the written-to tensor refers to "
              "a single memory location (",
              t.toString(), "). Please clone() the tensor before performing the operation.");

@@ -185,7 +185,8 @@ void TensorIteratorBase::compute_mem_overlaps(const TensorIteratorConfig& config
   if (!config.check_mem_overlap_) return;
   for (int i = 0; i < num_outputs_; ++i) {
     const Tensor& out = *operands_[i].tensor;
-    if (!out.defined() || out.is_meta()) continue;  // every functional call: nothing to check
+    if (!out.defined()) continue;  // every functional call: nothing to check
+    // Geometry alone, so Meta tensors too (ranges_overlap has no addresses for them).
     assert_no_internal_overlap(out);
     for (int j = num_outputs_; j < ntensors(); ++j) {
       const Tensor& in = *operands_[j].tensor;

@@ -1,5 +1,6 @@
 // cumsum and cumprod: scans along one dim.
 #include <aten/core/DtypeDispatch.h>
+#include <aten/core/MemoryOverlap.h>
 #include <aten/native/ReduceOps.h>
 #include <aten/ops/copy.h>
 #include <aten/ops/cumprod_dtypes.h>
@@ -21,6 +22,8 @@ void meta_scan(impl::MetaBase& meta, const Tensor& self, int64_t dim,
                std::optional<ScalarType> dtype) {
   maybe_wrap_dim(dim, self.dim());
   const Tensor& out = meta.maybe_get_output();
+  // Here rather than in the kernels' iterator, so that Meta tensors get it too.
+  if (out.defined()) assert_no_internal_overlap(out);
   const ScalarType res = dtype                                      ? *dtype
                          : out.defined()                            ? out.scalar_type()
                          : isIntegralType(self.scalar_type(), true) ? ScalarType::Long

@@ -88,11 +88,14 @@ ATEN_META_FUNC(amin)(const Tensor& self, IntArrayRef dim, bool keepdim) {
   native::meta_extreme(*this, "amin()", self, dim, keepdim);
 }
 
+// The dtype check in meta, so that Meta tensors get it too.
 ATEN_META_FUNC(max_dim)(const Tensor& self, int64_t dim, bool keepdim) {
+  ATEN_DISPATCH_max_TYPES(self.scalar_type(), [] {});
   native::meta_extreme_with_index(*this, "max()", self, dim, keepdim);
 }
 
 ATEN_META_FUNC(min_dim)(const Tensor& self, int64_t dim, bool keepdim) {
+  ATEN_DISPATCH_min_TYPES(self.scalar_type(), [] {});
   native::meta_extreme_with_index(*this, "min()", self, dim, keepdim);
 }
 

@@ -25,9 +25,11 @@ int64_t reduced_count(const Tensor& self, const DimMask& mask) {
 
 namespace aten::meta {
 
-// The norm has self's real dtype, or out's when out= is given.
+// The norm has self's real dtype, or out's when out= is given. The dtype check is here, so that
+// Meta tensors get it too.
 ATEN_META_FUNC(norm_ScalarOpt_dim)
 (const Tensor& self, const std::optional<Scalar>& /*p*/, IntArrayRef dim, bool keepdim) {
+  ATEN_DISPATCH_norm_TYPES(self.scalar_type(), [] {});
   const Tensor& out = maybe_get_output();
   native::resize_reduction(*this, self, dim, keepdim,
                            out.defined() ? out.scalar_type() : toRealValueType(self.scalar_type()));
@@ -52,7 +54,6 @@ namespace aten::native {
 ATEN_IMPL_FUNC(norm_out)
 (const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
  const Tensor& out) {
-  ATEN_DISPATCH_norm_TYPES(self.scalar_type(), [] {});
   const double pv = p ? p->toDouble() : 2.0;
   const DimMask mask = make_dim_mask(dim, self.dim());
   compute_into(out, toRealValueType(self.scalar_type()), "norm", [&](const Tensor& result) {

@@ -638,3 +638,22 @@ TEST(ReductionErrors, ClearMessagesNamingOpArgumentAndDtypes) {
   Tensor expanded = ones({1, 3}).expand({4, 3});
   expect_error([&] { expanded.cumprod_(1); }, {"more than one element of the written-to tensor"});
 }
+
+// Meta tensors get the CPU kernel's argument errors: the dtype checks are in meta(), and the
+// iterator refuses an expanded output by its geometry (libtorch 1.13 refuses all three too).
+TEST(ReduceOps, MetaTensorsGetTheDtypeAndOverlapErrors) {
+  const TensorOptions meta = TensorOptions(ScalarType::Char).device(kMeta);
+  expect_error(
+      [&] {
+        norm(empty({2, 3}, meta), 1, IntArrayRef{0});
+      },
+      {"\"norm\" not implemented for 'Char'"});
+  expect_error(
+      [&] {
+        max(empty({2, 3}, meta.dtype(ScalarType::ComplexFloat)), 0);
+      },
+      {"\"max\" not implemented for 'ComplexFloat'"});
+  Tensor expanded = empty({1, 3}, meta.dtype(ScalarType::Float)).expand({4, 3});
+  expect_error([&] { expanded.cumprod_(1); }, {"more than one element of the written-to tensor"});
+  expect_error([&] { expanded.mul_(2); }, {"more than one element of the written-to tensor"});
+}
