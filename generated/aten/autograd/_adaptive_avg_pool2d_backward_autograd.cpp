@@ -46,7 +46,7 @@ variable_list AdaptiveAvgPool2dBackwardBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, grad_output_ix, adaptive_avg_pool2d_double_backward(grad, grad_output));
   }
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, zeros_like(self));
+    assign(grad_inputs, self_ix, zeros_like(self, {}, MemoryFormat::Contiguous));
   }
   return grad_inputs;
 }
