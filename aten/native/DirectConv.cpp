@@ -63,6 +63,8 @@ Tensor _direct_conv2d(const Tensor& input, const Tensor& weight, const std::opti
   ATEN_CHECK(!b.defined() || (b.dim() == 1 && b.size(0) == weight.size(0)),
              "_direct_conv2d: bias must have one element per output channel (", weight.size(0),
              "), got shape ", b.sizes());
+  ATEN_CHECK(weight.size(2) > 0 && weight.size(3) > 0, "_direct_conv2d: kernel ",
+             weight.sizes().slice(2), " has a dim of size 0");
   ATEN_DISPATCH__direct_conv2d_TYPES(input.scalar_type(), [] {});
   for (const Tensor* t : {&weight, &b})
     ATEN_CHECK(!t->defined() || t->scalar_type() == input.scalar_type(),

@@ -224,6 +224,18 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
                        values({3, 2, 5, 2}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
       },
       {"_direct_conv2d: kernel [5, 2] larger than the padded input [4, 4]"});
+  // A kernel dim of 0 is refused, as by convolution; no input channels give the bias.
+  const Tensor x = values({2, 5, 4, 3}, 1).to(ScalarType::Float);
+  ref::expect_error(
+      [&] {
+        _direct_conv2d(x, values({4, 5, 2, 0}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
+      },
+      {"_direct_conv2d: kernel [2, 0] has a dim of size 0"});
+  const Tensor bias = values({4}, 3).to(ScalarType::Float);
+  const Tensor y = _direct_conv2d(x.narrow(1, 0, 0), values({4, 0, 2, 2}, 2).to(ScalarType::Float),
+                                  bias, {0, 0});
+  EXPECT_EQ(y.sizes(), (std::vector<int64_t>{2, 4, 3, 2}));
+  EXPECT_TRUE(allclose(y, bias.reshape({1, 4, 1, 1}).expand({2, 4, 3, 2})));
 }
 
 // The weight-gradient kernel against convolution_backward's (im2col, in double), values and the

@@ -114,7 +114,9 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
   const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
   float* o = out.data_ptr<float>();
   const int64_t step_work = kRows * kLanes * g.out_channels * taps;
-  parallel_for(0, (total + kRows - 1) / kRows, std::max<int64_t>(1, GRAIN_SIZE / step_work),
+  // No taps (no input channels): the steps store the bias.
+  parallel_for(0, (total + kRows - 1) / kRows,
+               std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, step_work)),
                [&](int64_t begin, int64_t end) {
                  for (int64_t s = begin; s < end; ++s) {
                    const int64_t first = s * kRows, rows = std::min<int64_t>(kRows, total - first);

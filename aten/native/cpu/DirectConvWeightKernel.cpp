@@ -147,7 +147,7 @@ void direct_conv2d_weight_kernel(const Tensor& grad_weight, const Tensor& grad_o
   WeightGrad sum(g, grad_output.data_ptr<float>(), input.data_ptr<float>());
   const int64_t chunk_rows = std::max<int64_t>(
       1, kChunkBytes / (kOuts * g.ow * static_cast<int64_t>(sizeof(float))));
-  const int64_t chunk_work = chunk_rows * g.ow * kOuts * g.taps();
+  const int64_t chunk_work = std::max<int64_t>(1, chunk_rows * g.ow * kOuts * g.taps());
   // Chunks of rows outside, so that a chunk's input stays in L2 across the output blocks, which
   // the threads share out.
   for (int64_t image = 0; image < g.n; ++image)
