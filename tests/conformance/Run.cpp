@@ -169,6 +169,15 @@ const char* crashes_libtorch(const Call& call) {
       if (a.name == "out" && a.is_tensor && self.is_tensor && a.tensor.dtype != self.tensor.dtype)
         return "libtorch 1.13 copies self's bytes into index's out= of another dtype unconverted";
   }
+  // tril.out / triu.out of a batch of matrices into a non-contiguous out= of the result's shape
+  // (not resized) write past it: torch.tril(s, -2, out=torch.randn(3, 4, 1, 5).permute(3, 2, 1,
+  // 0)) with s of shape [5, 1, 4, 3] corrupts the heap.
+  if ((call.overload == "tril.out" || call.overload == "triu.out") && self.is_tensor) {
+    for (const Arg& a : call.args)
+      if (a.name == "out" && a.is_tensor && a.tensor.shape.size() >= 3 &&
+          a.tensor.shape == self.tensor.shape && a.tensor.arrangement != Arrangement::contiguous)
+        return "libtorch 1.13 writes tril/triu of a batch past a non-contiguous out=";
+  }
   // diag of a matrix computes its diagonal's length unclamped: a diagonal past the matrix makes
   // a result of negative length.
   if (call.overload.rfind("diag", 0) == 0 && call.overload.rfind("diag_", 0) != 0 &&
