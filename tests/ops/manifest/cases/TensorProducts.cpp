@@ -181,9 +181,12 @@ OpCase tensordot_case() {
     tensordot_out(out[0], in[0], in[1], {2, 0}, {0, -1});
   };
   c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
-    // A contracted dim of size 1 on one side broadcasts against the other's.
-    const int64_t i3 = std::max(in[0].sizes[0], in[1].sizes[2]), i4 = in[0].sizes[1],
-                  i5 = std::max(in[0].sizes[2], in[1].sizes[0]), j2 = in[1].sizes[1];
+    // A contracted dim of size 1 on one side broadcasts against the other's; one of size 0 on
+    // either side sums nothing (the other side's sum over it, or an empty contraction).
+    const bool empty = in[0].sizes[0] == 0 || in[1].sizes[2] == 0 || in[0].sizes[2] == 0 ||
+                       in[1].sizes[0] == 0;
+    const int64_t i3 = empty ? 0 : std::max(in[0].sizes[0], in[1].sizes[2]), i4 = in[0].sizes[1],
+                  i5 = empty ? 0 : std::max(in[0].sizes[2], in[1].sizes[0]), j2 = in[1].sizes[1];
     RefTensor r = filled({i4, j2}, dtypes[0]);
     for (int64_t a = 0; a < i4; ++a)
       for (int64_t b = 0; b < j2; ++b) {
