@@ -374,9 +374,17 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
       out = transposed ? conv_transpose2d_forward(input, weight, p)
                        : conv2d_forward(input, weight, p);
       break;
-    default:
-      out = transposed ? conv_transpose3d_forward(input, weight, p)
-                       : conv3d_forward(input, weight, p);
+    default: {
+      // The 3-d forms add one 2-d convolution per kernel depth: Half and BFloat16 ones add them
+      // in Float, rounded once, as a 3-d kernel's accumulator would (rounding each partial sum
+      // lost the result to cancellation between them).
+      const ScalarType t = input.scalar_type();
+      const bool reduced = t == ScalarType::Half || t == ScalarType::BFloat16;
+      const Tensor x = reduced ? input.to(ScalarType::Float) : input;
+      const Tensor w = reduced ? weight.to(ScalarType::Float) : weight;
+      out = transposed ? conv_transpose3d_forward(x, w, p) : conv3d_forward(x, w, p);
+      if (reduced) out = out.to(t);
+    }
   }
   if (bias.has_value() && bias->defined()) {
     std::vector<int64_t> shape(static_cast<size_t>(out.dim()), 1);
