@@ -17,11 +17,10 @@ namespace {
 // about here glibc maps them afresh or trims its heap when they are freed, so that each one costs
 // page faults and the kernel's zeroing again (a training step of a small MLP spent a third of its
 // time there).
+// Below a huge page, cached blocks are a whole number of these, so that sizes near each other
+// share blocks.
 constexpr size_t kLargeBlock = size_t{64} << 10;
-// Cached blocks are a whole number of these below a huge page, so that sizes near each other
-// share blocks...
-constexpr size_t kBlockStep = kLargeBlock;
-// ...and whole huge pages from one up, so the kernel can back them with transparent huge pages.
+// From one up, whole huge pages, so the kernel can back them with transparent huge pages.
 constexpr size_t kHugePage = size_t{2} << 20;
 // What the cache may hold, freed blocks beyond it go back to the system.
 constexpr size_t kMaxCachedBytes = size_t{1} << 30;
@@ -62,7 +61,7 @@ class LargeBlockCache {
   }
 
   DataPtr allocate(size_t nbytes) {
-    const size_t step = nbytes < kHugePage ? kBlockStep : kHugePage;
+    const size_t step = nbytes < kHugePage ? kLargeBlock : kHugePage;
     const size_t size = (nbytes + step - 1) / step * step;
     if (size < nbytes) return {};  // rounding up wrapped around
     void* p = take_cached(size);

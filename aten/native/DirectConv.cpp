@@ -17,9 +17,9 @@ ATEN_DEFINE_DISPATCH(direct_conv2d_weight_stub);
 namespace {
 
 // Up to this many input channels times kernel taps the direct kernel beats im2col and a matrix
-// product (whose buffer is the input times the taps), as measured: LeNet-5's layers, 25 taps
-// (1.8x libtorch, from 0.5x) and 150 (1.5x faster than im2col); 3x3 over 64 channels, 576 (22
-// against 32 ms). Wider reductions are left to the product, not measured against this kernel.
+// product (whose buffer is the input times the taps), as measured on LeNet-5's layers (25 and
+// 150 taps) and on 3x3 over 64 channels (576; bench/README.md). Wider reductions are left to the
+// product, not measured against this kernel.
 constexpr int64_t kMaxTaps = 1024;
 
 // The input with `padding` zeros around its last two dims, contiguous: what the kernels read.
