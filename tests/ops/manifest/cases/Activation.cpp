@@ -516,9 +516,12 @@ ATEN_OP_CASES(glu) {
       const int64_t d = dim < 0 ? dim + x.dim() : dim;
       RefTensor out = filled(x.sizes, t[0]);
       for_each_glu_pair(x.sizes, d, [&](const Shape& a, const Shape& b) {
-        const double s = 1 / (1 + std::exp(-x.at(b).real())), gv = g.at(a).real();
-        out.at(a) = round_to(out.dtype, s * gv);
-        out.at(b) = round_to(out.dtype, (1 - s) * s * x.at(a).real() * gv);
+        // Each product rounded to the dtype, in ATen's order: a product that underflows to 0
+        // before meeting an infinite grad gives NaN there, as in ATen.
+        const auto r = [&](double v) { return round_to(out.dtype, v).real(); };
+        const double s = r(1 / (1 + std::exp(-x.at(b).real()))), gv = g.at(a).real();
+        out.at(a) = r(s * gv);
+        out.at(b) = r(r(r(r(1 - s) * s) * x.at(a).real()) * gv);
       });
       return {out};
     };
