@@ -173,6 +173,20 @@ OpCase kron_case() {
   return c;
 }
 
+// t summed over dim, kept as a dim of size 1, rounded to t's dtype.
+RefTensor summed_over(const RefTensor& t, int64_t dim) {
+  Shape sizes = t.sizes;
+  sizes[dim] = 1;
+  RefTensor r = filled(sizes, t.dtype);
+  for_each_index(t.sizes, [&](const Shape& idx) {
+    Shape to = idx;
+    to[dim] = 0;
+    r.at(to) += t.at(idx);
+  });
+  for (std::complex<double>& v : r.values) v = round_to(t.dtype, v);
+  return r;
+}
+
 // self [3, 4, 5] with other [5, 2, 3]: self's dims 2 and 0 with other's 0 and 2.
 OpCase tensordot_case() {
   OpCase c = product_case({"tensordot", "tensordot.out"}, {{3, 4, 5}, {5, 2, 3}});
@@ -181,19 +195,24 @@ OpCase tensordot_case() {
     tensordot_out(out[0], in[0], in[1], {2, 0}, {0, -1});
   };
   c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
-    // A contracted dim of size 1 on one side broadcasts against the other's; one of size 0 on
-    // either side sums nothing (the other side's sum over it, or an empty contraction).
-    const bool empty = in[0].sizes[0] == 0 || in[1].sizes[2] == 0 || in[0].sizes[2] == 0 ||
-                       in[1].sizes[0] == 0;
-    const int64_t i3 = empty ? 0 : std::max(in[0].sizes[0], in[1].sizes[2]), i4 = in[0].sizes[1],
-                  i5 = empty ? 0 : std::max(in[0].sizes[2], in[1].sizes[0]), j2 = in[1].sizes[1];
+    // A contracted dim of size 1 on one side broadcasts against the other's: the op sums the
+    // other side over it first (rounded to the dtype), as ATen's, which at infinities is not
+    // the sum of the products. One of size 0 on either side sums nothing.
+    RefTensor p = in[0], q = in[1];
+    if (p.sizes[0] == 1 && q.sizes[2] > 1) q = summed_over(q, 2);
+    else if (q.sizes[2] == 1 && p.sizes[0] > 1) p = summed_over(p, 0);
+    if (p.sizes[2] == 1 && q.sizes[0] > 1) q = summed_over(q, 0);
+    else if (q.sizes[0] == 1 && p.sizes[2] > 1) p = summed_over(p, 2);
+    const bool empty = p.sizes[0] == 0 || q.sizes[2] == 0 || p.sizes[2] == 0 || q.sizes[0] == 0;
+    const int64_t i3 = empty ? 0 : std::max(p.sizes[0], q.sizes[2]), i4 = p.sizes[1],
+                  i5 = empty ? 0 : std::max(p.sizes[2], q.sizes[0]), j2 = q.sizes[1];
     RefTensor r = filled({i4, j2}, dtypes[0]);
     for (int64_t a = 0; a < i4; ++a)
       for (int64_t b = 0; b < j2; ++b) {
         ProductSum s(dtypes[0]);
         for (int64_t x = 0; x < i5; ++x)
           for (int64_t y = 0; y < i3; ++y)
-            s.add(broadcast_at(in[0], {y, a, x}), broadcast_at(in[1], {x, b, y}));
+            s.add(broadcast_at(p, {y, a, x}), broadcast_at(q, {x, b, y}));
         r.at({a, b}) = s.value();
       }
     return {rounded(r)};
