@@ -298,9 +298,12 @@ TEST(DirectConv2dWeight, AnInfinityInAnOverlappedColumnCountsOnce) {
 // A kernel with a dim of size 0 reads nothing: refused, in every form (the 3-d one used to
 // return nothing at all).
 TEST(Convolution, AKernelOfSizeZeroIsRefused) {
-  for (const auto& [input, weight] :
+  for (const auto& shapes :
        {std::pair{std::vector<int64_t>{2, 3, 4, 5, 5}, std::vector<int64_t>{4, 3, 0, 3, 3}},
         std::pair{std::vector<int64_t>{2, 3, 5, 5}, std::vector<int64_t>{4, 3, 3, 0}}}) {
+    // Plain references: clang 14 (the tsan and fuzz presets) cannot capture structured bindings.
+    const std::vector<int64_t>& input = shapes.first;
+    const std::vector<int64_t>& weight = shapes.second;
     ref::expect_error(
         [&] {
           convolution(values(input, 1), values(weight, 2), std::nullopt,
