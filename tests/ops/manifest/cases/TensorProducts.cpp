@@ -196,13 +196,14 @@ OpCase tensordot_case() {
   };
   c.reference = [](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
     // A contracted dim of size 1 on one side broadcasts against the other's: the op sums the
-    // other side over it first (rounded to the dtype), as ATen's, which at infinities is not
-    // the sum of the products. One of size 0 on either side sums nothing.
+    // other side over it first (rounded to the dtype; an empty dim sums to zeros, which still
+    // multiply: NaN times 0), as ATen's, which at infinities is not the sum of the products.
+    // Sizes 0 against 0 sum nothing.
     RefTensor p = in[0], q = in[1];
-    if (p.sizes[0] == 1 && q.sizes[2] > 1) q = summed_over(q, 2);
-    else if (q.sizes[2] == 1 && p.sizes[0] > 1) p = summed_over(p, 0);
-    if (p.sizes[2] == 1 && q.sizes[0] > 1) q = summed_over(q, 0);
-    else if (q.sizes[0] == 1 && p.sizes[2] > 1) p = summed_over(p, 2);
+    if (p.sizes[0] == 1 && q.sizes[2] != 1) q = summed_over(q, 2);
+    else if (q.sizes[2] == 1 && p.sizes[0] != 1) p = summed_over(p, 0);
+    if (p.sizes[2] == 1 && q.sizes[0] != 1) q = summed_over(q, 0);
+    else if (q.sizes[0] == 1 && p.sizes[2] != 1) p = summed_over(p, 2);
     const bool empty = p.sizes[0] == 0 || q.sizes[2] == 0 || p.sizes[2] == 0 || q.sizes[0] == 0;
     const int64_t i3 = empty ? 0 : std::max(p.sizes[0], q.sizes[2]), i4 = p.sizes[1],
                   i5 = empty ? 0 : std::max(p.sizes[2], q.sizes[0]), j2 = q.sizes[1];
