@@ -519,7 +519,8 @@ ATEN_OP_CASES(glu) {
         // Each product rounded to the dtype, in ATen's order: a product that underflows to 0
         // before meeting an infinite grad gives NaN there, as in ATen.
         const auto r = [&](double v) { return round_to(out.dtype, v).real(); };
-        const double s = r(1 / (1 + std::exp(-x.at(b).real()))), gv = g.at(a).real();
+        // grad_output may broadcast against a half (as into ATen's kernel).
+        const double s = r(1 / (1 + std::exp(-x.at(b).real()))), gv = read_broadcast(g, a).real();
         out.at(a) = r(s * gv);
         out.at(b) = r(r(r(r(1 - s) * s) * x.at(a).real()) * gv);
       });
