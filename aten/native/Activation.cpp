@@ -53,6 +53,7 @@
 #include <aten/ops/threshold_backward_native.h>
 #include <aten/ops/threshold_native.h>
 #include <aten/ops/where.h>
+#include <aten/structured/StructuredOutputs.h>
 
 namespace aten {
 namespace native {
@@ -492,6 +493,9 @@ Tensor& glu_backward_out(const Tensor& grad_output, const Tensor& self, int64_t 
   ATEN_CHECK(IntArrayRef(infer_size(a.sizes(), grad_output.sizes())) == a.sizes(),
              "output with shape ", a.sizes(), " doesn't match the broadcast shape ",
              IntArrayRef(infer_size(a.sizes(), grad_output.sizes())));
+  // An empty grad_input becomes contiguous, as ATen resizes it (cat would follow the inputs'
+  // layout).
+  if (grad_input.numel() == 0) detail::resize_out(grad_input, self.sizes(), {}, self.options());
   const Tensor s = aten::sigmoid(self.narrow(d, half, half));
   const Tensor grad_b = (s.neg() + 1) * s * a * grad_output;
   return aten::cat_out(grad_input, {s * grad_output, grad_b}, d);

@@ -398,6 +398,9 @@ TEST(Glu, HalvesBackwardAndErrors) {
     EXPECT_NEAR(gs[2 * r], 2 * s, 1e-6);
     EXPECT_NEAR(gs[2 * r + 1], 2 * (1 - s) * s * a, 1e-6);
   }
+  // The gradient is contiguous whatever self's layout (ATen resizes it so).
+  const Tensor channels_last = full({1, 2, 2, 4}, 0.5f).permute({0, 3, 1, 2});  // [1, 4, 2, 2]
+  EXPECT_TRUE(glu_backward(full({1, 2, 2, 2}, 2.f), channels_last, 1).is_contiguous());
   expect_error(
       [] {
         glu(empty({3, 5}, ScalarType::Float));
