@@ -459,15 +459,16 @@ Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight_opt,
                   double eps, bool /*cudnn_enabled*/) {
   const Tensor weight = value_of(weight_opt), bias = value_of(bias_opt);
   const Tensor running_mean = value_of(running_mean_opt), running_var = value_of(running_var_opt);
-  ATEN_CHECK(input.dim() >= 2, "batch_norm: expected input with at least 2 dims (N, C, ...), got ",
-             input.sizes());
-  const int64_t C = input.size(1);
+  // Before any check, as ATen's: an empty input of any rank is returned.
   if (input.numel() == 0) {
     Tensor out = input.clone();
     if (weight.defined()) out = out * weight.select(0, 0);
     if (bias.defined()) out = out + bias.select(0, 0);
     return out;
   }
+  ATEN_CHECK(input.dim() >= 2, "batch_norm: expected input with at least 2 dims (N, C, ...), got ",
+             input.sizes());
+  const int64_t C = input.size(1);
   if (running_mean.defined()) check_numel("running_mean", running_mean, C);
   else ATEN_CHECK(training, "running_mean must be defined in evaluation mode");
   if (running_var.defined()) check_numel("running_var", running_var, C);

@@ -305,6 +305,10 @@ TEST(BatchNorm, EmptyInputsAndMeta) {
   const Tensor e = empty({0, 3, 4});
   EXPECT_EQ(batch_norm(e, ones({3}), ones({3}), Tensor(), Tensor(), true, 0.1, kEps, false).sizes(),
             IntArrayRef({0, 3, 4}));
+  // Empty before any check, as ATen's: even with fewer than 2 dims.
+  EXPECT_EQ(batch_norm(empty({0}), Tensor(), ones({1}), Tensor(), Tensor(), false, 0.1, kEps, false)
+                .sizes(),
+            IntArrayRef({0}));
   for (Arrangement a : kArrangements) {
     const Tensor x = arranged(values({2, 3, 4, 5}, ScalarType::Float, 1), a);
     auto cpu = native_batch_norm(x, ones({3}), Tensor(), zeros({3}), ones({3}), true, 0.1, kEps);
