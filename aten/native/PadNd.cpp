@@ -150,9 +150,16 @@ Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode,
       case PadMode::replicate:
         break;
     }
-    ATEN_CHECK(n + before + after >= 1, "input (dimension ", d, " of size ", n,
-               ") is too small. Calculated output size: ", n + before + after, " (", name_of(m),
-               " padding (", before, ", ", after, "))");
+    // Circular padding may empty a dim (ATen's composite allows it); the kernels of the other
+    // modes need an element to copy.
+    if (m == PadMode::circular)
+      ATEN_CHECK(n + before + after >= 0,
+                 "Negative padding value is resulting in an empty dimension (circular padding (",
+                 before, ", ", after, ") at dimension ", d, " of input ", self.sizes(), ")");
+    else
+      ATEN_CHECK(n + before + after >= 1, "input (dimension ", d, " of size ", n,
+                 ") is too small. Calculated output size: ", n + before + after, " (", name_of(m),
+                 " padding (", before, ", ", after, "))");
     result = result.index_select(d, source_indices(self, n, before, after, m));
   }
   return result;

@@ -98,6 +98,13 @@ TEST(Pad, Errors) {
       {"Padding value causes wrapping around more than once"});
   expect_error([&] { pad(x, {1, 1, 1, 1}, "circular"); }, {"Expected padding of length 2"});
   expect_error([&] { pad(x, {-3, -1}, "replicate"); }, {"is too small"});
+  // Circular padding may empty a dim (ATen's does), not make it negative.
+  EXPECT_EQ(pad(x, {-2, -2}, "circular").sizes(), IntArrayRef({2, 3, 0}));
+  expect_error(
+      [&] {
+        pad(x, {-3, -2}, "circular");
+      },
+      {"Negative padding value is resulting in an empty dimension"});
   expect_error(
       [] {
         pad(iota({2, 0, 4}), {1, 1}, "replicate");
