@@ -98,11 +98,15 @@ bool is_value(const Scalar& s, double v) { return s.toComplexDouble() == complex
 
 // alpha * product + beta * self, where beta == 0 does not read self (its NaNs stay out), as
 // ATen's kernels. The scalars are taken in the product's dtype, as those kernels take them: an
-// integer product stays integral.
+// integer product stays integral, a real one real (a complex scalar with an imaginary part is
+// an error there).
 Tensor scaled_sum(const Tensor& self, const Tensor& product, const Scalar& beta,
                   const Scalar& alpha) {
-  const bool integral = isIntegralType(product.scalar_type(), true);
-  auto in_dtype = [integral](const Scalar& s) { return integral ? Scalar(s.toLong()) : s; };
+  const ScalarType t = product.scalar_type();
+  auto in_dtype = [t](const Scalar& s) {
+    if (isIntegralType(t, true)) return Scalar(s.toLong());
+    return isComplexType(t) ? s : Scalar(s.toDouble());
+  };
   Tensor result = is_value(alpha, 1) ? product : product * in_dtype(alpha);
   if (is_value(beta, 0)) return result;
   return result + (is_value(beta, 1) ? self : self * in_dtype(beta));

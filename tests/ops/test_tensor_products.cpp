@@ -7,6 +7,7 @@
 #include <aten/ops/allclose.h>
 #include <aten/ops/baddbmm.h>
 #include <aten/ops/bmm.h>
+#include <aten/ops/empty.h>
 #include <aten/ops/full.h>
 #include <aten/ops/isnan.h>
 #include <aten/ops/kron.h>
@@ -102,6 +103,19 @@ TEST(TensorProducts, Errors) {
         baddbmm(values({4, 5}, 1), values({2, 3, 4}, 2), values({2, 4, 5}, 3));
       },
       {"baddbmm: the input of size [4, 5] does not broadcast to the product's size [2, 3, 5]"});
+  // The scalars are taken in the product's dtype: a real one keeps its dtype, on Meta too, and
+  // an imaginary part does not fit it.
+  const TensorOptions meta = TensorOptions().dtype(ScalarType::Half).device(kMeta);
+  EXPECT_EQ(baddbmm(empty({4, 1, 4}, meta), empty({4, 1, 1}, meta), empty({4, 1, 4}, meta),
+                    complex<double>(1.5, 0))
+                .scalar_type(),
+            ScalarType::Half);
+  ref::expect_error(
+      [&] {
+        baddbmm(values({2, 3, 5}, 1), values({2, 3, 4}, 2), values({2, 4, 5}, 3),
+                complex<double>(1, 2));
+      },
+      {"cannot be converted to type Double without overflow"});
   ref::expect_error(
       [&] {
         outer(values({2, 2}, 1), values({3}, 2));
