@@ -766,13 +766,15 @@ Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& 
 }
 
 Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
-  if (grad.dim() == 0) return grad;
+  // Along a dim of one element the sum is the identity: grad itself, with its layout (ATen's).
+  if (grad.numel() <= 1 || grad.size(dim) == 1) return grad;
   return grad.flip({dim}).cumsum(dim).flip({dim});
 }
 
 Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result) {
-  if (self.dim() == 0 || self.numel() == 0) return grad;
+  if (self.numel() <= 1) return grad;
   const int64_t d = maybe_wrap_dim(dim, self.dim());
+  if (self.size(d) == 1) return grad;  // the identity, as in cumsum_backward
   // d out_k / d x_i = prod_{j <= k, j != i} x_j for k >= i. Without zeros that is out_k / x_i,
   // so the gradient is the reverse cumulative sum of grad * out, over x. With a zero, the
   // elements up to the first zero are handled the same way and the rest by the definition.

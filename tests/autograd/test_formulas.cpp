@@ -10,6 +10,8 @@
 #include <aten/ops/cat.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
+#include <aten/ops/cumprod.h>
+#include <aten/ops/cumsum.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/full.h>
@@ -187,6 +189,18 @@ TEST(Formulas, ErfGradientIsLaidOutLikeItsInput) {
   Tensor r = grad_of(erf(x), x, tensor({{1.f, 2.f, 3.f}, {4.f, 5.f, 6.f}}));
   EXPECT_EQ(strides_of(r), (Strides{1, 2}));
   EXPECT_NEAR(r[1][1].item<float>(), 5.3001f, 1e-4f);
+}
+
+TEST(Formulas, CumulativeOpsAlongADimOfOneAreTheIdentity) {
+  // Along a dim of one element, cumsum's and cumprod's gradients are grad itself, layout
+  // included (ATen's): a transposed grad stays transposed.
+  const Tensor g = tensor({{1.f, 2.f, 3.f}, {4.f, 5.f, 6.f}}).t().unsqueeze(1);  // [3, 1, 2]
+  for (bool prod : {false, true}) {
+    Tensor x = full({3, 1, 2}, 2.f).requires_grad_();
+    Tensor r = grad_of(prod ? cumprod(x, 1) : cumsum(x, 1), x, g);
+    EXPECT_EQ(strides_of(r), strides_of(g)) << (prod ? "cumprod" : "cumsum");
+    EXPECT_EQ(values(r.squeeze(1)), (FloatVec{1, 4, 2, 5, 3, 6}));
+  }
 }
 
 TEST(Formulas, AComplexGradientKeepsItsLayoutThroughConj) {
