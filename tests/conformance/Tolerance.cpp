@@ -32,6 +32,8 @@ const std::set<std::string, std::less<>> kSumOps = {
     "sum", "nansum", "mean", "prod", "var", "std", "var_mean", "std_mean", "norm", "logsumexp",
     "cumsum", "cumprod", "mm", "bmm", "addmm", "dot", "mv", "matmul", "addmv", "addbmm", "baddbmm",
     "tensordot", "einsum",
+    // rows of the weight summed per bag (libtorch scales each with a fused multiply-add)
+    "embedding_bag", "_embedding_bag",
     // the sum of a matrix's diagonal
     "trace",
     // a sum of exponentials over the row, then a scale or a shift
@@ -43,7 +45,7 @@ const std::set<std::string, std::less<>> kSumOps = {
     "binary_cross_entropy_with_logits", "kl_div", "linear",
     // libtorch accumulates a BFloat16 gradient in BFloat16, a rounding per window; MiniATen in
     // Float, rounding once
-    "avg_pool2d_backward", "_adaptive_avg_pool2d_backward",
+    "avg_pool2d_backward", "_adaptive_avg_pool2d_backward", "max_pool2d_with_indices_backward",
     // a 1 x 1 adaptive average pooling is the mean over H and W; the 1-d and 3-d poolings are
     // separable passes (MiniATen) or one sum per window (libtorch)
     "adaptive_avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool3d", "avg_pool3d",
@@ -214,11 +216,16 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "smooth_l1_loss", "smooth_l1_loss_backward", "huber_loss", "huber_loss_backward",
     "binary_cross_entropy", "binary_cross_entropy_backward", "binary_cross_entropy_with_logits",
     "kl_div", "linear", "convolution", "conv1d", "conv2d", "im2col", "col2im",
-    // an element's gradient sums the windows that cover it (libtorch's BFloat16 backward rounds
-    // after each, MiniATen's once)
-    "avg_pool2d", "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "batch_norm", "native_batch_norm",
-    "native_batch_norm_backward", "instance_norm", "layer_norm", "native_layer_norm",
-    "native_layer_norm_backward", "group_norm", "native_group_norm", "native_group_norm_backward",
+    // products that contract dims
+    "tensordot", "einsum", "addmv", "addbmm", "baddbmm", "embedding_bag", "_embedding_bag",
+    // an element's gradient sums the windows that cover it, or whose maximum it is (libtorch's
+    // BFloat16 backward rounds after each, MiniATen's once)
+    "avg_pool2d", "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "max_pool2d",
+    "max_pool2d_with_indices", "max_pool1d", "max_pool1d_with_indices", "max_pool3d",
+    "max_pool3d_with_indices", "adaptive_max_pool1d", "adaptive_max_pool2d", "batch_norm",
+    "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",
+    "native_layer_norm", "native_layer_norm_backward", "group_norm", "native_group_norm",
+    "native_group_norm_backward",
     // repeated indices sum their gradients
     "index", "index_put", "masked_select", "embedding", "embedding_backward",
     "embedding_dense_backward",
