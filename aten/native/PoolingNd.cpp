@@ -17,6 +17,7 @@
 #include <aten/ops/contiguous.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/gather.h>
+#include <aten/ops/isnan.h>
 #include <aten/ops/max.h>
 #include <aten/ops/max_pool1d_native.h>
 #include <aten/ops/max_pool2d.h>
@@ -25,6 +26,7 @@
 #include <aten/ops/reshape.h>
 #include <aten/ops/squeeze.h>
 #include <aten/ops/unsqueeze.h>
+#include <aten/ops/where.h>
 
 #include <optional>
 #include <tuple>
@@ -81,7 +83,8 @@ Tensor along_planes(const Tensor& x, Pool pool) {
 int64_t adaptive_start(int64_t i, int64_t in, int64_t out) { return (i * in) / out; }
 int64_t adaptive_end(int64_t i, int64_t in, int64_t out) { return ((i + 1) * in + out - 1) / out; }
 
-// The maximum of each adaptive window along `dim`, and its index in that dim.
+// The maximum of each adaptive window along `dim`, and its index in that dim: the first maximum,
+// or in a window holding NaNs the last NaN, as ATen's kernel, which takes every NaN it meets.
 std::tuple<Tensor, Tensor> adaptive_max_along(const Tensor& x, int64_t dim, int64_t out) {
   const int64_t in = x.size(dim);
   if (out == 0) {
@@ -95,7 +98,18 @@ std::tuple<Tensor, Tensor> adaptive_max_along(const Tensor& x, int64_t dim, int6
     values.push_back(v);
     indices.push_back(k + start);
   }
-  return {aten::cat(values, dim), aten::cat(indices, dim)};
+  Tensor value = aten::cat(values, dim), index = aten::cat(indices, dim);
+  const Tensor nan = aten::isnan(value);
+  if (x.is_meta() || !nan.any().item<bool>()) return {value, index};
+  // The windows reversed: their first NaN is the last.
+  std::vector<Tensor> last;
+  for (int64_t i = 0; i < out; ++i) {
+    const int64_t start = adaptive_start(i, in, out), end = adaptive_end(i, in, out);
+    const Tensor k = std::get<1>(
+        aten::max(x.narrow(dim, start, end - start).flip({dim}), dim, true));
+    last.push_back(k.neg() + (end - 1));
+  }
+  return {value, aten::where(nan, aten::cat(last, dim), index)};
 }
 
 }  // namespace
@@ -143,7 +157,7 @@ std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntArrayRef o
 
 // ---- adaptive max pooling: the maximum of each box, W then H, and its flat index in H * W
 // -------- The first maximum in row-major order: the first of the row maxima that equals the box's,
-// and that row's first.
+// and that row's first; in a box holding NaNs the last NaN in row-major order (ATen's).
 
 std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntArrayRef output_size) {
   check_rank("adaptive_max_pool2d", self, 2);
@@ -165,10 +179,13 @@ std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntArrayRef o
       output_size);
   const Tensor x = batched(self, 2);
   const int64_t w = x.size(3);
-  auto [row_max, col] = adaptive_max_along(x, 3, output_size[1]);       // [N, C, H, OW]
-  auto [values, row] = adaptive_max_along(row_max, 2, output_size[0]);  // [N, C, OH, OW]
+  auto [row_max, col] = adaptive_max_along(x, 3, output_size[1]);                  // [N, C, H, OW]
+  const Tensor row = std::get<1>(adaptive_max_along(row_max, 2, output_size[0]));  // [N, C, OH, OW]
   const Tensor flat = row * w + col.gather(2, row);
-  Tensor out_values = unbatched(values, self, 2), out_indices = unbatched(flat, self, 2);
+  // The values read at the indices, so that the gradient goes where the index points, as ATen's
+  // backward scatters it.
+  const Tensor at_index = x.flatten(2).gather(2, flat.flatten(2)).view(flat.sizes());
+  Tensor out_values = unbatched(at_index, self, 2), out_indices = unbatched(flat, self, 2);
   if (self.suggest_memory_format() == MemoryFormat::ChannelsLast) {
     out_values = out_values.contiguous(MemoryFormat::ChannelsLast);
     out_indices = out_indices.contiguous(MemoryFormat::ChannelsLast);

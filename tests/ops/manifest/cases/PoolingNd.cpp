@@ -108,7 +108,8 @@ Refs pool_reference(const Pool& p, const RefTensor& x, std::span<const ScalarTyp
         }
         const double v = x.at(at).real();
         sum += v;
-        if (best_at < 0 || v > best || (std::isnan(v) && !std::isnan(best))) {
+        // ATen's rule: the first maximum, but every NaN replaces it (the last NaN is reported).
+        if (best_at < 0 || v > best || std::isnan(v)) {
           best = v;
           best_at = flat;
         }

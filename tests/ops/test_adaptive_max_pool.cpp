@@ -1,0 +1,56 @@
+// adaptive_max_pool's indices where a box holds NaNs, against libtorch 1.13's values: its kernel
+// takes every NaN it meets, so it reports the last NaN in row-major order (a finite maximum
+// stays the first); the gradient goes to the reported element.
+#include <aten/TensorOperators.h>
+#include <aten/autograd/Autograd.h>
+#include <aten/ops/adaptive_max_pool1d.h>
+#include <aten/ops/adaptive_max_pool2d.h>
+#include <aten/ops/isnan.h>
+#include <aten/ops/sum.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "Reference.h"
+
+using namespace aten;
+
+namespace {
+
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+std::vector<int64_t> indices_of(const Tensor& t) {
+  const Tensor c = t.contiguous();
+  return {c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel()};
+}
+
+}  // namespace
+
+TEST(AdaptiveMaxPool, ReportsTheLastNaNOfABoxAndTheFirstFiniteMaximum) {
+  // torch.nn.functional.adaptive_max_pool1d(tensor([[[1., nan, 3., nan, 2.]]]), 1,
+  // return_indices=True) gives index 3.
+  const Tensor x = ref::make<float>({1, 1, 5}, [](int64_t i) {
+    const float v[] = {1, kNaN, 3, kNaN, 2};
+    return v[i];
+  });
+  EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool1d(x, {1}))), std::vector<int64_t>({3}));
+  // [[1, nan, 3], [nan, 2, nan], [0, 5, 1]]: libtorch gives 5 for the whole box and [3, 5, 3, 5]
+  // for 2 x 2 boxes.
+  const Tensor y = ref::make<float>({1, 1, 3, 3}, [](int64_t i) {
+    const float v[] = {1, kNaN, 3, kNaN, 2, kNaN, 0, 5, 1};
+    return v[i];
+  });
+  EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool2d(y, {1, 1}))), std::vector<int64_t>({5}));
+  EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool2d(y, {2, 2}))),
+            std::vector<int64_t>({3, 5, 3, 5}));
+  // Ties of finite maxima: the first, [[4, 4], [4, 1]] gives 0.
+  const Tensor z = ref::make<float>({1, 1, 2, 2}, [](int64_t i) { return i == 3 ? 1.f : 4.f; });
+  EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool2d(z, {1, 1}))), std::vector<int64_t>({0}));
+  // The gradient goes to the reported element.
+  const Tensor leaf = y.clone().requires_grad_();
+  aten::sum(std::get<0>(adaptive_max_pool2d(leaf, {1, 1}))).backward();
+  const Tensor g = leaf.grad().contiguous();
+  for (int64_t i = 0; i < 9; ++i) EXPECT_EQ(g.data_ptr<float>()[i], i == 5 ? 1.f : 0.f) << i;
+}
