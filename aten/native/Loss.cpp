@@ -333,7 +333,8 @@ Tensor l1_loss(const Tensor& self, const Tensor& target, int64_t reduction) {
 }
 
 // ATen's formula: with m = max(-x, 0), log(1 + e^-x) = m + log(e^-m + e^(-x-m)), no term of
-// which overflows.
+// which overflows. Its steps too, in place into 1 - target: the result has target's dtype and
+// layout (a target that does not have the input's shape is an error), its roundings ATen's.
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
                                         const std::optional<Tensor>& weight,
                                         const std::optional<Tensor>& pos_weight,
@@ -341,16 +342,15 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   check_reduction("binary_cross_entropy_with_logits", reduction);
   ATEN_DISPATCH_binary_cross_entropy_with_logits_TYPES(self.scalar_type(), [] {});
   const Tensor max_val = self.neg().clamp_min(0);
-  const Tensor log_sum = (max_val.neg().exp() + (self.neg() - max_val).exp()).log() + max_val;
-  const Tensor linear = (target.neg() + 1) * self;
-  Tensor loss;
+  const Tensor log_exp = (max_val.neg().exp() + (self.neg() - max_val).exp()).log();
+  Tensor loss = (target.neg() + 1).mul_(self);
   if (given(pos_weight)) {
-    const Tensor log_weight = (*pos_weight - 1) * target + 1;
-    loss = linear + log_weight * log_sum;
+    const Tensor log_weight = ((*pos_weight - 1) * target).add_(1);
+    loss.add_(log_weight.mul_(log_exp + max_val));
   } else {
-    loss = linear + log_sum;
+    loss.add_(max_val).add_(log_exp);
   }
-  if (given(weight)) loss = loss * *weight;
+  if (given(weight)) loss.mul_(*weight);
   return reduce_loss(loss, reduction);
 }
 

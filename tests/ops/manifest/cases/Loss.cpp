@@ -300,7 +300,8 @@ OpCase bce_with_logits_case(int64_t reduction, bool weighted, bool pos_weighted)
   OpCase c;
   c.overloads = {"binary_cross_entropy_with_logits"};
   c.inputs = {Input{kShape}, targets01(kShape), class_weights(), class_weights()};
-  c.result_dtypes = same_as_promoted;
+  // ATen computes in place into 1 - target: target's dtype.
+  c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector<ScalarType>{t[1]}; };
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) {
     return reduced_reference(in, dtypes[0], reduction, [=](const Args& a) {
       const double x = re(a[0]), t = re(a[1]);
