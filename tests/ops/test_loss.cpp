@@ -138,6 +138,23 @@ TEST(Loss, BinaryCrossEntropyWithLogitsIsStableAtLargeLogits) {
     want.push_back(-(2.0 * ti * log_sig + (1 - ti) * log_one_minus));
   }
   expect_values(got, want);
+  // ATen's steps run in place into 1 - target: target's dtype and layout, and a target of
+  // another shape than the input's is an error.
+  const Tensor tf = t.to(ScalarType::Float);
+  EXPECT_EQ(binary_cross_entropy_with_logits(x, tf, std::nullopt, std::nullopt, Reduction::None)
+                .scalar_type(),
+            ScalarType::Float);
+  const Tensor xt = tensor({1.0, 2.0, 3.0, 4.0, 5.0, 6.0}, {2, 3});
+  const Tensor tt = tensor({0.0, 1.0, 0.5, 0.25, 1.0, 0.0}, {3, 2}).t();
+  EXPECT_EQ(binary_cross_entropy_with_logits(xt, tt, std::nullopt, std::nullopt, Reduction::None)
+                .strides(),
+            tt.strides());
+  ref::expect_error(
+      [&] {
+        binary_cross_entropy_with_logits(xt, t.narrow(0, 0, 3), std::nullopt, std::nullopt,
+                                         Reduction::None);
+      },
+      {"binary_cross_entropy_with_logits: mul_.Tensor: Bad in-place call"});
 }
 
 TEST(Loss, KlDivTakesZeroTargetsAsZero) {
