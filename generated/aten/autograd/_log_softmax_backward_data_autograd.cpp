@@ -48,7 +48,7 @@ variable_list LogSoftmaxBackwardDataBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, grad_output_ix, grad - (grad * output.exp()).sum(dim, true));
   }
   if (should_compute_any(*this, output_ix)) {
-    assign(grad_inputs, output_ix, grad * grad_output.sum(dim, true).neg() * output.exp());
+    assign(grad_inputs, output_ix, grad_output.sum(dim, true).neg() * output.exp() * grad);
   }
   return grad_inputs;
 }
