@@ -1,6 +1,7 @@
-// adaptive_max_pool's indices where a box holds NaNs, against libtorch 1.13's values: its kernel
-// takes every NaN it meets, so it reports the last NaN in row-major order (a finite maximum
-// stays the first); the gradient goes to the reported element.
+// The ops of aten/native/PoolingNd.cpp beyond the manifest: adaptive_max_pool's indices where a
+// box holds NaNs, against libtorch 1.13's values. Its kernel takes every NaN it meets, so it
+// reports the last NaN in row-major order (a finite maximum stays the first); the gradient goes
+// to the reported element.
 #include <aten/TensorOperators.h>
 #include <aten/autograd/Autograd.h>
 #include <aten/ops/adaptive_max_pool1d.h>
