@@ -4,6 +4,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/autograd/SumTo.h>
 #include <aten/core/Error.h>
+#include <aten/core/Reduction.h>
 #include <aten/core/ScalarOps.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
@@ -27,6 +28,7 @@
 #include <aten/ops/glu_backward.h>
 #include <aten/ops/index_put.h>
 #include <aten/ops/index_select.h>
+#include <aten/ops/log_sigmoid.h>
 #include <aten/ops/log_sigmoid_backward.h>
 #include <aten/ops/logical_and.h>
 #include <aten/ops/masked_fill.h>
@@ -800,6 +802,42 @@ Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, in
   // grad_input = output * (grad_output - sum(grad_output * output)), differentiated in output.
   return grad_output * grad - (output * grad_output).sum(dim, true) * grad -
          grad_output * (output * grad).sum(dim, true);
+}
+
+// d/dx = sigmoid(x) (1 + (p - 1) t) - p t with p = pos_weight (1 without), times weight; in
+// ATen's steps, in place on fresh tensors.
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& self,
+                                                 const Tensor& target,
+                                                 const std::optional<Tensor>& weight,
+                                                 const std::optional<Tensor>& pos_weight,
+                                                 int64_t reduction) {
+  Tensor grad_input;
+  if (pos_weight.has_value() && pos_weight->defined()) {
+    const Tensor t = *pos_weight * target;  // broadcast: not in place
+    grad_input = (t + 1).sub_(target).mul_(self.sigmoid()).sub_(t).mul_(grad);
+  } else {
+    grad_input = (self.sigmoid() - target).mul_(grad);
+  }
+  if (weight.has_value() && weight->defined()) grad_input.mul_(*weight);
+  if (reduction == Reduction::Mean) return grad_input / static_cast<double>(self.numel());
+  return grad_input;
+}
+
+// d/dt = log(sigmoid(-x)) - p log(sigmoid(x)), -x without pos_weight, times weight.
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& self,
+                                                        const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        const std::optional<Tensor>& pos_weight,
+                                                        int64_t reduction) {
+  Tensor grad_target;
+  if (pos_weight.has_value() && pos_weight->defined()) {
+    grad_target = log_sigmoid(self.neg()).sub_(log_sigmoid(self).mul_(*pos_weight)).mul_(grad);
+  } else {
+    grad_target = self.neg() * grad;
+  }
+  if (weight.has_value() && weight->defined()) grad_target.mul_(*weight);
+  if (reduction == Reduction::Mean) grad_target.div_(static_cast<double>(target.numel()));
+  return grad_target;
 }
 
 Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tensor& target,

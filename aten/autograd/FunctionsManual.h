@@ -195,6 +195,19 @@ Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tens
                               const std::optional<Tensor>& weight, int64_t reduction,
                               int64_t ignore_index, const Tensor& total_weight);
 
+// binary_cross_entropy_with_logits's gradients for self and target, ATen's formulas (its weight
+// and pos_weight are not differentiable).
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& self,
+                                                 const Tensor& target,
+                                                 const std::optional<Tensor>& weight,
+                                                 const std::optional<Tensor>& pos_weight,
+                                                 int64_t reduction);
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& self,
+                                                        const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        const std::optional<Tensor>& pos_weight,
+                                                        int64_t reduction);
+
 // The pointwise losses' second derivatives (ATen's), each the backward op's derivative for self:
 // grad times the loss's second derivative, divided by self.numel() for a mean (reduction 1).
 Tensor scale_for_reduction(const Tensor& grad, const Tensor& self, int64_t reduction);

@@ -824,7 +824,7 @@ constexpr ScalarType binary_cross_entropy_backward_dtypes[] = {ScalarType::Float
 constexpr DispatchKey binary_cross_entropy_backward_grad_input_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey binary_cross_entropy_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType binary_cross_entropy_with_logits_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
-constexpr DispatchKey binary_cross_entropy_with_logits_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey binary_cross_entropy_with_logits_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType kl_div_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey kl_div_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType linear_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
@@ -4152,7 +4152,7 @@ constexpr Overload overloads[] = {
      "binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::binary_cross_entropy_with_logits_keys, true, detail::binary_cross_entropy_with_logits_dtypes,
-     Autograd::decomposes},
+     Autograd::records},
     {"kl_div", "",
      "kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor",
      SchemaKind::functional, true, false, "",

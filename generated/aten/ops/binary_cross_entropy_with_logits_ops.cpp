@@ -27,8 +27,8 @@ void register_binary_cross_entropy_with_logits_schemas(Dispatcher& d) {
   detail::register_schema<_ops::binary_cross_entropy_with_logits>(d);
 }
 
-void register_binary_cross_entropy_with_logits_CompositeImplicitAutograd(Dispatcher& d) {
-  d.registerKernel({"binary_cross_entropy_with_logits", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::binary_cross_entropy_with_logits>::call<&native::binary_cross_entropy_with_logits>);
+void register_binary_cross_entropy_with_logits_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"binary_cross_entropy_with_logits", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::binary_cross_entropy_with_logits>::call<&native::binary_cross_entropy_with_logits>);
 }
 }  // namespace detail
 

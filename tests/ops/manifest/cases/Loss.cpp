@@ -302,6 +302,7 @@ OpCase bce_with_logits_case(int64_t reduction, bool weighted, bool pos_weighted)
   c.inputs = {Input{kShape}, targets01(kShape), class_weights(), class_weights()};
   // ATen computes in place into 1 - target: target's dtype.
   c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector<ScalarType>{t[1]}; };
+  c.not_differentiable_inputs = {2, 3};  // weight and pos_weight, as in ATen
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) {
     return reduced_reference(in, dtypes[0], reduction, [=](const Args& a) {
       const double x = re(a[0]), t = re(a[1]);
