@@ -365,27 +365,26 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   check_convolution(input, weight, bias, p);
   if (direct_conv2d_applies(input, weight, bias, stride, dilation, transposed, groups))
     return aten::_direct_conv2d(input, weight, bias, p.padding);
+  // The forms that add partial results - a transposed convolution's overlapping columns, a 3-d
+  // one's per-depth planes - compute Half and BFloat16 in Float and round once, as a kernel's
+  // accumulator would (rounding each partial sum lost results to cancellation between them).
+  const ScalarType t = input.scalar_type();
+  const bool in_float = (t == ScalarType::Half || t == ScalarType::BFloat16) &&
+                        (transposed || weight.dim() == 5);
+  const Tensor x = in_float ? input.to(ScalarType::Float) : input;
+  const Tensor w = in_float ? weight.to(ScalarType::Float) : weight;
   Tensor out;
   switch (weight.dim()) {
     case 3:
-      out = conv1d_forward(input, weight, p);
+      out = conv1d_forward(x, w, p);
       break;
     case 4:
-      out = transposed ? conv_transpose2d_forward(input, weight, p)
-                       : conv2d_forward(input, weight, p);
+      out = transposed ? conv_transpose2d_forward(x, w, p) : conv2d_forward(x, w, p);
       break;
-    default: {
-      // The 3-d forms add one 2-d convolution per kernel depth: Half and BFloat16 ones add them
-      // in Float, rounded once, as a 3-d kernel's accumulator would (rounding each partial sum
-      // lost the result to cancellation between them).
-      const ScalarType t = input.scalar_type();
-      const bool reduced = t == ScalarType::Half || t == ScalarType::BFloat16;
-      const Tensor x = reduced ? input.to(ScalarType::Float) : input;
-      const Tensor w = reduced ? weight.to(ScalarType::Float) : weight;
+    default:
       out = transposed ? conv_transpose3d_forward(x, w, p) : conv3d_forward(x, w, p);
-      if (reduced) out = out.to(t);
-    }
   }
+  if (in_float) out = out.to(t);
   if (bias.has_value() && bias->defined()) {
     std::vector<int64_t> shape(static_cast<size_t>(out.dim()), 1);
     shape[1] = bias->size(0);
