@@ -333,7 +333,9 @@ OpCase direct_weight_case(const Conv& p) {
   c.result_dtypes = same;
   c.reference = [p](const Refs& in, std::span<const ScalarType> dtypes) {
     const ScalarType all[] = {dtypes[0], dtypes[0], dtypes[0]};
-    return Refs{backward_reference(p, {in[0], in[1], filled(weight_shape(p), dtypes[0])}, all)[1]};
+    // The weight's channels are the inputs' (the fuzzer changes them), its kernel the case's.
+    const Shape weight = {in[0].sizes[1], in[1].sizes[1], p.kernel[0], p.kernel[1]};
+    return Refs{backward_reference(p, {in[0], in[1], filled(weight, dtypes[0])}, all)[1]};
   };
   c.call = [p](const Tensors& in) {
     return Tensors{_direct_conv2d_weight(in[0], in[1], p.kernel, p.padding)};
