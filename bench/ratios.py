@@ -56,6 +56,8 @@ def load(path):
                 continue
             parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
             parts = [p for p in parts if p != "real_time"]
+            if len(parts) < 2:  # a case with one side only (FmaPeak): no ratio
+                continue
             key = (parts[0], "/".join(parts[2:]), parts[1])
             if aggregate == "cv":
                 spread[key] = b["real_time"]
