@@ -165,14 +165,24 @@ Refs backward_reference(const Conv& p, const Refs& in, std::span<const ScalarTyp
   const Channels c = channels_of(p, in[1], in[2], true);
   const Geometry g = geometry(p, c.plane, c.kernel);
   const int64_t in_plane = product(g.in), out_plane = product(g.out);
-  std::vector<std::complex<double>> gx(in[1].values.size()), gw(in[2].values.size()),
-      gb(static_cast<size_t>(c.out));
+  // Each gradient element is a sum: the sum of its terms' magnitudes goes with it (its rounding
+  // error grows with them, not with a result that cancels to near 0).
+  struct Sums {
+    std::vector<std::complex<double>> value;
+    std::vector<double> magnitude;
+    explicit Sums(size_t n) : value(n), magnitude(n) {}
+    void add(size_t i, std::complex<double> term) {
+      value[i] += term;
+      magnitude[i] += std::abs(term);
+    }
+  };
+  Sums gx(in[1].values.size()), gw(in[2].values.size()), gb(static_cast<size_t>(c.out));
   for (int64_t b = 0; b < c.n; ++b)
     for (int64_t co = 0; co < c.out; ++co) {
       const int64_t group = co / c.out_group;
       for (int64_t j = 0; j < out_plane; ++j)
-        gb[static_cast<size_t>(co)] +=
-            in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + j)];
+        gb.add(static_cast<size_t>(co),
+               in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + j)]);
       for (int64_t ci = group * c.in_group; ci < (group + 1) * c.in_group; ++ci)
         for (const Tap& t : g.taps) {
           if (t.in_pos < 0) continue;
@@ -180,14 +190,14 @@ Refs backward_reference(const Conv& p, const Refs& in, std::span<const ScalarTyp
               in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + t.out_pos)];
           const auto xi = static_cast<size_t>((b * c.in + ci) * in_plane + t.in_pos);
           const auto wi = static_cast<size_t>(weight_index(p, c, ci, co, t.k));
-          gx[xi] += in[2].values[wi] * gy;
-          gw[wi] += in[1].values[xi] * gy;
+          gx.add(xi, in[2].values[wi] * gy);
+          gw.add(wi, in[1].values[xi] * gy);
         }
     }
-  auto rounded = [](const Shape& sizes, ScalarType dtype,
-                    const std::vector<std::complex<double>>& v) {
+  auto rounded = [](const Shape& sizes, ScalarType dtype, const Sums& sums) {
     RefTensor t = filled(sizes, dtype);
-    for (size_t i = 0; i < v.size(); ++i) t.values[i] = round_to(dtype, v[i]);
+    for (size_t i = 0; i < sums.value.size(); ++i) t.values[i] = round_to(dtype, sums.value[i]);
+    t.magnitudes = sums.magnitude;
     return t;
   };
   return {rounded(in[1].sizes, dtypes[0], gx), rounded(in[2].sizes, dtypes[1], gw),
