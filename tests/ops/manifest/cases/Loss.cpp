@@ -175,8 +175,12 @@ OpCase pointwise_loss_backward_case(Kind k, int64_t reduction, double p) {
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) {
     const double norm = reduction == Reduction::Mean ? 1.0 / static_cast<double>(in[1].numel())
                                                      : 1.0;
-    return reduced_reference(in, dtypes[0], Reduction::None, [=](const Args& a) {
-      return C(norm * slope_of(k, re(a[1]) - re(a[2]), p) * re(a[0]));
+    const ScalarType t = dtypes[0];
+    return reduced_reference(in, t, Reduction::None, [=](const Args& a) {
+      // Rounded to the dtype step by step, as the kernels multiply: norm * slope may underflow
+      // to 0 before meeting an infinite grad_output (NaN, as in ATen).
+      const auto r = [t](double v) { return round_to(t, v).real(); };
+      return C(r(norm * slope_of(k, r(re(a[1]) - re(a[2])), p)) * re(a[0]));
     });
   };
   c.call = [=](const Tensors& in) {
