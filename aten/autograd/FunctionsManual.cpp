@@ -179,6 +179,9 @@ Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
 
 namespace {
 
+// An optional tensor argument that was passed and is defined.
+bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
+
 // Whether two elements of a tensor with this geometry may share a memory location: proven
 // impossible when, dims sorted by stride, each stride steps past everything the smaller ones
 // reach.
@@ -597,8 +600,7 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
 
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
                       const std::optional<Tensor>& max) {
-  const bool has_min = min.has_value() && min->defined();
-  const bool has_max = max.has_value() && max->defined();
+  const bool has_min = given(min), has_max = given(max);
   if (has_min && has_max) return grad_where((self >= *min) & (self <= *max), grad);
   if (has_min) return grad_where(self >= *min, grad);
   if (has_max) return grad_where(self <= *max, grad);
@@ -608,8 +610,7 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
 Tensor clamp_bound_backward(const Tensor& grad, const Tensor& self,
                             const std::optional<Tensor>& min, const std::optional<Tensor>& max,
                             bool for_min) {
-  const bool has_min = min.has_value() && min->defined();
-  const bool has_max = max.has_value() && max->defined();
+  const bool has_min = given(min), has_max = given(max);
   // ATen's clamp_backward_min_max: min takes the gradient where it clamps and is below max;
   // max where it clamps, or wherever it is below min (the result is max there).
   if (for_min) return grad_where(has_max ? (self < *min) & (*min < *max) : self < *min, grad);
@@ -804,6 +805,17 @@ Tensor softmax_double_backward(const Tensor& grad, const Tensor& grad_output, in
          grad_output * (output * grad).sum(dim, true);
 }
 
+namespace {
+// What both of binary_cross_entropy_with_logits's formulas end with, in place on their fresh
+// gradient: weight's factor, then a mean's division by the element count.
+Tensor weighted_and_reduced(Tensor g, const std::optional<Tensor>& weight, int64_t reduction,
+                            int64_t numel) {
+  if (given(weight)) g.mul_(*weight);
+  if (reduction == Reduction::Mean) g.div_(static_cast<double>(numel));
+  return g;
+}
+}  // namespace
+
 // d/dx = sigmoid(x) (1 + (p - 1) t) - p t with p = pos_weight (1 without), times weight; in
 // ATen's steps, in place on fresh tensors.
 Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& self,
@@ -812,15 +824,13 @@ Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tenso
                                                  const std::optional<Tensor>& pos_weight,
                                                  int64_t reduction) {
   Tensor grad_input;
-  if (pos_weight.has_value() && pos_weight->defined()) {
+  if (given(pos_weight)) {
     const Tensor t = *pos_weight * target;  // broadcast: not in place
     grad_input = (t + 1).sub_(target).mul_(self.sigmoid()).sub_(t).mul_(grad);
   } else {
     grad_input = (self.sigmoid() - target).mul_(grad);
   }
-  if (weight.has_value() && weight->defined()) grad_input.mul_(*weight);
-  if (reduction == Reduction::Mean) return grad_input / static_cast<double>(self.numel());
-  return grad_input;
+  return weighted_and_reduced(grad_input, weight, reduction, self.numel());
 }
 
 // d/dt = log(sigmoid(-x)) - p log(sigmoid(x)), -x without pos_weight, times weight.
@@ -829,15 +839,11 @@ Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, cons
                                                         const std::optional<Tensor>& weight,
                                                         const std::optional<Tensor>& pos_weight,
                                                         int64_t reduction) {
-  Tensor grad_target;
-  if (pos_weight.has_value() && pos_weight->defined()) {
-    grad_target = log_sigmoid(self.neg()).sub_(log_sigmoid(self).mul_(*pos_weight)).mul_(grad);
-  } else {
-    grad_target = self.neg() * grad;
-  }
-  if (weight.has_value() && weight->defined()) grad_target.mul_(*weight);
-  if (reduction == Reduction::Mean) grad_target.div_(static_cast<double>(target.numel()));
-  return grad_target;
+  const Tensor grad_target =
+      given(pos_weight)
+          ? log_sigmoid(self.neg()).sub_(log_sigmoid(self).mul_(*pos_weight)).mul_(grad)
+          : self.neg() * grad;
+  return weighted_and_reduced(grad_target, weight, reduction, target.numel());
 }
 
 Tensor nll_loss_self_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
@@ -867,7 +873,7 @@ Tensor huber_loss_double_backward(const Tensor& grad, const Tensor& self, const 
 
 namespace {
 Tensor times_weight(const Tensor& t, const std::optional<Tensor>& weight) {
-  return weight.has_value() && weight->defined() ? t * *weight : t;
+  return given(weight) ? t * *weight : t;
 }
 // What ATen's second derivatives add to x and 1 - x, or clamp x (1 - x) at.
 constexpr double kBceEpsilon = 1e-12;
