@@ -3,6 +3,7 @@
 // sums written out (ProductSum: complex<double>, or wrapping int64 for integral dtypes), rounded
 // once.
 #include "../OpCase.h"
+#include "../ReductionCases.h"
 
 #include <aten/TensorOperators.h>
 #include <aten/core/Tensor.h>
@@ -173,18 +174,11 @@ OpCase kron_case() {
   return c;
 }
 
-// t summed over dim, kept as a dim of size 1, rounded to t's dtype.
+// t summed over dim, kept as a dim of size 1, rounded to t's dtype: the reductions' reference.
 RefTensor summed_over(const RefTensor& t, int64_t dim) {
-  Shape sizes = t.sizes;
-  sizes[dim] = 1;
-  RefTensor r = filled(sizes, t.dtype);
-  for_each_index(t.sizes, [&](const Shape& idx) {
-    Shape to = idx;
-    to[dim] = 0;
-    r.at(to) += t.at(idx);
-  });
-  for (std::complex<double>& v : r.values) v = round_to(t.dtype, v);
-  return r;
+  const Reducer sum = [](const Values1d& v) { return Values1d{total(v)}; };
+  const ScalarType dtype[] = {t.dtype};
+  return reduce_reference(std::vector<int64_t>{dim}, true, sum)({t}, dtype)[0];
 }
 
 // self [3, 4, 5] with other [5, 2, 3]: self's dims 2 and 0 with other's 0 and 2.
