@@ -15,6 +15,7 @@
 #include <aten/ops/empty.h>
 #include <aten/ops/erf.h>
 #include <aten/ops/full.h>
+#include <aten/ops/lerp.h>
 #include <aten/ops/max.h>
 #include <aten/ops/maximum.h>
 #include <aten/ops/mean.h>
@@ -141,6 +142,23 @@ TEST(Formulas, SiluComplexGradientIsTheConjugateDerivative) {
   Tensor z = complex_leaf({{0.3, 0.7}, {-1.2, 0.4}});
   expect_near(complex_values(grad_of(silu(z), z, ones_like(z))),
               {{0.6874, -0.3612}, {-0.0065, -0.0955}});
+}
+
+// ---- lerp ---------------------------------------------------------------------------------
+
+TEST(Formulas, LerpComplexGradientsAreConjugated) {
+  // self + w (end - self): grad * conj(1 - w) for self, grad * conj(w) for end, grad *
+  // conj(end - self) for w. With grad 1: self's is 1 - conj(w), end's conj(w).
+  Tensor self = complex_leaf({{1, 2}}), end = complex_leaf({{3, -1}}), w = complex_leaf({{0.5, 1}});
+  auto g = autograd::grad({lerp(self, end, w)}, {self, end, w}, {ones_like(self)});
+  expect_near(complex_values(g[0]), {{0.5, 1}});
+  expect_near(complex_values(g[1]), {{0.5, -1}});
+  expect_near(complex_values(g[2]), {{2, 3}});
+  // A complex Scalar weight (a real one converts to double, as before).
+  auto gs = autograd::grad({lerp(self, end, Scalar(std::complex<double>(0.5, 1)))}, {self, end},
+                           {ones_like(self)});
+  expect_near(complex_values(gs[0]), {{0.5, 1}});
+  expect_near(complex_values(gs[1]), {{0.5, -1}});
 }
 
 // ---- ATen's selections: where(keep, grad, 0) --------------------------------------------------

@@ -35,10 +35,10 @@ variable_list LerpBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (1 - weight.toDouble()));
+    assign(grad_inputs, self_ix, grad * (weight.isComplex() ? Scalar(1. - std::conj(weight.toComplexDouble())) : Scalar(1. - weight.toDouble())));
   }
   if (should_compute_any(*this, end_ix)) {
-    assign(grad_inputs, end_ix, grad * weight);
+    assign(grad_inputs, end_ix, grad * conj(weight));
   }
   return grad_inputs;
 }
@@ -78,13 +78,13 @@ variable_list LerpBackward1::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, grad * (weight.neg() + 1));
+    assign(grad_inputs, self_ix, grad * conj(weight.neg() + 1));
   }
   if (should_compute_any(*this, end_ix)) {
-    assign(grad_inputs, end_ix, grad * weight);
+    assign(grad_inputs, end_ix, grad * conj(weight));
   }
   if (should_compute_any(*this, weight_ix)) {
-    assign(grad_inputs, weight_ix, grad * (end - self));
+    assign(grad_inputs, weight_ix, grad * conj(end - self));
   }
   return grad_inputs;
 }
