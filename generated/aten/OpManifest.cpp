@@ -305,8 +305,8 @@ constexpr DispatchKey elu_backward_grad_input_keys[] = {DispatchKey::CPU, Dispat
 constexpr DispatchKey elu_backward_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey selu_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey selu__keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr DispatchKey celu_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr DispatchKey celu__keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey celu_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr DispatchKey celu__keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey hardtanh_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey hardtanh__keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr DispatchKey hardtanh_out_keys[] = {DispatchKey::CompositeExplicitAutograd};
@@ -2177,12 +2177,12 @@ constexpr Overload overloads[] = {
      "celu(Tensor self, Scalar alpha=1.0) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::celu_keys, true, {},
-     Autograd::decomposes},
+     Autograd::records},
     {"celu_", "",
      "celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)",
      SchemaKind::inplace, true, false, "",
      detail::celu__keys, true, {},
-     Autograd::decomposes},
+     Autograd::records},
     {"hardtanh", "",
      "hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
      SchemaKind::functional, true, false, "",

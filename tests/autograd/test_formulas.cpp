@@ -8,6 +8,7 @@
 #include <aten/ops/add.h>
 #include <aten/ops/addcdiv.h>
 #include <aten/ops/cat.h>
+#include <aten/ops/celu.h>
 #include <aten/ops/clamp.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/cumprod.h>
@@ -159,6 +160,20 @@ TEST(Formulas, LerpComplexGradientsAreConjugated) {
                            {ones_like(self)});
   expect_near(complex_values(gs[0]), {{0.5, 1}});
   expect_near(complex_values(gs[1]), {{0.5, -1}});
+}
+
+// ---- celu ---------------------------------------------------------------------------------
+
+TEST(Formulas, CeluGradientTakesAlphasReciprocalInFloat) {
+  // ATen's formula: elu_backward(grad, alpha, 1, 1.0 / alpha.toFloat(), ...), so below 0 the
+  // slope is (alpha / float(alpha)) exp(x / float(alpha)), 1e-8 away from exp(x / alpha) in
+  // Double for an alpha float cannot hold.
+  const double alpha = 0.1, x = -0.05;
+  Tensor t = full({1}, x, ScalarType::Double).requires_grad_();
+  const double got = grad_of(celu(t, alpha), t, ones_like(t)).item<double>();
+  const double s = 1.0 / static_cast<float>(alpha);
+  EXPECT_NEAR(got, s * alpha * std::exp(x * s), 1e-15);
+  EXPECT_GT(std::abs(got - std::exp(x / alpha)), 1e-9);
 }
 
 // ---- ATen's selections: where(keep, grad, 0) --------------------------------------------------

@@ -35,9 +35,9 @@ void register_celu_schemas(Dispatcher& d) {
   detail::register_schema<_ops::celu_>(d);
 }
 
-void register_celu_CompositeImplicitAutograd(Dispatcher& d) {
-  d.registerKernel({"celu", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::celu>::call<&native::celu>);
-  d.registerKernel({"celu_", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::celu_>::call<&native::celu_>);
+void register_celu_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"celu", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::celu>::call<&native::celu>);
+  d.registerKernel({"celu_", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::celu_>::call<&native::celu_>);
 }
 }  // namespace detail
 
