@@ -1,15 +1,21 @@
-// The direct 2-d convolution's kernel (DirectConv.h). The output is cut into vectors along its
-// rows; a step computes kRows such vectors (anywhere in the batch) for a tile of kTile output
-// channels, its kRows * kTile accumulators in registers, while every tap (input channel, kernel
-// row, kernel column) loads kRows input vectors and broadcasts kTile weights: each load feeds
-// several FMAs, so the step is bound by the FMA units rather than the load ports. Work is split
-// over groups of kRows vectors. Compiled once per CPU capability.
+// The direct 2-d convolution's kernel (DirectConv.h), in two layouts of the work, both keeping a
+// block of accumulators in registers while every tap (input channel, kernel row, kernel column)
+// feeds each loaded value to several FMAs, so that the FMA units bound a step rather than the
+// load ports. Compiled once per CPU capability.
+// - Lanes over output channels, when there are at least a block of them (3x3 over 64 channels):
+//   a step computes a run of output pixels of one row for a block of channels; per tap it loads
+//   the block's weight vectors and broadcasts one input element per pixel, all from L1.
+// - Lanes over output pixels, for fewer channels (LeNet-5's 6 and 16): a step computes a few
+//   vectors along the output rows for a tile of channels; per tap it loads an input vector per
+//   output vector and broadcasts the tile's weights.
 #include <aten/cpu/Parallel.h>
 #include <aten/cpu/vec/Vectorized.h>
 #include <aten/native/DirectConv.h>
 #include <aten/native/cpu/DirectConvTaps.h>
+#include <aten/ops/zeros.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 namespace aten::native {
@@ -18,6 +24,8 @@ namespace {
 
 using Vec = vec::Vectorized<float>;
 constexpr int64_t kLanes = Vec::size();
+
+// ---- lanes over output pixels ----------------------------------------------------------------
 
 // Accumulators, input vectors and a broadcast weight fill the registers: 4 x 6 + 4 + 1 of
 // AVX-512's 32, 2 x 6 + 2 + 1 of AVX2's 16. Twelve or more accumulators cover the FMA's latency.
@@ -81,11 +89,8 @@ void vectors_of(int64_t rows, bool full, const float* in, const Place* places,
   else vectors<R, false>(in, places, offsets, taps, w, bias, out, plane, co, width, count);
 }
 
-void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
-                          const Tensor& bias) {
-  const DirectConvGeometry g{input.size(0),  input.size(1),  input.size(2),
-                             input.size(3),  weight.size(0), weight.size(2),
-                             weight.size(3), out.size(2),    out.size(3)};
+void pixel_lanes_conv2d(const Tensor& out, const Tensor& input, const Tensor& weight,
+                        const Tensor& bias, const DirectConvGeometry& g) {
   const int64_t taps = g.taps(), tiles = (g.out_channels + kTile - 1) / kTile;
   std::vector<float> packed(static_cast<size_t>(tiles * taps * kTile), 0.f);
   const float* wsrc = weight.data_ptr<float>();
@@ -126,6 +131,103 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
                                 std::min<int64_t>(kTile, g.out_channels - co), count);
                  }
                });
+}
+
+// ---- lanes over output channels ---------------------------------------------------------------
+
+// A step: kPixels consecutive output pixels of a row for kBlock channels. Per tap it loads kVecs
+// weight vectors (packed per block of channels, so aligned and one after the other) and
+// broadcasts kPixels input elements of one row: no split loads, and no vector overlapping another
+// at a row's end as with lanes over pixels. Its results reach the output's rows through a small
+// buffer, transposed. Against lanes over pixels on 3x3 over 64 channels of 56-wide rows: 25%
+// less time (bench/README.md).
+constexpr int kVecs = 2;
+constexpr int kBlock = kVecs * kLanes;
+constexpr int kPixels = kLanes == 16 ? 14 : 6;  // 28 (AVX-512) or 12 (AVX2) accumulators
+
+// Output pixels [0, P) of a row for one block of channels: in is the first pixel's window, w
+// the block's packed weights, bias its bias (kBlock values), out the first pixel in the block's
+// first channel; the block's first `channels` channels are stored.
+template <int P>
+void pixels(const float* in, const int64_t* offsets, int64_t taps, const float* w,
+            const float* bias, float* out, int64_t plane, int64_t channels) {
+  Vec acc[P][kVecs];
+  for (int v = 0; v < kVecs; ++v) {
+    const Vec b = Vec::loadu(bias + v * kLanes);
+    for (int p = 0; p < P; ++p) acc[p][v] = b;
+  }
+  for (int64_t k = 0; k < taps; ++k, w += kBlock) {
+    const float* x = in + offsets[k];
+    Vec wv[kVecs];
+    for (int v = 0; v < kVecs; ++v) wv[v] = Vec::loadu(w + v * kLanes);
+    for (int p = 0; p < P; ++p) {
+      const Vec xb(x[p]);
+      for (int v = 0; v < kVecs; ++v) acc[p][v] = vec::fmadd(wv[v], xb, acc[p][v]);
+    }
+  }
+  alignas(64) float t[P][kBlock];
+  for (int p = 0; p < P; ++p)
+    for (int v = 0; v < kVecs; ++v) acc[p][v].store(t[p] + v * kLanes);
+  for (int64_t c = 0; c < channels; ++c)
+    for (int p = 0; p < P; ++p) out[c * plane + p] = t[p][c];
+}
+
+template <int P = kPixels>
+void pixels_of(int64_t n, const float* in, const int64_t* offsets, int64_t taps, const float* w,
+               const float* bias, float* out, int64_t plane, int64_t channels) {
+  if constexpr (P > 1) {
+    if (n < P) {
+      pixels_of<P - 1>(n, in, offsets, taps, w, bias, out, plane, channels);
+      return;
+    }
+  }
+  pixels<P>(in, offsets, taps, w, bias, out, plane, channels);
+}
+
+void channel_lanes_conv2d(const Tensor& out, const Tensor& input, const Tensor& weight,
+                          const Tensor& bias, const DirectConvGeometry& g) {
+  const int64_t taps = g.taps(), blocks = (g.out_channels + kBlock - 1) / kBlock;
+  // Per block of channels, per tap, the block's weights side by side (the last block
+  // zero-padded), and the bias likewise: in tensors, whose storage is aligned for the vectors.
+  Tensor packed = aten::zeros({blocks * taps * kBlock}, out.options());
+  Tensor bias_packed = aten::zeros({blocks * kBlock}, out.options());
+  float* pw = packed.data_ptr<float>();
+  const float* wsrc = weight.data_ptr<float>();
+  for (int64_t co = 0; co < g.out_channels; ++co)
+    for (int64_t k = 0; k < taps; ++k)
+      pw[((co / kBlock) * taps + k) * kBlock + co % kBlock] = wsrc[co * taps + k];
+  if (bias.defined()) bias_packed.narrow(0, 0, g.out_channels).copy_(bias);
+  const float* pb = bias_packed.data_ptr<float>();
+  const std::vector<int64_t> offsets = direct_conv_tap_offsets(g);
+  const float* in = input.data_ptr<float>();
+  float* o = out.data_ptr<float>();
+  const int64_t plane = g.oh * g.ow;
+  // A step: one output row of one block of channels of one image.
+  const int64_t steps = g.n * blocks * g.oh;
+  const int64_t step_work = g.ow * kBlock * taps;
+  parallel_for(0, steps, std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, step_work)),
+               [&](int64_t begin, int64_t end) {
+                 for (int64_t s = begin; s < end; ++s) {
+                   const int64_t oy = s % g.oh, block = s / g.oh % blocks,
+                                 image = s / g.oh / blocks;
+                   const int64_t co = block * kBlock;
+                   const int64_t channels = std::min<int64_t>(kBlock, g.out_channels - co);
+                   const float* row = in + (image * g.channels * g.height + oy) * g.width;
+                   float* dst = o + (image * g.out_channels + co) * plane + oy * g.ow;
+                   for (int64_t x = 0; x < g.ow; x += kPixels)
+                     pixels_of(std::min<int64_t>(kPixels, g.ow - x), row + x, offsets.data(), taps,
+                               pw + block * taps * kBlock, pb + co, dst + x, plane, channels);
+                 }
+               });
+}
+
+void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
+                          const Tensor& bias) {
+  const DirectConvGeometry g{input.size(0),  input.size(1),  input.size(2),
+                             input.size(3),  weight.size(0), weight.size(2),
+                             weight.size(3), out.size(2),    out.size(3)};
+  if (g.out_channels >= kBlock) channel_lanes_conv2d(out, input, weight, bias, g);
+  else pixel_lanes_conv2d(out, input, weight, bias, g);
 }
 
 }  // namespace
