@@ -627,13 +627,18 @@ void TensorIterator::set_output_raw_strided(int64_t output_idx, IntArrayRef size
         Tensor(strides.empty() ? detail::empty_generic(sizes, options)
                                : detail::empty_strided_generic(sizes, strides, options)));
   } else if (op.will_resize) {
-    op.tensor->unsafeGetTensorImpl()->resize(sizes, strides);
+    // The caller's tensor: an out= of another dtype than the computation's stands behind a
+    // temporary (compute_types), which the base resizes after it.
+    const Tensor& out = op.original.defined() ? op.original : *op.tensor;
+    out.unsafeGetTensorImpl()->resize(sizes, strides);
   }
   TensorIteratorBase::set_output_raw_strided(output_idx, sizes, strides, options);
 }
 
+// The caller's tensor, which an output temporary stands in for until cast_outputs().
 const Tensor& TensorIterator::maybe_get_output(int64_t output_idx) {
-  return *operands_[output_idx].tensor;
+  const OperandInfo& op = operands_[output_idx];
+  return op.original.defined() ? op.original : *op.tensor;
 }
 
 // These two hand the iterator to the caller, past the lifetime of the tensors they were given

@@ -93,6 +93,17 @@ TEST(TensorIterator, TransposedInputsGiveATransposedOutput) {
   EXPECT_EQ(iter.ndim(), 1);  // all three dense in the same order: one flat loop
 }
 
+TEST(TensorIterator, AnEmptyOutOfAnotherDtypeIsResizedBehindItsTemporary) {
+  // A Double out= of a Float computation stands behind a Float temporary (compute_types); both
+  // take the broadcast shape, and the caller's tensor is the iterator's output.
+  Tensor out = empty({0}, ScalarType::Double);
+  auto iter = TensorIterator::binary_op(out, empty({2, 3}), empty({3}));
+  EXPECT_EQ(out.sizes(), IntArrayRef({2, 3}));
+  EXPECT_TRUE(iter.maybe_get_output(0).is_same(out));
+  EXPECT_EQ(iter.output(0).scalar_type(), ScalarType::Float);
+  EXPECT_EQ(iter.output(0).sizes(), IntArrayRef({2, 3}));
+}
+
 TEST(TensorIterator, ContiguousOutputDecidesTheOrderAgainstATransposedInput) {
   Tensor out = empty({4, 5});
   Tensor at = restride(empty({5, 4}), {4, 5}, {1, 4});
