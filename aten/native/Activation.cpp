@@ -8,6 +8,7 @@
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/MemoryOverlap.h>
 #include <aten/iterator/Broadcast.h>
+#include <aten/iterator/OutputLayout.h>
 #include <aten/native/Activation.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/celu_native.h>
@@ -32,6 +33,7 @@
 #include <aten/ops/hardtanh_native.h>
 #include <aten/ops/leaky_relu_backward_native.h>
 #include <aten/ops/leaky_relu_native.h>
+#include <aten/ops/log_sigmoid_backward_dtypes.h>
 #include <aten/ops/log_sigmoid_backward_native.h>
 #include <aten/ops/log_sigmoid_forward.h>
 #include <aten/ops/log_sigmoid_forward_native.h>
@@ -204,16 +206,27 @@ ATEN_META_FUNC(log_sigmoid_forward)(const Tensor& self) {
   set_output_contiguous(1, self.sizes(), self.options());
 }
 
-// grad_output first, so that the result is laid out like it, as ATen's empty_like(grad_output).
+// The three of one dtype, broadcast together. The result is laid out as ATen's
+// empty_like(grad_output), which its iterator keeps when the inputs broadcast to grad_output's
+// shape; an out= (or another shape) the iterator lays out.
 ATEN_META_FUNC(log_sigmoid_backward)
 (const Tensor& grad_output, const Tensor& self, const Tensor& buffer) {
-  TensorIteratorConfig config;
-  config.set_check_mem_overlap(true).check_all_same_dtype(true);
-  config.add_output(maybe_get_output())
-      .add_input(grad_output, "grad_output")
-      .add_input(self, "self")
-      .add_input(buffer, "buffer");
-  build(config);
+  for (const Tensor* t : {&self, &buffer})
+    ATEN_CHECK(t->scalar_type() == grad_output.scalar_type(),
+               "log_sigmoid_backward: expected self and buffer of grad_output's dtype (",
+               grad_output.scalar_type(), "), got ", self.scalar_type(), " and ",
+               buffer.scalar_type());
+  ATEN_DISPATCH_log_sigmoid_backward_TYPES(grad_output.scalar_type(), [] {});
+  const DimVector shape = infer_size(infer_size(grad_output.sizes(), self.sizes()), buffer.sizes());
+  const Tensor& out = maybe_get_output();
+  if (!out.defined() && IntArrayRef(shape) == grad_output.sizes()) {
+    const Tensor like = aten::empty_like(grad_output, grad_output.options().device(kMeta));
+    set_output_raw_strided(0, shape, like.strides(), grad_output.options());
+    return;
+  }
+  if (out.defined()) assert_no_internal_overlap(out);
+  set_output_raw_strided(0, shape, iterator_output_strides({grad_output, self, buffer}),
+                         grad_output.options());
 }
 
 namespace {
@@ -382,9 +395,15 @@ ATEN_IMPL_FUNC(log_sigmoid_forward_out)
 }
 
 ATEN_IMPL_FUNC(log_sigmoid_backward_out)
-(const Tensor& /*grad_output*/, const Tensor& /*self*/, const Tensor& /*buffer*/,
- const Tensor& /*grad_input*/) {
-  log_sigmoid_backward_stub(device(), *this);
+(const Tensor& grad_output, const Tensor& self, const Tensor& buffer, const Tensor& grad_input) {
+  TensorIteratorConfig config;
+  config.set_check_mem_overlap(true)
+      .add_output(grad_input, "grad_input")
+      .add_input(grad_output, "grad_output")
+      .add_input(self, "self")
+      .add_input(buffer, "buffer");
+  TensorIterator iter(config);
+  log_sigmoid_backward_stub(iter.device(), iter);
 }
 
 ATEN_IMPL_FUNC(glu_out)(const Tensor& /*self*/, int64_t /*dim*/, const Tensor& /*out*/) {

@@ -6,6 +6,7 @@
 #include <aten/core/MemoryOverlap.h>
 #include <aten/core/Reduction.h>
 #include <aten/iterator/Broadcast.h>
+#include <aten/iterator/OutputLayout.h>
 #include <aten/iterator/ResultType.h>
 #include <aten/native/Loss.h>
 #include <aten/ops/abs.h>
@@ -17,6 +18,7 @@
 #include <aten/ops/binary_cross_entropy_with_logits_native.h>
 #include <aten/ops/clamp_min.h>
 #include <aten/ops/empty.h>
+#include <aten/ops/empty_like.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/huber_loss_backward_dtypes.h>
 #include <aten/ops/huber_loss_backward_native.h>
@@ -104,13 +106,14 @@ void pointwise_loss_impl(TensorIteratorBase& iter, Stub& stub, const Tensor& sel
 }
 
 // The backward ops' meta(): the result has the broadcast shape of (grad_output, self, target)
-// and self's dtype, contiguous (ATen's zeros_like(self) resized); the kernel computes in the
-// three's common dtype, which must cast to self's.
+// and self's dtype; the kernel computes in the three's common dtype, which must cast to self's.
+// Its layout is ATen's: a contiguous zeros_like(self), which ATen's iterator lays out anew, as it
+// would an output of its own, when the inputs broadcast to another shape than self's; an out= of
+// another shape is laid out by the iterator too. Any reduction is taken, as ATen's backward ops
+// take it: the gradient is scaled for Mean, left as it is otherwise.
 template <class Check>
-void loss_backward_meta(impl::MetaBase& meta, const char* op, const Tensor& grad_output,
-                        const Tensor& self, const Tensor& target, int64_t reduction,
-                        Check check_dtype) {
-  check_reduction(op, reduction);
+void loss_backward_meta(impl::MetaBase& meta, const Tensor& grad_output, const Tensor& self,
+                        const Tensor& target, Check check_dtype) {
   const DimVector shape = infer_size(infer_size(self.sizes(), target.sizes()), grad_output.sizes());
   ResultTypeState state;
   const ScalarType common = state.update(self).update(target).update(grad_output).result();
@@ -118,7 +121,12 @@ void loss_backward_meta(impl::MetaBase& meta, const char* op, const Tensor& grad
   check_dtype(self.scalar_type());
   ATEN_CHECK(can_cast(common, self.scalar_type()), "result type ", common,
              " can't be cast to the desired output type ", self.scalar_type());
-  meta.set_output_raw_strided(0, shape, {}, self.options());
+  if (!meta.maybe_get_output(0).defined() && IntArrayRef(shape) == self.sizes()) {
+    meta.set_output_raw_strided(0, shape, {}, self.options());
+    return;
+  }
+  meta.set_output_raw_strided(0, shape, iterator_output_strides({self, target, grad_output}),
+                              self.options());
 }
 
 // Runs a backward op's stub: grad_input from (self, target, grad_output), computed in their
@@ -189,33 +197,28 @@ ATEN_META_FUNC(smooth_l1_loss)
                       [](ScalarType t) { ATEN_DISPATCH_smooth_l1_loss_TYPES(t, [] {}); });
 }
 
-ATEN_META_FUNC(huber_loss)
-(const Tensor& self, const Tensor& target, int64_t reduction, double delta) {
-  ATEN_CHECK(delta > 0, "huber_loss does not support non-positive values for delta.");
-  pointwise_loss_meta(*this, "huber_loss", self, target, reduction,
-                      [](ScalarType t) { ATEN_DISPATCH_huber_loss_TYPES(t, [] {}); });
-}
-
 ATEN_META_FUNC(mse_loss_backward)
-(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t reduction) {
-  loss_backward_meta(*this, "mse_loss_backward", grad_output, self, target, reduction,
+(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t /*reduction*/) {
+  loss_backward_meta(*this, grad_output, self, target,
                      [](ScalarType t) { ATEN_DISPATCH_mse_loss_backward_TYPES(t, [] {}); });
 }
 
 ATEN_META_FUNC(smooth_l1_loss_backward)
-(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t reduction,
- double /*beta*/) {
-  loss_backward_meta(*this, "smooth_l1_loss_backward", grad_output, self, target, reduction,
+(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t /*reduction*/,
+ double beta) {
+  // smooth_l1_loss's own check, as huber_loss_backward's below.
+  ATEN_CHECK(beta >= 0, "smooth_l1_loss_backward does not support negative values for beta.");
+  loss_backward_meta(*this, grad_output, self, target,
                      [](ScalarType t) { ATEN_DISPATCH_smooth_l1_loss_backward_TYPES(t, [] {}); });
 }
 
 ATEN_META_FUNC(huber_loss_backward)
-(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t reduction,
+(const Tensor& grad_output, const Tensor& self, const Tensor& target, int64_t /*reduction*/,
  double delta) {
   // huber_loss's own check: libtorch 1.13's backward skips it, and then its vector and scalar
   // loops order their branches differently.
   ATEN_CHECK(delta > 0, "huber_loss_backward does not support non-positive values for delta.");
-  loss_backward_meta(*this, "huber_loss_backward", grad_output, self, target, reduction,
+  loss_backward_meta(*this, grad_output, self, target,
                      [](ScalarType t) { ATEN_DISPATCH_huber_loss_backward_TYPES(t, [] {}); });
 }
 
@@ -269,9 +272,25 @@ ATEN_IMPL_FUNC(smooth_l1_loss_out)
   pointwise_loss_impl(*this, smooth_l1_stub, self, target, reduction, beta, out);
 }
 
-ATEN_IMPL_FUNC(huber_loss_out)
-(const Tensor& self, const Tensor& target, int64_t reduction, double delta, const Tensor& out) {
-  pointwise_loss_impl(*this, huber_stub, self, target, reduction, delta, out);
+Tensor& huber_loss_out(const Tensor& self, const Tensor& target, int64_t reduction, double delta,
+                       Tensor& out) {
+  ATEN_CHECK(delta > 0, "huber_loss does not support non-positive values for delta.");
+  check_reduction("huber_loss", reduction);
+  TensorIterator iter = TensorIterator::binary_op(out, self, target);
+  ATEN_DISPATCH_huber_loss_TYPES(iter.common_dtype(), [] {});
+  if (!out.is_meta()) huber_stub(iter.device(), iter, delta);
+  if (reduction != Reduction::None) {
+    const Tensor reduced = reduce_loss(out, reduction);
+    out.resize_({});
+    out.copy_(reduced);
+  }
+  return out;
+}
+
+Tensor huber_loss(const Tensor& self, const Tensor& target, int64_t reduction, double delta) {
+  Tensor loss = aten::empty_like(self);
+  huber_loss_out(self, target, Reduction::None, delta, loss);
+  return reduce_loss(loss, reduction);
 }
 
 ATEN_IMPL_FUNC(mse_loss_backward_out)

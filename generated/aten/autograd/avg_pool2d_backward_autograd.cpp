@@ -61,7 +61,7 @@ variable_list AvgPool2dBackwardBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, grad_output_ix, avg_pool2d(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override));
   }
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, zeros_like(self));
+    assign(grad_inputs, self_ix, zeros_like(self, {}, MemoryFormat::Contiguous));
   }
   return grad_inputs;
 }

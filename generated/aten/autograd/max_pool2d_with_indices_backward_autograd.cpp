@@ -46,7 +46,7 @@ variable_list MaxPool2dWithIndicesBackwardBackward0::apply(variable_list&& grads
     assign(grad_inputs, grad_output_ix, max_pool_double_backward(grad, indices, 2));
   }
   if (should_compute_any(*this, self_ix)) {
-    assign(grad_inputs, self_ix, zeros_like(self));
+    assign(grad_inputs, self_ix, zeros_like(self, {}, MemoryFormat::Contiguous));
   }
   return grad_inputs;
 }

@@ -6,10 +6,8 @@
 // hand-written kernel in <aten/ops/huber_loss_native.h>, run by detail::NamedKernel.
 #include <aten/core/Tensor.h>
 #include <aten/dispatch/TypedOp.h>
-#include <aten/ops/huber_loss_meta.h>
 #include <aten/ops/huber_loss_native.h>
 #include <aten/ops/huber_loss_ops.h>
-#include <aten/structured/StructuredWrappers.h>
 
 namespace aten {
 namespace _ops {
@@ -38,13 +36,13 @@ void register_huber_loss_schemas(Dispatcher& d) {
 }
 
 void register_huber_loss_CPU(Dispatcher& d) {
-  d.registerKernel({"huber_loss", "out"}, DispatchKey::CPU, &structured::Cpu<native::structured_huber_loss_out, _ops::huber_loss_out>::out);
-  d.registerKernel({"huber_loss", ""}, DispatchKey::CPU, &structured::Cpu<native::structured_huber_loss_out, _ops::huber_loss>::functional);
+  d.registerKernel({"huber_loss", "out"}, DispatchKey::CPU, &detail::NamedKernel<_ops::huber_loss_out>::call<&native::huber_loss_out>);
+  d.registerKernel({"huber_loss", ""}, DispatchKey::CPU, &detail::NamedKernel<_ops::huber_loss>::call<&native::huber_loss>);
 }
 
 void register_huber_loss_Meta(Dispatcher& d) {
-  d.registerKernel({"huber_loss", "out"}, DispatchKey::Meta, &structured::Meta<meta::structured_huber_loss, _ops::huber_loss_out>::out);
-  d.registerKernel({"huber_loss", ""}, DispatchKey::Meta, &structured::Meta<meta::structured_huber_loss, _ops::huber_loss>::functional);
+  d.registerKernel({"huber_loss", "out"}, DispatchKey::Meta, &detail::NamedKernel<_ops::huber_loss_out>::call<&native::huber_loss_out>);
+  d.registerKernel({"huber_loss", ""}, DispatchKey::Meta, &detail::NamedKernel<_ops::huber_loss>::call<&native::huber_loss>);
 }
 }  // namespace detail
 
