@@ -17,6 +17,7 @@
 #include <aten/ops/mse_loss_backward.h>
 #include <aten/ops/ones_like.h>
 #include <aten/ops/smooth_l1_loss.h>
+#include <aten/ops/smooth_l1_loss_backward.h>
 #include <aten/ops/zeros_like.h>
 #include <gtest/gtest.h>
 
@@ -224,4 +225,39 @@ TEST(Loss, HuberBackwardRefusesANonPositiveDeltaAsTheForwardDoes) {
   const Tensor x = ref::make<float>({3}, [](int64_t i) { return static_cast<double>(i); });
   expect_error([&] { huber_loss_backward(ones_like(x), x, zeros_like(x), Reduction::None, -2.0); },
                {"huber_loss_backward does not support non-positive values for delta"});
+}
+
+TEST(Loss, SmoothL1BackwardRefusesANegativeBetaAsTheForwardDoes) {
+  const Tensor x = ref::make<float>({3}, [](int64_t i) { return static_cast<double>(i); });
+  expect_error(
+      [&] { smooth_l1_loss_backward(ones_like(x), x, zeros_like(x), Reduction::None, -1.0); },
+      {"smooth_l1_loss_backward does not support negative values for beta"});
+}
+
+// ATen's huber_loss is not structured: the loss is empty_like(self), so it has self's dtype and
+// layout, and the inputs' common dtype must cast to self's.
+TEST(Loss, HuberLossHasSelfsDtypeAndLayout) {
+  const Tensor self = ref::restride(empty({4, 3}, ScalarType::Half), {3, 4}, {1, 3});
+  const Tensor out = huber_loss(self.fill_(1.5), zeros_like(self).to(kFloat), Reduction::None);
+  EXPECT_EQ(out.scalar_type(), ScalarType::Half);
+  EXPECT_EQ(out.strides(), IntArrayRef({1, 3}));
+  EXPECT_EQ(ref::read_double(out, {2, 1}), 1.0);  // 1.5 - 0.5: past delta 1
+  expect_error([&] { huber_loss(tensor({1, 2}).to(kByte), tensor({0.f, 1.f})); },
+               {"result type Float can't be cast to the desired output type Byte"});
+  // Any reduction other than mean and sum leaves the loss as it is, as ATen's does.
+  EXPECT_EQ(huber_loss(tensor({0.5f, 3.f}), tensor({0.f, 0.f}), 5).sizes(), IntArrayRef({2}));
+}
+
+// The backward ops' result is contiguous when the inputs have self's shape (ATen's zeros_like of
+// self), and laid out by the iterator when they broadcast to another (which ATen's iterator then
+// resizes): here self [2, 7, 1] transposed against grad_output [2, 7, 4] gives libtorch 1.13's
+// strides [4, 8, 1].
+TEST(Loss, BackwardLayoutsAreATens) {
+  const Tensor self = ref::restride(empty({1, 7, 2}), {2, 7, 1}, {1, 2, 14}).fill_(1);
+  const Tensor target = tensor({0.f, 1.f, 2.f, 3.f});
+  const Tensor g = ones_like(empty({2, 7, 4}));
+  EXPECT_EQ(mse_loss_backward(g, self, target, Reduction::Mean).strides(), IntArrayRef({4, 8, 1}));
+  const Tensor same = ref::restride(empty({4, 3}), {3, 4}, {1, 3}).fill_(1);
+  EXPECT_EQ(mse_loss_backward(ones_like(same), same, zeros_like(same), Reduction::Sum).strides(),
+            IntArrayRef({4, 1}));
 }
