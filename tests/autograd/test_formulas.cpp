@@ -5,7 +5,9 @@
 
 #include <aten/autograd/Autograd.h>
 #include <aten/core/Formatting.h>
+#include <aten/ops/abs.h>
 #include <aten/ops/add.h>
+#include <aten/ops/avg_pool2d_backward.h>
 #include <aten/ops/addcdiv.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/celu.h>
@@ -18,6 +20,8 @@
 #include <aten/ops/full.h>
 #include <aten/ops/lerp.h>
 #include <aten/ops/max.h>
+#include <aten/ops/max_pool2d_with_indices.h>
+#include <aten/ops/max_pool2d_with_indices_backward.h>
 #include <aten/ops/maximum.h>
 #include <aten/ops/mean.h>
 #include <aten/ops/minimum.h>
@@ -32,6 +36,7 @@
 #include <aten/ops/repeat.h>
 #include <aten/ops/silu.h>
 #include <aten/ops/sin.h>
+#include <aten/ops/sum.h>
 #include <aten/ops/unfold.h>
 #include <aten/ops/var.h>
 #include <aten/ops/zeros.h>
@@ -174,6 +179,24 @@ TEST(Formulas, CeluGradientTakesAlphasReciprocalInFloat) {
   const double s = 1.0 / static_cast<float>(alpha);
   EXPECT_NEAR(got, s * alpha * std::exp(x * s), 1e-15);
   EXPECT_GT(std::abs(got - std::exp(x / alpha)), 1e-9);
+}
+
+// ---- pooling backward ops --------------------------------------------------------------------
+
+TEST(Formulas, PoolingBackwardsGiveSelfContiguousZeros) {
+  // libtorch 1.13's gradient of max_pool2d_with_indices_backward and avg_pool2d_backward for
+  // self: contiguous zeros whatever self's layout.
+  Tensor self = empty({6, 4, 3, 2}).permute({3, 2, 1, 0}).fill_(1).requires_grad_();
+  Tensor g = ones({2, 3, 2, 3}).requires_grad_();
+  auto [out, indices] = max_pool2d_with_indices(self.detach(), {2, 2}, {2, 2});
+  Tensor r = max_pool2d_with_indices_backward(g, self, {2, 2}, {2, 2}, {0, 0}, {1, 1}, false,
+                                              indices);
+  Tensor gs = autograd::grad({r}, {g, self}, {ones_like(r)})[1];
+  EXPECT_EQ(strides_of(gs), (Strides{72, 24, 6, 1}));
+  EXPECT_EQ(aten::sum(gs.abs()).item<float>(), 0.f);
+  r = avg_pool2d_backward(g, self, {2, 2}, {2, 2}, {0, 0}, false, true, std::nullopt);
+  gs = autograd::grad({r}, {g, self}, {ones_like(r)})[1];
+  EXPECT_EQ(strides_of(gs), (Strides{72, 24, 6, 1}));
 }
 
 // ---- ATen's selections: where(keep, grad, 0) --------------------------------------------------
