@@ -7,8 +7,8 @@
 #include <aten/core/Formatting.h>
 #include <aten/ops/abs.h>
 #include <aten/ops/add.h>
-#include <aten/ops/avg_pool2d_backward.h>
 #include <aten/ops/addcdiv.h>
+#include <aten/ops/avg_pool2d_backward.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/celu.h>
 #include <aten/ops/clamp.h>

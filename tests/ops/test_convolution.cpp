@@ -200,7 +200,8 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
        {Shapes{{4, 1, 28, 28}, {6, 1, 5, 5}, {0, 0}}, Shapes{{2, 6, 14, 14}, {16, 6, 5, 5}, {0, 0}},
         Shapes{{2, 3, 9, 40}, {11, 3, 3, 3}, {1, 2}}, Shapes{{3, 2, 3, 4}, {5, 2, 2, 2}, {0, 0}},
         Shapes{{1, 4, 6, 18}, {6, 4, 3, 3}, {0, 0}}, Shapes{{2, 2, 5, 16}, {7, 2, 3, 1}, {1, 0}},
-        Shapes{{2, 3, 7, 30}, {40, 3, 3, 3}, {1, 1}}, Shapes{{1, 5, 4, 3}, {64, 5, 2, 2}, {1, 0}}}) {
+        Shapes{{2, 3, 7, 30}, {40, 3, 3, 3}, {1, 1}},
+        Shapes{{1, 5, 4, 3}, {64, 5, 2, 2}, {1, 0}}}) {
     const Tensor x = values(s.input, 1), w = values(s.weight, 2), b = values({s.weight[0]}, 3);
     const Tensor xf = x.to(ScalarType::Float).requires_grad_();
     const Tensor wf = w.to(ScalarType::Float).requires_grad_();

@@ -242,8 +242,11 @@ TEST(Loss, HuberLossHasSelfsDtypeAndLayout) {
   EXPECT_EQ(out.scalar_type(), ScalarType::Half);
   EXPECT_EQ(out.strides(), IntArrayRef({1, 3}));
   EXPECT_EQ(ref::read_double(out, {2, 1}), 1.0);  // 1.5 - 0.5: past delta 1
-  expect_error([&] { huber_loss(tensor({1, 2}).to(kByte), tensor({0.f, 1.f})); },
-               {"result type Float can't be cast to the desired output type Byte"});
+  expect_error(
+      [&] {
+        huber_loss(tensor({1, 2}).to(kByte), tensor({0.f, 1.f}));
+      },
+      {"result type Float can't be cast to the desired output type Byte"});
   // Any reduction other than mean and sum leaves the loss as it is, as ATen's does.
   EXPECT_EQ(huber_loss(tensor({0.5f, 3.f}), tensor({0.f, 0.f}), 5).sizes(), IntArrayRef({2}));
 }
