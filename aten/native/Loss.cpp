@@ -121,10 +121,13 @@ void loss_backward_meta(impl::MetaBase& meta, const Tensor& grad_output, const T
   check_dtype(self.scalar_type());
   ATEN_CHECK(can_cast(common, self.scalar_type()), "result type ", common,
              " can't be cast to the desired output type ", self.scalar_type());
-  if (!meta.maybe_get_output(0).defined() && IntArrayRef(shape) == self.sizes()) {
+  const Tensor& out = meta.maybe_get_output(0);
+  if (!out.defined() && IntArrayRef(shape) == self.sizes()) {
     meta.set_output_raw_strided(0, shape, {}, self.options());
     return;
   }
+  // An out= laid out otherwise computes through a proxy, which would hide its own overlap.
+  if (out.defined()) assert_no_internal_overlap(out);
   meta.set_output_raw_strided(0, shape, iterator_output_strides({self, target, grad_output}),
                               self.options());
 }
