@@ -4,6 +4,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/autograd/SumTo.h>
 #include <aten/core/Error.h>
+#include <aten/core/OptionalTensor.h>
 #include <aten/core/Reduction.h>
 #include <aten/core/ScalarOps.h>
 #include <aten/iterator/Broadcast.h>
@@ -178,9 +179,6 @@ Tensor slice_backward(const Tensor& grad, IntArrayRef sizes, int64_t dim,
 }
 
 namespace {
-
-// An optional tensor argument that was passed and is defined.
-bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
 
 // Whether two elements of a tensor with this geometry may share a memory location: proven
 // impossible when, dims sorted by stride, each stride steps past everything the smaller ones

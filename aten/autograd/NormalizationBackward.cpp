@@ -9,6 +9,7 @@
 #include <aten/autograd/FunctionsManual.h>
 
 #include <aten/TensorOperators.h>
+#include <aten/core/OptionalTensor.h>
 #include <aten/ops/mean.h>
 #include <aten/ops/native_batch_norm_backward.h>
 #include <aten/ops/native_group_norm_backward.h>
@@ -32,8 +33,6 @@ std::array<bool, 3> only(int64_t which) { return {which == 0, which == 1, which 
 Tensor pick(const std::tuple<Tensor, Tensor, Tensor>& t, int64_t which) {
   return which == 0 ? std::get<0>(t) : which == 1 ? std::get<1>(t) : std::get<2>(t);
 }
-
-Tensor value_of(const std::optional<Tensor>& t) { return t.has_value() ? *t : Tensor(); }
 
 // One op in its grouped view: x and g of the view's shape, w / mean / rstd broadcasting to it
 // (w undefined: 1), P the gradient of grad_input (same shape), Q and R those of grad_weight and

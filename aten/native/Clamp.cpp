@@ -1,5 +1,6 @@
 // clamp, clamp_min, clamp_max (Scalar and Tensor bounds): structured ops on TensorIterator, as
 // in ATen.
+#include <aten/core/OptionalTensor.h>
 #include <aten/iterator/ResultType.h>
 #include <aten/native/Clamp.h>
 #include <aten/ops/clamp_max_native.h>
@@ -9,8 +10,6 @@
 
 namespace aten {
 namespace {
-
-bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
 
 void check_not_complex(ScalarType self) {
   ATEN_CHECK(!isComplexType(self), "clamp is not supported for complex types");

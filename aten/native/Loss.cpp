@@ -4,6 +4,7 @@
 // binary_cross_entropy_with_logits and kl_div are composites.
 #include <aten/TensorOperators.h>
 #include <aten/core/MemoryOverlap.h>
+#include <aten/core/OptionalTensor.h>
 #include <aten/core/Reduction.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/iterator/OutputLayout.h>
@@ -50,8 +51,6 @@ void check_reduction(const char* op, int64_t reduction) {
   ATEN_CHECK(reduction >= Reduction::None && reduction <= Reduction::Sum, op,
              ": reduction must be 0 (none), 1 (mean) or 2 (sum), got ", reduction);
 }
-
-bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
 
 // ATen's apply_loss_reduction. A Half or BFloat16 mean is taken in Float: their sum of many
 // elements would overflow or lose the small ones before the division.

@@ -3,6 +3,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/MemoryOverlap.h>
+#include <aten/core/OptionalTensor.h>
 #include <aten/ops/_log_softmax.h>
 #include <aten/ops/cross_entropy_loss_native.h>
 #include <aten/ops/gather.h>
@@ -32,8 +33,6 @@ namespace aten {
 namespace {
 
 enum Reduction : int64_t { kNone = 0, kMean = 1, kSum = 2 };
-
-bool given(const std::optional<Tensor>& t) { return t.has_value() && t->defined(); }
 
 // A row's target class, or -1 for a row to ignore; ATen's error for a class out of range.
 int64_t target_class(int64_t t, int64_t ignore_index, int64_t n_classes) {

@@ -7,6 +7,7 @@
 // message. The per-channel arithmetic (C numbers) is done in double.
 #include <aten/TensorOperators.h>
 #include <aten/core/DtypeDispatch.h>
+#include <aten/core/OptionalTensor.h>
 #include <aten/native/Normalization.h>
 #include <aten/ops/add.h>
 #include <aten/ops/batch_norm.h>
@@ -57,8 +58,6 @@ void check_dtype(const char* kernel, ScalarType t) {
 }
 
 ScalarType compute_dtype(ScalarType t) { return t == ScalarType::BFloat16 ? ScalarType::Float : t; }
-
-Tensor value_of(const std::optional<Tensor>& t) { return t.has_value() ? *t : Tensor(); }
 
 // t as the kernels read it: of dtype, contiguous in format (undefined stays undefined).
 Tensor kernel_input(const Tensor& t, ScalarType dtype,
