@@ -2,11 +2,15 @@
 // on both libraries, compared (Compare.h), and each disagreement either explained by
 // divergences.yaml or reported as a one-line reproducer. Exits 1 on any unexplained one.
 //
-//   conformance [--calls N] [--from F] [--seed S] [--call I] [--reproducers FILE] [--verbose]
+//   conformance [--calls N] [--from F] [--seed S] [--call I] [--ops GLOBS] [--reproducers FILE]
+//               [--verbose]
 //
 // The seed comes from --seed, else ATEN_CONFORMANCE_SEED, else a fixed default; the count from
 // --calls, else ATEN_CONFORMANCE_CALLS, else 50,000. `--call I` makes call I of the run alone;
 // `--from F` starts at call F, so that processes can share a long run (calls F to N - 1).
+// `--ops softmax*,linear` draws only from the overloads matching one of the comma-separated globs,
+// to look at a few ops closely; the calls are then other calls than the full run's, numbered
+// in that run (`--call I` with the same `--ops` makes call I again).
 #include "Calls.h"
 #include "Compare.h"
 #include "Divergences.h"
@@ -20,12 +24,16 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/jit/frontend/function_schema_parser.h>
 
+#include <fnmatch.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 
 namespace aten::conformance {
 namespace {
@@ -156,7 +164,7 @@ int run(int argc, char** argv) {
   bool verbose = false;
   // Each call's line before it is made, for a call that crashes the process.
   const bool trace = std::getenv("ATEN_CONFORMANCE_TRACE") != nullptr;
-  std::string reproducers, table_path = ATEN_CONFORMANCE_DIVERGENCES;
+  std::string reproducers, ops, table_path = ATEN_CONFORMANCE_DIVERGENCES;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -169,11 +177,23 @@ int run(int argc, char** argv) {
     else if (a == "--from") from = std::stoull(next());
     else if (a == "--reproducers") reproducers = next();
     else if (a == "--divergences") table_path = next();
+    else if (a == "--ops") ops = next();
     else if (a == "--verbose") verbose = true;
     else throw std::runtime_error("unknown argument " + a);
   }
   const std::vector<Divergence> table = read_divergences(table_path);
-  const std::vector<Target> ts = targets(std::cout);
+  std::vector<Target> ts = targets(std::cout);
+  if (!ops.empty()) {
+    std::vector<std::string> globs;
+    std::stringstream list(ops);
+    for (std::string g; std::getline(list, g, ',');) globs.push_back(g);
+    std::erase_if(ts, [&](const Target& t) {
+      return std::none_of(globs.begin(), globs.end(), [&](const std::string& g) {
+        return fnmatch(g.c_str(), t.overload.c_str(), 0) == 0;
+      });
+    });
+    if (ts.empty()) throw std::runtime_error("--ops " + ops + " matches no overload");
+  }
   std::cout << "conformance: seed " << seed << " (ATEN_CONFORMANCE_SEED), " << calls << " calls, "
             << table.size() << " intentional divergences in " << table_path << "\n";
   std::unique_ptr<std::ofstream> repro;
