@@ -919,8 +919,11 @@ Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Sc
                                 const Scalar& threshold) {
   const Tensor bx = self * beta;
   const Tensor s = bx.sigmoid();
-  // A mask multiplied in rather than a where: a NaN input gives NaN, as ATen's formula does.
-  return grad * (s - s * s) * beta * (bx <= threshold).to(grad.scalar_type());
+  // ATen's formula in ATen's order (sigmoid's backward, then the mask, then beta), for the same
+  // rounding. The mask is multiplied in rather than a where, so that a NaN input gives NaN; it is
+  // bx < threshold, though the forward passes the gradient through only where bx > threshold,
+  // as ATen's is.
+  return grad * (s.neg() + 1) * s * (bx < threshold).to(grad.scalar_type()) * beta;
 }
 
 Tensor elu_double_backward(const Tensor& grad, const Tensor& grad_output, const Scalar& alpha,

@@ -36,6 +36,7 @@
 #include <aten/ops/repeat.h>
 #include <aten/ops/silu.h>
 #include <aten/ops/sin.h>
+#include <aten/ops/softplus_backward.h>
 #include <aten/ops/sum.h>
 #include <aten/ops/unfold.h>
 #include <aten/ops/var.h>
@@ -179,6 +180,18 @@ TEST(Formulas, CeluGradientTakesAlphasReciprocalInFloat) {
   const double s = 1.0 / static_cast<float>(alpha);
   EXPECT_NEAR(got, s * alpha * std::exp(x * s), 1e-15);
   EXPECT_GT(std::abs(got - std::exp(x / alpha)), 1e-9);
+}
+
+TEST(Formulas, SoftplusSecondDerivativeIsZeroAtTheThreshold) {
+  // ATen masks softplus_backward's derivative with beta * x < threshold, so at the threshold
+  // itself it is 0, though the first derivative there is the smooth one (libtorch 1.13: 0,
+  // 0.3525, 0 for these inputs, threshold 0).
+  Tensor x = tensor({0.0, -0.5, 0.25}, TensorOptions(ScalarType::Double)).requires_grad_();
+  const Tensor g = full({3}, 1.5, ScalarType::Double);
+  const Tensor got = grad_of(softplus_backward(g, x, 1, 0), x, ones_like(x));
+  EXPECT_EQ(got[0].item<double>(), 0.0);
+  EXPECT_NEAR(got[1].item<double>(), 0.3525055683023917, 1e-15);
+  EXPECT_EQ(got[2].item<double>(), 0.0);
 }
 
 // ---- pooling backward ops --------------------------------------------------------------------
