@@ -267,10 +267,10 @@ std::pair<int64_t, int64_t> check_layer_norm(const Tensor& input, IntArrayRef no
   return {M, N};
 }
 
-void check_same_dtype(const Tensor& input, const Tensor& t) {
+void check_same_dtype(const Tensor& input, const Tensor& t, const char* name) {
   if (t.defined())
     ATEN_CHECK(t.scalar_type() == input.scalar_type(), "expected scalar type ", input.scalar_type(),
-               " but found ", t.scalar_type());
+               " but found ", t.scalar_type(), " for argument '", name, "'");
 }
 
 // The shape of layer_norm's mean and rstd: input's, with 1 for each normalized dim.
@@ -282,8 +282,9 @@ std::vector<int64_t> layer_norm_stat_shape(const Tensor& input, IntArrayRef norm
 
 // ---- group norm ---------------------------------------------------------------------------------
 
-// ATen's check_group_norm_inputs and the kernel's size checks. The composite asks for weight and
-// bias vectors; the native ops, as ATen's kernels, for C elements of any shape.
+// ATen's check_group_norm_inputs and the kernel's size checks. The composite and
+// native_group_norm, which repeats ATen's check, ask for weight and bias vectors; the backward, as
+// ATen's kernel, for C elements of any shape.
 void check_group_norm(const Tensor& input, const Tensor& weight, const Tensor& bias, int64_t N,
                       int64_t C, int64_t HxW, int64_t group, bool vectors) {
   ATEN_CHECK(group > 0, "Expected num groups to be greater than 0, got ", group);
@@ -522,8 +523,8 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
                                                                  bias);
   const int64_t M = rows_cols.first, N = rows_cols.second;
   check_dtype("LayerNormKernelImpl", input.scalar_type());
-  check_same_dtype(input, weight);
-  check_same_dtype(input, bias);
+  check_same_dtype(input, weight, "weight");
+  check_same_dtype(input, bias, "bias");
   const Tensor out = empty(input.sizes(), input.options());
   const std::vector<int64_t> stat_shape = layer_norm_stat_shape(input, normalized_shape);
   const Tensor mean = empty(stat_shape, input.options());
@@ -555,11 +556,11 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(
                                                                  bias);
   const int64_t M = rows_cols.first, N = rows_cols.second;
   check_dtype("LayerNormBackwardKernelImpl", input.scalar_type());
-  check_same_dtype(input, weight);
-  check_same_dtype(input, bias);
+  check_same_dtype(input, weight, "weight");
+  check_same_dtype(input, bias, "bias");
   ATEN_CHECK(grad_out.sizes() == input.sizes(), "layer_norm_backward: expected grad_out of size ",
              input.sizes(), " (input's), got ", grad_out.sizes());
-  check_same_dtype(input, grad_out);
+  check_same_dtype(input, grad_out, "grad_out");
   ATEN_CHECK(mean.numel() == M && rstd.numel() == M,
              "layer_norm_backward: expected mean and rstd of ", M, " elements, got ", mean.numel(),
              " and ", rstd.numel());
@@ -605,10 +606,10 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_cpu(const Tensor& input,
                                                   int64_t C, int64_t HxW, int64_t group,
                                                   double eps) {
   const Tensor weight = value_of(weight_opt), bias = value_of(bias_opt);
-  check_group_norm(input, weight, bias, N, C, HxW, group, false);
+  check_group_norm(input, weight, bias, N, C, HxW, group, true);
   check_dtype("GroupNormKernelImpl", input.scalar_type());
-  check_same_dtype(input, weight);
-  check_same_dtype(input, bias);
+  check_same_dtype(input, weight, "weight");
+  check_same_dtype(input, bias, "bias");
   const MemoryFormat format = group_norm_format(input);
   // ATen's kernel reads the input in its memory format, and refuses any other layout.
   ATEN_CHECK(input.is_contiguous(format),
@@ -637,10 +638,10 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_backward_cpu(
   const Tensor weight = value_of(weight_opt);
   check_group_norm(input, weight, Tensor(), N, C, HxW, group, false);
   check_dtype("GroupNormBackwardKernelImpl", input.scalar_type());
-  check_same_dtype(input, weight);
+  check_same_dtype(input, weight, "weight");
   ATEN_CHECK(grad_out.sizes() == input.sizes(), "group_norm_backward: expected grad_out of size ",
              input.sizes(), " (input's), got ", grad_out.sizes());
-  check_same_dtype(input, grad_out);
+  check_same_dtype(input, grad_out, "grad_out");
   ATEN_CHECK(mean.numel() == N * group && rstd.numel() == N * group,
              "group_norm_backward: expected mean and rstd of N * group = ", N * group,
              " elements, got ", mean.numel(), " and ", rstd.numel());
@@ -649,8 +650,13 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_backward_cpu(
   Tensor dx, dw, db;
   if (output_mask[0])
     dx = empty(input.sizes(), input.options().memory_format(group_norm_format(input)));
-  if (output_mask[1]) dw = empty({C}, param);
-  if (output_mask[2]) db = empty({C}, param);
+  // Both shaped like weight, as ATen allocates them (weight may be any shape of C elements).
+  const std::vector<int64_t> param_sizes = weight.defined()
+                                               ? std::vector<int64_t>(weight.sizes().begin(),
+                                                                      weight.sizes().end())
+                                               : std::vector<int64_t>{C};
+  if (output_mask[1]) dw = empty(param_sizes, param);
+  if (output_mask[2]) db = empty(param_sizes, param);
   if (input.is_meta()) return {dx, dw, db};
   if (N * C * HxW == 0) {
     if (dw.defined()) dw.zero_();

@@ -481,6 +481,20 @@ TEST(GroupNorm, ErrorsAndMeta) {
                      "input, but got weight of shape [2] and input of shape [4, 3, 5, 6]"});
   ref::expect_error([&] { native_group_norm(x, Tensor(), Tensor(), 4, 3, 29, 3, kEps); },
                     {"N * C * HxW", "[4, 3, 5, 6]"});
+  // native_group_norm repeats the composite's vector check (libtorch 1.13's CPU kernel does);
+  // its backward takes C elements of any shape, as ATen's.
+  ref::expect_error(
+      [&] {
+        native_group_norm(x, Tensor(), ones({1, 3}), 4, 3, 30, 3, kEps);
+      },
+      {"Expected bias to be a vector of size equal to the number of channels in "
+       "input, but got bias of shape [1, 3] and input of shape [4, 3, 5, 6]"});
+  {
+    auto [out, mean, rstd] = native_group_norm(x, Tensor(), Tensor(), 4, 3, 30, 3, kEps);
+    auto [gx, gw, gb] = native_group_norm_backward(out, x, mean, rstd, ones({1, 3}), 4, 3, 30, 3,
+                                                   {true, true, true});
+    EXPECT_EQ(gw.sizes(), IntArrayRef({1, 3}));
+  }
   ref::expect_error(
       [&] {
         native_batch_norm(x, ones({3}, ScalarType::Double), Tensor(), Tensor(), Tensor(), true, 0.1,
