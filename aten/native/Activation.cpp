@@ -7,6 +7,7 @@
 #include <aten/TensorOperators.h>
 #include <aten/core/DtypeDispatch.h>
 #include <aten/core/MemoryOverlap.h>
+#include <aten/core/TypePromotion.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/iterator/OutputLayout.h>
 #include <aten/native/Activation.h>
@@ -478,9 +479,16 @@ Tensor relu6(const Tensor& self) { return aten::hardtanh(self, 0, 6); }
 Tensor& relu6_(Tensor& self) { return aten::hardtanh_(self, 0, 6); }
 
 // d/dx x tanh(softplus(x)) = tanh(sp) + x sigmoid(x) (1 - tanh(sp)^2), sp = softplus(x).
+// Computed in grad_output's and self's common dtype, as ATen's kernel computes (so a Half self
+// with a Double grad_output is computed in Double), and written in a floating self's dtype, as
+// ATen's result is.
 Tensor mish_backward(const Tensor& grad_output, const Tensor& self) {
-  const Tensor t = aten::tanh(aten::softplus(self));
-  return grad_output * (t + self * aten::sigmoid(self) * ((t * t).neg() + 1));
+  const ScalarType common = promote_types(grad_output.scalar_type(), self.scalar_type());
+  const Tensor x = self.to(common);
+  const Tensor t = aten::tanh(aten::softplus(x));
+  const Tensor g = grad_output * (t + x * aten::sigmoid(x) * ((t * t).neg() + 1));
+  return isFloatingType(self.scalar_type()) && isFloatingType(common) ? g.to(self.scalar_type())
+                                                                      : g;
 }
 
 Tensor log_sigmoid(const Tensor& self) { return std::get<0>(aten::log_sigmoid_forward(self)); }
@@ -529,10 +537,10 @@ Tensor prelu_weight(const Tensor& self, const Tensor& weight) {
     detail::dtype_not_implemented("prelu", t);
   ATEN_CHECK(weight.dim() <= 1,
              "Expected `weight` to be a scalar or 1D tensor, but got ndim = ", weight.dim());
-  ATEN_CHECK(weight.scalar_type() == t, "expected scalar type ", toString(t), " but found ",
-             toString(weight.scalar_type()));
-  const int64_t n = weight.numel();
-  if (n == 1) return weight.reshape({});
+  // A weight of another dtype is converted to self's, the result's, as ATen's kernel does.
+  const Tensor w = weight.to(t);
+  const int64_t n = w.numel();
+  if (n == 1) return w.reshape({});
   ATEN_CHECK(self.dim() > 0, "Not allow zero-dim input tensor.");
   const int64_t channels = self.dim() > 1 ? self.size(1) : 1;
   ATEN_CHECK(channels == n,
@@ -541,14 +549,16 @@ Tensor prelu_weight(const Tensor& self, const Tensor& weight) {
              n, " and channel size = ", channels, ".");
   std::vector<int64_t> shape(static_cast<size_t>(self.dim()), 1);
   shape[1] = n;
-  return weight.reshape(shape);
+  return w.reshape(shape);
 }
 }  // namespace
 
-// Contiguous, as ATen's result.
+// Computed on a contiguous self, so that the result and self's gradient are contiguous, as
+// ATen's are.
 Tensor prelu(const Tensor& self, const Tensor& weight) {
   const Tensor w = prelu_weight(self, weight);
-  return aten::where(self > 0, self, w * self).contiguous();
+  const Tensor x = self.contiguous();
+  return aten::where(x > 0, x, w * x);
 }
 
 }  // namespace native

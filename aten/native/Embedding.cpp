@@ -72,11 +72,13 @@ Tensor embedding_dense_backward(const Tensor& grad_output, const Tensor& indices
              " does not hold one row per index (indices of shape ", indices.sizes(), ")");
   const int64_t d = grad_output.sizes().back();
   Tensor grad_weight = aten::zeros({num_weights, d}, grad_output.options());
-  if (grad_output.is_meta() || n == 0 || d == 0) return grad_weight;
+  if (grad_output.is_meta()) return grad_weight;
+  // The indices are checked even when there is nothing to add (rows of no elements).
   const Tensor flat = indices.reshape({-1}).contiguous();
-  std::vector<double> scale;
   if (flat.scalar_type() == ScalarType::Int) check_embedding_range<int32_t>(flat, num_weights);
   else check_embedding_range<int64_t>(flat, num_weights);
+  if (n == 0 || d == 0) return grad_weight;
+  std::vector<double> scale;
   if (scale_grad_by_freq) {
     std::vector<int64_t> counts(static_cast<size_t>(num_weights), 0);
     for (int64_t i = 0; i < n; ++i) {
@@ -96,13 +98,14 @@ Tensor embedding_dense_backward(const Tensor& grad_output, const Tensor& indices
 Tensor one_hot(const Tensor& self, int64_t num_classes) {
   ATEN_CHECK(self.scalar_type() == ScalarType::Long, "one_hot is only applicable to index tensor.");
   DimVector shape(self.sizes());
-  if (self.is_meta()) {
-    ATEN_CHECK(num_classes != -1, "Can not infer total number of classes from meta tensor.");
+  // An empty self first, so that a Meta one is checked as a CPU one is.
+  if (self.numel() == 0) {
+    ATEN_CHECK(num_classes > 0, "Can not infer total number of classes from empty tensor.");
     shape.push_back(num_classes);
     return aten::zeros(shape, self.options());
   }
-  if (self.numel() == 0) {
-    ATEN_CHECK(num_classes > 0, "Can not infer total number of classes from empty tensor.");
+  if (self.is_meta()) {
+    ATEN_CHECK(num_classes != -1, "Can not infer total number of classes from meta tensor.");
     shape.push_back(num_classes);
     return aten::zeros(shape, self.options());
   }

@@ -441,3 +441,19 @@ TEST(Prelu, ChannelsGradientsAndErrors) {
       {"Expected `weight` to be a scalar or 1D tensor, but got ndim = 2"});
   expect_error([] { prelu(tensor({1}), tensor({1})); }, {"\"prelu\" not implemented for 'Int'"});
 }
+
+// As libtorch 1.13's: a weight of another dtype is converted to self's, the result's; the result
+// and self's gradient are contiguous whatever self's layout.
+TEST(Prelu, WeightOfAnotherDtypeAndContiguousResults) {
+  const Tensor x = tensor({-1.f, 2.f, -3.f, 4.f, -5.f, 6.f}, {2, 3}).t();
+  const Tensor y = prelu(x.to(ScalarType::BFloat16), tensor({0.25f}));
+  EXPECT_EQ(y.scalar_type(), ScalarType::BFloat16);
+  EXPECT_EQ(values_of(y.to(ScalarType::Float)),
+            (std::vector<float>{-0.25f, 4.f, 2.f, -1.25f, -0.75f, 6.f}));
+  Tensor xs = x.clone().t().contiguous().t().requires_grad_(true);  // column-major
+  const Tensor out = prelu(xs, tensor({0.5f}));
+  EXPECT_TRUE(out.is_contiguous());
+  out.sum().backward();
+  EXPECT_TRUE(xs.grad().is_contiguous());
+  EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 1.f, 0.5f, 0.5f, 1.f}));
+}

@@ -416,6 +416,12 @@ TEST(Embedding, DenseBackwardPaddingAndFrequency) {
                {"sparse", "no sparse tensors"});
   expect_error([&] { embedding_dense_backward(grad, idx, 3, -1, false); },
                {"index 3 is out of range for num_weights 3"});
+  // Even with rows of no elements, where there is nothing to add.
+  expect_error(
+      [&] {
+        embedding_dense_backward(empty({2, 2, 0}), idx, 3, -1, true);
+      },
+      {"index 3 is out of range for num_weights 3"});
   expect_error([&] { embedding_dense_backward(grad.select(0, 0), idx, 5, -1, false); },
                {"does not hold one row per index"});
 }
@@ -454,6 +460,13 @@ TEST(OneHot, ValuesClassesAndErrors) {
                {"Class values must be smaller than num_classes."});
   expect_error([&] { one_hot(meta({2}, ScalarType::Long)); },
                {"Can not infer total number of classes from meta tensor."});
+  // An empty Meta self is checked as an empty CPU one.
+  expect_error(
+      [&] {
+        one_hot(meta({6, 0}, ScalarType::Long), 0);
+      },
+      {"Can not infer total number of classes from empty tensor."});
+  EXPECT_EQ(one_hot(meta({6, 0}, ScalarType::Long), 2).sizes(), IntArrayRef({6, 0, 2}));
 }
 
 TEST(IndexPut, TransposedSelfWritesWhereTheIndicesPoint) {
