@@ -8,9 +8,9 @@
 // The seed comes from --seed, else ATEN_CONFORMANCE_SEED, else a fixed default; the count from
 // --calls, else ATEN_CONFORMANCE_CALLS, else 50,000. `--call I` makes call I of the run alone;
 // `--from F` starts at call F, so that processes can share a long run (calls F to N - 1).
-// `--ops softmax*,linear` draws only from the overloads matching one of the comma-separated globs,
-// to look at a few ops closely; the calls are then other calls than the full run's, numbered
-// in that run (`--call I` with the same `--ops` makes call I again).
+// `--ops softmax*,linear` (or `--ops @FILE`, a glob per line) draws only from the overloads
+// matching one of the globs, to look at a few ops closely; the calls are then other calls than the
+// full run's, numbered in that run (`--call I` with the same `--ops` makes call I again).
 #include "Calls.h"
 #include "Compare.h"
 #include "Divergences.h"
@@ -184,15 +184,23 @@ int run(int argc, char** argv) {
   const std::vector<Divergence> table = read_divergences(table_path);
   std::vector<Target> ts = targets(std::cout);
   if (!ops.empty()) {
+    // A list, or @file with one glob per line (tests/conformance/nn_ops.txt: the neural-network
+    // operators').
     std::vector<std::string> globs;
-    std::stringstream list(ops);
-    for (std::string g; std::getline(list, g, ',');) globs.push_back(g);
+    std::unique_ptr<std::istream> list;
+    if (ops.front() == '@') list = std::make_unique<std::ifstream>(ops.substr(1));
+    else list = std::make_unique<std::stringstream>(ops);
+    if (!*list) throw std::runtime_error("--ops: cannot read " + ops.substr(1));
+    const char sep = ops.front() == '@' ? '\n' : ',';
+    for (std::string g; std::getline(*list, g, sep);)
+      if (!g.empty()) globs.push_back(g);
     std::erase_if(ts, [&](const Target& t) {
       return std::none_of(globs.begin(), globs.end(), [&](const std::string& g) {
         return fnmatch(g.c_str(), t.overload.c_str(), 0) == 0;
       });
     });
     if (ts.empty()) throw std::runtime_error("--ops " + ops + " matches no overload");
+    std::cout << "conformance: --ops keeps " << ts.size() << " overloads\n";
   }
   std::cout << "conformance: seed " << seed << " (ATEN_CONFORMANCE_SEED), " << calls << " calls, "
             << table.size() << " intentional divergences in " << table_path << "\n";
