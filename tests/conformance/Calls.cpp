@@ -200,6 +200,72 @@ bool is_linalg(const std::string& op) {
   return op == "mm" || op == "bmm" || op == "addmm" || op == "dot" || op == "mv" || op == "matmul";
 }
 
+// The convolutions (conv1d ... conv_transpose3d, convolution and its backward): one geometry
+// drawn first, so that the tensors' shapes and the int lists agree, now and then not (the error
+// paths). Without it almost every random call is refused by both libraries.
+bool is_conv(const std::string& op) { return op.rfind("conv", 0) == 0; }
+
+struct ConvDraw {
+  int64_t dims = 2, groups = 1, out_channels = 1;
+  bool transposed = false;
+  std::vector<int64_t> stride, padding, dilation, output_padding;
+};
+
+// The shapes of a convolution's tensor arguments in order: input, weight, bias (the backward:
+// grad_output, input, weight).
+std::vector<std::vector<int64_t>> conv_shapes(Rng& r, const std::string& op, ConvDraw& c) {
+  const bool functional = op.rfind("convolution", 0) != 0;
+  c.dims = op.find("1d") != std::string::npos   ? 1
+           : op.find("2d") != std::string::npos ? 2
+           : op.find("3d") != std::string::npos ? 3
+                                                : between(r, 1, 3);
+  c.transposed = op.find("transpose") != std::string::npos || (!functional && chance(r, 0.3));
+  c.groups = chance(r, 0.7) ? 1 : between(r, 2, 3);
+  const int64_t N = chance(r, 0.05) ? 0 : between(r, 1, 3);
+  const int64_t C = c.groups * between(r, 1, 3);
+  c.out_channels = c.groups * between(r, 1, 3);
+  std::vector<int64_t> in, kernel, out;
+  for (int64_t j = 0; j < c.dims; ++j) {
+    const int64_t k = between(r, 1, 3), s = between(r, 1, 2), dil = chance(r, 0.8) ? 1 : 2;
+    const int64_t pad = between(r, 0, 1);
+    const int64_t extent = dil * (k - 1) + 1;
+    int64_t size = std::max<int64_t>(1, extent - 2 * pad) + between(r, 0, 5);
+    kernel.push_back(k);
+    in.push_back(size);
+    c.stride.push_back(s);
+    c.dilation.push_back(dil);
+    c.padding.push_back(pad);
+    // Below the stride or the dilation, as a transposed convolution requires.
+    c.output_padding.push_back(c.transposed && chance(r, 0.3) ? between(r, 0, std::max(s, dil) - 1)
+                                                              : 0);
+    auto out_size = [&] {
+      return c.transposed ? (size - 1) * s - 2 * pad + extent + c.output_padding.back()
+                          : (size + 2 * pad - extent) / s + 1;
+    };
+    while (out_size() < 1) ++size;  // a transposed one's padding can take all of it
+    in.back() = size;
+    out.push_back(out_size());
+  }
+  auto with = [](std::vector<int64_t> head, const std::vector<int64_t>& tail) {
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+  };
+  const int64_t O = c.out_channels;
+  // The functional forms also take an unbatched input.
+  const bool unbatched = functional && chance(r, 0.1);
+  std::vector<int64_t> input = unbatched ? with({C}, in) : with({N, C}, in);
+  std::vector<int64_t> weight = c.transposed ? with({C, O / c.groups}, kernel)
+                                             : with({O, C / c.groups}, kernel);
+  std::vector<std::vector<int64_t>> shapes;
+  if (op == "convolution_backward") shapes = {with({N, O}, out), input, weight};
+  else shapes = {input, weight, {O}};
+  if (chance(r, 0.05)) {  // one size off
+    auto& t = shapes[between(r, 0, static_cast<int64_t>(shapes.size()) - 1)];
+    t[between(r, 0, static_cast<int64_t>(t.size()) - 1)] += 1;
+  }
+  return shapes;
+}
+
 // A shape with as many elements as `s` (view, reshape), sometimes with a -1.
 std::vector<int64_t> same_numel_shape(Rng& r, const std::vector<int64_t>& s) {
   std::vector<int64_t> t = s;
@@ -234,6 +300,7 @@ struct Draw {
   std::vector<int64_t> normalized = {};
   int64_t groups = 1;
   int64_t index_length = 0;  // the last 1-d index's length (index_add's source)
+  ConvDraw conv = {};
 
   int64_t rank() const { return static_cast<int64_t>(shape.size()); }
   int64_t size_at_dim() const {
@@ -276,7 +343,8 @@ struct Draw {
     if (is_norm(op) && !first) return norm_tensor(name);
     if (name == "self") self_shape = !s.empty() ? s : first ? shape : std::vector<int64_t>{};
     if (!s.empty() || (is_linalg(op) && tensors_drawn <= linalg.size())) {
-      return tensor_arg(r, first || chance(r, 0.8) ? dtype : draw_dtype(r, declared), s);
+      return tensor_arg(
+          r, first || chance(r, is_conv(op) ? 0.95 : 0.8) ? dtype : draw_dtype(r, declared), s);
     }
     if (first) return tensor_arg(r, dtype, shape);
     if (name == "src" && op == "scatter") return tensor_arg(r, dtype, shape);
@@ -460,6 +528,7 @@ struct Draw {
   }
 
   IValue int_arg(const std::string& name) {
+    if (is_conv(op) && name == "groups") return chance(r, 0.97) ? conv.groups : between(r, 0, 4);
     if (name == "dim") return chance(r, 0.9) ? dim : between(r, -rank() - 1, rank());
     if (name == "dim0" || name == "dim1" || name == "dim2" || name == "start_dim" ||
         name == "end_dim" || name == "dimension") {
@@ -512,6 +581,13 @@ struct Draw {
       normalized.assign(shape.end() - std::min<int64_t>(k, rank()), shape.end());
       if (chance(r, 0.05) && !normalized.empty()) normalized[0] += 1;
       return normalized;
+    }
+    if (is_conv(op) && !chance(r, 0.03)) {
+      if (name == "stride") return conv.stride;
+      if (name == "padding") return conv.padding;
+      if (name == "dilation") return conv.dilation;
+      if (name == "output_padding") return conv.output_padding;
+      if (name == "bias_sizes") return std::vector<int64_t>{conv.out_channels};
     }
     if (op.find("pool2d") != std::string::npos) {
       if (name == "kernel_size") return pool_list(1, 3);
@@ -605,6 +681,8 @@ struct Draw {
         if (name == "rtol" || name == "atol") return pick<double>(r, {1e-5, 1e-3, 0.1, 0.0});
         return float_value(r());
       case c10::TypeKind::BoolType:
+        if (is_conv(op) && name == "transposed")
+          return chance(r, 0.97) ? conv.transposed : !conv.transposed;
         return chance(r, 0.5);
       case c10::TypeKind::NumberType: {  // Scalar
         if (name == "alpha" && chance(r, 0.5)) return Scalar(1);
@@ -624,6 +702,7 @@ struct Draw {
         if (name == "mode")
           return pick<const char*>(r, {"constant", "reflect", "replicate", "circular"});
         if (name == "indexing") return pick<const char*>(r, {"ij", "xy"});
+        if (is_conv(op) && name == "padding") return pick<const char*>(r, {"valid", "same"});
         return std::string("none");
       case c10::TypeKind::ListType: {
         const auto elem = type->castRaw<c10::ListType>()->getElementType();
@@ -769,6 +848,10 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
   if (is_linalg(op)) {
     draw.linalg = linalg_shapes(r, op);
     draw.shape = draw.linalg[0];
+  }
+  if (is_conv(op)) {
+    draw.linalg = conv_shapes(r, op, draw.conv);
+    draw.shape = draw.linalg[op == "convolution_backward" ? 1 : 0];
   }
   Call call{&schema, overload, {}, meta};
   bool first_tensor = true;

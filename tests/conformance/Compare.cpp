@@ -174,9 +174,15 @@ std::optional<Disagreement> compare_tensors(const std::string& what, const Tenso
                                      shape_str(b.sizes())};
   }
   if (check_strides && a.numel() > 0 && a.strides() != b.strides()) {
+    // Any stride is valid for a dim of size 1: said in the detail, so that the table can tell
+    // such differences from a layout of their own.
+    bool only_size_one = true;
+    for (int64_t d = 0; d < a.dim(); ++d)
+      if (a.size(d) != 1 && a.stride(d) != b.stride(d)) only_size_one = false;
     return Disagreement{"strides", what + ": strides " + shape_str(a.strides()) +
                                        " vs libtorch's " + shape_str(b.strides()) + " for sizes " +
-                                       shape_str(a.sizes())};
+                                       shape_str(a.sizes()) +
+                                       (only_size_one ? " (size-1 dims only)" : "")};
   }
   if (a.is_meta() || a.numel() == 0 || !bound) return std::nullopt;
   std::optional<Disagreement> bad;

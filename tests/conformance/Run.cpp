@@ -209,6 +209,24 @@ const char* crashes_libtorch(const Call& call) {
     if (integral && std::trunc(beta) == 0)
       return "libtorch 1.13 divides integral smooth_l1_loss_backward by a beta truncated to 0";
   }
+  // A convolution with groups 0 divides by it (SIGFPE); MiniATen refuses it.
+  if (call.overload.rfind("conv", 0) == 0) {
+    for (const Arg& a : call.args)
+      if (a.name == "groups" && a.value.is<int64_t>() && a.value.get<int64_t>() == 0)
+        return "libtorch 1.13 divides by a convolution's groups of 0";
+  }
+  // convolution_backward asked for the bias's gradient with no bias_sizes reads the absent
+  // optional (std::terminate).
+  if (call.overload == "convolution_backward") {
+    bool bias_sizes = true, bias_grad = false;
+    for (const Arg& a : call.args) {
+      if (a.name == "bias_sizes") bias_sizes = !a.value.isNone();
+      if (a.name == "output_mask" && a.value.is<std::vector<bool>>())
+        bias_grad = a.value.get<std::vector<bool>>().at(2);
+    }
+    if (!bias_sizes && bias_grad)
+      return "libtorch 1.13 reads convolution_backward's absent bias_sizes";
+  }
   // embedding_dense_backward with scale_grad_by_freq counts each index in an array of
   // num_weights, unchecked: an index outside [0, num_weights) writes outside it.
   if (call.overload.rfind("embedding_dense_backward", 0) == 0 ||

@@ -57,7 +57,10 @@ const std::set<std::string, std::less<>> kSumOps = {
     // rows summed per index; libtorch adds each scaled by 1 / count with a fused multiply-add
     "embedding_dense_backward", "embedding_backward",
     // a scatter-add along dim, alpha multiplied in before (libtorch: fused)
-    "index_add"};
+    "index_add",
+    // sums over the input channels and the kernel's taps (oneDNN's order in libtorch)
+    "convolution", "convolution_backward", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
+    "conv_transpose2d", "conv_transpose3d"};
 
 double epsilon(ScalarType t) {
   switch (t) {
@@ -215,7 +218,8 @@ const std::set<std::string, std::less<>> kGradSumOps = {
     "nll_loss_backward", "cross_entropy_loss", "mse_loss", "mse_loss_backward", "l1_loss",
     "smooth_l1_loss", "smooth_l1_loss_backward", "huber_loss", "huber_loss_backward",
     "binary_cross_entropy", "binary_cross_entropy_backward", "binary_cross_entropy_with_logits",
-    "kl_div", "linear", "convolution", "conv1d", "conv2d", "im2col", "col2im",
+    "kl_div", "linear", "convolution", "convolution_backward", "conv1d", "conv2d", "conv3d",
+    "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "im2col", "col2im",
     // products that contract dims
     "tensordot", "einsum", "addmv", "addbmm", "baddbmm", "embedding_bag", "_embedding_bag",
     // an element's gradient sums the windows that cover it, or whose maximum it is (libtorch's
