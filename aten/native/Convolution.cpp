@@ -81,10 +81,10 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
              ") should be the same");
   ATEN_CHECK(p.groups > 0, "non-positive groups is not supported");
   const auto n = static_cast<size_t>(spatial);
+  // output_padding too when not transposed, where it is unused, as ATen checks it.
   ATEN_CHECK(p.stride.size() == n && p.padding.size() == n && p.dilation.size() == n &&
-                 p.output_padding.size() == (p.transposed ? n : p.output_padding.size()),
-             "convolution: expected stride, padding, dilation",
-             p.transposed ? " and output_padding" : "", " of ", spatial,
+                 p.output_padding.size() == n,
+             "convolution: expected stride, padding, dilation and output_padding of ", spatial,
              " elements, got stride=", IntArrayRef(p.stride), ", padding=", IntArrayRef(p.padding),
              ", dilation=", IntArrayRef(p.dilation),
              ", output_padding=", IntArrayRef(p.output_padding));
@@ -295,8 +295,8 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight,
                          int64_t batched_dim, const char* op) {
   const auto spatial = static_cast<size_t>(batched_dim - 2);
   if (padding == "valid") {
-    return conv_nd(input, weight, bias, stride, Dims(spatial, 0), dilation, false, {}, groups,
-                   batched_dim, op);
+    return conv_nd(input, weight, bias, stride, Dims(spatial, 0), dilation, false, Dims(spatial, 0),
+                   groups, batched_dim, op);
   }
   ATEN_CHECK(padding == "same", op, ": Invalid padding string: '", padding,
              "', expected 'valid' or 'same'");
@@ -305,6 +305,9 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight,
   }
   ATEN_CHECK(weight.dim() == batched_dim, op, ": expected a weight of ", batched_dim,
              " dims, but got weight of size ", weight.sizes());
+  // Read below per spatial dim, before convolution checks the lists.
+  ATEN_CHECK(dilation.size() == spatial, op, ": expected dilation of ", spatial,
+             " elements, got dilation=", dilation);
   Tensor x = input;
   Dims symmetric(spatial);
   for (size_t d = 0; d < spatial; ++d) {
@@ -312,7 +315,8 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight,
     symmetric[d] = total / 2;
     x = zeros_after(x, x.dim() - static_cast<int64_t>(spatial - d), total - 2 * symmetric[d]);
   }
-  return conv_nd(x, weight, bias, stride, symmetric, dilation, false, {}, groups, batched_dim, op);
+  return conv_nd(x, weight, bias, stride, symmetric, dilation, false, Dims(spatial, 0), groups,
+                 batched_dim, op);
 }
 
 // A 2-d convolution's weight gradient as ATen's slow_conv2d computes it: im2col of the input
@@ -444,6 +448,10 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
     for (int64_t d = 2; d < grad_output.dim(); ++d) dims.push_back(d);
     grad_bias = grad_output.sum(dims);
   }
+  // Laid out as ATen's: the input's gradient in the input's memory format, the weight's in the
+  // weight's (the forms above leave a transposed one's permuted).
+  if (grad_input.defined()) grad_input = grad_input.contiguous(input.suggest_memory_format());
+  if (grad_weight.defined()) grad_weight = grad_weight.contiguous(weight.suggest_memory_format());
   return {grad_input, grad_weight, grad_bias};
 }
 

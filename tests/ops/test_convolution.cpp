@@ -106,6 +106,9 @@ TEST(Convolution, BackwardMatchesAutograd) {
     EXPECT_TRUE(allclose(gx, grads[0], 1e-10, 1e-10));
     EXPECT_TRUE(allclose(gw, grads[1], 1e-10, 1e-10));
     EXPECT_TRUE(allclose(gb, grads[2], 1e-10, 1e-10));
+    // Laid out as libtorch 1.13's: contiguous, as the input and the weight are.
+    EXPECT_TRUE(gx.is_contiguous());
+    EXPECT_TRUE(gw.is_contiguous());
     auto [only_x, no_w, no_b] = convolution_backward(dy, x.detach(), w.detach(), std::nullopt,
                                                      stride, padding, dilation, transposed,
                                                      output_padding, 2, {true, false, false});
@@ -162,6 +165,17 @@ TEST(Convolution, Errors) {
         conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {2, 1}, "same", {1, 1}, 1);
       },
       {"conv2d: padding='same' is not supported for strided convolutions"});
+  // output_padding has a value per spatial dim even where it is unused, as ATen checks.
+  ref::expect_error(
+      [&] {
+        convolution(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false, {}, 1);
+      },
+      {"convolution: expected stride, padding, dilation and output_padding of 2 elements"});
+  ref::expect_error(
+      [&] {
+        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "same", {}, 1);
+      },
+      {"conv2d: expected dilation of 2 elements, got dilation=[]"});
   ref::expect_error(
       [&] {
         conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "full", {1, 1}, 1);
