@@ -148,35 +148,52 @@ void max_pool2d_plane(const T* x, T* y, int64_t* ind, const Geometry& g, const P
   }
 }
 
+// A block of channels of one output position: the running maxima and their indices in local
+// arrays rather than in the output, so that nothing the loop writes can alias what it reads and
+// the channel loop vectorizes.
+template <int64_t kBlock, typename T>
+void max_pool2d_channels_block(const T* __restrict xn, T* __restrict ym, int64_t* __restrict im,
+                               int64_t C, int64_t iw_size, const Span& h, const Span& w,
+                               const Pool2dParams& p, int64_t n) {
+  T m[kBlock];
+  int64_t best[kBlock];
+  const int64_t first = h.begin * iw_size + w.begin;
+  for (int64_t c = 0; c < n; ++c) {
+    m[c] = -std::numeric_limits<T>::infinity();
+    best[c] = first;
+  }
+  for (int64_t ih = h.begin; ih < h.end; ih += p.dilationH) {
+    for (int64_t iw = w.begin; iw < w.end; iw += p.dilationW) {
+      const int64_t i = ih * iw_size + iw;
+      const T* __restrict xp = xn + i * C;
+      for (int64_t c = 0; c < n; ++c) {
+        const T v = xp[c];
+        const bool take = takes(v, m[c]);
+        m[c] = take ? v : m[c];
+        best[c] = take ? i : best[c];
+      }
+    }
+  }
+  for (int64_t c = 0; c < n; ++c) {
+    ym[c] = m[c];
+    im[c] = best[c];
+  }
+}
+
 template <typename T>
 void max_pool2d_channels_last(const T* x, T* y, int64_t* ind, const Geometry& g,
                               const Pool2dParams& p) {
+  constexpr int64_t kBlock = 64;
   const int64_t C = g.c;
   parallel_units(g.n * g.oh * g.ow, C * p.kH * p.kW, [&](int64_t begin, int64_t end) {
     for (int64_t k = begin; k < end; ++k) {
       const int64_t n = k / (g.oh * g.ow), oh = k / g.ow % g.oh, ow = k % g.ow;
       const Span h = dilated_span(oh, p.dH, p.padH, p.kH, p.dilationH, g.ih);
       const Span w = dilated_span(ow, p.dW, p.padW, p.kW, p.dilationW, g.iw);
-      T* ym = y + k * C;
-      int64_t* im = ind + k * C;
-      const int64_t first = h.begin * g.iw + w.begin;
-      for (int64_t c = 0; c < C; ++c) {
-        ym[c] = -std::numeric_limits<T>::infinity();
-        im[c] = first;
-      }
       const T* xn = x + n * g.ih * g.iw * C;
-      for (int64_t ih = h.begin; ih < h.end; ih += p.dilationH) {
-        for (int64_t iw = w.begin; iw < w.end; iw += p.dilationW) {
-          const int64_t i = ih * g.iw + iw;
-          const T* xp = xn + i * C;
-          for (int64_t c = 0; c < C; ++c) {
-            const T v = xp[c];
-            const bool take = v > ym[c] || v != v;
-            ym[c] = take ? v : ym[c];
-            im[c] = take ? i : im[c];
-          }
-        }
-      }
+      for (int64_t c0 = 0; c0 < C; c0 += kBlock)
+        max_pool2d_channels_block<kBlock>(xn + c0, y + k * C + c0, ind + k * C + c0, C, g.iw, h, w,
+                                          p, std::min(kBlock, C - c0));
     }
   });
 }
