@@ -205,7 +205,9 @@ TEST(Convolution, Errors) {
 // im2col path. The two agree, values and gradients (the direct one's are convolution_backward's),
 // on LeNet-5's two layers (the second's rows narrower than a vector) and on a padded one wider
 // than a vector, with a tile and a part of one; on an image whose whole output is shorter than a
-// vector, on rows of exactly a vector and on rows as wide as the input.
+// vector, on rows of exactly a vector and on rows as wide as the input; with lanes over output
+// channels, one vector of them and two (20, 40 and 64 channels: whole blocks and a part of one,
+// rows of a step and a part of one).
 TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
   struct Shapes {
     std::vector<int64_t> input, weight, padding;
@@ -214,7 +216,7 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
        {Shapes{{4, 1, 28, 28}, {6, 1, 5, 5}, {0, 0}}, Shapes{{2, 6, 14, 14}, {16, 6, 5, 5}, {0, 0}},
         Shapes{{2, 3, 9, 40}, {11, 3, 3, 3}, {1, 2}}, Shapes{{3, 2, 3, 4}, {5, 2, 2, 2}, {0, 0}},
         Shapes{{1, 4, 6, 18}, {6, 4, 3, 3}, {0, 0}}, Shapes{{2, 2, 5, 16}, {7, 2, 3, 1}, {1, 0}},
-        Shapes{{2, 3, 7, 30}, {40, 3, 3, 3}, {1, 1}},
+        Shapes{{2, 3, 7, 30}, {40, 3, 3, 3}, {1, 1}}, Shapes{{1, 3, 5, 33}, {20, 3, 3, 3}, {1, 1}},
         Shapes{{1, 5, 4, 3}, {64, 5, 2, 2}, {1, 0}}}) {
     const Tensor x = values(s.input, 1), w = values(s.weight, 2), b = values({s.weight[0]}, 3);
     const Tensor xf = x.to(ScalarType::Float).requires_grad_();

@@ -135,67 +135,72 @@ void pixel_lanes_conv2d(const Tensor& out, const Tensor& input, const Tensor& we
 
 // ---- lanes over output channels ---------------------------------------------------------------
 
-// A step: kPixels consecutive output pixels of a row for kBlock channels. Per tap it loads kVecs
-// weight vectors (packed per block of channels, so aligned and one after the other) and
-// broadcasts kPixels input elements of one row: no split loads, and no vector overlapping another
-// at a row's end as with lanes over pixels. Its results reach the output's rows through a small
-// buffer, transposed. Against lanes over pixels on 3x3 over 64 channels of 56-wide rows: 25%
-// less time (bench/README.md).
-constexpr int kVecs = 2;
-constexpr int kBlock = kVecs * kLanes;
-constexpr int kPixels = kLanes == 16 ? 14 : 6;  // 28 (AVX-512) or 12 (AVX2) accumulators
+// A step: kPixels<V> consecutive output pixels of a row for a block of V vectors of channels.
+// Per tap it loads V weight vectors (packed per block of channels, so aligned and one after the
+// other) and broadcasts kPixels input elements of one row: no split loads, and no vector
+// overlapping another at a row's end as with lanes over pixels. Its results reach the output's
+// rows through a small buffer, transposed. Against lanes over pixels on 3x3 over 64 channels of
+// 56-wide rows: 25% less time (bench/README.md). Two vectors where there are channels enough,
+// one (twice the pixels) for a single vector's worth (LeNet's 16 channels on AVX-512).
+template <int V>
+constexpr int64_t kBlock = V* kLanes;
+// 28 (AVX-512) or 12 (AVX2) accumulators, and a register or two for the operands.
+template <int V>
+constexpr int kPixels = (kLanes == 16 ? 28 : 12) / V;
 
 // Output pixels [0, P) of a row for one block of channels: in is the first pixel's window, w
-// the block's packed weights, bias its bias (kBlock values), out the first pixel in the block's
-// first channel; the block's first `channels` channels are stored.
-template <int P>
+// the block's packed weights, bias its bias (kBlock<V> values), out the first pixel in the
+// block's first channel; the block's first `channels` channels are stored.
+template <int V, int P>
 void pixels(const float* in, const int64_t* offsets, int64_t taps, const float* w,
             const float* bias, float* out, int64_t plane, int64_t channels) {
-  Vec acc[P][kVecs];
-  for (int v = 0; v < kVecs; ++v) {
+  Vec acc[P][V];
+  for (int v = 0; v < V; ++v) {
     const Vec b = Vec::loadu(bias + v * kLanes);
     for (int p = 0; p < P; ++p) acc[p][v] = b;
   }
-  for (int64_t k = 0; k < taps; ++k, w += kBlock) {
+  for (int64_t k = 0; k < taps; ++k, w += kBlock<V>) {
     const float* x = in + offsets[k];
-    Vec wv[kVecs];
-    for (int v = 0; v < kVecs; ++v) wv[v] = Vec::loadu(w + v * kLanes);
+    Vec wv[V];
+    for (int v = 0; v < V; ++v) wv[v] = Vec::loadu(w + v * kLanes);
     for (int p = 0; p < P; ++p) {
       const Vec xb(x[p]);
-      for (int v = 0; v < kVecs; ++v) acc[p][v] = vec::fmadd(wv[v], xb, acc[p][v]);
+      for (int v = 0; v < V; ++v) acc[p][v] = vec::fmadd(wv[v], xb, acc[p][v]);
     }
   }
-  alignas(64) float t[P][kBlock];
+  alignas(64) float t[P][kBlock<V>];
   for (int p = 0; p < P; ++p)
-    for (int v = 0; v < kVecs; ++v) acc[p][v].store(t[p] + v * kLanes);
+    for (int v = 0; v < V; ++v) acc[p][v].store(t[p] + v * kLanes);
   for (int64_t c = 0; c < channels; ++c)
     for (int p = 0; p < P; ++p) out[c * plane + p] = t[p][c];
 }
 
-template <int P = kPixels>
+template <int V, int P = kPixels<V>>
 void pixels_of(int64_t n, const float* in, const int64_t* offsets, int64_t taps, const float* w,
                const float* bias, float* out, int64_t plane, int64_t channels) {
   if constexpr (P > 1) {
     if (n < P) {
-      pixels_of<P - 1>(n, in, offsets, taps, w, bias, out, plane, channels);
+      pixels_of<V, P - 1>(n, in, offsets, taps, w, bias, out, plane, channels);
       return;
     }
   }
-  pixels<P>(in, offsets, taps, w, bias, out, plane, channels);
+  pixels<V, P>(in, offsets, taps, w, bias, out, plane, channels);
 }
 
+template <int V>
 void channel_lanes_conv2d(const Tensor& out, const Tensor& input, const Tensor& weight,
                           const Tensor& bias, const DirectConvGeometry& g) {
-  const int64_t taps = g.taps(), blocks = (g.out_channels + kBlock - 1) / kBlock;
+  constexpr int64_t block_size = kBlock<V>;
+  const int64_t taps = g.taps(), blocks = (g.out_channels + block_size - 1) / block_size;
   // Per block of channels, per tap, the block's weights side by side (the last block
   // zero-padded), and the bias likewise: in tensors, whose storage is aligned for the vectors.
-  Tensor packed = aten::zeros({blocks * taps * kBlock}, out.options());
-  Tensor bias_packed = aten::zeros({blocks * kBlock}, out.options());
+  Tensor packed = aten::zeros({blocks * taps * block_size}, out.options());
+  Tensor bias_packed = aten::zeros({blocks * block_size}, out.options());
   float* pw = packed.data_ptr<float>();
   const float* wsrc = weight.data_ptr<float>();
   for (int64_t co = 0; co < g.out_channels; ++co)
     for (int64_t k = 0; k < taps; ++k)
-      pw[((co / kBlock) * taps + k) * kBlock + co % kBlock] = wsrc[co * taps + k];
+      pw[((co / block_size) * taps + k) * block_size + co % block_size] = wsrc[co * taps + k];
   if (bias.defined()) bias_packed.narrow(0, 0, g.out_channels).copy_(bias);
   const float* pb = bias_packed.data_ptr<float>();
   const std::vector<int64_t> offsets = direct_conv_tap_offsets(g);
@@ -204,21 +209,21 @@ void channel_lanes_conv2d(const Tensor& out, const Tensor& input, const Tensor& 
   const int64_t plane = g.oh * g.ow;
   // A step: one output row of one block of channels of one image.
   const int64_t steps = g.n * blocks * g.oh;
-  const int64_t step_work = g.ow * kBlock * taps;
-  parallel_for(0, steps, std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, step_work)),
-               [&](int64_t begin, int64_t end) {
-                 for (int64_t s = begin; s < end; ++s) {
-                   const int64_t oy = s % g.oh, block = s / g.oh % blocks,
-                                 image = s / g.oh / blocks;
-                   const int64_t co = block * kBlock;
-                   const int64_t channels = std::min<int64_t>(kBlock, g.out_channels - co);
-                   const float* row = in + (image * g.channels * g.height + oy) * g.width;
-                   float* dst = o + (image * g.out_channels + co) * plane + oy * g.ow;
-                   for (int64_t x = 0; x < g.ow; x += kPixels)
-                     pixels_of(std::min<int64_t>(kPixels, g.ow - x), row + x, offsets.data(), taps,
-                               pw + block * taps * kBlock, pb + co, dst + x, plane, channels);
-                 }
-               });
+  const int64_t step_work = g.ow * block_size * taps;
+  parallel_for(
+      0, steps, std::max<int64_t>(1, GRAIN_SIZE / std::max<int64_t>(1, step_work)),
+      [&](int64_t begin, int64_t end) {
+        for (int64_t s = begin; s < end; ++s) {
+          const int64_t oy = s % g.oh, block = s / g.oh % blocks, image = s / g.oh / blocks;
+          const int64_t co = block * block_size;
+          const int64_t channels = std::min<int64_t>(block_size, g.out_channels - co);
+          const float* row = in + (image * g.channels * g.height + oy) * g.width;
+          float* dst = o + (image * g.out_channels + co) * plane + oy * g.ow;
+          for (int64_t x = 0; x < g.ow; x += kPixels<V>)
+            pixels_of<V>(std::min<int64_t>(kPixels<V>, g.ow - x), row + x, offsets.data(), taps,
+                         pw + block * taps * block_size, pb + co, dst + x, plane, channels);
+        }
+      });
 }
 
 void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& weight,
@@ -226,7 +231,8 @@ void direct_conv2d_kernel(const Tensor& out, const Tensor& input, const Tensor& 
   const DirectConvGeometry g{input.size(0),  input.size(1),  input.size(2),
                              input.size(3),  weight.size(0), weight.size(2),
                              weight.size(3), out.size(2),    out.size(3)};
-  if (g.out_channels >= kBlock) channel_lanes_conv2d(out, input, weight, bias, g);
+  if (g.out_channels >= kBlock<2>) channel_lanes_conv2d<2>(out, input, weight, bias, g);
+  else if (g.out_channels >= kBlock<1>) channel_lanes_conv2d<1>(out, input, weight, bias, g);
   else pixel_lanes_conv2d(out, input, weight, bias, g);
 }
 
