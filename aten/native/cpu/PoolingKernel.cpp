@@ -288,6 +288,29 @@ T divide(T sum, int64_t divisor) {
   }
 }
 
+// Output columns [begin, end) of output row oh, whose windows lie inside the input's columns
+// (w is the first one's window; the rows and the divisor are the same for all): the same sums in
+// the same order, a block of columns at a time, so that the column loop vectorizes. kStep as in
+// max_pool2d_interior.
+template <int kStep, typename T>
+void avg_pool2d_interior(const T* x, T* y, const Geometry& g, const Pool2dParams& p,
+                         const AvgWindow& w, int64_t oh, int64_t begin, int64_t end) {
+  constexpr int64_t kBlock = 64;
+  const int64_t step = kStep != 0 ? kStep : p.dW;
+  T acc[kBlock];
+  for (int64_t o0 = begin; o0 < end; o0 += kBlock) {
+    const int64_t n = std::min(kBlock, end - o0);
+    for (int64_t o = 0; o < n; ++o) acc[o] = T(0);
+    for (int64_t ih = w.h0; ih < w.h1; ++ih) {
+      for (int64_t kw = 0; kw < p.kW; ++kw) {
+        const T* row = x + ih * g.iw + o0 * step - p.padW + kw;
+        for (int64_t o = 0; o < n; ++o) acc[o] += row[o * step];
+      }
+    }
+    for (int64_t o = 0; o < n; ++o) y[oh * g.ow + o0 + o] = T(0) + divide(acc[o], w.divisor);
+  }
+}
+
 template <typename T>
 void avg_pool2d_typed(const Tensor& output, const Tensor& input, const Pool2dParams& p,
                       bool count_include_pad, std::optional<int64_t> divisor_override) {
@@ -315,23 +338,42 @@ void avg_pool2d_typed(const Tensor& output, const Tensor& input, const Pool2dPar
     return;
   }
   const int64_t in_plane = g.ih * g.iw, out_plane = g.oh * g.ow;
+  // The columns whose windows lie inside the input: ow * dW - padW >= 0 and
+  // ow * dW - padW + kW <= iw.
+  const int64_t lo = std::min(g.ow, (p.padW + p.dW - 1) / p.dW);
+  const int64_t last = g.iw + p.padW - p.kW;
+  const int64_t hi = std::max(lo, std::min(g.ow, last < 0 ? 0 : last / p.dW + 1));
   parallel_units(g.n * g.c, out_plane * p.kH * p.kW, [&](int64_t begin, int64_t end) {
     for (int64_t k = begin; k < end; ++k) {
       const T* xp = x + k * in_plane;
       T* yp = y + k * out_plane;
-      for (int64_t oh = 0; oh < g.oh; ++oh) {
-        for (int64_t ow = 0; ow < g.ow; ++ow) {
-          const AvgWindow w = avg_window(oh, ow, g, p, count_include_pad, divisor_override);
-          if (w.h0 >= w.h1 || w.w0 >= w.w1) {
-            yp[oh * g.ow + ow] = T(0);
-            continue;
-          }
-          T sum = 0;
-          for (int64_t ih = w.h0; ih < w.h1; ++ih)
-            for (int64_t iw = w.w0; iw < w.w1; ++iw) sum += xp[ih * g.iw + iw];
-          // Added to a zeroed output, as ATen's: a zero sum over a negative divisor is +0.
-          yp[oh * g.ow + ow] = T(0) + divide(sum, w.divisor);
+      auto one = [&](int64_t oh, int64_t ow) {
+        const AvgWindow w = avg_window(oh, ow, g, p, count_include_pad, divisor_override);
+        if (w.h0 >= w.h1 || w.w0 >= w.w1) {
+          yp[oh * g.ow + ow] = T(0);
+          return;
         }
+        T sum = 0;
+        for (int64_t ih = w.h0; ih < w.h1; ++ih)
+          for (int64_t iw = w.w0; iw < w.w1; ++iw) sum += xp[ih * g.iw + iw];
+        // Added to a zeroed output, as ATen's: a zero sum over a negative divisor is +0.
+        yp[oh * g.ow + ow] = T(0) + divide(sum, w.divisor);
+      };
+      for (int64_t oh = 0; oh < g.oh; ++oh) {
+        for (int64_t ow = 0; ow < lo; ++ow) one(oh, ow);
+        if (lo < hi) {
+          const AvgWindow w = avg_window(oh, lo, g, p, count_include_pad, divisor_override);
+          if (w.h0 >= w.h1) {
+            for (int64_t ow = lo; ow < hi; ++ow) one(oh, ow);
+          } else if (p.dW == 1) {
+            avg_pool2d_interior<1>(xp, yp, g, p, w, oh, lo, hi);
+          } else if (p.dW == 2) {
+            avg_pool2d_interior<2>(xp, yp, g, p, w, oh, lo, hi);
+          } else {
+            avg_pool2d_interior<0>(xp, yp, g, p, w, oh, lo, hi);
+          }
+        }
+        for (int64_t ow = hi; ow < g.ow; ++ow) one(oh, ow);
       }
     }
   });
