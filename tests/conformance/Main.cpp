@@ -156,6 +156,25 @@ struct Tally {
   std::map<std::string, int64_t> unexplained_by_op;
 };
 
+// --ops: the targets whose overload matches one of the globs, given as a comma-separated list
+// or as @file with one glob per line (tests/conformance/nn_ops.txt: the neural-network operators').
+void keep_matching(std::vector<Target>& ts, const std::string& ops) {
+  const bool file = ops.front() == '@';
+  std::unique_ptr<std::istream> list;
+  if (file) list = std::make_unique<std::ifstream>(ops.substr(1));
+  else list = std::make_unique<std::stringstream>(ops);
+  if (!*list) throw std::runtime_error("--ops: cannot read " + ops.substr(1));
+  std::vector<std::string> globs;
+  for (std::string g; std::getline(*list, g, file ? '\n' : ',');)
+    if (!g.empty()) globs.push_back(g);
+  std::erase_if(ts, [&](const Target& t) {
+    return std::none_of(globs.begin(), globs.end(), [&](const std::string& g) {
+      return fnmatch(g.c_str(), t.overload.c_str(), 0) == 0;
+    });
+  });
+  if (ts.empty()) throw std::runtime_error("--ops " + ops + " matches no overload");
+}
+
 int run(int argc, char** argv) {
   uint64_t seed = env_or("ATEN_CONFORMANCE_SEED", 20261125);
   uint64_t calls = env_or("ATEN_CONFORMANCE_CALLS", 50000);
@@ -184,22 +203,7 @@ int run(int argc, char** argv) {
   const std::vector<Divergence> table = read_divergences(table_path);
   std::vector<Target> ts = targets(std::cout);
   if (!ops.empty()) {
-    // A list, or @file with one glob per line (tests/conformance/nn_ops.txt: the neural-network
-    // operators').
-    std::vector<std::string> globs;
-    std::unique_ptr<std::istream> list;
-    if (ops.front() == '@') list = std::make_unique<std::ifstream>(ops.substr(1));
-    else list = std::make_unique<std::stringstream>(ops);
-    if (!*list) throw std::runtime_error("--ops: cannot read " + ops.substr(1));
-    const char sep = ops.front() == '@' ? '\n' : ',';
-    for (std::string g; std::getline(*list, g, sep);)
-      if (!g.empty()) globs.push_back(g);
-    std::erase_if(ts, [&](const Target& t) {
-      return std::none_of(globs.begin(), globs.end(), [&](const std::string& g) {
-        return fnmatch(g.c_str(), t.overload.c_str(), 0) == 0;
-      });
-    });
-    if (ts.empty()) throw std::runtime_error("--ops " + ops + " matches no overload");
+    keep_matching(ts, ops);
     std::cout << "conformance: --ops keeps " << ts.size() << " overloads\n";
   }
   std::cout << "conformance: seed " << seed << " (ATEN_CONFORMANCE_SEED), " << calls << " calls, "
