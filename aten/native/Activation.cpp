@@ -554,11 +554,13 @@ Tensor prelu_weight(const Tensor& self, const Tensor& weight) {
 }  // namespace
 
 // Computed on a contiguous self, so that the result and self's gradient are contiguous, as
-// ATen's are.
+// ATen's are. Self times its slope (1 or the weight), so that self's gradient is the gradient
+// times that slope, as ATen's kernel gives it: where(x > 0, x, w * x) would multiply an infinite
+// weight by the zero gradient of the branch not taken (NaN).
 Tensor prelu(const Tensor& self, const Tensor& weight) {
   const Tensor w = prelu_weight(self, weight);
   const Tensor x = self.contiguous();
-  return aten::where(x > 0, x, w * x);
+  return x * aten::where(x > 0, Scalar(1), w);
 }
 
 }  // namespace native

@@ -456,4 +456,9 @@ TEST(Prelu, WeightOfAnotherDtypeAndContiguousResults) {
   out.sum().backward();
   EXPECT_TRUE(xs.grad().is_contiguous());
   EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 1.f, 0.5f, 0.5f, 1.f}));
+  // An infinite weight reaches only the negative elements' gradients (libtorch 1.13: 1, inf).
+  Tensor pos = tensor({2.f, -1.f}).requires_grad_(true);
+  prelu(pos, tensor({std::numeric_limits<float>::infinity()})).sum().backward();
+  EXPECT_EQ(values_of(pos.grad()),
+            (std::vector<float>{1.f, std::numeric_limits<float>::infinity()}));
 }
