@@ -59,6 +59,17 @@ Span dilated_span(int64_t o, int64_t stride, int64_t pad, int64_t k, int64_t dil
   return {begin, end};
 }
 
+// The output columns [lo, hi) whose windows, `extent` input columns wide, lie inside the input:
+// ow * dW - padW >= 0 and ow * dW - padW + extent <= iw. Their loops run without clipping.
+struct ColumnRange {
+  int64_t lo, hi;
+};
+ColumnRange interior_columns(const Geometry& g, const Pool2dParams& p, int64_t extent) {
+  const int64_t lo = std::min(g.ow, (p.padW + p.dW - 1) / p.dW);
+  const int64_t last = g.iw + p.padW - extent;
+  return {lo, std::max(lo, std::min(g.ow, last < 0 ? 0 : last / p.dW + 1))};
+}
+
 // ---- max pooling ------------------------------------------------------------------------------
 
 // A window's maximum replaces the running one when greater, or NaN (ATen's rule: the first
@@ -128,11 +139,8 @@ void max_pool2d_interior(const T* x, T* y, int64_t* ind, const Geometry& g, cons
 
 template <typename T>
 void max_pool2d_plane(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p) {
-  // The columns whose windows lie inside the input: ow * dW - padW >= 0 and
-  // ow * dW - padW + (kW - 1) * dilationW < iw.
-  const int64_t lo = std::min(g.ow, (p.padW + p.dW - 1) / p.dW);
-  const int64_t last = g.iw - 1 + p.padW - (p.kW - 1) * p.dilationW;
-  const int64_t hi = std::max(lo, std::min(g.ow, last < 0 ? 0 : last / p.dW + 1));
+  const ColumnRange cols = interior_columns(g, p, (p.kW - 1) * p.dilationW + 1);
+  const int64_t lo = cols.lo, hi = cols.hi;
   const bool small_plane = g.ih * g.iw < (int64_t{1} << 31);
   for (int64_t oh = 0; oh < g.oh; ++oh) {
     const Span h = dilated_span(oh, p.dH, p.padH, p.kH, p.dilationH, g.ih);
@@ -338,11 +346,9 @@ void avg_pool2d_typed(const Tensor& output, const Tensor& input, const Pool2dPar
     return;
   }
   const int64_t in_plane = g.ih * g.iw, out_plane = g.oh * g.ow;
-  // The columns whose windows lie inside the input: ow * dW - padW >= 0 and
-  // ow * dW - padW + kW <= iw.
-  const int64_t lo = std::min(g.ow, (p.padW + p.dW - 1) / p.dW);
-  const int64_t last = g.iw + p.padW - p.kW;
-  const int64_t hi = std::max(lo, std::min(g.ow, last < 0 ? 0 : last / p.dW + 1));
+  // Plain variables, not a structured binding: the lambda below captures them (clang 14 refuses).
+  const ColumnRange cols = interior_columns(g, p, p.kW);
+  const int64_t lo = cols.lo, hi = cols.hi;
   parallel_units(g.n * g.c, out_plane * p.kH * p.kW, [&](int64_t begin, int64_t end) {
     for (int64_t k = begin; k < end; ++k) {
       const T* xp = x + k * in_plane;
