@@ -9,8 +9,6 @@
 #include <aten/core/ScalarOps.h>
 #include <aten/iterator/Broadcast.h>
 #include <aten/ops/_adaptive_avg_pool2d.h>
-#include <aten/ops/_direct_conv2d.h>
-#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/as_strided.h>
 #include <aten/ops/cat.h>
@@ -23,7 +21,6 @@
 #include <aten/ops/erf.h>
 #include <aten/ops/exp.h>
 #include <aten/ops/expand.h>
-#include <aten/ops/flip.h>
 #include <aten/ops/full.h>
 #include <aten/ops/gather.h>
 #include <aten/ops/glu_backward.h>
@@ -438,22 +435,15 @@ Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tens
   return sum_to(full, self.sizes());
 }
 
-Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& input,
-                              const Tensor& weight, IntArrayRef padding) {
+Tensor convolution_backward_part(int64_t which, const Tensor& grad, const Tensor& input,
+                                 const Tensor& weight, IntArrayRef stride, IntArrayRef padding,
+                                 IntArrayRef dilation, bool transposed, IntArrayRef output_padding,
+                                 int64_t groups) {
   if (!grad.defined()) return Tensor();
-  const int64_t kh = weight.size(2), kw = weight.size(3);
-  if (which == 0 && padding[0] < kh && padding[1] < kw) {
-    // The input's gradient of a stride-1 correlation is the full correlation of the gradient
-    // with the kernel rotated by 180 degrees, input and output channels swapped: the direct
-    // kernel again, with padding k - 1 - p.
-    return _direct_conv2d(grad, weight.transpose(0, 1).flip({2, 3}), std::nullopt,
-                          {kh - 1 - padding[0], kw - 1 - padding[1]});
-  }
-  if (which == 1) return _direct_conv2d_weight(grad, input, {kh, kw}, padding);
-  // A padding of the kernel's size or more: the full correlation above would need negative
-  // padding.
-  return std::get<0>(convolution_backward(grad, input, weight, std::nullopt, {1, 1}, padding,
-                                          {1, 1}, false, {0, 0}, 1, {true, false, false}));
+  const std::array<bool, 3> mask{which == 0, which == 1, which == 2};
+  auto grads = convolution_backward(grad, conj(input), conj(weight), std::nullopt, stride, padding,
+                                    dilation, transposed, output_padding, groups, mask);
+  return which == 0 ? std::get<0>(grads) : which == 1 ? std::get<1>(grads) : std::get<2>(grads);
 }
 
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

@@ -111,11 +111,14 @@ Tensor index_backward(const Tensor& zeros, ArrayRef<std::optional<Tensor>> indic
 // masked_select's: grad put back where the (broadcast) mask is true, in zeros laid out like
 // self, then summed to self's shape.
 Tensor masked_select_backward(const Tensor& grad, const Tensor& self, const Tensor& mask);
+// convolution's gradient of its input (which 0), weight (1) or bias (2): convolution_backward's,
+// given the conjugate of the other operand (the Wirtinger convention of a complex convolution).
+Tensor convolution_backward_part(int64_t which, const Tensor& grad, const Tensor& input,
+                                 const Tensor& weight, IntArrayRef stride, IntArrayRef padding,
+                                 IntArrayRef dilation, bool transposed, IntArrayRef output_padding,
+                                 int64_t groups);
 // embedding_dense_backward's with respect to grad_output: each index's row of grad, divided by
 // the index's count with scale_grad_by_freq, zero for padding_idx, in indices' shape + [D].
-// The gradient of _direct_conv2d's input (which 0) or weight (1): convolution_backward's.
-Tensor direct_conv2d_backward(int64_t which, const Tensor& grad, const Tensor& input,
-                              const Tensor& weight, IntArrayRef padding);
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,
                                        int64_t padding_idx, bool scale_grad_by_freq);
 // max.dim / min.dim: the gradient goes to the element each output came from.

@@ -1,10 +1,12 @@
 // convolution over 1, 2 or 3 spatial dims, transposed or not, and its conv* / conv_transpose*
-// forms and convolution_backward. Everything is built from differentiable ops (im2col and one
-// matrix product per group for a 2-d convolution; col2im for a transposed one; 1-d and 3-d
-// through 2-d), so gradients, and second derivatives, come from those ops.
+// forms and convolution_backward. Both are built from ops (im2col and one matrix product per
+// group for a 2-d convolution; col2im for a transposed one; 1-d and 3-d through 2-d; the direct
+// kernels of DirectConv.h where they apply). convolution's gradients are convolution_backward's
+// (derivatives.yaml), and convolution_backward's are those of the convolutions it makes.
 #include <aten/TensorOperators.h>
 #include <aten/native/DirectConv.h>
 #include <aten/ops/_direct_conv2d.h>
+#include <aten/ops/_direct_conv2d_weight.h>
 #include <aten/ops/arange.h>
 #include <aten/ops/cat.h>
 #include <aten/ops/col2im.h>
@@ -58,21 +60,36 @@ struct ConvParams {
   }
 };
 
-ConvParams params_of(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
-                     IntArrayRef output_padding, int64_t groups) {
-  auto dims = [](IntArrayRef v) { return Dims(v.begin(), v.end()); };
-  return {dims(stride), dims(padding), dims(dilation), dims(output_padding), transposed, groups};
+// ATen's expand_param_if_needed: one value stands for every spatial dim.
+Dims expanded(IntArrayRef v, const char* name, int64_t spatial) {
+  if (v.size() == 1) return Dims(static_cast<size_t>(spatial), v[0]);
+  ATEN_CHECK(static_cast<int64_t>(v.size()) == spatial, "expected ", name,
+             " to be a single integer value or a list of ", spatial,
+             " values to match the convolution dimensions, but got ", name, "=", v);
+  return Dims(v.begin(), v.end());
 }
 
-// ATen's checks of convolution's arguments, with its messages.
-void check_convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-                       const ConvParams& p) {
+ConvParams params_of(const Tensor& weight, IntArrayRef stride, IntArrayRef padding,
+                     IntArrayRef dilation, bool transposed, IntArrayRef output_padding,
+                     int64_t groups) {
   const int64_t spatial = weight.dim() - 2;
   ATEN_CHECK(spatial >= 1 && spatial <= 3,
-             "convolution: expected a weight of 3, 4 or 5 dims ([out_channels, in_channels / "
-             "groups, kernel...], transposed: [in_channels, out_channels / groups, kernel...]), "
-             "but got weight of size ",
+             "expected a weight of 3, 4 or 5 dims ([out_channels, in_channels / groups, "
+             "kernel...], transposed: [in_channels, out_channels / groups, kernel...]), but got "
+             "weight of size ",
              weight.sizes());
+  return {expanded(stride, "stride", spatial),
+          expanded(padding, "padding", spatial),
+          expanded(dilation, "dilation", spatial),
+          expanded(output_padding, "output_padding", spatial),
+          transposed,
+          groups};
+}
+
+// ATen's checks of convolution's arguments, with its messages; the result's sizes.
+Dims check_convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                       const ConvParams& p) {
+  const int64_t spatial = weight.dim() - 2;
   ATEN_CHECK(input.dim() == weight.dim(), "Expected ", weight.dim(), "-dimensional input for ",
              weight.dim(), "-dimensional weight ", weight.sizes(), ", but got ", input.dim(),
              "-dimensional input of size ", input.sizes(), " instead");
@@ -81,13 +98,6 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
              ") should be the same");
   ATEN_CHECK(p.groups > 0, "non-positive groups is not supported");
   const auto n = static_cast<size_t>(spatial);
-  // output_padding too when not transposed, where it is unused, as ATen checks it.
-  ATEN_CHECK(p.stride.size() == n && p.padding.size() == n && p.dilation.size() == n &&
-                 p.output_padding.size() == n,
-             "convolution: expected stride, padding, dilation and output_padding of ", spatial,
-             " elements, got stride=", IntArrayRef(p.stride), ", padding=", IntArrayRef(p.padding),
-             ", dilation=", IntArrayRef(p.dilation),
-             ", output_padding=", IntArrayRef(p.output_padding));
   for (size_t d = 0; d < n; ++d) {
     ATEN_CHECK(weight.size(static_cast<int64_t>(d) + 2) > 0,
                "convolution: kernel size must be greater than zero, but got weight of size ",
@@ -95,8 +105,9 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
     ATEN_CHECK(p.stride[d] > 0, "non-positive stride is not supported");
     ATEN_CHECK(p.padding[d] >= 0, "negative padding is not supported");
     ATEN_CHECK(p.dilation[d] > 0, "dilation should be greater than zero");
+    // Checked when unused too, as ATen does.
+    ATEN_CHECK(p.output_padding[d] >= 0, "negative output_padding is not supported");
     if (p.transposed) {
-      ATEN_CHECK(p.output_padding[d] >= 0, "negative output_padding is not supported");
       ATEN_CHECK(p.output_padding[d] < p.stride[d] || p.output_padding[d] < p.dilation[d],
                  "output padding must be smaller than either stride or dilation, but got "
                  "output_padding=",
@@ -129,7 +140,8 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
                input.scalar_type(), ") and bias type (", bias->scalar_type(),
                ") should be the same");
   }
-  Dims out(n);
+  Dims out{input.size(0), out_channels};
+  out.resize(n + 2);
   bool positive = true;
   for (size_t d = 0; d < n; ++d) {
     const auto dim = static_cast<int64_t>(d) + 2;
@@ -140,12 +152,13 @@ void check_convolution(const Tensor& input, const Tensor& weight, const std::opt
                  ". Kernel size: ", extent,
                  ". Kernel size can't be greater than actual input size");
     }
-    out[d] = p.output_size(d, input.size(dim), weight.size(dim));
-    positive &= out[d] > 0;
+    out[d + 2] = p.output_size(d, input.size(dim), weight.size(dim));
+    positive &= out[d + 2] > 0;
   }
   ATEN_CHECK(positive, "Given input size per channel: ", input.sizes().slice(2),
-             ". Calculated output size per channel: ", IntArrayRef(out),
+             ". Calculated output size per channel: ", IntArrayRef(out).slice(2),
              ". Output size is too small");
+  return out;
 }
 
 std::optional<Tensor> no_bias() { return std::nullopt; }
@@ -306,12 +319,11 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight,
   ATEN_CHECK(weight.dim() == batched_dim, op, ": expected a weight of ", batched_dim,
              " dims, but got weight of size ", weight.sizes());
   // Read below per spatial dim, before convolution checks the lists.
-  ATEN_CHECK(dilation.size() == spatial, op, ": expected dilation of ", spatial,
-             " elements, got dilation=", dilation);
+  const Dims dilations = expanded(dilation, "dilation", static_cast<int64_t>(spatial));
   Tensor x = input;
   Dims symmetric(spatial);
   for (size_t d = 0; d < spatial; ++d) {
-    const int64_t total = dilation[d] * (weight.size(static_cast<int64_t>(d) + 2) - 1);
+    const int64_t total = dilations[d] * (weight.size(static_cast<int64_t>(d) + 2) - 1);
     symmetric[d] = total / 2;
     x = zeros_after(x, x.dim() - static_cast<int64_t>(spatial - d), total - 2 * symmetric[d]);
   }
@@ -335,7 +347,7 @@ Tensor conv2d_weight_grad(const Tensor& grad_output, const Tensor& input, const 
   // place, where a transposed left one would be copied: 58 MB for 3x3 over 64 channels of 8
   // images of 56 x 56).
   const Tensor per_image = matmul(cols.view({n, p.groups, -1, l}), dy.transpose(2, 3));
-  return per_image.sum(0).transpose(1, 2).reshape(weight.sizes());
+  return per_image.sum({0}, false, per_image.scalar_type()).transpose(1, 2).reshape(weight.sizes());
 }
 
 // The gradient of a convolution's weight, itself a convolution: with batch and channels swapped,
@@ -360,21 +372,51 @@ Tensor conv_weight_grad(const Tensor& grad_output, const Tensor& input, const Te
   return p.groups == 1 ? per_group[0].contiguous() : cat(per_group, 0);
 }
 
-}  // namespace
+// A tensor's memory format as ATen's convolutions read it: a 1-d one's through its 2-d view
+// [N, C, 1, L].
+MemoryFormat format_of(const Tensor& t) {
+  return (t.dim() == 3 ? t.unsqueeze(2) : t).suggest_memory_format();
+}
 
-Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-                   IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
-                   IntArrayRef output_padding, int64_t groups) {
-  const ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups);
-  check_convolution(input, weight, bias, p);
-  if (direct_conv2d_applies(input, weight, bias, stride, dilation, transposed, groups))
+// t laid out in `format` (a 1-d convolution's tensors through their 2-d views).
+Tensor in_format(const Tensor& t, MemoryFormat format) {
+  if (t.dim() == 3) return t.unsqueeze(2).contiguous(format).squeeze(2);
+  return t.contiguous(format);
+}
+
+// The layout of convolution's result and gradients, as ATen's CPU backends give them:
+// channels-last when a 2-d (or 1-d) convolution's input or weight is, contiguous for transposed
+// and 3-d ones.
+MemoryFormat backend_format(const Tensor& input, const Tensor& weight, bool transposed) {
+  if (transposed || weight.dim() == 5) return MemoryFormat::Contiguous;
+  const bool channels_last = format_of(input) == MemoryFormat::ChannelsLast ||
+                             format_of(weight) == MemoryFormat::ChannelsLast;
+  return channels_last ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
+}
+
+// Nothing to sum: no image, channel or tap (the forms below would reshape empty tensors).
+bool empty_convolution(const Tensor& input, const Tensor& weight) {
+  return input.numel() == 0 || weight.numel() == 0;
+}
+
+// convolution of checked arguments, before its layout; `sizes` its result's.
+Tensor convolution_of(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      const ConvParams& p, const Dims& sizes) {
+  auto add_bias = [&](const Tensor& out) {
+    if (!bias.has_value() || !bias->defined()) return out;
+    std::vector<int64_t> shape(sizes.size(), 1);
+    shape[1] = bias->size(0);
+    return out + bias->view(shape);
+  };
+  if (empty_convolution(input, weight)) return add_bias(zeros(sizes, input.options()));
+  if (direct_conv2d_applies(input, weight, bias, p.stride, p.dilation, p.transposed, p.groups))
     return aten::_direct_conv2d(input, weight, bias, p.padding);
   // The forms that add partial results - a transposed convolution's overlapping columns, a 3-d
   // one's per-depth planes - compute Half and BFloat16 in Float and round once, as a kernel's
   // accumulator would (rounding each partial sum lost results to cancellation between them).
   const ScalarType t = input.scalar_type();
   const bool in_float = (t == ScalarType::Half || t == ScalarType::BFloat16) &&
-                        (transposed || weight.dim() == 5);
+                        (p.transposed || weight.dim() == 5);
   const Tensor x = in_float ? input.to(ScalarType::Float) : input;
   const Tensor w = in_float ? weight.to(ScalarType::Float) : weight;
   Tensor out;
@@ -383,20 +425,24 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
       out = conv1d_forward(x, w, p);
       break;
     case 4:
-      out = transposed ? conv_transpose2d_forward(x, w, p) : conv2d_forward(x, w, p);
+      out = p.transposed ? conv_transpose2d_forward(x, w, p) : conv2d_forward(x, w, p);
       break;
     default:
-      out = transposed ? conv_transpose3d_forward(x, w, p) : conv3d_forward(x, w, p);
+      out = p.transposed ? conv_transpose3d_forward(x, w, p) : conv3d_forward(x, w, p);
   }
-  if (in_float) out = out.to(t);
-  if (bias.has_value() && bias->defined()) {
-    std::vector<int64_t> shape(static_cast<size_t>(out.dim()), 1);
-    shape[1] = bias->size(0);
-    out = out + bias->view(shape);
-  }
-  const MemoryFormat format = input.suggest_memory_format();
-  if (format != MemoryFormat::Contiguous) return out.contiguous(format);
-  return out.contiguous();
+  return add_bias(in_float ? out.to(t) : out);
+}
+
+}  // namespace
+
+Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                   IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
+                   IntArrayRef output_padding, int64_t groups) {
+  const ConvParams p = params_of(weight, stride, padding, dilation, transposed, output_padding,
+                                 groups);
+  const Dims sizes = check_convolution(input, weight, bias, p);
+  return in_format(convolution_of(input, weight, bias, p, sizes),
+                   backend_format(input, weight, transposed));
 }
 
 std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_output,
@@ -406,23 +452,41 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
                                                         IntArrayRef dilation, bool transposed,
                                                         IntArrayRef output_padding, int64_t groups,
                                                         std::array<bool, 3> output_mask) {
-  const ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups);
-  check_convolution(input, weight, std::nullopt, p);
+  const ConvParams p = params_of(weight, stride, padding, dilation, transposed, output_padding,
+                                 groups);
+  const Dims sizes = check_convolution(input, weight, std::nullopt, p);
+  ATEN_CHECK(grad_output.sizes() == IntArrayRef(sizes),
+             "convolution_backward: expected grad_output of the convolution's output size ",
+             IntArrayRef(sizes), ", got ", grad_output.sizes(), " for input ", input.sizes(),
+             " and weight ", weight.sizes());
   const int64_t spatial = weight.dim() - 2;
-  for (int64_t d = 0; d < spatial; ++d) {
-    const int64_t expected = p.output_size(static_cast<size_t>(d), input.size(d + 2),
-                                           weight.size(d + 2));
-    ATEN_CHECK(grad_output.dim() == input.dim() && grad_output.size(0) == input.size(0) &&
-                   grad_output.size(d + 2) == expected,
-               "convolution_backward: expected grad_output of the convolution's output size, got ",
-               grad_output.sizes(), " for input ", input.sizes(), " and weight ", weight.sizes());
+  if (!transposed) {
+    const bool unpadded = std::all_of(p.output_padding.begin(), p.output_padding.end(),
+                                      [](int64_t v) { return v == 0; });
+    ATEN_CHECK(unpadded, "output_padding is not supported for non-transposed convolutions; got: ",
+               IntArrayRef(p.output_padding));
   }
+  const bool empty = empty_convolution(input, weight) || grad_output.numel() == 0;
+  const bool direct = !empty && grad_output.scalar_type() == ScalarType::Float &&
+                      direct_conv2d_applies(input, weight, std::nullopt, p.stride, p.dilation,
+                                            transposed, groups);
   Tensor grad_input, grad_weight, grad_bias;
   if (output_mask[0]) {
-    if (transposed) {
+    const int64_t kh = weight.size(-2), kw = weight.size(-1);
+    if (empty) {
+      grad_input = zeros(input.sizes(), input.options());
+    } else if (direct && p.padding[0] < kh && p.padding[1] < kw) {
+      // The input's gradient of a stride-1 correlation is the full correlation of the gradient
+      // with the kernel rotated by 180 degrees, input and output channels swapped: the direct
+      // kernel again, with padding k - 1 - p (a padding of the kernel's size or more would need
+      // a negative one).
+      grad_input = aten::_direct_conv2d(grad_output, weight.transpose(0, 1).flip({2, 3}),
+                                        std::nullopt,
+                                        {kh - 1 - p.padding[0], kw - 1 - p.padding[1]});
+    } else if (transposed) {
       // A plain convolution of grad_output; output_padding's extra rows reach no input.
-      grad_input = aten::convolution(grad_output, weight, no_bias(), stride, padding, dilation,
-                                     false, Dims(p.stride.size(), 0), groups);
+      grad_input = aten::convolution(grad_output, weight, no_bias(), p.stride, p.padding,
+                                     p.dilation, false, Dims(p.stride.size(), 0), groups);
       for (int64_t d = 0; d < spatial; ++d)
         grad_input = grad_input.narrow(d + 2, 0, input.size(d + 2));
     } else {
@@ -431,27 +495,42 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
       Dims extra(static_cast<size_t>(spatial));
       for (int64_t d = 0; d < spatial; ++d) {
         const auto i = static_cast<size_t>(d);
-        const int64_t reached = (grad_output.size(d + 2) - 1) * stride[i] - 2 * padding[i] +
-                                dilation[i] * (weight.size(d + 2) - 1) + 1;
+        const int64_t reached = (grad_output.size(d + 2) - 1) * p.stride[i] - 2 * p.padding[i] +
+                                p.dilation[i] * (weight.size(d + 2) - 1) + 1;
         extra[i] = input.size(d + 2) - reached;
       }
-      grad_input = aten::convolution(grad_output, weight, no_bias(), stride, padding, dilation,
-                                     true, extra, groups);
+      grad_input = aten::convolution(grad_output, weight, no_bias(), p.stride, p.padding,
+                                     p.dilation, true, extra, groups);
     }
   }
   if (output_mask[1]) {
-    grad_weight = spatial == 2 && !transposed ? conv2d_weight_grad(grad_output, input, weight, p)
-                                              : conv_weight_grad(grad_output, input, weight, p);
+    if (empty) {
+      grad_weight = zeros(weight.sizes(), weight.options());
+    } else if (direct) {
+      grad_weight = aten::_direct_conv2d_weight(grad_output, input,
+                                                {weight.size(2), weight.size(3)}, p.padding);
+    } else {
+      // A sum over the batch too: Half and BFloat16 are summed in Float and rounded once (a sum
+      // of per-image products rounded each lost the weight's gradient to cancellation).
+      const ScalarType t = input.scalar_type();
+      const bool in_float = t == ScalarType::Half || t == ScalarType::BFloat16;
+      const Tensor dy = in_float ? grad_output.to(ScalarType::Float) : grad_output;
+      const Tensor x = in_float ? input.to(ScalarType::Float) : input;
+      grad_weight = spatial == 2 && !transposed ? conv2d_weight_grad(dy, x, weight, p)
+                                                : conv_weight_grad(dy, x, weight, p);
+      if (in_float) grad_weight = grad_weight.to(t);
+    }
   }
   if (output_mask[2]) {
     std::vector<int64_t> dims = {0};
     for (int64_t d = 2; d < grad_output.dim(); ++d) dims.push_back(d);
-    grad_bias = grad_output.sum(dims);
+    grad_bias = grad_output.sum(dims, false, grad_output.scalar_type());
   }
-  // Laid out as ATen's: the input's gradient in the input's memory format, the weight's in the
-  // weight's (the forms above leave a transposed one's permuted).
-  if (grad_input.defined()) grad_input = grad_input.contiguous(input.suggest_memory_format());
-  if (grad_weight.defined()) grad_weight = grad_weight.contiguous(weight.suggest_memory_format());
+  // Laid out as ATen's, like the forward's result (the forms above leave a transposed
+  // convolution's permuted).
+  const MemoryFormat format = backend_format(input, weight, transposed);
+  if (grad_input.defined()) grad_input = in_format(grad_input, format);
+  if (grad_weight.defined()) grad_weight = in_format(grad_weight, format);
   return {grad_input, grad_weight, grad_bias};
 }
 

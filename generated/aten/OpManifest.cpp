@@ -829,34 +829,34 @@ constexpr ScalarType kl_div_dtypes[] = {ScalarType::Float, ScalarType::Double, S
 constexpr DispatchKey kl_div_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType linear_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble, ScalarType::Half, ScalarType::BFloat16};
 constexpr DispatchKey linear_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType im2col_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType im2col_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey im2col_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey im2col_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType col2im_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType col2im_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey col2im_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr DispatchKey col2im_out_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType convolution_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
-constexpr DispatchKey convolution_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType convolution_backward_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType convolution_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr DispatchKey convolution_keys[] = {DispatchKey::CompositeExplicitAutograd};
+constexpr ScalarType convolution_backward_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey convolution_backward_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType _direct_conv2d_dtypes[] = {ScalarType::Float};
 constexpr DispatchKey _direct_conv2d_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
 constexpr ScalarType _direct_conv2d_weight_dtypes[] = {ScalarType::Float};
 constexpr DispatchKey _direct_conv2d_weight_keys[] = {DispatchKey::CPU, DispatchKey::Meta};
-constexpr ScalarType conv1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv1d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey conv1d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv2d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey conv2d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv3d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr DispatchKey conv3d_padding_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv_transpose1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv_transpose1d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv_transpose1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv_transpose2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv_transpose2d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv_transpose2d_input_keys[] = {DispatchKey::CompositeImplicitAutograd};
-constexpr ScalarType conv_transpose3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+constexpr ScalarType conv_transpose3d_dtypes[] = {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 constexpr DispatchKey conv_transpose3d_input_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType max_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey max_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
@@ -4187,7 +4187,7 @@ constexpr Overload overloads[] = {
      "convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor",
      SchemaKind::functional, true, false, "",
      detail::convolution_keys, true, detail::convolution_dtypes,
-     Autograd::decomposes},
+     Autograd::records},
     {"convolution_backward", "",
      "convolution_backward(Tensor grad_output, Tensor input, Tensor weight, int[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
      SchemaKind::functional, true, false, "",

@@ -27,6 +27,8 @@ using namespace aten;
 
 namespace {
 
+Tensor zeros_like_of(const Tensor& t) { return t.detach() * 0; }
+
 Tensor values(IntArrayRef sizes, int64_t seed) {
   return ref::make<double>(sizes, [seed](int64_t i) {
     return std::sin(0.71 * static_cast<double>(i) + static_cast<double>(seed));
@@ -118,24 +120,100 @@ TEST(Convolution, BackwardMatchesAutograd) {
   }
 }
 
+// Laid out as ATen's CPU backends lay them out: a 2-d (or 1-d) convolution's result and
+// gradients channels-last when its input or weight is; transposed and 3-d ones contiguous.
 TEST(Convolution, LayoutsAndMeta) {
   const Tensor x = values({2, 3, 6, 5}, 1).contiguous(MemoryFormat::ChannelsLast);
   const Tensor w = values({4, 3, 3, 3}, 2);
   const Tensor y = conv2d(x, w, std::nullopt, {1, 1}, {1, 1}, {1, 1}, 1);
   EXPECT_TRUE(y.is_contiguous(MemoryFormat::ChannelsLast));
+  const Tensor by_weight = conv2d(values({2, 3, 6, 5}, 1), w.contiguous(MemoryFormat::ChannelsLast),
+                                  std::nullopt, {2, 1}, std::vector<int64_t>{0, 1}, {1, 1}, 1);
+  EXPECT_TRUE(by_weight.is_contiguous(MemoryFormat::ChannelsLast));
   const Tensor t = conv_transpose2d(x, values({3, 2, 2, 2}, 3), std::nullopt, {2, 2}, {0, 0},
                                     {1, 0}, 1, {1, 1});
-  EXPECT_TRUE(t.is_contiguous(MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(t.is_contiguous());
   EXPECT_EQ(t.sizes(), (std::vector<int64_t>{2, 2, 13, 10}));
   const Tensor v = values({1, 2, 3, 4, 5}, 1).contiguous(MemoryFormat::ChannelsLast3d);
   EXPECT_TRUE(
       conv3d(v, values({3, 2, 1, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, 1)
-          .is_contiguous(MemoryFormat::ChannelsLast3d));
+          .is_contiguous());
+  // A 1-d convolution is laid out as its 2-d view [N, C, 1, L]: channels first in memory.
+  const Tensor l = values({2, 5, 3}, 1).transpose(1, 2);  // [2, 3, 5], strides [15, 1, 3]
+  EXPECT_EQ(
+      conv1d(l, values({4, 3, 2}, 2), std::nullopt, {1}, std::vector<int64_t>{0}, {1}, 1).strides(),
+      (std::vector<int64_t>{16, 1, 4}));
+  // Gradients in the result's layout too, whichever operand made it channels-last.
+  const Tensor xg = values({2, 3, 6, 5}, 1).requires_grad_(true);
+  const Tensor wg =
+      values({4, 3, 3, 3}, 2).contiguous(MemoryFormat::ChannelsLast).requires_grad_(true);
+  const Tensor z = conv2d(xg, wg, std::nullopt, {1, 1}, {1, 1}, {1, 1}, 1);
+  const auto grads = autograd::grad({z}, {xg, wg}, {values(z.sizes(), 5)});
+  EXPECT_TRUE(grads[0].is_contiguous(MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(grads[1].is_contiguous(MemoryFormat::ChannelsLast));
   const auto meta = TensorOptions().dtype(ScalarType::Double).device(kMeta);
   const Tensor m = conv_transpose3d(empty({2, 4, 3, 4, 5}, meta), empty({4, 3, 2, 3, 2}, meta),
                                     std::nullopt, {2, 1, 1}, {0, 1, 0}, {1, 0, 0}, 1, {1, 1, 2});
   EXPECT_TRUE(m.is_meta());
   EXPECT_EQ(m.sizes(), (std::vector<int64_t>{2, 3, 7, 4, 7}));
+}
+
+// Integers as ATen computes them (exact, wrapping), every form: the same sums as Double's.
+TEST(Convolution, IntegralDtypes) {
+  auto small = [](IntArrayRef sizes, int64_t seed) {
+    return ref::make<double>(
+        sizes, [seed](int64_t i) { return static_cast<double>((i * 7 + seed) % 9) - 4.0; });
+  };
+  for (bool transposed : {false, true}) {
+    for (int64_t dims : {1, 2, 3}) {
+      std::vector<int64_t> in = {2, 4}, ker = transposed ? std::vector<int64_t>{4, 3}
+                                                         : std::vector<int64_t>{6, 2};
+      for (int64_t d = 0; d < dims; ++d) {
+        in.push_back(5);
+        ker.push_back(2);
+      }
+      const Tensor x = small(in, 1), w = small(ker, 2), b = small({6}, 3);
+      const std::vector<int64_t> stride(dims, 2), padding(dims, 1), dilation(dims, 1),
+          output_padding(dims, transposed ? 1 : 0);
+      const Tensor expected = convolution(x, w, b, stride, padding, dilation, transposed,
+                                          output_padding, 2);
+      for (ScalarType t : {ScalarType::Long, ScalarType::Int, ScalarType::Short}) {
+        const Tensor got = convolution(x.to(t), w.to(t), b.to(t), stride, padding, dilation,
+                                       transposed, output_padding, 2);
+        EXPECT_EQ(got.scalar_type(), t);
+        EXPECT_TRUE(allclose(got.to(ScalarType::Double), expected, 0, 0))
+            << "dims " << dims << " transposed " << transposed << " " << t;
+      }
+    }
+  }
+}
+
+// An empty batch (or no input channel) gives the result's shape, the bias where there is one,
+// and gradients of the operands' shapes; one value stands for every spatial dim, as in ATen.
+TEST(Convolution, EmptyBatchesAndSingleValueLists) {
+  const Tensor w = values({3, 2, 2, 2}, 2).requires_grad_(true);
+  const Tensor b = values({3}, 3).requires_grad_(true);
+  const Tensor x = values({0, 2, 5, 5}, 1).requires_grad_(true);
+  const Tensor y = conv_transpose2d(x, values({2, 3, 2, 2}, 2), std::nullopt, {2}, {0}, {1}, 1,
+                                    {1});
+  EXPECT_EQ(y.sizes(), (std::vector<int64_t>{0, 3, 11, 11}));
+  const Tensor z = conv2d(x, w, b, {1}, std::vector<int64_t>{1}, {1}, 1);
+  EXPECT_EQ(z.sizes(), (std::vector<int64_t>{0, 3, 6, 6}));
+  const auto grads = autograd::grad({z.sum()}, {x, w, b});
+  EXPECT_EQ(grads[0].sizes(), x.sizes());
+  EXPECT_TRUE(allclose(grads[1], zeros_like_of(w), 0, 0));
+  EXPECT_TRUE(allclose(grads[2], zeros_like_of(b), 0, 0));
+  // No input channel: the bias alone.
+  const Tensor c = convolution(values({1, 0, 3}, 1), values({2, 0, 2}, 2), values({2}, 4), {1}, {0},
+                               {1}, false, {0}, 1);
+  EXPECT_TRUE(allclose(c, values({2}, 4).view({1, 2, 1}).expand({1, 2, 2}), 0, 0));
+  ref::expect_error(
+      [&] {
+        conv3d(values({1, 2, 3, 3, 3}, 1), values({2, 2, 2, 2, 2}, 2), std::nullopt, {1, 1},
+               std::vector<int64_t>{0}, {1}, 1);
+      },
+      {"expected stride to be a single integer value or a list of 3 values to match the "
+       "convolution dimensions, but got stride=[1, 1]"});
 }
 
 TEST(Convolution, Errors) {
@@ -165,17 +243,32 @@ TEST(Convolution, Errors) {
         conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {2, 1}, "same", {1, 1}, 1);
       },
       {"conv2d: padding='same' is not supported for strided convolutions"});
-  // output_padding has a value per spatial dim even where it is unused, as ATen checks.
+  // output_padding is checked even where it is unused, as ATen checks it; convolution_backward
+  // refuses one of a plain convolution.
+  ref::expect_error(
+      [&] {
+        convolution(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false,
+                    {-1, 0}, 1);
+      },
+      {"negative output_padding is not supported"});
+  ref::expect_error(
+      [&] {
+        convolution_backward(values({2, 4, 4, 3}, 3), x, values({4, 3, 3, 3}, 2), std::nullopt,
+                             {1, 1}, {0, 0}, {1, 1}, false, {1, 0}, 1, {true, true, true});
+      },
+      {"output_padding is not supported for non-transposed convolutions; got: [1, 0]"});
   ref::expect_error(
       [&] {
         convolution(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false, {}, 1);
       },
-      {"convolution: expected stride, padding, dilation and output_padding of 2 elements"});
+      {"expected output_padding to be a single integer value or a list of 2 values to match the "
+       "convolution dimensions, but got output_padding=[]"});
   ref::expect_error(
       [&] {
         conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "same", {}, 1);
       },
-      {"conv2d: expected dilation of 2 elements, got dilation=[]"});
+      {"expected dilation to be a single integer value or a list of 2 values to match the "
+       "convolution dimensions, but got dilation=[]"});
   ref::expect_error(
       [&] {
         conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "full", {1, 1}, 1);

@@ -46,10 +46,10 @@ variable_list DirectConv2dBackward0::apply(variable_list&& grads) {
   variable_list grad_inputs(edges.size());
   if (!any_defined(grads)) return grad_inputs;
   if (should_compute_any(*this, input_ix)) {
-    assign(grad_inputs, input_ix, direct_conv2d_backward(0, grad, input, weight, padding));
+    assign(grad_inputs, input_ix, convolution_backward_part(0, grad, input, weight, {1, 1}, padding, {1, 1}, false, {0, 0}, 1));
   }
   if (should_compute_any(*this, weight_ix)) {
-    assign(grad_inputs, weight_ix, direct_conv2d_backward(1, grad, input, weight, padding));
+    assign(grad_inputs, weight_ix, convolution_backward_part(1, grad, input, weight, {1, 1}, padding, {1, 1}, false, {0, 0}, 1));
   }
   if (should_compute_any(*this, bias_ix)) {
     assign(grad_inputs, bias_ix, grad.sum({0, 2, 3}));

@@ -49,7 +49,7 @@ variable_list DirectConv2dWeightBackward0::apply(variable_list&& grads) {
     assign(grad_inputs, grad_output_ix, _direct_conv2d(input, grad, std::nullopt, padding));
   }
   if (should_compute_any(*this, input_ix)) {
-    assign(grad_inputs, input_ix, direct_conv2d_backward(0, grad_output, input, grad, padding));
+    assign(grad_inputs, input_ix, convolution_backward_part(0, grad_output, input, grad, {1, 1}, padding, {1, 1}, false, {0, 0}, 1));
   }
   return grad_inputs;
 }

@@ -27,8 +27,8 @@ void register_convolution_schemas(Dispatcher& d) {
   detail::register_schema<_ops::convolution>(d);
 }
 
-void register_convolution_CompositeImplicitAutograd(Dispatcher& d) {
-  d.registerKernel({"convolution", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::convolution>::call<&native::convolution>);
+void register_convolution_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"convolution", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::convolution>::call<&native::convolution>);
 }
 }  // namespace detail
 
