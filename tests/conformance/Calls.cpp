@@ -209,7 +209,39 @@ struct ConvDraw {
   int64_t dims = 2, groups = 1, out_channels = 1;
   bool transposed = false;
   std::vector<int64_t> stride, padding, dilation, output_padding;
+  std::vector<int64_t> kernel, output_size;  // im2col's and col2im's
 };
+
+// im2col and col2im: the same, a 2-d geometry whose images (im2col) or columns (col2im) agree
+// with kernel_size, dilation, padding, stride and output_size, now and then not.
+bool is_unfold(const std::string& op) {
+  return op.rfind("im2col", 0) == 0 || op.rfind("col2im", 0) == 0;
+}
+
+std::vector<std::vector<int64_t>> unfold_shapes(Rng& r, const std::string& op, ConvDraw& c) {
+  c.kernel.clear();
+  c.output_size.clear();
+  int64_t blocks = 1;
+  for (int j = 0; j < 2; ++j) {
+    const int64_t k = between(r, 1, 3), s = between(r, 1, 2), dil = chance(r, 0.8) ? 1 : 2;
+    const int64_t pad = between(r, 0, 1);
+    const int64_t extent = dil * (k - 1) + 1;
+    const int64_t size = std::max<int64_t>(1, extent - 2 * pad) + between(r, 0, 5);
+    c.kernel.push_back(k);
+    c.stride.push_back(s);
+    c.dilation.push_back(dil);
+    c.padding.push_back(pad);
+    c.output_size.push_back(size);
+    blocks *= (size + 2 * pad - extent) / s + 1;
+  }
+  const int64_t N = chance(r, 0.05) ? 0 : between(r, 1, 3), C = between(r, 1, 3);
+  std::vector<int64_t> shape = op.rfind("im2col", 0) == 0
+                                   ? std::vector<int64_t>{N, C, c.output_size[0], c.output_size[1]}
+                                   : std::vector<int64_t>{N, C * c.kernel[0] * c.kernel[1], blocks};
+  if (chance(r, 0.1)) shape.erase(shape.begin());  // unbatched
+  if (chance(r, 0.05)) shape[between(r, 0, static_cast<int64_t>(shape.size()) - 1)] += 1;
+  return {shape};
+}
 
 // The shapes of a convolution's tensor arguments in order: input, weight, bias (the backward:
 // grad_output, input, weight).
@@ -582,7 +614,9 @@ struct Draw {
       if (chance(r, 0.05) && !normalized.empty()) normalized[0] += 1;
       return normalized;
     }
-    if (is_conv(op) && !chance(r, 0.03)) {
+    if ((is_conv(op) || is_unfold(op)) && !chance(r, 0.03)) {
+      if (name == "kernel_size" && is_unfold(op)) return conv.kernel;
+      if (name == "output_size" && is_unfold(op)) return conv.output_size;
       if (name == "stride") return conv.stride;
       if (name == "padding") return conv.padding;
       if (name == "dilation") return conv.dilation;
@@ -852,6 +886,10 @@ Call make_call(const c10::FunctionSchema& schema, std::span<const std::string> t
   if (is_conv(op)) {
     draw.linalg = conv_shapes(r, op, draw.conv);
     draw.shape = draw.linalg[op == "convolution_backward" ? 1 : 0];
+  }
+  if (is_unfold(op)) {
+    draw.linalg = unfold_shapes(r, op, draw.conv);
+    draw.shape = draw.linalg[0];
   }
   Call call{&schema, overload, {}, meta};
   bool first_tensor = true;
