@@ -446,6 +446,15 @@ Tensor convolution_backward_part(int64_t which, const Tensor& grad, const Tensor
   return which == 0 ? std::get<0>(grads) : which == 1 ? std::get<1>(grads) : std::get<2>(grads);
 }
 
+Tensor adaptive_max_pool2d_grad(const Tensor& grad, const Tensor& self, const Tensor& indices) {
+  if (!grad.defined()) return Tensor();
+  DimVector flat(self.sizes().begin(), self.sizes().end() - 2);
+  flat.push_back(self.size(-2) * self.size(-1));
+  const Tensor sums =
+      aten::zeros(flat, grad.options()).scatter_add(-1, indices.flatten(-2), grad.flatten(-2));
+  return sums.view(self.sizes()).contiguous(self.suggest_memory_format());
+}
+
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,
                                        int64_t padding_idx, bool scale_grad_by_freq) {
   const Tensor flat = indices.reshape({-1});

@@ -117,6 +117,9 @@ Tensor convolution_backward_part(int64_t which, const Tensor& grad, const Tensor
                                  const Tensor& weight, IntArrayRef stride, IntArrayRef padding,
                                  IntArrayRef dilation, bool transposed, IntArrayRef output_padding,
                                  int64_t groups);
+// adaptive_max_pool2d's: grad added at the flat H * W positions `indices` name, laid out like
+// self (ATen's adaptive_max_pool2d_backward).
+Tensor adaptive_max_pool2d_grad(const Tensor& grad, const Tensor& self, const Tensor& indices);
 // embedding_dense_backward's with respect to grad_output: each index's row of grad, divided by
 // the index's count with scale_grad_by_freq, zero for padding_idx, in indices' shape + [D].
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices,

@@ -78,6 +78,25 @@ Tensor along_planes(const Tensor& x, Pool pool) {
   return out.reshape({n, c, d, out.size(2), out.size(3)});
 }
 
+// Whether valid pooling parameters leave no window along a dim of `in` elements (ATen's output
+// size is 0). ATen's max_pool1d returns an empty result there (when it records no gradient), where
+// the 2-d op refuses it.
+bool no_window_fits(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool ceil_mode) {
+  if (in <= 0 || k <= 0 || s <= 0 || d <= 0 || p < 0 || p > k / 2) return false;
+  const int64_t span = in + 2 * p - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t out = (span >= 0 ? span / s : -((-span + s - 1) / s)) + 1;  // floor division
+  if (ceil_mode && (out - 1) * s >= in + p) --out;
+  return out == 0;
+}
+
+// An adaptive pooling's empty result, as a view of self's first zero elements: its gradient is
+// zeros of self's shape, as ATen's 3-d backward gives, where the 2-d op's backward refuses an
+// empty grad_output (as ATen's 2-d one, and so its 1-d one, do).
+Tensor differentiable_when_empty(const Tensor& self, const Tensor& result) {
+  if (result.numel() != 0) return result;
+  return self.flatten().narrow(0, 0, 0).view(result.sizes());
+}
+
 // Window [start, end) of output index i of an adaptive pooling from `in` to `out` elements, as
 // ATen computes it.
 int64_t adaptive_start(int64_t i, int64_t in, int64_t out) { return (i * in) / out; }
@@ -124,6 +143,10 @@ Tensor max_pool1d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef strid
   const auto s = per_dim("max_pool1d", "stride", stride, 1, k);
   const auto p = per_dim("max_pool1d", "padding", padding, 1);
   const auto d = per_dim("max_pool1d", "dilation", dilation, 1);
+  const bool planes = self.size(-2) > 0 && (self.dim() == 2 || self.size(-1) > 0);
+  if (planes && no_window_fits(self.size(-1), k[0], s[0], p[0], d[0], ceil_mode)) {
+    return self.narrow(-1, 0, 0);
+  }
   const Tensor out = aten::max_pool2d(self.unsqueeze(-2), {1, k[0]}, {1, s[0]}, {0, p[0]},
                                       {1, d[0]}, ceil_mode);
   return out.squeeze(-2);
@@ -228,6 +251,11 @@ Tensor avg_pool3d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef strid
   const auto k = per_dim("avg_pool3d", "kernel_size", kernel_size, 3);
   const auto s = per_dim("avg_pool3d", "stride", stride, 3, k);
   const auto p = per_dim("avg_pool3d", "padding", padding, 3);
+  // ATen's: every window fits in the unpadded input (ceil_mode's windows may start in it).
+  const int64_t it = self.size(-3), ih = self.size(-2), iw = self.size(-1);
+  ATEN_CHECK(it >= k[0] && ih >= k[1] && iw >= k[2], "avg_pool3d: input image (T: ", it, " H: ", ih,
+             " W: ", iw, ") smaller than kernel size (kT: ", k[0], " kH: ", k[1], " kW: ", k[2],
+             ")");
   const std::optional<int64_t> as_sum = divisor_override.has_value() ? std::optional<int64_t>(1)
                                                                      : std::nullopt;
   const Tensor planes = along_planes(batched(self, 3), [&](const Tensor& t) {
@@ -252,7 +280,7 @@ Tensor adaptive_avg_pool3d(const Tensor& self, IntArrayRef output_size) {
   const Tensor out = along_depth(planes, [&](const Tensor& t) {
     return aten::adaptive_avg_pool2d(t, {output_size[0], t.size(3)});
   });
-  return unbatched(out, self, 3);
+  return differentiable_when_empty(self, unbatched(out, self, 3));
 }
 
 }  // namespace aten::native

@@ -889,7 +889,7 @@ constexpr DispatchKey adaptive_avg_pool1d_keys[] = {DispatchKey::CompositeImplic
 constexpr ScalarType adaptive_max_pool1d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey adaptive_max_pool1d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType adaptive_max_pool2d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
-constexpr DispatchKey adaptive_max_pool2d_keys[] = {DispatchKey::CompositeImplicitAutograd};
+constexpr DispatchKey adaptive_max_pool2d_keys[] = {DispatchKey::CompositeExplicitAutograd};
 constexpr ScalarType max_pool3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
 constexpr DispatchKey max_pool3d_keys[] = {DispatchKey::CompositeImplicitAutograd};
 constexpr ScalarType avg_pool3d_dtypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16};
@@ -4342,7 +4342,7 @@ constexpr Overload overloads[] = {
      "adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)",
      SchemaKind::functional, true, false, "",
      detail::adaptive_max_pool2d_keys, true, detail::adaptive_max_pool2d_dtypes,
-     Autograd::decomposes},
+     Autograd::records},
     {"max_pool3d", "",
      "max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor",
      SchemaKind::functional, true, false, "",

@@ -48,7 +48,8 @@ const std::set<std::string, std::less<>> kSumOps = {
     "avg_pool2d_backward", "_adaptive_avg_pool2d_backward", "max_pool2d_with_indices_backward",
     // a 1 x 1 adaptive average pooling is the mean over H and W; the 1-d and 3-d poolings are
     // separable passes (MiniATen) or one sum per window (libtorch)
-    "adaptive_avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool3d", "avg_pool3d",
+    "adaptive_avg_pool2d", "_adaptive_avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool3d",
+    "avg_pool3d",
     // normalisation: a mean and a variance over the group, then a scale and a shift (the
     // backward: two sums over the group)
     "batch_norm", "native_batch_norm", "native_batch_norm_backward", "instance_norm", "layer_norm",

@@ -27,8 +27,8 @@ void register_adaptive_max_pool2d_schemas(Dispatcher& d) {
   detail::register_schema<_ops::adaptive_max_pool2d>(d);
 }
 
-void register_adaptive_max_pool2d_CompositeImplicitAutograd(Dispatcher& d) {
-  d.registerKernel({"adaptive_max_pool2d", ""}, DispatchKey::CompositeImplicitAutograd, &detail::NamedKernel<_ops::adaptive_max_pool2d>::call<&native::adaptive_max_pool2d>);
+void register_adaptive_max_pool2d_CompositeExplicitAutograd(Dispatcher& d) {
+  d.registerKernel({"adaptive_max_pool2d", ""}, DispatchKey::CompositeExplicitAutograd, &detail::NamedKernel<_ops::adaptive_max_pool2d>::call<&native::adaptive_max_pool2d>);
 }
 }  // namespace detail
 
