@@ -383,11 +383,22 @@ Tensor kl_div(const Tensor& self, const Tensor& target, int64_t reduction, bool 
       !isIntegralType(self.scalar_type(), true) && !isIntegralType(target.scalar_type(), true),
       "kl_div: Integral inputs not supported.");
   check_reduction("kl_div", reduction);
+  // exp has no Half kernel (nor has ATen's, which refuses this): Half in Float, rounded once.
+  if (log_target && promote_types(self.scalar_type(), target.scalar_type()) == ScalarType::Half) {
+    return kl_div(self.to(ScalarType::Float), target.to(ScalarType::Float), reduction, log_target)
+        .to(ScalarType::Half);
+  }
   Tensor loss;
   if (log_target) {
     loss = target.exp() * (target - self);
   } else {
-    loss = aten::where(target == 0, Scalar(0), target * target.log()) - target * self;
+    // A Half target's t log(t) in Float, rounded to Half, as ATen's xlogy (log has no Half
+    // kernel); the rest in the operands' dtypes, as ATen's composite.
+    const bool half = target.scalar_type() == ScalarType::Half;
+    const Tensor t = half ? target.to(ScalarType::Float) : target;
+    Tensor t_log_t = aten::where(t == 0, Scalar(0), t * t.log());
+    if (half) t_log_t = t_log_t.to(ScalarType::Half);
+    loss = t_log_t - target * self;
   }
   return reduce_loss(loss, reduction);
 }
