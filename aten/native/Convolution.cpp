@@ -394,6 +394,9 @@ MemoryFormat backend_format(const Tensor& input, const Tensor& weight, bool tran
   return channels_last ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous;
 }
 
+// Half and BFloat16, which the forms that add partial results compute in Float.
+bool reduced_float(ScalarType t) { return t == ScalarType::Half || t == ScalarType::BFloat16; }
+
 // Nothing to sum: no image, channel or tap (the forms below would reshape empty tensors).
 bool empty_convolution(const Tensor& input, const Tensor& weight) {
   return input.numel() == 0 || weight.numel() == 0;
@@ -415,8 +418,7 @@ Tensor convolution_of(const Tensor& input, const Tensor& weight, const std::opti
   // one's per-depth planes - compute Half and BFloat16 in Float and round once, as a kernel's
   // accumulator would (rounding each partial sum lost results to cancellation between them).
   const ScalarType t = input.scalar_type();
-  const bool in_float = (t == ScalarType::Half || t == ScalarType::BFloat16) &&
-                        (p.transposed || weight.dim() == 5);
+  const bool in_float = reduced_float(t) && (p.transposed || weight.dim() == 5);
   const Tensor x = in_float ? input.to(ScalarType::Float) : input;
   const Tensor w = in_float ? weight.to(ScalarType::Float) : weight;
   Tensor out;
@@ -513,7 +515,7 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
       // A sum over the batch too: Half and BFloat16 are summed in Float and rounded once (a sum
       // of per-image products rounded each lost the weight's gradient to cancellation).
       const ScalarType t = input.scalar_type();
-      const bool in_float = t == ScalarType::Half || t == ScalarType::BFloat16;
+      const bool in_float = reduced_float(t);
       const Tensor dy = in_float ? grad_output.to(ScalarType::Float) : grad_output;
       const Tensor x = in_float ? input.to(ScalarType::Float) : input;
       grad_weight = spatial == 2 && !transposed ? conv2d_weight_grad(dy, x, weight, p)

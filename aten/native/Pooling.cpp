@@ -49,21 +49,6 @@ int64_t div_rtn(int64_t x, int64_t y) {
   return q;
 }
 
-int64_t pooling_output_shape(int64_t input, int64_t kernel, int64_t pad, int64_t stride,
-                             int64_t dilation, bool ceil_mode) {
-  ATEN_CHECK(stride != 0, "stride should not be zero");
-  ATEN_CHECK(pad >= 0, "pad must be non-negative, but got pad: ", pad);
-  ATEN_CHECK(pad <= kernel / 2, "pad should be at most half of kernel size, but got pad=", pad,
-             " and kernel_size=", kernel);
-  int64_t out = div_rtn(
-                    input + 2 * pad - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0),
-                    stride) +
-                1;
-  // The last window of ceil mode starts inside the input or its left padding.
-  if (ceil_mode && (out - 1) * stride >= input + pad) --out;
-  return out;
-}
-
 // kernel_size, stride (empty: the kernel size), padding and dilation as ATen's meta functions
 // read them, with op's messages.
 native::Pool2dParams pool_params(const char* op, IntArrayRef kernel_size, IntArrayRef stride,
@@ -186,6 +171,21 @@ MemoryFormat kernel_format(const Tensor& input) {
 
 }  // namespace
 
+int64_t native::pooling_output_shape(int64_t input, int64_t kernel, int64_t pad, int64_t stride,
+                                     int64_t dilation, bool ceil_mode) {
+  ATEN_CHECK(stride != 0, "stride should not be zero");
+  ATEN_CHECK(pad >= 0, "pad must be non-negative, but got pad: ", pad);
+  ATEN_CHECK(pad <= kernel / 2, "pad should be at most half of kernel size, but got pad=", pad,
+             " and kernel_size=", kernel);
+  int64_t out = div_rtn(
+                    input + 2 * pad - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0),
+                    stride) +
+                1;
+  // The last window of ceil mode starts inside the input or its left padding.
+  if (ceil_mode && (out - 1) * stride >= input + pad) --out;
+  return out;
+}
+
 namespace meta {
 
 namespace {
@@ -205,8 +205,10 @@ ATEN_META_FUNC(max_pool2d_with_indices)
                                              true);
   const MemoryFormat format = max_pool_format(input);
   const int64_t planes = input.size(-3), in_h = input.size(-2), in_w = input.size(-1);
-  const int64_t out_h = pooling_output_shape(in_h, p.kH, p.padH, p.dH, p.dilationH, ceil_mode);
-  const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW, ceil_mode);
+  const int64_t out_h = native::pooling_output_shape(in_h, p.kH, p.padH, p.dH, p.dilationH,
+                                                     ceil_mode);
+  const int64_t out_w = native::pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW,
+                                                     ceil_mode);
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const std::vector<int64_t> sizes = pooled_sizes(input, out_h, out_w);
   set_pool_output(*this, 0, sizes, input.options().memory_format(format));
@@ -222,8 +224,10 @@ ATEN_META_FUNC(max_pool2d_with_indices_backward)
              input.scalar_type(), " for `gradOutput` but got dtype ", grad_output.scalar_type());
   const MemoryFormat format = max_pool_format(input);
   const int64_t planes = input.size(-3), in_h = input.size(-2), in_w = input.size(-1);
-  const int64_t out_h = pooling_output_shape(in_h, p.kH, p.padH, p.dH, p.dilationH, ceil_mode);
-  const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW, ceil_mode);
+  const int64_t out_h = native::pooling_output_shape(in_h, p.kH, p.padH, p.dH, p.dilationH,
+                                                     ceil_mode);
+  const int64_t out_w = native::pooling_output_shape(in_w, p.kW, p.padW, p.dW, p.dilationW,
+                                                     ceil_mode);
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const int64_t ndim = input.dim();
   // The batch too, which ATen leaves unchecked (and writes out of bounds).
@@ -247,8 +251,8 @@ ATEN_META_FUNC(avg_pool2d)
                                              std::nullopt, false);
   ATEN_CHECK(!divisor_override.has_value() || *divisor_override != 0, "divisor must be not zero");
   const int64_t planes = input.size(-3), in_h = input.size(-2), in_w = input.size(-1);
-  const int64_t out_h = pooling_output_shape(in_h, p.kH, p.padH, p.dH, 1, ceil_mode);
-  const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, 1, ceil_mode);
+  const int64_t out_h = native::pooling_output_shape(in_h, p.kH, p.padH, p.dH, 1, ceil_mode);
+  const int64_t out_w = native::pooling_output_shape(in_w, p.kW, p.padW, p.dW, 1, ceil_mode);
   const MemoryFormat format = input.suggest_memory_format();
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   set_pool_output(
@@ -264,8 +268,8 @@ ATEN_META_FUNC(avg_pool2d_backward)
                                              std::nullopt, true);
   ATEN_CHECK(!divisor_override.has_value() || *divisor_override != 0, "divisor must be not zero");
   const int64_t planes = input.size(-3), in_h = input.size(-2), in_w = input.size(-1);
-  const int64_t out_w = pooling_output_shape(in_w, p.kW, p.padW, p.dW, 1, ceil_mode);
-  const int64_t out_h = pooling_output_shape(in_h, p.kH, p.padH, p.dH, 1, ceil_mode);
+  const int64_t out_w = native::pooling_output_shape(in_w, p.kW, p.padW, p.dW, 1, ceil_mode);
+  const int64_t out_h = native::pooling_output_shape(in_h, p.kH, p.padH, p.dH, 1, ceil_mode);
   const MemoryFormat format = input.suggest_memory_format();
   pool2d_shape_check(input, p, planes, in_h, in_w, out_h, out_w, format);
   const int64_t ndim = input.dim();

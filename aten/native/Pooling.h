@@ -10,6 +10,11 @@
 
 namespace aten::native {
 
+// The output size of a pooling along one dim (ATen's pooling_output_shape), with its checks of
+// stride and padding; ceil_mode's last window starts inside the input or its left padding.
+int64_t pooling_output_shape(int64_t input, int64_t kernel, int64_t pad, int64_t stride,
+                             int64_t dilation, bool ceil_mode);
+
 // Kernel size, stride, padding and dilation, H first.
 struct Pool2dParams {
   int64_t kH, kW, dH, dW, padH, padW, dilationH = 1, dilationW = 1;

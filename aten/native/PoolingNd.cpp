@@ -4,6 +4,7 @@
 // separable: the planes (H, W) of every frame are pooled in one 2-d pass, then the frames (D)
 // in a second 2-d pass over [N, C, D, OH * OW] with a D x 1 window.
 #include <aten/TensorOperators.h>
+#include <aten/native/Pooling.h>
 #include <aten/ops/adaptive_avg_pool1d_native.h>
 #include <aten/ops/adaptive_avg_pool2d.h>
 #include <aten/ops/adaptive_avg_pool3d_native.h>
@@ -83,10 +84,7 @@ Tensor along_planes(const Tensor& x, Pool pool) {
 // the 2-d op refuses it.
 bool no_window_fits(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool ceil_mode) {
   if (in <= 0 || k <= 0 || s <= 0 || d <= 0 || p < 0 || p > k / 2) return false;
-  const int64_t span = in + 2 * p - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
-  int64_t out = (span >= 0 ? span / s : -((-span + s - 1) / s)) + 1;  // floor division
-  if (ceil_mode && (out - 1) * s >= in + p) --out;
-  return out == 0;
+  return pooling_output_shape(in, k, p, s, d, ceil_mode) == 0;
 }
 
 // An adaptive pooling's empty result, as a view of self's first zero elements: its gradient is

@@ -212,6 +212,21 @@ struct ConvDraw {
   std::vector<int64_t> kernel, output_size;  // im2col's and col2im's
 };
 
+// One spatial dim of a convolution or an unfolding: kernel, stride, dilation and padding (pushed
+// onto c), the window's extent, and an input size that the padded window fits.
+struct DimDraw {
+  int64_t k, s, dil, pad, extent, size;
+};
+DimDraw draw_window_dim(Rng& r, ConvDraw& c) {
+  const int64_t k = between(r, 1, 3), s = between(r, 1, 2), dil = chance(r, 0.8) ? 1 : 2;
+  const int64_t pad = between(r, 0, 1);
+  const int64_t extent = dil * (k - 1) + 1;
+  c.stride.push_back(s);
+  c.dilation.push_back(dil);
+  c.padding.push_back(pad);
+  return {k, s, dil, pad, extent, std::max<int64_t>(1, extent - 2 * pad) + between(r, 0, 5)};
+}
+
 // im2col and col2im: the same, a 2-d geometry whose images (im2col) or columns (col2im) agree
 // with kernel_size, dilation, padding, stride and output_size, now and then not.
 bool is_unfold(const std::string& op) {
@@ -223,14 +238,8 @@ std::vector<std::vector<int64_t>> unfold_shapes(Rng& r, const std::string& op, C
   c.output_size.clear();
   int64_t blocks = 1;
   for (int j = 0; j < 2; ++j) {
-    const int64_t k = between(r, 1, 3), s = between(r, 1, 2), dil = chance(r, 0.8) ? 1 : 2;
-    const int64_t pad = between(r, 0, 1);
-    const int64_t extent = dil * (k - 1) + 1;
-    const int64_t size = std::max<int64_t>(1, extent - 2 * pad) + between(r, 0, 5);
+    const auto [k, s, dil, pad, extent, size] = draw_window_dim(r, c);
     c.kernel.push_back(k);
-    c.stride.push_back(s);
-    c.dilation.push_back(dil);
-    c.padding.push_back(pad);
     c.output_size.push_back(size);
     blocks *= (size + 2 * pad - extent) / s + 1;
   }
@@ -258,15 +267,12 @@ std::vector<std::vector<int64_t>> conv_shapes(Rng& r, const std::string& op, Con
   c.out_channels = c.groups * between(r, 1, 3);
   std::vector<int64_t> in, kernel, out;
   for (int64_t j = 0; j < c.dims; ++j) {
-    const int64_t k = between(r, 1, 3), s = between(r, 1, 2), dil = chance(r, 0.8) ? 1 : 2;
-    const int64_t pad = between(r, 0, 1);
-    const int64_t extent = dil * (k - 1) + 1;
-    int64_t size = std::max<int64_t>(1, extent - 2 * pad) + between(r, 0, 5);
-    kernel.push_back(k);
+    // Plain variables, not a structured binding: the lambda below captures them (clang 14 refuses).
+    const DimDraw d = draw_window_dim(r, c);
+    const int64_t s = d.s, dil = d.dil, pad = d.pad, extent = d.extent;
+    int64_t size = d.size;
+    kernel.push_back(d.k);
     in.push_back(size);
-    c.stride.push_back(s);
-    c.dilation.push_back(dil);
-    c.padding.push_back(pad);
     // Below the stride or the dilation, as a transposed convolution requires.
     c.output_padding.push_back(c.transposed && chance(r, 0.3) ? between(r, 0, std::max(s, dil) - 1)
                                                               : 0);
