@@ -471,6 +471,18 @@ TEST(GroupNorm, ForwardBackwardAgainstReference) {
       }
 }
 
+// As ATen's kernels: rstd is computed in the dtype with eps rounded to it (1 / sqrt(1e-5f) is
+// 316.22778 in Float, the double's 316.22775 rounded is not), and without weight or bias the
+// output is (x - mean) * rstd, so a group of one element normalizes to 0 exactly.
+TEST(GroupNorm, GroupsOfOneElementAndEpsInTheDtype) {
+  const Tensor x = values({2, 3}, ScalarType::Float, 1);
+  auto [out, mean, rstd] = native_group_norm(x, Tensor(), Tensor(), 2, 3, 1, 3, 1e-5);
+  ref::expect_all(out, 0.0);
+  EXPECT_EQ(ref::read_double(rstd, {0, 0}), static_cast<double>(1.0f / std::sqrt(1e-5f)));
+  auto [lout, lmean, lrstd] = native_layer_norm(x.reshape({6, 1}), {1}, Tensor(), Tensor(), 1e-5);
+  EXPECT_EQ(ref::read_double(lrstd, {0, 0}), static_cast<double>(1.0f / std::sqrt(1e-5f)));
+}
+
 TEST(GroupNorm, ErrorsAndMeta) {
   const Tensor x = values({4, 3, 5, 6}, ScalarType::Float, 1);
   ref::expect_error([&] { group_norm(x, 2, Tensor(), Tensor(), kEps, true); },

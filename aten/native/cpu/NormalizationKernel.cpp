@@ -94,12 +94,32 @@ void row_linear(T* out, const T* dy, const T* x, int64_t n, T a, T b, T k) {
   int64_t i = 0;
   if (dy == nullptr) {
     for (; i + W <= n; i += W) vec::fmadd(Vec::loadu(x + i), vb, vk).store(out + i);
-    for (; i < n; ++i) out[i] = x[i] * b + k;
+    // The tail fused as the vectors are, so an element's value does not depend on its place.
+    for (; i < n; ++i) out[i] = std::fma(x[i], b, k);
   } else {
     for (; i + W <= n; i += W)
       vec::fmadd(Vec::loadu(dy + i), va, vec::fmadd(Vec::loadu(x + i), vb, vk)).store(out + i);
-    for (; i < n; ++i) out[i] = dy[i] * a + (x[i] * b + k);
+    for (; i < n; ++i) out[i] = std::fma(dy[i], a, std::fma(x[i], b, k));
   }
+}
+
+// out = (x - m) * rs over n elements.
+template <typename T>
+void row_normalize(T* out, const T* x, int64_t n, T m, T rs) {
+  using Vec = Vectorized<T>;
+  constexpr int64_t W = Vec::size();
+  const Vec vm(m), vr(rs);
+  int64_t i = 0;
+  for (; i + W <= n; i += W) ((Vec::loadu(x + i) - vm) * vr).store(out + i);
+  for (; i < n; ++i) out[i] = (x[i] - m) * rs;
+}
+
+// layer_norm's and group_norm's 1 / sqrt(var + eps), in T with eps rounded to T, as ATen's
+// kernels take it (batch_norm's is in double): for eps = 1e-5 a Float rstd is 316.22778, not
+// the double's 316.22775.
+template <typename T>
+T inverse_std(double var, double eps) {
+  return T(1) / std::sqrt(static_cast<T>(var) + static_cast<T>(eps));
 }
 
 template <typename F>
@@ -326,7 +346,7 @@ void layer_norm_impl(const Tensor& y_t, const Tensor& mean_t, const Tensor& rstd
       T* yr = y + r * N;
       const T m = static_cast<T>(row_sum(xr, N) / static_cast<double>(N));
       const double var = row_sq_dev(xr, N, m) / static_cast<double>(N);
-      const T rs = static_cast<T>(1.0 / std::sqrt(var + eps));
+      const T rs = inverse_std<T>(var, eps);
       mean[r] = m;
       rstd[r] = rs;
       if (w == nullptr && b == nullptr) {
@@ -496,9 +516,14 @@ void group_norm_impl(const Tensor& y_t, const Tensor& mean_t, const Tensor& rstd
       // No elements: ATen's mean 0 and variance 0 / 0.
       const T m = len == 0 ? T(0) : static_cast<T>(row_sum(xr, len) / static_cast<double>(len));
       const double var = row_sq_dev(xr, len, m) / static_cast<double>(len);
-      const T rs = static_cast<T>(1.0 / std::sqrt(var + eps));
+      const T rs = inverse_std<T>(var, eps);
       mean[r] = m;
       rstd[r] = rs;
+      if (w == nullptr && b == nullptr) {
+        // (x - mean) * rstd, as ATen's: a group's element equal to its mean gives 0 exactly.
+        row_normalize<T>(y + r * len, xr, len, m, rs);
+        continue;
+      }
       const int64_t g = r % G;
       for (int64_t d = 0; d < D; ++d) {
         const int64_t c = g * D + d;
