@@ -234,6 +234,15 @@ TEST(Loss, SmoothL1BackwardRefusesANegativeBetaAsTheForwardDoes) {
       {"smooth_l1_loss_backward does not support negative values for beta"});
 }
 
+// Inside beta the gradient is norm * (d / beta) * grad: with beta 1e30, d * grad alone would
+// overflow Float.
+TEST(Loss, SmoothL1BackwardDividesByBetaBeforeTheGradient) {
+  const Tensor x = ref::make<float>({3}, [](int64_t) { return 3e18; });
+  const Tensor g = ref::make<float>({3}, [](int64_t) { return 3e20; });
+  const Tensor grad = smooth_l1_loss_backward(g, x, zeros_like(x), Reduction::None, 1e30);
+  EXPECT_NEAR(ref::read_double(grad, {2}), 9e8, 1e3);
+}
+
 // ATen's huber_loss is not structured: the loss is empty_like(self), so it has self's dtype and
 // layout, and the inputs' common dtype must cast to self's.
 TEST(Loss, HuberLossHasSelfsDtypeAndLayout) {

@@ -112,7 +112,9 @@ void smooth_l1_backward_kernel(TensorIteratorBase& iter, double norm, double bet
       const opmath d = x - t;
       if (d <= -b) return -n * g;
       if (d >= b) return n * g;
-      return n * d * g / b;
+      // d / b first, as ATen's vector loop: n * d * g overflows for a large beta where this
+      // does not.
+      return n * (d / b) * g;
     });
   });
 }
