@@ -751,12 +751,21 @@ ATEN_IMPL_FUNC(index_add_out)
 
 Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   ATEN_DISPATCH_index_fill_TYPES(self.scalar_type(), [&] { (void)value.to<scalar_t>(); });
+  // ATen refuses to drop an imaginary part here, where Scalar conversions elsewhere do.
+  ATEN_CHECK(!value.isComplex() || isComplexType(self.scalar_type()),
+             "index_fill_(): Converting complex Scalar to non-complex type is not supported");
   ATEN_CHECK(index.scalar_type() == ScalarType::Long,
              "index_fill_(): Expected dtype int64 for index (got ", index.scalar_type(), ")");
   ATEN_CHECK(index.dim() <= 1, "index_fill_(): Index has to be a vector/scalar (got ", index.dim(),
              " dims)");
   const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
   Tensor x = self.dim() == 0 ? self.unsqueeze(0) : self;
+  // Another dim empty: nothing to fill, and ATen's kernel, which checks each index as it fills,
+  // reads none.
+  int64_t others = 1;
+  for (int64_t k = 0; k < x.dim(); ++k)
+    if (k != d) others *= x.sizes()[k];
+  if (others == 0) return self;
   std::vector<std::optional<Tensor>> indices(static_cast<size_t>(d), std::nullopt);
   indices.emplace_back(as_1d(index));
   aten::index_put_(x, indices, aten::scalar_tensor(value, self.options()));

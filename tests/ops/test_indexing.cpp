@@ -27,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <optional>
 #include <vector>
 
@@ -600,6 +601,13 @@ TEST(IndexFill, ValuesNegativeIndicesAndErrors) {
   expect_error([&] { x.index_fill_(0, longs({1}, {0}), of(ScalarType::Float, {1})); },
                {"index_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
                 "dimension(s)."});
+  // With another dim empty there is nothing to fill and no index is read, as in ATen.
+  Tensor e = zeros({3, 0});
+  e.index_fill_(0, longs({1}, {7}), 1);
+  EXPECT_EQ(e.sizes(), IntArrayRef({3, 0}));
+  // Even a zero imaginary part: the Scalar's kind decides, as in ATen.
+  expect_error([&] { x.index_fill_(0, longs({1}, {0}), Scalar(std::complex<double>(1, 0))); },
+               {"index_fill_(): Converting complex Scalar to non-complex type is not supported"});
   EXPECT_EQ(values_of(x), (std::vector<double>{2.5, 2.5, 0, 0, 2.5, 2.5}));
 }
 
