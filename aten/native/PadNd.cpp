@@ -13,6 +13,7 @@
 #include <aten/ops/pad_native.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace aten::native {
 
@@ -130,6 +131,17 @@ Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode,
                  "for input, but got: ",
                  self.sizes());
   }
+  if (m != PadMode::circular) {
+    // ATen's reflect and replicate kernels take a padded dim emptied by negative pads, so long as
+    // another padded dim keeps an element.
+    std::vector<int64_t> out;
+    for (int64_t d = rank - padded; d < rank; ++d)
+      out.push_back(self.sizes()[d] + pad[2 * (rank - 1 - d)] + pad[2 * (rank - 1 - d) + 1]);
+    ATEN_CHECK(std::any_of(out.begin(), out.end(), [](int64_t o) { return o >= 1; }), "input ",
+               self.sizes(),
+               " is too small. Calculated output size of the padded dims: ", IntArrayRef(out), " (",
+               name_of(m), " padding ", pad, ")");
+  }
   Tensor result = self;
   for (int64_t d = rank - padded; d < rank; ++d) {
     const int64_t n = self.sizes()[d];
@@ -150,14 +162,13 @@ Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode,
       case PadMode::replicate:
         break;
     }
-    // Circular padding may empty a dim (ATen's composite allows it); the kernels of the other
-    // modes need an element to copy.
+    // Any mode may empty a dim (the others: see above), none make it negative.
     if (m == PadMode::circular)
       ATEN_CHECK(n + before + after >= 0,
                  "Negative padding value is resulting in an empty dimension (circular padding (",
                  before, ", ", after, ") at dimension ", d, " of input ", self.sizes(), ")");
     else
-      ATEN_CHECK(n + before + after >= 1, "input (dimension ", d, " of size ", n,
+      ATEN_CHECK(n + before + after >= 0, "input (dimension ", d, " of size ", n,
                  ") is too small. Calculated output size: ", n + before + after, " (", name_of(m),
                  " padding (", before, ", ", after, "))");
     result = result.index_select(d, source_indices(self, n, before, after, m));

@@ -98,6 +98,16 @@ TEST(Pad, Errors) {
       {"Padding value causes wrapping around more than once"});
   expect_error([&] { pad(x, {1, 1, 1, 1}, "circular"); }, {"Expected padding of length 2"});
   expect_error([&] { pad(x, {-3, -1}, "replicate"); }, {"is too small"});
+  // Negative pads may empty one padded dim of replicate and reflect padding while another keeps
+  // elements, as ATen's kernels allow; not every padded dim.
+  const Tensor x4 = iota({1, 3, 2, 5});
+  EXPECT_EQ(pad(x4, {0, 2, -1, -1}, "replicate").sizes(), IntArrayRef({1, 3, 0, 7}));
+  EXPECT_EQ(pad(x4, {-3, -2, 0, 0}, "reflect").sizes(), IntArrayRef({1, 3, 2, 0}));
+  expect_error(
+      [&] {
+        pad(x4, {-3, -2, -1, -1}, "replicate");
+      },
+      {"is too small. Calculated output size of the padded dims: [0, 0]"});
   // Circular padding may empty a dim (ATen's does), not make it negative.
   EXPECT_EQ(pad(x, {-2, -2}, "circular").sizes(), IntArrayRef({2, 3, 0}));
   expect_error(
