@@ -348,8 +348,15 @@ Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tens
                                    std::string_view reduce, bool include_self,
                                    const Tensor& result) {
   if (!grad.defined()) return Tensor();
-  // An empty index scatters nothing (ATen then accepts any src).
-  if (index.numel() == 0) return which == 0 ? grad : zeros_like(src_in);
+  // An empty index scatters nothing (ATen then accepts any src of any shape). amax's and amin's
+  // formula below still applies to self, with a count of 1 where self is the result: its
+  // gradient is laid out like self, NaN where self is NaN, as ATen's.
+  if (index.numel() == 0) {
+    if (which == 1) return zeros_like(src_in);
+    if (reduce != "amax" && reduce != "amin") return grad;
+    const Tensor self_is_result = (self == result).to(self.scalar_type());
+    return self_is_result * (grad / self_is_result);
+  }
   // A 0-dim src is one element at index's rank; src may be larger than index: only its elements
   // within index's extent were read.
   Tensor src = src_in.dim() == 0 ? src_in.reshape(DimVector(index.dim(), 1)) : src_in;

@@ -4,12 +4,14 @@
 // indices (the last write wins, in order, at any thread count), the reductions, and the errors
 // that name op, argument, index value and shapes, with nothing written.
 #include <aten/TensorOperators.h>
+#include <aten/autograd/Autograd.h>
 #include <aten/core/Formatting.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/ops/empty.h>
 #include <aten/ops/gather.h>
 #include <aten/ops/index_select.h>
+#include <aten/ops/ones_like.h>
 #include <aten/ops/scatter.h>
 #include <aten/ops/scatter_add.h>
 #include <aten/ops/scatter_reduce.h>
@@ -264,6 +266,23 @@ TEST(ScatterReduce, BackwardOfAZeroDimSrcAndOfAnEmptyIndex) {
   ref::expect_all(self2.grad(), 1.0);
   EXPECT_EQ(src2.grad().sizes(), IntArrayRef({1, 1}));
   ref::expect_all(src2.grad(), 0.0);
+
+  // amax's self gradient keeps its formula for an empty index: laid out like a transposed self,
+  // NaN where self is NaN (0 of a count of 0), as ATen's.
+  Tensor self3 = iota({3, 2}, ScalarType::Double).t().detach();
+  self3.select(0, 1).fill_(std::nan(""));
+  self3.requires_grad_();
+  const Tensor out = scatter_reduce(self3, 1, longs({2, 0}, {}), zeros({2, 1}, ScalarType::Double),
+                                    "amax");
+  const Tensor g = autograd::grad({out}, {self3}, {ones_like(out)})[0];
+  EXPECT_EQ(g.strides(), self3.strides());
+  EXPECT_EQ(ref::read_double(g, {0, 2}), 1.0);
+  EXPECT_TRUE(std::isnan(ref::read_double(g, {1, 0})));
+  // With a 0-dim src, which an empty index never reads, whatever its shape.
+  Tensor self4 = iota({0, 2}, ScalarType::Double).requires_grad_();
+  const Tensor out4 = scatter_reduce(self4, 0, longs({0, 2}, {}), zeros({}, ScalarType::Double),
+                                     "amax", false);
+  EXPECT_EQ(autograd::grad({out4}, {self4}, {ones_like(out4)})[0].sizes(), IntArrayRef({0, 2}));
 }
 
 // Without dim, self and indices are read flattened in C order, whatever their layout.
