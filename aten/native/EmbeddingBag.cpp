@@ -2,6 +2,7 @@
 // bookkeeping outputs, and its two backward ops. The forward is one pass over the bags (parallel
 // over them); the backward ops are index_select / index_add / scatter_add of the gradient, so a
 // backward graph through them is differentiable again.
+#include <aten/core/TypePromotion.h>
 #include <aten/cpu/Parallel.h>
 #include <aten/native/cpu/OpMath.h>
 #include <aten/ops/_embedding_bag.h>
@@ -213,12 +214,22 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> _embedding_bag(
   return {output, offset2bag, bag_size, max_indices};
 }
 
+namespace {
+
+// embedding_bag takes indices and offsets in their common dtype, as ATen's does: Char indices
+// with Long offsets are read as Long; _embedding_bag then checks that it is Long or Int.
+Tensor in_dtype(const Tensor& t, ScalarType dtype) {
+  return t.scalar_type() == dtype ? t : t.to(dtype);
+}
+
+}  // namespace
+
 std::tuple<Tensor, Tensor, Tensor, Tensor> embedding_bag(
     const Tensor& weight, const Tensor& indices, const Tensor& offsets, bool scale_grad_by_freq,
     int64_t mode, bool sparse, const std::optional<Tensor>& per_sample_weights,
     bool include_last_offset) {
-  return aten::_embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
-                              per_sample_weights, include_last_offset, -1);
+  return embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
+                       per_sample_weights, include_last_offset, std::nullopt);
 }
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> embedding_bag(
@@ -227,8 +238,10 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> embedding_bag(
     bool include_last_offset, std::optional<int64_t> padding_idx) {
   ATEN_CHECK(weight.dim() == 2, "embedding_bag: 'weight' must be 2-D, but got weight of shape ",
              weight.sizes());
-  return aten::_embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
-                              per_sample_weights, include_last_offset,
+  const ScalarType common = promote_types(indices.scalar_type(), offsets.scalar_type());
+  return aten::_embedding_bag(weight, in_dtype(indices, common), in_dtype(offsets, common),
+                              scale_grad_by_freq, mode, sparse, per_sample_weights,
+                              include_last_offset,
                               normalized_padding_idx(padding_idx, weight.sizes()[0]));
 }
 

@@ -63,6 +63,16 @@ TEST(EmbeddingBag, BookkeepingAsLibtorchGivesIt) {
   EXPECT_EQ(
       std::get<1>(embedding_bag(weight10(), idx.to(ScalarType::Int), off, false, 2)).scalar_type(),
       ScalarType::Long);
+  // Indices and offsets are taken in their common dtype, as ATen's: Char indices with Long
+  // offsets are read as Long, Char with Char are refused.
+  EXPECT_EQ(
+      values_of(std::get<0>(embedding_bag(weight10(), idx.to(ScalarType::Char), off, false, 2))),
+      values_of(mx));
+  expect_error(
+      [&] {
+        embedding_bag(weight10(), idx.to(ScalarType::Char), off.to(ScalarType::Char), false, 2);
+      },
+      {"'indices'", "Long, Int", "Char"});
 }
 
 TEST(EmbeddingBag, IncludeLastOffsetAndEmptyInputs) {
