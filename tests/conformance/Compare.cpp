@@ -75,9 +75,10 @@ std::function<double(double)> forward_bound(const Call& call, ScalarType result)
   const std::string base = call.overload.substr(0, call.overload.find('.'));
   std::string op_name = base.back() == '_' ? base.substr(0, base.size() - 1) : base;
   // With an alpha other than 1, add and sub are a multiply-add, which the libraries round
-  // differently (fused or not).
+  // differently (fused or not). (The products' alpha, addmm's or baddbmm's, is within their sum
+  // bound.)
   for (const Arg& arg : call.args) {
-    if (arg.name == "alpha" && arg.value.is<Scalar>() &&
+    if ((op_name == "add" || op_name == "sub") && arg.name == "alpha" && arg.value.is<Scalar>() &&
         arg.value.get<Scalar>().toComplexDouble() != std::complex<double>(1)) {
       op_name += "_alpha";
     }

@@ -4,7 +4,9 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace aten::conformance {
@@ -36,6 +38,46 @@ bool matches_any(const std::vector<std::string>& globs, const std::string& s) {
   return false;
 }
 
+const Arg* arg_named(const Call& call, const std::string& name) {
+  for (const Arg& a : call.args)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+int64_t int_arg(const Call& call, const std::string& name) {
+  const Arg* a = arg_named(call, name);
+  return a != nullptr && a->value.is<int64_t>() ? a->value.get<int64_t>() : -1;
+}
+
+// group_norm's groups (and native_group_norm's and its backward's) hold one element each: the
+// variance is 0, rstd = 1 / sqrt(eps) magnifies the last bit of every term.
+bool one_element_groups(const Call& call) {
+  if (const Arg* input = arg_named(call, "input");
+      input != nullptr && input->is_tensor && call.overload.rfind("group_norm", 0) == 0) {
+    const std::vector<int64_t>& shape = input->tensor.shape;
+    const int64_t groups = int_arg(call, "num_groups");
+    if (shape.size() < 2 || groups <= 0 || shape[1] % groups != 0) return false;
+    int64_t size = shape[1] / groups;
+    for (size_t d = 2; d < shape.size(); ++d) size *= shape[d];
+    return size == 1;
+  }
+  const int64_t C = int_arg(call, "C"), HxW = int_arg(call, "HxW"), G = int_arg(call, "group");
+  return G > 0 && C == G && HxW == 1;
+}
+
+// pad's amounts include a negative one (a crop).
+bool negative_pads(const Call& call) {
+  const Arg* pad = arg_named(call, "pad");
+  if (pad == nullptr || !pad->value.is<std::vector<int64_t>>()) return false;
+  const std::vector<int64_t>& p = pad->value.get<std::vector<int64_t>>();
+  return std::any_of(p.begin(), p.end(), [](int64_t v) { return v < 0; });
+}
+
+// The conditions an entry's `where:` can name.
+using Condition = bool (*)(const Call&);
+const std::map<std::string, Condition, std::less<>> kConditions = {
+    {"one_element_groups", one_element_groups}, {"negative_pads", negative_pads}};
+
 }  // namespace
 
 namespace {
@@ -58,14 +100,18 @@ void set_field(Divergence& d, const std::string& key, const std::string& value,
     d.detail = value;
   } else if (key == "call") {
     d.call = value;
+  } else if (key == "where") {
+    ATEN_CHECK(kConditions.count(value) > 0, where, ": unknown condition '", value, "'");
+    d.where = value;
   } else if (key == "reason") {
     d.reason = value;
   } else if (key == "status") {
     ATEN_CHECK(value == "open", where, ": status is 'open' or absent");
     d.open = true;
   } else {
-    ATEN_ERROR(where, ": unknown key '", key,
-               "' (ops, category, dtypes, arrangements, meta, call, detail, status, reason)");
+    ATEN_ERROR(
+        where, ": unknown key '", key,
+        "' (ops, category, dtypes, arrangements, meta, call, where, detail, status, reason)");
   }
 }
 
@@ -148,6 +194,7 @@ const Divergence* explain(const std::vector<Divergence>& table, const Call& call
         continue;
       }
       if (!e.call.empty() && call.str().find(e.call) == std::string::npos) continue;
+      if (!e.where.empty() && !kConditions.at(e.where)(call)) continue;
       return &e;
     }
   return nullptr;

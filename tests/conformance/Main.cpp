@@ -278,6 +278,12 @@ int run(int argc, char** argv) {
           for (size_t k = 0; k < a.tensors.size(); ++k)
             std::cout << a.name << "[" << k << "] = " << materialize(a.tensors[k]) << "\n";
         }
+        for (const auto& [who, o] :
+             {std::pair<const char*, const Outcome*>{"MiniATen", &mine}, {"libtorch", &theirs}}) {
+          for (size_t k = 0; k < o->returns.size(); ++k)
+            if (o->returns[k].is<Tensor>())
+              std::cout << who << "'s return " << k << " = " << o->returns[k].get<Tensor>() << "\n";
+        }
         if (g) {
           for (size_t k = 0; k < g->leaves.size(); ++k) {
             for (const auto& [who, o] :
