@@ -138,25 +138,28 @@ Refs forward_reference(const Conv& p, const Refs& in, ScalarType dtype, bool bat
   Shape sizes = {c.n, c.out};
   if (!batched) sizes.erase(sizes.begin());
   sizes.insert(sizes.end(), g.out.begin(), g.out.end());
-  std::vector<std::complex<double>> acc(static_cast<size_t>(c.n * c.out * out_plane));
+  // Integral dtypes exactly, wrapping (ProductSum): products of 2^26-sized values pass 2^53.
+  std::vector<ProductSum> acc(static_cast<size_t>(c.n * c.out * out_plane), ProductSum(dtype));
   for (int64_t b = 0; b < c.n; ++b)
     for (int64_t co = 0; co < c.out; ++co) {
       const int64_t group = co / c.out_group;
-      for (int64_t j = 0; j < out_plane; ++j)
-        acc[static_cast<size_t>((b * c.out + co) * out_plane + j)] =
-            p.bias ? in[2].values[static_cast<size_t>(co)] : 0.0;
+      if (p.bias)
+        for (int64_t j = 0; j < out_plane; ++j)
+          acc[static_cast<size_t>((b * c.out + co) * out_plane + j)].add(
+              in[2].values[static_cast<size_t>(co)], 1.0);
       for (int64_t ci = group * c.in_group; ci < (group + 1) * c.in_group; ++ci)
         for (const Tap& t : g.taps) {
+          // A tap on padding multiplies a zero, as the kernels do (an infinite weight gives NaN).
           const std::complex<double> v =
               t.in_pos < 0
                   ? 0.0
                   : in[0].values[static_cast<size_t>((b * c.in + ci) * in_plane + t.in_pos)];
-          acc[static_cast<size_t>((b * c.out + co) * out_plane + t.out_pos)] +=
-              in[1].values[static_cast<size_t>(weight_index(p, c, ci, co, t.k))] * v;
+          acc[static_cast<size_t>((b * c.out + co) * out_plane + t.out_pos)].add(
+              in[1].values[static_cast<size_t>(weight_index(p, c, ci, co, t.k))], v);
         }
     }
   RefTensor out = filled(sizes, dtype);
-  for (size_t i = 0; i < acc.size(); ++i) out.values[i] = round_to(dtype, acc[i]);
+  for (size_t i = 0; i < acc.size(); ++i) out.values[i] = round_to(dtype, acc[i].value());
   return {out};
 }
 
@@ -168,21 +171,22 @@ Refs backward_reference(const Conv& p, const Refs& in, std::span<const ScalarTyp
   // Each gradient element is a sum: the sum of its terms' magnitudes goes with it (its rounding
   // error grows with them, not with a result that cancels to near 0).
   struct Sums {
-    std::vector<std::complex<double>> value;
+    std::vector<ProductSum> value;  // integral dtypes exactly, as the forward's
     std::vector<double> magnitude;
-    explicit Sums(size_t n) : value(n), magnitude(n) {}
-    void add(size_t i, std::complex<double> term) {
-      value[i] += term;
-      magnitude[i] += std::abs(term);
+    Sums(size_t n, ScalarType dtype) : value(n, ProductSum(dtype)), magnitude(n) {}
+    void add(size_t i, std::complex<double> x, std::complex<double> y) {
+      value[i].add(x, y);
+      magnitude[i] += std::abs(x * y);
     }
   };
-  Sums gx(in[1].values.size()), gw(in[2].values.size()), gb(static_cast<size_t>(c.out));
+  Sums gx(in[1].values.size(), dtypes[0]), gw(in[2].values.size(), dtypes[1]),
+      gb(static_cast<size_t>(c.out), dtypes[2]);
   for (int64_t b = 0; b < c.n; ++b)
     for (int64_t co = 0; co < c.out; ++co) {
       const int64_t group = co / c.out_group;
       for (int64_t j = 0; j < out_plane; ++j)
         gb.add(static_cast<size_t>(co),
-               in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + j)]);
+               in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + j)], 1.0);
       for (int64_t ci = group * c.in_group; ci < (group + 1) * c.in_group; ++ci)
         for (const Tap& t : g.taps) {
           if (t.in_pos < 0) continue;
@@ -190,13 +194,14 @@ Refs backward_reference(const Conv& p, const Refs& in, std::span<const ScalarTyp
               in[0].values[static_cast<size_t>((b * c.out + co) * out_plane + t.out_pos)];
           const auto xi = static_cast<size_t>((b * c.in + ci) * in_plane + t.in_pos);
           const auto wi = static_cast<size_t>(weight_index(p, c, ci, co, t.k));
-          gx.add(xi, in[2].values[wi] * gy);
-          gw.add(wi, in[1].values[xi] * gy);
+          gx.add(xi, in[2].values[wi], gy);
+          gw.add(wi, in[1].values[xi], gy);
         }
     }
   auto rounded = [](const Shape& sizes, ScalarType dtype, const Sums& sums) {
     RefTensor t = filled(sizes, dtype);
-    for (size_t i = 0; i < sums.value.size(); ++i) t.values[i] = round_to(dtype, sums.value[i]);
+    for (size_t i = 0; i < sums.value.size(); ++i)
+      t.values[i] = round_to(dtype, sums.value[i].value());
     t.magnitudes = sums.magnitude;
     return t;
   };
