@@ -36,8 +36,10 @@ struct Window {
 };
 
 int64_t pooled_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool ceil_mode) {
-  const int64_t span = in + 2 * p - d * (k - 1) - 1;
-  int64_t out = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+  // Rounded down, as ATen's pooling_output_shape divides: an input shorter than the dilated
+  // kernel (a negative span) leaves no window.
+  const int64_t span = in + 2 * p - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t out = (span >= 0 ? span / s : -((-span + s - 1) / s)) + 1;
   if (ceil_mode && (out - 1) * s >= in + p) --out;  // the last window starts in the padding
   return out;
 }
