@@ -10,6 +10,7 @@
 #include <aten/ops/embedding_bag.h>
 
 #include <algorithm>
+#include <complex>
 #include <vector>
 
 namespace aten::optest {
@@ -135,12 +136,19 @@ std::optional<Tensor> weights_of(const Tensors& in, bool weighted) {
 
 // in: grad [bags, D], weight, indices, offsets: weight's gradient through a forward in `mode`,
 // each bag's gradient row added to the rows it read (max: to the row each element came from).
+// A row read many times is a sum, which the kernels add in the dtype (as ATen's index_add):
+// its bound grows with its terms' magnitudes.
 auto backward_reference(BagCall b, bool scale_by_freq) {
   return [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
     const RefTensor &g = in[0], &w = in[1], &index = in[2];
     const std::vector<int64_t> bounds = bounds_of(index, in[3], b.include_last);
     const int64_t d = w.sizes[1];
     RefTensor out = filled(w.sizes, dtypes[0]);
+    out.magnitudes.assign(out.values.size(), 0.0);
+    auto add = [&](int64_t row, int64_t c, std::complex<double> term) {
+      out.at({row, c}) += term;
+      out.magnitudes[static_cast<size_t>(row * d + c)] += std::abs(term);
+    };
     const Refs forward = bag_reference(b)({w, index, in[3]}, dtypes);
     std::vector<int64_t> counts(static_cast<size_t>(w.sizes[0]), 0);
     for (const auto& v : index.values) ++counts[static_cast<size_t>(as_int(v))];
@@ -148,8 +156,7 @@ auto backward_reference(BagCall b, bool scale_by_freq) {
       const auto taken = static_cast<double>(as_int(forward[2].values[bag]));
       if (b.mode == 2) {
         if (taken == 0) continue;
-        for (int64_t c = 0; c < d; ++c)
-          out.at({as_int(forward[3].at({bag, c})), c}) += g.at({bag, c});
+        for (int64_t c = 0; c < d; ++c) add(as_int(forward[3].at({bag, c})), c, g.at({bag, c}));
         continue;
       }
       for (int64_t i = bounds[bag]; i < bounds[bag + 1]; ++i) {
@@ -157,7 +164,7 @@ auto backward_reference(BagCall b, bool scale_by_freq) {
         if (row == b.padding) continue;
         double scale = b.mode == 1 ? 1.0 / taken : 1.0;
         if (scale_by_freq) scale /= static_cast<double>(counts[static_cast<size_t>(row)]);
-        for (int64_t c = 0; c < d; ++c) out.at({row, c}) += scale * g.at({bag, c});
+        for (int64_t c = 0; c < d; ++c) add(row, c, scale * g.at({bag, c}));
       }
     }
     for (auto& v : out.values) v = round_to(out.dtype, v);
