@@ -158,6 +158,11 @@ Dims check_convolution(const Tensor& input, const Tensor& weight, const std::opt
   ATEN_CHECK(positive, "Given input size per channel: ", input.sizes().slice(2),
              ". Calculated output size per channel: ", IntArrayRef(out).slice(2),
              ". Output size is too small");
+  // An empty batch or no channels give zeros (and the bias); ATen's backends take no other empty
+  // input, though padding would give it an output.
+  ATEN_CHECK(
+      input.numel() != 0 || input.size(0) == 0 || input.size(1) == 0,
+      "Only zero batch or zero channel inputs are supported, but got input shape: ", input.sizes());
   return out;
 }
 

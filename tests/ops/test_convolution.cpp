@@ -207,6 +207,13 @@ TEST(Convolution, EmptyBatchesAndSingleValueLists) {
   const Tensor c = convolution(values({1, 0, 3}, 1), values({2, 0, 2}, 2), values({2}, 4), {1}, {0},
                                {1}, false, {0}, 1);
   EXPECT_TRUE(allclose(c, values({2}, 4).view({1, 2, 1}).expand({1, 2, 2}), 0, 0));
+  // Any other empty input is refused, as ATen's backends do, even where padding gives an output.
+  const std::vector<int64_t> pad_rows = {1, 0};
+  ref::expect_error(
+      [&] {
+        conv2d(values({1, 2, 0, 3}, 1), w, b, {1, 1}, pad_rows, {1, 1}, 1);
+      },
+      {"Only zero batch or zero channel inputs are supported, but got input shape: [1, 2, 0, 3]"});
   ref::expect_error(
       [&] {
         conv3d(values({1, 2, 3, 3, 3}, 1), values({2, 2, 2, 2, 2}, 2), std::nullopt, {1, 1},
