@@ -214,16 +214,6 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> _embedding_bag(
   return {output, offset2bag, bag_size, max_indices};
 }
 
-namespace {
-
-// embedding_bag takes indices and offsets in their common dtype, as ATen's does: Char indices
-// with Long offsets are read as Long; _embedding_bag then checks that it is Long or Int.
-Tensor in_dtype(const Tensor& t, ScalarType dtype) {
-  return t.scalar_type() == dtype ? t : t.to(dtype);
-}
-
-}  // namespace
-
 std::tuple<Tensor, Tensor, Tensor, Tensor> embedding_bag(
     const Tensor& weight, const Tensor& indices, const Tensor& offsets, bool scale_grad_by_freq,
     int64_t mode, bool sparse, const std::optional<Tensor>& per_sample_weights,
@@ -238,10 +228,12 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> embedding_bag(
     bool include_last_offset, std::optional<int64_t> padding_idx) {
   ATEN_CHECK(weight.dim() == 2, "embedding_bag: 'weight' must be 2-D, but got weight of shape ",
              weight.sizes());
+  // Indices and offsets in their common dtype, as ATen's: Char indices with Long offsets are
+  // read as Long; _embedding_bag then checks that it is Long or Int. (to() returns a tensor
+  // already of that dtype itself.)
   const ScalarType common = promote_types(indices.scalar_type(), offsets.scalar_type());
-  return aten::_embedding_bag(weight, in_dtype(indices, common), in_dtype(offsets, common),
-                              scale_grad_by_freq, mode, sparse, per_sample_weights,
-                              include_last_offset,
+  return aten::_embedding_bag(weight, indices.to(common), offsets.to(common), scale_grad_by_freq,
+                              mode, sparse, per_sample_weights, include_last_offset,
                               normalized_padding_idx(padding_idx, weight.sizes()[0]));
 }
 
