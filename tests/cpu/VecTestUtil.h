@@ -2,6 +2,7 @@
 // Shared by the Vectorized tests, which are compiled once per CPU capability like kernel files
 // (see tests/CMakeLists.txt): everything here has internal linkage, so the three copies never
 // meet at link time, and each suite's name carries the capability.
+#include <aten/cpu/vec/Interleave.h>
 #include <aten/cpu/vec/Vectorized.h>
 #include <gtest/gtest.h>
 

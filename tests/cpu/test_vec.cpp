@@ -361,6 +361,19 @@ ATEN_VEC_TYPED_TEST(VecOps, Blend) {
   expect_blend(V::template blend<full>(va, vb), full);
 }
 
+ATEN_VEC_TYPED_TEST(VecOps, Deinterleave2) {
+  using T = TypeParam;
+  using V = Vectorized<T>;
+  constexpr int64_t n = V::size();
+  std::vector<T> a(2 * n);
+  for (int64_t i = 0; i < 2 * n; ++i) a[i] = T(i % 100 - 50);
+  const auto [even, odd] = aten::vec::deinterleave2(V::loadu(a.data()), V::loadu(a.data() + n));
+  for (int64_t i = 0; i < n; ++i) {
+    EXPECT_EQ(even[i], a[2 * i]) << i;
+    EXPECT_EQ(odd[i], a[2 * i + 1]) << i;
+  }
+}
+
 ATEN_VEC_TYPED_TEST(VecOps, MinMaxClamp) {
   using T = TypeParam;
   using V = Vectorized<T>;
@@ -495,6 +508,24 @@ ATEN_VEC_TEST(VecConvert, BetweenFloatDoubleInt32Int64) {
   check_convert<float, int64_t>();
   check_convert<float, int8_t>();
   check_convert<int8_t, float>();
+}
+
+template <typename To, typename From>
+void check_bit_cast() {
+  using VF = Vectorized<From>;
+  const std::vector<From> a = edge_values<From>();
+  for (size_t i = 0; i + VF::size() <= a.size(); i += VF::size()) {
+    const std::vector<To> got = stored(aten::vec::bit_cast<To>(VF::loadu(&a[i])));
+    EXPECT_EQ(std::memcmp(got.data(), &a[i], VF::size() * sizeof(From)), 0) << i;
+  }
+}
+
+ATEN_VEC_TEST(VecConvert, BitCastKeepsTheBits) {
+  ATEN_VEC_SKIP_IF_UNSUPPORTED();
+  check_bit_cast<int32_t, float>();
+  check_bit_cast<float, int32_t>();
+  check_bit_cast<int64_t, double>();
+  check_bit_cast<double, int64_t>();
 }
 
 // ---- generic-only types -----------------------------------------------------------------------

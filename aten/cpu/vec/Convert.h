@@ -12,6 +12,7 @@
 #include <aten/cpu/vec/VectorizedBase.h>
 
 #include <array>
+#include <cstring>
 
 namespace aten::vec {
 inline namespace CPU_CAPABILITY {
@@ -61,6 +62,19 @@ auto convert(const Vectorized<From>& v) {
 template <typename To, typename From, size_t N>
 Vectorized<To> convert(const std::array<Vectorized<From>, N>& vs) {
   return detail::Converter<To, From>::apply(vs);
+}
+
+// bit_cast<To>(v): v's bits as a vector of To, for a To of From's size: a comparison's mask of
+// floats selects int32_t lanes, say. Through memory, which the compiler reduces to nothing.
+template <typename To, typename From>
+Vectorized<To> bit_cast(const Vectorized<From>& v) {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast keeps the element count");
+  constexpr int64_t n = Vectorized<From>::size();
+  From in[n];
+  To out[n];
+  v.store(in);
+  std::memcpy(out, in, sizeof(in));
+  return Vectorized<To>::loadu(out);
 }
 
 }  // namespace CPU_CAPABILITY

@@ -524,6 +524,13 @@ struct Converter<float, double> {
     return _mm256_set_m128(_mm256_cvtpd_ps(v[1]), _mm256_cvtpd_ps(v[0]));
   }
 };
+template <>
+struct Converter<int64_t, int32_t> {
+  static std::array<Vectorized<int64_t>, 2> apply(const Vectorized<int32_t>& v) {
+    return {Vectorized<int64_t>(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(v))),
+            Vectorized<int64_t>(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)))};
+  }
+};
 }  // namespace detail
 
 }  // namespace CPU_CAPABILITY

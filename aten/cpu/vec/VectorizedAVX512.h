@@ -547,6 +547,13 @@ struct Converter<float, double> {
                               1);
   }
 };
+template <>
+struct Converter<int64_t, int32_t> {
+  static std::array<Vectorized<int64_t>, 2> apply(const Vectorized<int32_t>& v) {
+    return {Vectorized<int64_t>(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(v))),
+            Vectorized<int64_t>(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(v, 1)))};
+  }
+};
 }  // namespace detail
 
 }  // namespace CPU_CAPABILITY
