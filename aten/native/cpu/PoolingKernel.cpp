@@ -5,6 +5,7 @@
 // vectorized per CPU capability), positions in parallel. Compiled once per CPU capability.
 #include <aten/core/DtypeDispatch.h>
 #include <aten/cpu/Parallel.h>
+#include <aten/cpu/vec/Interleave.h>
 #include <aten/cpu/vec/Vectorized.h>
 #include <aten/dtype_sets/floating.h>
 #include <aten/native/Pooling.h>
@@ -99,41 +100,83 @@ void max_pool2d_one(const T* x, T* y, int64_t* ind, const Geometry& g, const Poo
   ind[oh * g.ow + ow] = best;
 }
 
-// Output columns [begin, end) of output row oh, whose windows lie inside the input's columns:
-// the same comparisons in the same order, a block of columns at a time, without branches, so
-// that the column loops vectorize (on random data the branches above mispredict often enough
-// to cost most of the time). kStep is the column stride when known at compile time (1 or 2,
-// whose strided loads the compiler vectorizes), else 0.
+// The elements o * step of p for o in [0, size()): one tap of the windows of consecutive output
+// columns.
+template <int kStep, typename T>
+vec::Vectorized<T> load_columns(const T* p, int64_t step) {
+  using Vec = vec::Vectorized<T>;
+  constexpr int64_t n = Vec::size();
+  if constexpr (kStep == 1) {
+    return Vec::loadu(p);
+  } else if constexpr (kStep == 2) {
+    // The even elements of p[0, 2n - 1), without reading p[2n - 1], which may lie past the
+    // input: the first half from p[0, n), the second from p[n - 1, 2n - 1), where they are odd.
+    const auto halves = vec::deinterleave2(Vec::loadu(p), Vec::loadu(p + n - 1));
+    constexpr int64_t high_half = ((int64_t{1} << n) - 1) ^ ((int64_t{1} << (n / 2)) - 1);
+    return Vec::template blend<high_half>(halves.first, halves.second);
+  } else {
+    T columns[n];
+    for (int64_t o = 0; o < n; ++o) columns[o] = p[o * step];
+    return Vec::loadu(columns);
+  }
+}
+
+// Output columns [begin, end) of output row oh, whose windows lie inside the input's columns, a
+// vector of columns at a time: the comparisons of max_pool2d_one, in its order, without branches
+// (on random data those mispredict often enough to cost most of the time). Each comparison
+// waits for the one before in its window, so two vectors go through the window together, their
+// chains interleaved. The last vectors overlap the ones before rather than leaving a scalar
+// tail; the columns they share are computed twice, to the same values. The indices are kept in
+// an integer vector of as many lanes, int32_t for float: planes of up to 2^31 elements take this
+// path. kStep is the column stride when known at compile time (1 or 2), else 0.
 template <int kStep, typename T>
 void max_pool2d_interior(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p,
                          const Span& h, int64_t oh, int64_t begin, int64_t end) {
-  constexpr int64_t kBlock = 64;
-  const int32_t step = kStep != 0 ? kStep : static_cast<int32_t>(p.dW);
-  T m[kBlock];
-  int32_t best[kBlock];  // planes of up to 2^31 elements take this path
-  for (int64_t o0 = begin; o0 < end; o0 += kBlock) {
-    const int64_t n = std::min(kBlock, end - o0);
-    const auto first = static_cast<int32_t>(h.begin * g.iw + o0 * step - p.padW);
-    for (int64_t o = 0; o < n; ++o) {
-      m[o] = -std::numeric_limits<T>::infinity();
-      best[o] = first + static_cast<int32_t>(o) * step;
+  using Vec = vec::Vectorized<T>;
+  using Index = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+  using IndexVec = vec::Vectorized<Index>;
+  constexpr int64_t n = Vec::size(), kChains = 2;
+  static_assert(IndexVec::size() == n);
+  if (end - begin < n) {
+    for (int64_t ow = begin; ow < end; ++ow) max_pool2d_one(x, y, ind, g, p, h, oh, ow);
+    return;
+  }
+  const int64_t step = kStep != 0 ? kStep : p.dW;
+  Index lane_columns[n];
+  for (int64_t o = 0; o < n; ++o) lane_columns[o] = static_cast<Index>(o * step);
+  const IndexVec lanes = IndexVec::loadu(lane_columns);
+  for (int64_t o0 = begin;; o0 += kChains * n) {
+    int64_t column[kChains];
+    Vec m[kChains];
+    IndexVec best[kChains];
+    for (int64_t c = 0; c < kChains; ++c) {
+      column[c] = std::min(o0 + c * n, end - n) * step - p.padW;
+      m[c] = Vec(-std::numeric_limits<T>::infinity());
+      best[c] = IndexVec(static_cast<Index>(h.begin * g.iw + column[c])) + lanes;
     }
     for (int64_t ih = h.begin; ih < h.end; ih += p.dilationH) {
       for (int64_t kw = 0; kw < p.kW; ++kw) {
-        const auto base = static_cast<int32_t>(ih * g.iw + o0 * step - p.padW + kw * p.dilationW);
-        const T* row = x + base;
-        for (int64_t o = 0; o < n; ++o) {
-          const T v = row[o * step];
-          const bool take = takes(v, m[o]);
-          m[o] = take ? v : m[o];
-          best[o] = take ? base + static_cast<int32_t>(o) * step : best[o];
+        for (int64_t c = 0; c < kChains; ++c) {
+          const int64_t i = ih * g.iw + column[c] + kw * p.dilationW;
+          const Vec v = load_columns<kStep>(x + i, step);
+          const Vec take = (v > m[c]) | (v != v);
+          m[c] = Vec::blendv(m[c], v, take);
+          best[c] = IndexVec::blendv(best[c], IndexVec(static_cast<Index>(i)) + lanes,
+                                     vec::bit_cast<Index>(take));
         }
       }
     }
-    for (int64_t o = 0; o < n; ++o) {
-      y[oh * g.ow + o0 + o] = m[o];
-      ind[oh * g.ow + o0 + o] = best[o];
+    for (int64_t c = 0; c < kChains; ++c) {
+      const int64_t out = oh * g.ow + std::min(o0 + c * n, end - n);
+      m[c].store(y + out);
+      if constexpr (std::is_same_v<Index, int64_t>) {
+        best[c].store(ind + out);
+      } else {
+        const auto wide = vec::convert<int64_t>(best[c]);
+        for (size_t k = 0; k < wide.size(); ++k) wide[k].store(ind + out + k * wide[k].size());
+      }
     }
+    if (o0 + kChains * n >= end) break;
   }
 }
 
@@ -141,17 +184,21 @@ template <typename T>
 void max_pool2d_plane(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p) {
   const ColumnRange cols = interior_columns(g, p, (p.kW - 1) * p.dilationW + 1);
   const int64_t lo = cols.lo, hi = cols.hi;
-  const bool small_plane = g.ih * g.iw < (int64_t{1} << 31);
+  // Vectors of float and double; Half and BFloat16 compare in float, a column at a time.
+  constexpr bool kVectors = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  const bool vector_columns = kVectors && g.ih * g.iw < (int64_t{1} << 31);
   for (int64_t oh = 0; oh < g.oh; ++oh) {
     const Span h = dilated_span(oh, p.dH, p.padH, p.kH, p.dilationH, g.ih);
-    if (!small_plane) {
+    if (!vector_columns) {
       for (int64_t ow = 0; ow < g.ow; ++ow) max_pool2d_one(x, y, ind, g, p, h, oh, ow);
       continue;
     }
     for (int64_t ow = 0; ow < lo; ++ow) max_pool2d_one(x, y, ind, g, p, h, oh, ow);
-    if (p.dW == 1) max_pool2d_interior<1>(x, y, ind, g, p, h, oh, lo, hi);
-    else if (p.dW == 2) max_pool2d_interior<2>(x, y, ind, g, p, h, oh, lo, hi);
-    else max_pool2d_interior<0>(x, y, ind, g, p, h, oh, lo, hi);
+    if constexpr (kVectors) {
+      if (p.dW == 1) max_pool2d_interior<1>(x, y, ind, g, p, h, oh, lo, hi);
+      else if (p.dW == 2) max_pool2d_interior<2>(x, y, ind, g, p, h, oh, lo, hi);
+      else max_pool2d_interior<0>(x, y, ind, g, p, h, oh, lo, hi);
+    }
     for (int64_t ow = hi; ow < g.ow; ++ow) max_pool2d_one(x, y, ind, g, p, h, oh, ow);
   }
 }
