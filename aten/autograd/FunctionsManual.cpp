@@ -348,11 +348,16 @@ Tensor scatter_reduce_two_backward(int64_t which, const Tensor& grad, const Tens
                                    std::string_view reduce, bool include_self,
                                    const Tensor& result) {
   if (!grad.defined()) return Tensor();
-  // An empty index scatters nothing (ATen then accepts any src of any shape). amax's and amin's
-  // formula below still applies to self, with a count of 1 where self is the result: its
-  // gradient is laid out like self, NaN where self is NaN, as ATen's.
+  // An empty index scatters nothing (ATen then accepts any src of any shape). The formulas below
+  // still apply to self, as ATen's do: prod's is grad * self / self with self's zeros taken as
+  // 1 (not grad where grad * self is subnormal or overflows); amax's and amin's has a count of
+  // 1 where self is the result (laid out like self, NaN where self is NaN).
   if (index.numel() == 0) {
     if (which == 1) return zeros_like(src_in);
+    if (reduce == "prod") {
+      const Tensor masked_self = self.masked_fill(self == 0, 1);
+      return grad * masked_self / masked_self;
+    }
     if (reduce != "amax" && reduce != "amin") return grad;
     const Tensor self_is_result = (self == result).to(self.scalar_type());
     return self_is_result * (grad / self_is_result);

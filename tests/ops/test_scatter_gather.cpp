@@ -278,6 +278,17 @@ TEST(ScatterReduce, BackwardOfAZeroDimSrcAndOfAnEmptyIndex) {
   EXPECT_EQ(g.strides(), self3.strides());
   EXPECT_EQ(ref::read_double(g, {0, 2}), 1.0);
   EXPECT_TRUE(std::isnan(ref::read_double(g, {1, 0})));
+  // prod's self gradient keeps its formula too: grad * self / self, which loses bits where
+  // grad * self is subnormal (torch gives 0.3449426021715069 for a gradient of
+  // 0.34494260217149098 at a self of 1e-310) and is 0 / 0 nowhere (a 0 of self is taken as 1).
+  Tensor self5 = make<double>({2}, [](int64_t i) { return i == 0 ? 1e-310 : 0.0; });
+  self5.requires_grad_();
+  const Tensor out5 = scatter_reduce(self5, 0, longs({0}, {}), zeros({}, ScalarType::Double),
+                                     "prod", false);
+  const Tensor g5 = autograd::grad(
+      {out5}, {self5}, {make<double>({2}, [](int64_t) { return 0.34494260217149098; })})[0];
+  EXPECT_EQ(ref::read_double(g5, {0}), 0.3449426021715069);
+  EXPECT_EQ(ref::read_double(g5, {1}), 0.34494260217149098);
   // With a 0-dim src, which an empty index never reads, whatever its shape.
   Tensor self4 = iota({0, 2}, ScalarType::Double).requires_grad_();
   const Tensor out4 = scatter_reduce(self4, 0, longs({0, 2}, {}), zeros({}, ScalarType::Double),
