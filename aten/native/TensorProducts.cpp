@@ -37,14 +37,14 @@ Tensor& into_cast_out(const Tensor& result, Tensor& out) {
 }
 
 // self must broadcast to `sizes` (ATen expands it; it never grows the result).
-void check_expands(const char* op, const Tensor& self, IntArrayRef sizes) {
+void check_expands(const Tensor& self, IntArrayRef sizes) {
   bool ok = self.dim() <= static_cast<int64_t>(sizes.size());
   for (int64_t i = 1; ok && i <= self.dim(); ++i) {
     const int64_t s = self.size(-i), r = sizes[sizes.size() - static_cast<size_t>(i)];
     ok = s == r || s == 1;
   }
-  ATEN_CHECK(ok, op, ": the input of size ", self.sizes(),
-             " does not broadcast to the product's size ", sizes);
+  ATEN_CHECK(ok, "the input of size ", self.sizes(), " does not broadcast to the product's size ",
+             sizes);
 }
 
 }  // namespace
@@ -79,17 +79,17 @@ Tensor& addmv_out(const Tensor& self, const Tensor& mat, const Tensor& vec, cons
 
 namespace {
 
-void check_batches(const char* op, const Tensor& self, const Tensor& batch1, const Tensor& batch2) {
+void check_batches(const Tensor& self, const Tensor& batch1, const Tensor& batch2) {
   ATEN_CHECK(
       self.scalar_type() == batch1.scalar_type() && batch1.scalar_type() == batch2.scalar_type(),
-      op, ": expected self, batch1 and batch2 of one dtype, got ", self.scalar_type(), ", ",
+      "expected self, batch1 and batch2 of one dtype, got ", self.scalar_type(), ", ",
       batch1.scalar_type(), " and ", batch2.scalar_type());
-  ATEN_CHECK(batch1.dim() == 3, op, ": batch1 must be a 3D tensor, got ", batch1.dim(), "D");
-  ATEN_CHECK(batch2.dim() == 3, op, ": batch2 must be a 3D tensor, got ", batch2.dim(), "D");
-  ATEN_CHECK(batch1.size(0) == batch2.size(0), op,
-             ": batch1 and batch2 must have same number of batches, got ", batch1.size(0), " and ",
+  ATEN_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor, got ", batch1.dim(), "D");
+  ATEN_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor, got ", batch2.dim(), "D");
+  ATEN_CHECK(batch1.size(0) == batch2.size(0),
+             "batch1 and batch2 must have same number of batches, got ", batch1.size(0), " and ",
              batch2.size(0));
-  ATEN_CHECK(batch1.size(2) == batch2.size(1), op, ": incompatible matrix sizes for bmm (",
+  ATEN_CHECK(batch1.size(2) == batch2.size(1), "incompatible matrix sizes for bmm (",
              batch1.size(1), "x", batch1.size(2), " and ", batch2.size(1), "x", batch2.size(2),
              ")");
 }
@@ -116,9 +116,9 @@ Tensor scaled_sum(const Tensor& self, const Tensor& product, const Scalar& beta,
 
 Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
                const Scalar& alpha) {
-  check_batches("baddbmm", self, batch1, batch2);
+  check_batches(self, batch1, batch2);
   const std::vector<int64_t> sizes = {batch1.size(0), batch1.size(1), batch2.size(2)};
-  check_expands("baddbmm", self, sizes);
+  check_expands(self, sizes);
   return scaled_sum(self, aten::bmm(batch1, batch2), beta, alpha);
 }
 
@@ -138,9 +138,9 @@ Tensor& baddbmm_out(const Tensor& self, const Tensor& batch1, const Tensor& batc
 
 Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
               const Scalar& alpha) {
-  check_batches("addbmm", self, batch1, batch2);
+  check_batches(self, batch1, batch2);
   const int64_t b = batch1.size(0), n = batch1.size(1), k = batch1.size(2), p = batch2.size(2);
-  check_expands("addbmm", self, std::vector<int64_t>{n, p});
+  check_expands(self, std::vector<int64_t>{n, p});
   const Tensor rows = batch1.permute({1, 0, 2}).reshape({n, b * k});
   const Tensor cols = batch2.reshape({b * k, p});
   return aten::addmm(self, rows, cols, beta, alpha);
