@@ -49,20 +49,31 @@ int64_t int_arg(const Call& call, const std::string& name) {
   return a != nullptr && a->value.is<int64_t>() ? a->value.get<int64_t>() : -1;
 }
 
-// group_norm's groups (and native_group_norm's and its backward's) hold one element each: the
-// variance is 0, rstd = 1 / sqrt(eps) magnifies the last bit of every term.
-bool one_element_groups(const Call& call) {
+// A normalization's groups hold one or two elements: group_norm's (native_group_norm's, its
+// backward's), or layer_norm's over a normalized_shape of that many. With one the variance is 0
+// and rstd = 1 / sqrt(eps) magnifies the last bit of every term; with two the normalized values
+// are +-1 but for eps / var, and the true gradient is that small next to the terms.
+bool tiny_groups(const Call& call) {
+  if (const Arg* normalized = arg_named(call, "normalized_shape");
+      normalized != nullptr && normalized->value.is<std::vector<int64_t>>()) {
+    int64_t size = 1;
+    for (int64_t s : normalized->value.get<std::vector<int64_t>>()) size *= s;
+    return size == 1 || size == 2;
+  }
+  int64_t size = 0;
   if (const Arg* input = arg_named(call, "input");
       input != nullptr && input->is_tensor && call.overload.rfind("group_norm", 0) == 0) {
     const std::vector<int64_t>& shape = input->tensor.shape;
     const int64_t groups = int_arg(call, "num_groups");
     if (shape.size() < 2 || groups <= 0 || shape[1] % groups != 0) return false;
-    int64_t size = shape[1] / groups;
+    size = shape[1] / groups;
     for (size_t d = 2; d < shape.size(); ++d) size *= shape[d];
-    return size == 1;
+  } else {
+    const int64_t C = int_arg(call, "C"), HxW = int_arg(call, "HxW"), G = int_arg(call, "group");
+    if (G <= 0 || C % G != 0) return false;
+    size = C / G * HxW;
   }
-  const int64_t C = int_arg(call, "C"), HxW = int_arg(call, "HxW"), G = int_arg(call, "group");
-  return G > 0 && C == G && HxW == 1;
+  return size == 1 || size == 2;
 }
 
 // pad's amounts include a negative one (a crop).
@@ -76,7 +87,7 @@ bool negative_pads(const Call& call) {
 // The conditions an entry's `where:` can name.
 using Condition = bool (*)(const Call&);
 const std::map<std::string, Condition, std::less<>> kConditions = {
-    {"one_element_groups", one_element_groups}, {"negative_pads", negative_pads}};
+    {"tiny_groups", tiny_groups}, {"negative_pads", negative_pads}};
 
 }  // namespace
 

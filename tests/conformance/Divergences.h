@@ -27,7 +27,7 @@ struct Divergence {
   std::string detail;        // a glob over part of the disagreement's detail; empty: any
   std::string call;  // plain text the call's line (Call::str()) contains ("dim=[]"); empty: any
   // A condition on the call's arguments that its line does not show, by name (Divergences.cpp's
-  // kConditions: "one_element_groups"); empty: any.
+  // kConditions: "tiny_groups"); empty: any.
   std::string where;
   std::string reason;
   // `status: open`: not intended but a MiniATen bug not fixed yet. It is explained (the suite

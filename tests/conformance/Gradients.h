@@ -48,6 +48,7 @@ struct GradOutcome {
   std::vector<bool> requires_grad;
   std::vector<Tensor> grads;  // one per leaf (undefined where none flows); empty if no backward
   int64_t output_numel = 0;   // the largest floating output's element count
+  double grad_output_largest = 0;  // the largest finite |element| of the gradients flowing in
   // Which gradients were libtorch ZeroTensors (no storage: their strides are no layout).
   std::vector<bool> zero_tensor;
 };

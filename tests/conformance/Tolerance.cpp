@@ -246,8 +246,9 @@ double grad_tolerance(const std::string& op, ScalarType dtype, bool complex, dou
   // Only the moves compare the signs of zeros: other formulas reach a zero along other paths.
   double bound = 0;
   if (kGradFunctionOps.count(op)) {
-    // Relative to the value, and to the gradient's largest element: a derivative near one of its
-    // zeros (sgn's, silu's at -1.28) is a difference of terms that size.
+    // Relative to the value, and to the largest element of the gradient or of the one flowing
+    // in: a derivative near one of its zeros (sgn's, silu's at -1.28) is a difference of terms
+    // that size.
     bound = 128 * eps * std::abs(expected) + 16 * eps * largest +
             16 * eps * std::numeric_limits<float>::min();
   } else if (!kGradMoveOps.count(op) || complex) {
