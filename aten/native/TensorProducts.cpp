@@ -7,6 +7,7 @@
 #include <aten/ops/addbmm_native.h>
 #include <aten/ops/addmm.h>
 #include <aten/ops/addmv_native.h>
+#include <aten/ops/baddbmm_dtypes.h>
 #include <aten/ops/baddbmm_native.h>
 #include <aten/ops/bmm.h>
 #include <aten/ops/kron_native.h>
@@ -119,6 +120,12 @@ Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, c
   check_batches(self, batch1, batch2);
   const std::vector<int64_t> sizes = {batch1.size(0), batch1.size(1), batch2.size(2)};
   check_expands(self, sizes);
+  // A value the dtype cannot hold (-1.5 for Byte, 65504 for Char) is an error before anything
+  // is computed, as ATen's kernel converts both to it.
+  ATEN_DISPATCH_baddbmm_TYPES(self.scalar_type(), [&] {
+    (void)beta.to<scalar_t>();
+    (void)alpha.to<scalar_t>();
+  });
   return scaled_sum(self, aten::bmm(batch1, batch2), beta, alpha);
 }
 

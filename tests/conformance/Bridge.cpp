@@ -4,6 +4,8 @@
 #include <aten/ops/empty_strided.h>
 
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace aten::conformance {
 
@@ -66,6 +68,14 @@ Tensor from_torch(const at::Tensor& t) {
   }
   Tensor r = empty_strided(t.sizes().vec(), t.strides().vec(), TensorOptions(dtype));
   const int64_t extent = storage_extent(r.sizes(), r.strides());
+  // libtorch can leave an out= whose sizes its storage does not hold: resize_ sets the sizes,
+  // then fails to allocate under the suite's memory limit.
+  const auto nbytes = static_cast<int64_t>(t.storage().nbytes());
+  if (extent > 0 && (t.storage_offset() + extent) * r.element_size() > nbytes) {
+    throw std::runtime_error("sizes " + c10::str(t.sizes()) + " reach past the " +
+                             std::to_string(nbytes) + " bytes of its storage (an allocation " +
+                             "that failed?)");
+  }
   if (extent > 0) std::memcpy(r.data_ptr(), t.data_ptr(), extent * r.element_size());
   return r;
 }
