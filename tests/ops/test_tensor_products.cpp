@@ -15,6 +15,7 @@
 #include <aten/ops/outer.h>
 #include <aten/ops/sum.h>
 #include <aten/ops/tensordot.h>
+#include <aten/ops/zeros.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -116,6 +117,13 @@ TEST(TensorProducts, Errors) {
                 complex<double>(1, 2));
       },
       {"cannot be converted to type Double without overflow"});
+  // Into an integral dtype: a value it cannot hold, as ATen's kernel converts it.
+  const TensorOptions bytes = TensorOptions().dtype(ScalarType::Byte);
+  ref::expect_error(
+      [&] {
+        baddbmm(zeros({2, 3, 5}, bytes), zeros({2, 3, 4}, bytes), zeros({2, 4, 5}, bytes), -1.5);
+      },
+      {"baddbmm: value -1.5 cannot be converted to type Byte without overflow"});
   ref::expect_error(
       [&] {
         outer(values({2, 2}, 1), values({3}, 2));
