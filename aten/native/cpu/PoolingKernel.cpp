@@ -12,6 +12,7 @@
 #include <aten/ops/zero.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -100,83 +101,101 @@ void max_pool2d_one(const T* x, T* y, int64_t* ind, const Geometry& g, const Poo
   ind[oh * g.ow + ow] = best;
 }
 
-// The elements o * step of p for o in [0, size()): one tap of the windows of consecutive output
-// columns.
+// The elements o * step of p for o in [0, count): one tap of the windows of consecutive output
+// columns. The lanes from count on are 0; nothing past the last of those elements is read.
 template <int kStep, typename T>
-vec::Vectorized<T> load_columns(const T* p, int64_t step) {
+vec::Vectorized<T> load_columns(const T* p, int64_t step, int64_t count) {
   using Vec = vec::Vectorized<T>;
   constexpr int64_t n = Vec::size();
   if constexpr (kStep == 1) {
-    return Vec::loadu(p);
+    return count == n ? Vec::loadu(p) : Vec::loadu(p, count);
   } else if constexpr (kStep == 2) {
-    // The even elements of p[0, 2n - 1), without reading p[2n - 1], which may lie past the
-    // input: the first half from p[0, n), the second from p[n - 1, 2n - 1), where they are odd.
-    const auto halves = vec::deinterleave2(Vec::loadu(p), Vec::loadu(p + n - 1));
+    // The even elements of p[0, 2 count - 1): the first half from p[0, n), the second from
+    // p[n - 1, 2n - 1), where they are odd (p[2n - 1] may lie past the input).
+    const int64_t last = 2 * count - 1;  // elements of p read
+    const Vec low = count == n ? Vec::loadu(p) : Vec::loadu(p, std::min(n, last));
+    const Vec high = count == n ? Vec::loadu(p + n - 1)
+                                : Vec::loadu(p + n - 1, std::max<int64_t>(0, last - (n - 1)));
+    const auto halves = vec::deinterleave2(low, high);
     constexpr int64_t high_half = ((int64_t{1} << n) - 1) ^ ((int64_t{1} << (n / 2)) - 1);
     return Vec::template blend<high_half>(halves.first, halves.second);
   } else {
-    T columns[n];
-    for (int64_t o = 0; o < n; ++o) columns[o] = p[o * step];
+    T columns[n] = {};
+    for (int64_t o = 0; o < count; ++o) columns[o] = p[o * step];
     return Vec::loadu(columns);
   }
 }
 
-// Output columns [begin, end) of output row oh, whose windows lie inside the input's columns, a
-// vector of columns at a time: the comparisons of max_pool2d_one, in its order, without branches
-// (on random data those mispredict often enough to cost most of the time). Each comparison
-// waits for the one before in its window, so two vectors go through the window together, their
-// chains interleaved. The last vectors overlap the ones before rather than leaving a scalar
-// tail; the columns they share are computed twice, to the same values. The indices are kept in
-// an integer vector of as many lanes, int32_t for float: planes of up to 2^31 elements take this
-// path. kStep is the column stride when known at compile time (1 or 2), else 0.
-template <int kStep, typename T>
-void max_pool2d_interior(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p,
-                         const Span& h, int64_t oh, int64_t begin, int64_t end) {
+// kChains vectors of output columns of output row oh, each `count` columns from its start (all
+// of a vector but for a row narrower than one), whose windows lie inside the input's columns:
+// the comparisons of max_pool2d_one, in its order, without branches (on random data those
+// mispredict often enough to cost most of the time). Each comparison waits for the one before
+// in its window, so the vectors go through the window together, their chains interleaved. The
+// indices are kept in an integer vector of as many lanes, int32_t for float: planes of up to
+// 2^31 elements take this path. kStep is the column stride when known at compile time (1 or 2),
+// else 0.
+template <int kStep, int64_t kChains, typename T>
+void max_pool2d_vectors(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p,
+                        const Span& h, int64_t oh, const std::array<int64_t, kChains>& start,
+                        int64_t count) {
   using Vec = vec::Vectorized<T>;
   using Index = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
   using IndexVec = vec::Vectorized<Index>;
-  constexpr int64_t n = Vec::size(), kChains = 2;
+  constexpr int64_t n = Vec::size();
   static_assert(IndexVec::size() == n);
-  if (end - begin < n) {
-    for (int64_t ow = begin; ow < end; ++ow) max_pool2d_one(x, y, ind, g, p, h, oh, ow);
-    return;
-  }
   const int64_t step = kStep != 0 ? kStep : p.dW;
   Index lane_columns[n];
   for (int64_t o = 0; o < n; ++o) lane_columns[o] = static_cast<Index>(o * step);
   const IndexVec lanes = IndexVec::loadu(lane_columns);
-  for (int64_t o0 = begin;; o0 += kChains * n) {
-    int64_t column[kChains];
-    Vec m[kChains];
-    IndexVec best[kChains];
-    for (int64_t c = 0; c < kChains; ++c) {
-      column[c] = std::min(o0 + c * n, end - n) * step - p.padW;
-      m[c] = Vec(-std::numeric_limits<T>::infinity());
-      best[c] = IndexVec(static_cast<Index>(h.begin * g.iw + column[c])) + lanes;
-    }
-    for (int64_t ih = h.begin; ih < h.end; ih += p.dilationH) {
-      for (int64_t kw = 0; kw < p.kW; ++kw) {
-        for (int64_t c = 0; c < kChains; ++c) {
-          const int64_t i = ih * g.iw + column[c] + kw * p.dilationW;
-          const Vec v = load_columns<kStep>(x + i, step);
-          const Vec take = (v > m[c]) | (v != v);
-          m[c] = Vec::blendv(m[c], v, take);
-          best[c] = IndexVec::blendv(best[c], IndexVec(static_cast<Index>(i)) + lanes,
-                                     vec::bit_cast<Index>(take));
-        }
+  int64_t column[kChains];
+  Vec m[kChains];
+  IndexVec best[kChains];
+  for (int64_t c = 0; c < kChains; ++c) {
+    column[c] = start[c] * step - p.padW;
+    m[c] = Vec(-std::numeric_limits<T>::infinity());
+    best[c] = IndexVec(static_cast<Index>(h.begin * g.iw + column[c])) + lanes;
+  }
+  for (int64_t ih = h.begin; ih < h.end; ih += p.dilationH) {
+    for (int64_t kw = 0; kw < p.kW; ++kw) {
+      for (int64_t c = 0; c < kChains; ++c) {
+        const int64_t i = ih * g.iw + column[c] + kw * p.dilationW;
+        const Vec v = load_columns<kStep>(x + i, step, count);
+        const Vec take = (v > m[c]) | (v != v);
+        m[c] = Vec::blendv(m[c], v, take);
+        best[c] = IndexVec::blendv(best[c], IndexVec(static_cast<Index>(i)) + lanes,
+                                   vec::bit_cast<Index>(take));
       }
     }
-    for (int64_t c = 0; c < kChains; ++c) {
-      const int64_t out = oh * g.ow + std::min(o0 + c * n, end - n);
-      m[c].store(y + out);
-      if constexpr (std::is_same_v<Index, int64_t>) {
-        best[c].store(ind + out);
-      } else {
-        const auto wide = vec::convert<int64_t>(best[c]);
-        for (size_t k = 0; k < wide.size(); ++k) wide[k].store(ind + out + k * wide[k].size());
-      }
+  }
+  for (int64_t c = 0; c < kChains; ++c) {
+    const int64_t out = oh * g.ow + start[c];
+    m[c].store(y + out, count);
+    if constexpr (std::is_same_v<Index, int64_t>) {
+      best[c].store(ind + out, count);
+    } else {
+      const auto wide = vec::convert<int64_t>(best[c]);
+      const int64_t half = n / 2;
+      wide[0].store(ind + out, std::min(count, half));
+      if (count > half) wide[1].store(ind + out + half, count - half);
     }
-    if (o0 + kChains * n >= end) break;
+  }
+}
+
+// Output columns [begin, end) of output row oh, whose windows lie inside the input's columns:
+// two vectors at a time, the last ones overlapping those before rather than leaving a scalar
+// tail (the columns they share are computed twice, to the same values); a row narrower than a
+// vector as one vector's first lanes.
+template <int kStep, typename T>
+void max_pool2d_interior(const T* x, T* y, int64_t* ind, const Geometry& g, const Pool2dParams& p,
+                         const Span& h, int64_t oh, int64_t begin, int64_t end) {
+  constexpr int64_t n = vec::Vectorized<T>::size();
+  if (end - begin < n) {
+    if (end > begin) max_pool2d_vectors<kStep, 1>(x, y, ind, g, p, h, oh, {begin}, end - begin);
+    return;
+  }
+  for (int64_t o0 = begin; o0 < end; o0 += 2 * n) {
+    max_pool2d_vectors<kStep, 2>(x, y, ind, g, p, h, oh,
+                                 {std::min(o0, end - n), std::min(o0 + n, end - n)}, n);
   }
 }
 
