@@ -1,8 +1,9 @@
-// max_pool2d over rows wide enough for the kernel's vectors of output columns
-// (aten/native/cpu/PoolingKernel.cpp), against a window-by-window reference: values to the bit
-// and indices, for strides 1, 2 and 3, padding, dilation and row widths on both sides of the
-// vector widths, with ties, signed zeros, infinities and NaNs in the windows (ATen takes the
-// first maximum, or the last NaN). The suite also runs under each lower CPU capability.
+// The ops of aten/native/Pooling.cpp beyond the manifest: max_pool2d's vectors of output
+// columns (aten/native/cpu/PoolingKernel.cpp), whole and partial, against a window-by-window
+// reference: values to the bit and indices, for strides 1, 2 and 3, padding, dilation and row
+// widths on both sides of the vector widths, with ties, signed zeros, infinities and NaNs in the
+// windows (ATen takes the first maximum, or the last NaN). The suite also runs under each lower
+// CPU capability.
 #include <aten/ops/max_pool2d_with_indices.h>
 #include <gtest/gtest.h>
 
