@@ -9,27 +9,26 @@
 namespace aten {
 
 using autograd::AutogradMeta;
-namespace impl = autograd::impl;
 
 bool TensorBase::is_leaf() const {
-  const AutogradMeta* meta = impl::get_autograd_meta(*this);
+  const AutogradMeta* meta = autograd::impl::get_autograd_meta(*this);
   return meta == nullptr || meta->grad_fn_ == nullptr;
 }
 
 const std::shared_ptr<autograd::Node>& TensorBase::grad_fn() const {
   static const std::shared_ptr<autograd::Node> none;
-  impl::refresh_view_history(*this);
-  const AutogradMeta* meta = impl::get_autograd_meta(*this);
+  autograd::impl::refresh_view_history(*this);
+  const AutogradMeta* meta = autograd::impl::get_autograd_meta(*this);
   return meta == nullptr ? none : meta->grad_fn_;
 }
 
 uint32_t TensorBase::output_nr() const {
-  const AutogradMeta* meta = impl::get_autograd_meta(*this);
+  const AutogradMeta* meta = autograd::impl::get_autograd_meta(*this);
   return meta == nullptr ? 0 : meta->output_nr_;
 }
 
 bool TensorBase::retains_grad() const {
-  const AutogradMeta* meta = impl::get_autograd_meta(*this);
+  const AutogradMeta* meta = autograd::impl::get_autograd_meta(*this);
   return meta != nullptr && meta->retains_grad_;
 }
 
@@ -38,17 +37,17 @@ const Tensor& Tensor::requires_grad_(bool requires_grad) const {
              "you can only change requires_grad flags of leaf variables. If you want to use a "
              "computed variable in a subgraph that doesn't require differentiation use "
              "var_no_grad = var.detach().");
-  impl::set_requires_grad(*this, requires_grad);
+  autograd::impl::set_requires_grad(*this, requires_grad);
   return *this;
 }
 
 const Tensor& Tensor::grad() const {
   static const Tensor none;
-  const AutogradMeta* meta = impl::get_autograd_meta(*this);
+  const AutogradMeta* meta = autograd::impl::get_autograd_meta(*this);
   return meta == nullptr ? none : meta->grad_;
 }
 
-Tensor& Tensor::mutable_grad() const { return impl::materialize_autograd_meta(*this).grad_; }
+Tensor& Tensor::mutable_grad() const { return autograd::impl::materialize_autograd_meta(*this).grad_; }
 
 Tensor Tensor::detach() const {
   Tensor alias = detail::alias_with_sizes_and_strides(*this, sizes(), strides());
@@ -60,16 +59,16 @@ Tensor Tensor::detach() const {
 }
 
 const Tensor& Tensor::detach_() const {
-  if (impl::get_autograd_meta(*this) == nullptr) return *this;
-  impl::set_gradient_edge(*this, autograd::Edge());
-  impl::set_requires_grad(*this, false);
+  if (autograd::impl::get_autograd_meta(*this) == nullptr) return *this;
+  autograd::impl::set_gradient_edge(*this, autograd::Edge());
+  autograd::impl::set_requires_grad(*this, false);
   return *this;
 }
 
 void Tensor::retain_grad() const {
   ATEN_CHECK(requires_grad(), "can't retain_grad on Tensor that has requires_grad=False");
   if (is_leaf()) return;  // a leaf's grad() accumulates anyway
-  AutogradMeta& meta = impl::materialize_autograd_meta(*this);
+  AutogradMeta& meta = autograd::impl::materialize_autograd_meta(*this);
   if (meta.retains_grad_) return;
   // Weak: the hook lives on grad_fn, which the tensor owns.
   std::weak_ptr<AutogradMeta> weak_meta = unsafeGetTensorImpl()->shared_autograd_meta();
@@ -86,7 +85,7 @@ void Tensor::retain_grad() const {
 unsigned Tensor::register_hook(Hook hook) const {
   ATEN_CHECK(requires_grad(), "cannot register a hook on a tensor that doesn't require gradient");
   if (!is_leaf()) return grad_fn()->add_tensor_pre_hook(output_nr(), std::move(hook));
-  AutogradMeta& meta = impl::materialize_autograd_meta(*this);
+  AutogradMeta& meta = autograd::impl::materialize_autograd_meta(*this);
   meta.hooks_.push_back(std::move(hook));
   return static_cast<unsigned>(meta.hooks_.size() - 1);
 }

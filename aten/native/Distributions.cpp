@@ -310,7 +310,7 @@ Tensor rand_like(const Tensor& self, std::optional<ScalarType> dtype, std::optio
 
 Tensor randn(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
              std::optional<Device> device, std::optional<bool> pin_memory) {
-  return randn(size, std::nullopt, dtype, layout, device, pin_memory);
+  return native::randn(size, std::nullopt, dtype, layout, device, pin_memory);
 }
 
 Tensor randn(IntArrayRef size, const std::optional<Generator>& generator,
