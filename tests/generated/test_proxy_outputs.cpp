@@ -13,12 +13,12 @@
 
 using namespace aten;
 
-namespace {
-
 class ProxyOutputs : public ::testing::Test {
  protected:
   void SetUp() override { test::register_fixture_ops(); }
 };
+
+namespace {
 
 // The values _test_iota must produce, element by element: i in row-major order.
 template <typename T>

@@ -139,6 +139,9 @@ inline double at(const Tensor& t, std::vector<int64_t> idx = {}) {
 // Restores the thread count a test changed.
 struct ThreadCount {
   int saved = get_num_threads();
+  ThreadCount() = default;
+  ThreadCount(const ThreadCount&) = delete;
+  ThreadCount& operator=(const ThreadCount&) = delete;
   ~ThreadCount() { set_num_threads(saved); }
 };
 

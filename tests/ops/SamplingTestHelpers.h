@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 namespace aten::sampling_test {
@@ -29,7 +30,7 @@ inline std::vector<unsigned char> bytes_of(const Tensor& t) {
 }
 
 // t's values as doubles in row-major order (complex: both parts, as view_as_real lays them).
-inline std::vector<double> values_of(const Tensor& t) {
+inline std::vector<double> reals_of(const Tensor& t) {
   const Tensor r = isComplexType(t.scalar_type()) ? aten::view_as_real(t) : t;
   std::vector<double> v;
   v.reserve(static_cast<size_t>(r.numel()));
@@ -43,14 +44,7 @@ inline Tensor strided(int64_t rows, int64_t cols, ScalarType t) {
   return empty({cols, 2 * rows}, t).slice(1, 0, 2 * rows, 2).t();
 }
 
-// Restores the thread count a test changes.
-struct ThreadCount {
-  int saved = get_num_threads();
-  ThreadCount() = default;
-  ThreadCount(const ThreadCount&) = delete;
-  ThreadCount& operator=(const ThreadCount&) = delete;
-  ~ThreadCount() { set_num_threads(saved); }
-};
+using ref::ThreadCount;
 
 // The thread counts reproducibility is checked at.
 inline constexpr int kThreadCounts[] = {1, 2, 3, 7};

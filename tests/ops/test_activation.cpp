@@ -218,7 +218,7 @@ TEST(LeakyRelu, SpecialValuesSlopeRoundingAndInPlaceBackward) {
 
 namespace {
 // The elements of a Float tensor.
-std::vector<float> values_of(const Tensor& t) {
+std::vector<float> floats_of(const Tensor& t) {
   const Tensor c = t.contiguous();
   return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
 }
@@ -233,9 +233,9 @@ TEST(Elu, MatchesReferenceWithSeluAndCeluCoefficients) {
     for (int64_t r = 0; r < repeat; ++r) data.insert(data.end(), xs.begin(), xs.end());
     Tensor x = empty({static_cast<int64_t>(data.size())}, ScalarType::Float);
     std::memcpy(x.data_ptr<float>(), data.data(), data.size() * sizeof(float));
-    const std::vector<float> e = values_of(elu(x, 0.5, 2, 1.5));
-    const std::vector<float> s = values_of(selu(x));
-    const std::vector<float> c = values_of(celu(x, 2));
+    const std::vector<float> e = floats_of(elu(x, 0.5, 2, 1.5));
+    const std::vector<float> s = floats_of(selu(x));
+    const std::vector<float> c = floats_of(celu(x, 2));
     for (size_t i = 0; i < data.size(); ++i) {
       const double v = data[i];
       EXPECT_NEAR(e[i], v > 0 ? 2 * v : std::expm1(1.5 * v) * 0.5 * 2, 1e-6) << v;
@@ -260,7 +260,7 @@ TEST(Elu, MatchesReferenceWithSeluAndCeluCoefficients) {
 // hardtanh clamps, keeping an integral dtype (its bounds truncated) and -0; relu6 is
 // hardtanh(0, 6); Bool and Byte with a negative bound are refused, as in ATen.
 TEST(Hardtanh, BoundsDtypesAndErrors) {
-  const std::vector<float> h = values_of(
+  const std::vector<float> h = floats_of(
       hardtanh(tensor({-2.f, -0.f, 0.5f, 3.f, std::numeric_limits<float>::quiet_NaN()})));
   EXPECT_EQ(h[0], -1.f);
   EXPECT_TRUE(h[1] == 0.f && std::signbit(h[1]));
@@ -272,13 +272,13 @@ TEST(Hardtanh, BoundsDtypesAndErrors) {
   const std::vector<int> want = {-1, 0, 1, 2, 2};
   for (int64_t k = 0; k < 5; ++k) EXPECT_EQ(i.data_ptr<int>()[k], want[k]);
   const Tensor r = relu6(tensor({-1.f, 3.f, 7.f}));
-  EXPECT_EQ(values_of(r), (std::vector<float>{0.f, 3.f, 6.f}));
+  EXPECT_EQ(floats_of(r), (std::vector<float>{0.f, 3.f, 6.f}));
   expect_error([] { hardtanh(tensor({true})); }, {"Bool inputs not supported for hardtanh"});
   expect_error([] { hardtanh(tensor({1}).to(ScalarType::Byte)); },
                {"cannot do hardtanh on an unsigned type with negative limits"});
   EXPECT_EQ(relu6(tensor({9}).to(ScalarType::Byte)).data_ptr<uint8_t>()[0], 6);
   // The gradient passes strictly inside the bounds.
-  const std::vector<float> g = values_of(
+  const std::vector<float> g = floats_of(
       hardtanh_backward(tensor({1.f, 1.f, 1.f, 1.f}), tensor({-1.f, -0.5f, 1.f, 2.f}), -1, 1));
   EXPECT_EQ(g, (std::vector<float>{0.f, 1.f, 0.f, 0.f}));
 }
@@ -287,9 +287,9 @@ TEST(Hardtanh, BoundsDtypesAndErrors) {
 
 TEST(HardSigmoidSwish, PiecesAndEdges) {
   const Tensor x = tensor({-4.f, -3.f, -1.5f, 0.f, 1.5f, 3.f, 4.f});
-  const std::vector<float> s = values_of(hardsigmoid(x));
-  const std::vector<float> w = values_of(hardswish(x));
-  const std::vector<float> xs = values_of(x);
+  const std::vector<float> s = floats_of(hardsigmoid(x));
+  const std::vector<float> w = floats_of(hardswish(x));
+  const std::vector<float> xs = floats_of(x);
   for (size_t i = 0; i < xs.size(); ++i) {
     const double v = xs[i];
     const double hs = std::min(std::max(v + 3, 0.0), 6.0) / 6;
@@ -299,9 +299,9 @@ TEST(HardSigmoidSwish, PiecesAndEdges) {
   EXPECT_TRUE(std::isnan(hardsigmoid(tensor({std::nanf("")})).data_ptr<float>()[0]));
   const Tensor ones = tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f, 1.f});
   // hardsigmoid's gradient: 1/6 strictly inside (-3, 3); hardswish's: x / 3 + 0.5 on [-3, 3).
-  EXPECT_EQ(values_of(hardsigmoid_backward(ones, x)),
+  EXPECT_EQ(floats_of(hardsigmoid_backward(ones, x)),
             (std::vector<float>{0.f, 0.f, 1.f / 6, 1.f / 6, 1.f / 6, 0.f, 0.f}));
-  EXPECT_EQ(values_of(hardswish_backward(ones, x)),
+  EXPECT_EQ(floats_of(hardswish_backward(ones, x)),
             (std::vector<float>{0.f, -0.5f, 0.f, 0.5f, 1.f, 1.f, 1.f}));
 }
 
@@ -310,7 +310,7 @@ TEST(HardSigmoidSwish, PiecesAndEdges) {
 // value where x <= threshold, NaN kept; integral dtypes take the Scalars truncated; an in-place
 // self that overlaps itself is fine (each location gets one value), as in ATen.
 TEST(Threshold, ValuesDtypesAndOverlap) {
-  const std::vector<float> t = values_of(
+  const std::vector<float> t = floats_of(
       threshold(tensor({-1.f, 0.5f, 0.6f, std::nanf("")}), 0.5, -7));
   EXPECT_EQ(t[0], -7.f);
   EXPECT_EQ(t[1], -7.f);
@@ -322,7 +322,7 @@ TEST(Threshold, ValuesDtypesAndOverlap) {
   Tensor e = tensor({-1.f}).expand({4});
   threshold_(e, 0, 5);
   EXPECT_EQ(e.data_ptr<float>()[0], 5.f);
-  EXPECT_EQ(values_of(threshold_backward(tensor({2.f, 2.f}), tensor({0.f, 1.f}), 0)),
+  EXPECT_EQ(floats_of(threshold_backward(tensor({2.f, 2.f}), tensor({0.f, 1.f}), 0)),
             (std::vector<float>{0.f, 2.f}));
 }
 
@@ -330,10 +330,10 @@ TEST(Threshold, ValuesDtypesAndOverlap) {
 
 TEST(Mish, MatchesReferenceAndBackwardFormula) {
   const Tensor x = tensor({-20.f, -2.f, -0.5f, 0.f, 0.5f, 3.f, 30.f});
-  const std::vector<float> m = values_of(mish(x));
-  const std::vector<float> g = values_of(
+  const std::vector<float> m = floats_of(mish(x));
+  const std::vector<float> g = floats_of(
       mish_backward(tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f, 1.f}), x));
-  const std::vector<float> xs = values_of(x);
+  const std::vector<float> xs = floats_of(x);
   for (size_t i = 0; i < xs.size(); ++i) {
     const double v = xs[i];
     const double t = std::tanh(std::log1p(std::exp(v)));
@@ -347,12 +347,12 @@ TEST(Mish, MatchesReferenceAndBackwardFormula) {
 
 TEST(Shrink, PiecesBoundariesAndLambdaCheck) {
   const Tensor x = tensor({-2.f, -0.5f, -0.25f, 0.f, 0.5f, 0.75f});
-  EXPECT_EQ(values_of(softshrink(x)), (std::vector<float>{-1.5f, 0.f, 0.f, 0.f, 0.f, 0.25f}));
-  EXPECT_EQ(values_of(hardshrink(x)), (std::vector<float>{-2.f, 0.f, 0.f, 0.f, 0.f, 0.75f}));
+  EXPECT_EQ(floats_of(softshrink(x)), (std::vector<float>{-1.5f, 0.f, 0.f, 0.f, 0.f, 0.25f}));
+  EXPECT_EQ(floats_of(hardshrink(x)), (std::vector<float>{-2.f, 0.f, 0.f, 0.f, 0.f, 0.75f}));
   const Tensor ones = tensor({1.f, 1.f, 1.f, 1.f, 1.f, 1.f});
   const std::vector<float> pass = {1.f, 0.f, 0.f, 0.f, 0.f, 1.f};
-  EXPECT_EQ(values_of(softshrink_backward(ones, x, 0.5)), pass);
-  EXPECT_EQ(values_of(hardshrink_backward(ones, x, 0.5)), pass);
+  EXPECT_EQ(floats_of(softshrink_backward(ones, x, 0.5)), pass);
+  EXPECT_EQ(floats_of(hardshrink_backward(ones, x, 0.5)), pass);
   expect_error([] { softshrink(tensor({1.f}), -0.5); },
                {"lambda must be greater or equal to 0, but found to be -0.5"});
 }
@@ -364,18 +364,18 @@ TEST(Shrink, PiecesBoundariesAndLambdaCheck) {
 TEST(LogSigmoid, ValuesBufferAndLayout) {
   const Tensor x = tensor({-100.f, -2.f, 0.f, 3.f, 40.f});
   const auto [output, buffer] = log_sigmoid_forward(x);
-  const std::vector<float> y = values_of(output), z = values_of(buffer), xs = values_of(x);
+  const std::vector<float> y = floats_of(output), z = floats_of(buffer), xs = floats_of(x);
   for (size_t i = 0; i < xs.size(); ++i) {
     const double v = xs[i];
     const double want = v < 0 ? v - std::log1p(std::exp(v)) : -std::log1p(std::exp(-v));
     EXPECT_NEAR(y[i], want, 1e-6 * std::max(1.0, std::fabs(want))) << v;
     EXPECT_FLOAT_EQ(z[i], std::exp(-std::fabs(v))) << v;
   }
-  EXPECT_EQ(values_of(log_sigmoid(x)), y);
+  EXPECT_EQ(floats_of(log_sigmoid(x)), y);
   const Tensor t = log_sigmoid(empty({3, 4}, ScalarType::Float).t());
   EXPECT_TRUE(t.is_contiguous());
   // The gradient, sigmoid(-x), from the buffer.
-  const std::vector<float> g = values_of(log_sigmoid_backward(full({5}, 1.f), x, buffer));
+  const std::vector<float> g = floats_of(log_sigmoid_backward(full({5}, 1.f), x, buffer));
   for (size_t i = 0; i < xs.size(); ++i)
     EXPECT_NEAR(g[i], 1 / (1 + std::exp(static_cast<double>(xs[i]))), 1e-6) << xs[i];
   expect_error([] { log_sigmoid(tensor({1})); }, {"\"log_sigmoid_forward\" not implemented"});
@@ -385,14 +385,14 @@ TEST(LogSigmoid, ValuesBufferAndLayout) {
 // gives both halves their gradients, against the formula.
 TEST(Glu, HalvesBackwardAndErrors) {
   const Tensor x = tensor({1.f, -2.f, 0.5f, 3.f, -1.f, 2.f}, {2, 3}).t();  // [3, 2]
-  const std::vector<float> y = values_of(glu(x));                          // halves of dim 1
-  const std::vector<float> xs = values_of(x);
+  const std::vector<float> y = floats_of(glu(x));                          // halves of dim 1
+  const std::vector<float> xs = floats_of(x);
   for (int64_t r = 0; r < 3; ++r) {
     const double a = xs[2 * r], b = xs[2 * r + 1];
     EXPECT_NEAR(y[r], a / (1 + std::exp(-b)), 1e-6);
   }
   const Tensor g = glu_backward(full({3, 1}, 2.f), x, -1);
-  const std::vector<float> gs = values_of(g);
+  const std::vector<float> gs = floats_of(g);
   for (int64_t r = 0; r < 3; ++r) {
     const double a = xs[2 * r], b = xs[2 * r + 1], s = 1 / (1 + std::exp(-b));
     EXPECT_NEAR(gs[2 * r], 2 * s, 1e-6);
@@ -420,14 +420,14 @@ TEST(Glu, HalvesBackwardAndErrors) {
 // A weight per channel (dim 1) or shared; ATen's checks of the weight; both gradients.
 TEST(Prelu, ChannelsGradientsAndErrors) {
   const Tensor x = tensor({-1.f, 2.f, -3.f, 4.f}, {2, 2});
-  EXPECT_EQ(values_of(prelu(x, tensor({0.5f, 0.25f}))),
+  EXPECT_EQ(floats_of(prelu(x, tensor({0.5f, 0.25f}))),
             (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
-  EXPECT_EQ(values_of(prelu(x, tensor({0.5f}))), (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
+  EXPECT_EQ(floats_of(prelu(x, tensor({0.5f}))), (std::vector<float>{-0.5f, 2.f, -1.5f, 4.f}));
   Tensor xs = x.clone().requires_grad_(true);
   Tensor w = tensor({0.5f, 0.25f}).requires_grad_(true);
   prelu(xs, w).sum().backward();
-  EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 0.5f, 1.f}));
-  EXPECT_EQ(values_of(w.grad()), (std::vector<float>{-4.f, 0.f}));  // the negative inputs, summed
+  EXPECT_EQ(floats_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 0.5f, 1.f}));
+  EXPECT_EQ(floats_of(w.grad()), (std::vector<float>{-4.f, 0.f}));  // the negative inputs, summed
   expect_error(
       [] {
         prelu(empty({2, 3}, ScalarType::Float), tensor({1.f, 2.f}));
@@ -448,17 +448,17 @@ TEST(Prelu, WeightOfAnotherDtypeAndContiguousResults) {
   const Tensor x = tensor({-1.f, 2.f, -3.f, 4.f, -5.f, 6.f}, {2, 3}).t();
   const Tensor y = prelu(x.to(ScalarType::BFloat16), tensor({0.25f}));
   EXPECT_EQ(y.scalar_type(), ScalarType::BFloat16);
-  EXPECT_EQ(values_of(y.to(ScalarType::Float)),
+  EXPECT_EQ(floats_of(y.to(ScalarType::Float)),
             (std::vector<float>{-0.25f, 4.f, 2.f, -1.25f, -0.75f, 6.f}));
   Tensor xs = x.clone().t().contiguous().t().requires_grad_(true);  // column-major
   const Tensor out = prelu(xs, tensor({0.5f}));
   EXPECT_TRUE(out.is_contiguous());
   out.sum().backward();
   EXPECT_TRUE(xs.grad().is_contiguous());
-  EXPECT_EQ(values_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 1.f, 0.5f, 0.5f, 1.f}));
+  EXPECT_EQ(floats_of(xs.grad()), (std::vector<float>{0.5f, 1.f, 1.f, 0.5f, 0.5f, 1.f}));
   // An infinite weight reaches only the negative elements' gradients (libtorch 1.13: 1, inf).
   Tensor pos = tensor({2.f, -1.f}).requires_grad_(true);
   prelu(pos, tensor({std::numeric_limits<float>::infinity()})).sum().backward();
-  EXPECT_EQ(values_of(pos.grad()),
+  EXPECT_EQ(floats_of(pos.grad()),
             (std::vector<float>{1.f, std::numeric_limits<float>::infinity()}));
 }

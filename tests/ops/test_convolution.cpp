@@ -29,7 +29,7 @@ namespace {
 
 Tensor zeros_like_of(const Tensor& t) { return t.detach() * 0; }
 
-Tensor values(IntArrayRef sizes, int64_t seed) {
+Tensor conv_values(IntArrayRef sizes, int64_t seed) {
   return ref::make<double>(sizes, [seed](int64_t i) {
     return std::sin(0.71 * static_cast<double>(i) + static_cast<double>(seed));
   });
@@ -52,10 +52,10 @@ TEST(Convolution, TransposedIsTheAdjoint) {
       {{1, 2, 5, 6, 5}, {2, 2, 2, 3, 2}, {2, 1, 2}, {1, 0, 1}, {1, 2, 1}, 1},
   };
   for (const Case& c : cases) {
-    const Tensor x = values(c.x, 1), w = values(c.w, 2);
+    const Tensor x = conv_values(c.x, 1), w = conv_values(c.w, 2);
     const Tensor y = convolution(x, w, std::nullopt, c.stride, c.padding, c.dilation, false,
                                  std::vector<int64_t>(c.stride.size(), 0), c.groups);
-    const Tensor dy = values(y.sizes(), 3);
+    const Tensor dy = conv_values(y.sizes(), 3);
     // The output_padding that gives back x's size.
     std::vector<int64_t> extra;
     for (size_t d = 0; d < c.stride.size(); ++d) {
@@ -71,17 +71,18 @@ TEST(Convolution, TransposedIsTheAdjoint) {
 }
 
 TEST(Convolution, SamePaddingKeepsTheSize) {
-  const Tensor x = values({2, 3, 7, 6}, 1);
+  const Tensor x = conv_values({2, 3, 7, 6}, 1);
   for (int64_t k : {1, 2, 3, 4}) {
-    const Tensor w = values({5, 3, k, k + 1}, 2);
+    const Tensor w = conv_values({5, 3, k, k + 1}, 2);
     EXPECT_EQ(conv2d(x, w, std::nullopt, {1, 1}, "same", {1, 2}, 1).sizes(),
               (std::vector<int64_t>{2, 5, 7, 6}));
   }
   EXPECT_EQ(
-      conv1d(values({3, 9}, 1), values({2, 3, 4}, 2), std::nullopt, {1}, "same", {3}, 1).sizes(),
+      conv1d(conv_values({3, 9}, 1), conv_values({2, 3, 4}, 2), std::nullopt, {1}, "same", {3}, 1)
+          .sizes(),
       (std::vector<int64_t>{2, 9}));
-  EXPECT_EQ(conv3d(values({1, 2, 4, 5, 6}, 1), values({2, 2, 2, 3, 2}, 2), std::nullopt, {1, 1, 1},
-                   "valid", {1, 1, 1}, 1)
+  EXPECT_EQ(conv3d(conv_values({1, 2, 4, 5, 6}, 1), conv_values({2, 2, 2, 3, 2}, 2), std::nullopt,
+                   {1, 1, 1}, "valid", {1, 1, 1}, 1)
                 .sizes(),
             (std::vector<int64_t>{1, 2, 3, 3, 5}));
 }
@@ -90,17 +91,17 @@ TEST(Convolution, SamePaddingKeepsTheSize) {
 // output_mask asks for.
 TEST(Convolution, BackwardMatchesAutograd) {
   for (bool transposed : {false, true}) {
-    Tensor x = values({2, 4, 6, 5}, 1).requires_grad_();
-    Tensor w = values(
+    Tensor x = conv_values({2, 4, 6, 5}, 1).requires_grad_();
+    Tensor w = conv_values(
                    transposed ? std::vector<int64_t>{4, 3, 2, 3} : std::vector<int64_t>{6, 2, 2, 3},
                    2)
                    .requires_grad_();
-    Tensor b = values({6}, 3).requires_grad_();
+    Tensor b = conv_values({6}, 3).requires_grad_();
     const std::vector<int64_t> stride = {2, 1}, padding = {1, 1}, dilation = {1, 2};
     const std::vector<int64_t> output_padding = transposed ? std::vector<int64_t>{1, 0}
                                                            : std::vector<int64_t>{0, 0};
     const Tensor y = convolution(x, w, b, stride, padding, dilation, transposed, output_padding, 2);
-    const Tensor dy = values(y.sizes(), 4);
+    const Tensor dy = conv_values(y.sizes(), 4);
     const auto grads = autograd::grad({y}, {x, w, b}, {dy});
     auto [gx, gw, gb] = convolution_backward(dy, x.detach(), w.detach(), std::vector<int64_t>{6},
                                              stride, padding, dilation, transposed, output_padding,
@@ -123,32 +124,33 @@ TEST(Convolution, BackwardMatchesAutograd) {
 // Laid out as ATen's CPU backends lay them out: a 2-d (or 1-d) convolution's result and
 // gradients channels-last when its input or weight is; transposed and 3-d ones contiguous.
 TEST(Convolution, LayoutsAndMeta) {
-  const Tensor x = values({2, 3, 6, 5}, 1).contiguous(MemoryFormat::ChannelsLast);
-  const Tensor w = values({4, 3, 3, 3}, 2);
+  const Tensor x = conv_values({2, 3, 6, 5}, 1).contiguous(MemoryFormat::ChannelsLast);
+  const Tensor w = conv_values({4, 3, 3, 3}, 2);
   const Tensor y = conv2d(x, w, std::nullopt, {1, 1}, {1, 1}, {1, 1}, 1);
   EXPECT_TRUE(y.is_contiguous(MemoryFormat::ChannelsLast));
-  const Tensor by_weight = conv2d(values({2, 3, 6, 5}, 1), w.contiguous(MemoryFormat::ChannelsLast),
-                                  std::nullopt, {2, 1}, std::vector<int64_t>{0, 1}, {1, 1}, 1);
+  const Tensor by_weight = conv2d(conv_values({2, 3, 6, 5}, 1),
+                                  w.contiguous(MemoryFormat::ChannelsLast), std::nullopt, {2, 1},
+                                  std::vector<int64_t>{0, 1}, {1, 1}, 1);
   EXPECT_TRUE(by_weight.is_contiguous(MemoryFormat::ChannelsLast));
-  const Tensor t = conv_transpose2d(x, values({3, 2, 2, 2}, 3), std::nullopt, {2, 2}, {0, 0},
+  const Tensor t = conv_transpose2d(x, conv_values({3, 2, 2, 2}, 3), std::nullopt, {2, 2}, {0, 0},
                                     {1, 0}, 1, {1, 1});
   EXPECT_TRUE(t.is_contiguous());
   EXPECT_EQ(t.sizes(), (std::vector<int64_t>{2, 2, 13, 10}));
-  const Tensor v = values({1, 2, 3, 4, 5}, 1).contiguous(MemoryFormat::ChannelsLast3d);
+  const Tensor v = conv_values({1, 2, 3, 4, 5}, 1).contiguous(MemoryFormat::ChannelsLast3d);
   EXPECT_TRUE(
-      conv3d(v, values({3, 2, 1, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, 1)
+      conv3d(v, conv_values({3, 2, 1, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, 1)
           .is_contiguous());
   // A 1-d convolution is laid out as its 2-d view [N, C, 1, L]: channels first in memory.
-  const Tensor l = values({2, 5, 3}, 1).transpose(1, 2);  // [2, 3, 5], strides [15, 1, 3]
-  EXPECT_EQ(
-      conv1d(l, values({4, 3, 2}, 2), std::nullopt, {1}, std::vector<int64_t>{0}, {1}, 1).strides(),
-      (std::vector<int64_t>{16, 1, 4}));
+  const Tensor l = conv_values({2, 5, 3}, 1).transpose(1, 2);  // [2, 3, 5], strides [15, 1, 3]
+  EXPECT_EQ(conv1d(l, conv_values({4, 3, 2}, 2), std::nullopt, {1}, std::vector<int64_t>{0}, {1}, 1)
+                .strides(),
+            (std::vector<int64_t>{16, 1, 4}));
   // Gradients in the result's layout too, whichever operand made it channels-last.
-  const Tensor xg = values({2, 3, 6, 5}, 1).requires_grad_(true);
+  const Tensor xg = conv_values({2, 3, 6, 5}, 1).requires_grad_(true);
   const Tensor wg =
-      values({4, 3, 3, 3}, 2).contiguous(MemoryFormat::ChannelsLast).requires_grad_(true);
+      conv_values({4, 3, 3, 3}, 2).contiguous(MemoryFormat::ChannelsLast).requires_grad_(true);
   const Tensor z = conv2d(xg, wg, std::nullopt, {1, 1}, {1, 1}, {1, 1}, 1);
-  const auto grads = autograd::grad({z}, {xg, wg}, {values(z.sizes(), 5)});
+  const auto grads = autograd::grad({z}, {xg, wg}, {conv_values(z.sizes(), 5)});
   EXPECT_TRUE(grads[0].is_contiguous(MemoryFormat::ChannelsLast));
   EXPECT_TRUE(grads[1].is_contiguous(MemoryFormat::ChannelsLast));
   const auto meta = TensorOptions().dtype(ScalarType::Double).device(kMeta);
@@ -191,10 +193,10 @@ TEST(Convolution, IntegralDtypes) {
 // An empty batch (or no input channel) gives the result's shape, the bias where there is one,
 // and gradients of the operands' shapes; one value stands for every spatial dim, as in ATen.
 TEST(Convolution, EmptyBatchesAndSingleValueLists) {
-  const Tensor w = values({3, 2, 2, 2}, 2).requires_grad_(true);
-  const Tensor b = values({3}, 3).requires_grad_(true);
-  const Tensor x = values({0, 2, 5, 5}, 1).requires_grad_(true);
-  const Tensor y = conv_transpose2d(x, values({2, 3, 2, 2}, 2), std::nullopt, {2}, {0}, {1}, 1,
+  const Tensor w = conv_values({3, 2, 2, 2}, 2).requires_grad_(true);
+  const Tensor b = conv_values({3}, 3).requires_grad_(true);
+  const Tensor x = conv_values({0, 2, 5, 5}, 1).requires_grad_(true);
+  const Tensor y = conv_transpose2d(x, conv_values({2, 3, 2, 2}, 2), std::nullopt, {2}, {0}, {1}, 1,
                                     {1});
   EXPECT_EQ(y.sizes(), (std::vector<int64_t>{0, 3, 11, 11}));
   const Tensor z = conv2d(x, w, b, {1}, std::vector<int64_t>{1}, {1}, 1);
@@ -204,98 +206,100 @@ TEST(Convolution, EmptyBatchesAndSingleValueLists) {
   EXPECT_TRUE(allclose(grads[1], zeros_like_of(w), 0, 0));
   EXPECT_TRUE(allclose(grads[2], zeros_like_of(b), 0, 0));
   // No input channel: the bias alone.
-  const Tensor c = convolution(values({1, 0, 3}, 1), values({2, 0, 2}, 2), values({2}, 4), {1}, {0},
-                               {1}, false, {0}, 1);
-  EXPECT_TRUE(allclose(c, values({2}, 4).view({1, 2, 1}).expand({1, 2, 2}), 0, 0));
+  const Tensor c = convolution(conv_values({1, 0, 3}, 1), conv_values({2, 0, 2}, 2),
+                               conv_values({2}, 4), {1}, {0}, {1}, false, {0}, 1);
+  EXPECT_TRUE(allclose(c, conv_values({2}, 4).view({1, 2, 1}).expand({1, 2, 2}), 0, 0));
   // Any other empty input is refused, as ATen's backends do, even where padding gives an output.
   const std::vector<int64_t> pad_rows = {1, 0};
   ref::expect_error(
       [&] {
-        conv2d(values({1, 2, 0, 3}, 1), w, b, {1, 1}, pad_rows, {1, 1}, 1);
+        conv2d(conv_values({1, 2, 0, 3}, 1), w, b, {1, 1}, pad_rows, {1, 1}, 1);
       },
       {"Only zero batch or zero channel inputs are supported, but got input shape: [1, 2, 0, 3]"});
   ref::expect_error(
       [&] {
-        conv3d(values({1, 2, 3, 3, 3}, 1), values({2, 2, 2, 2, 2}, 2), std::nullopt, {1, 1},
-               std::vector<int64_t>{0}, {1}, 1);
+        conv3d(conv_values({1, 2, 3, 3, 3}, 1), conv_values({2, 2, 2, 2, 2}, 2), std::nullopt,
+               {1, 1}, std::vector<int64_t>{0}, {1}, 1);
       },
       {"expected stride to be a single integer value or a list of 3 values to match the "
        "convolution dimensions, but got stride=[1, 1]"});
 }
 
 TEST(Convolution, Errors) {
-  const Tensor x = values({2, 3, 6, 5}, 1);
+  const Tensor x = conv_values({2, 3, 6, 5}, 1);
   // A braced padding list would also match the string overload's std::string_view.
   const std::vector<int64_t> no_padding = {0, 0};
   ref::expect_error(
       [&] {
-        conv2d(x, values({4, 2, 3, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
+        conv2d(x, conv_values({4, 2, 3, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
       },
       {"expected input[2, 3, 6, 5] to have 2 channels, but got 3 channels"});
   ref::expect_error(
       [&] {
-        conv_transpose2d(x, values({2, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {0, 0}, 1,
+        conv_transpose2d(x, conv_values({2, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {0, 0}, 1,
                          {1, 1});
       },
       {"Given transposed=1, weight of size [2, 3, 3, 3], expected input[2, 3, 6, 5] to have 2 "
        "channels"});
   ref::expect_error(
       [&] {
-        conv_transpose2d(x, values({3, 3, 3, 3}, 2), std::nullopt, {2, 2}, {0, 0}, {2, 0}, 1,
+        conv_transpose2d(x, conv_values({3, 3, 3, 3}, 2), std::nullopt, {2, 2}, {0, 0}, {2, 0}, 1,
                          {1, 1});
       },
       {"output padding must be smaller than either stride or dilation"});
   ref::expect_error(
       [&] {
-        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {2, 1}, "same", {1, 1}, 1);
+        conv2d(x, conv_values({4, 3, 3, 3}, 2), std::nullopt, {2, 1}, "same", {1, 1}, 1);
       },
       {"conv2d: padding='same' is not supported for strided convolutions"});
   // output_padding is checked even where it is unused, as ATen checks it; convolution_backward
   // refuses one of a plain convolution.
   ref::expect_error(
       [&] {
-        convolution(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false,
+        convolution(x, conv_values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false,
                     {-1, 0}, 1);
       },
       {"negative output_padding is not supported"});
   ref::expect_error(
       [&] {
-        convolution_backward(values({2, 4, 4, 3}, 3), x, values({4, 3, 3, 3}, 2), std::nullopt,
-                             {1, 1}, {0, 0}, {1, 1}, false, {1, 0}, 1, {true, true, true});
+        convolution_backward(conv_values({2, 4, 4, 3}, 3), x, conv_values({4, 3, 3, 3}, 2),
+                             std::nullopt, {1, 1}, {0, 0}, {1, 1}, false, {1, 0}, 1,
+                             {true, true, true});
       },
       {"output_padding is not supported for non-transposed convolutions; got: [1, 0]"});
   ref::expect_error(
       [&] {
-        convolution(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false, {}, 1);
+        convolution(x, conv_values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, {0, 0}, {1, 1}, false,
+                    {}, 1);
       },
       {"expected output_padding to be a single integer value or a list of 2 values to match the "
        "convolution dimensions, but got output_padding=[]"});
   ref::expect_error(
       [&] {
-        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "same", {}, 1);
+        conv2d(x, conv_values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "same", {}, 1);
       },
       {"expected dilation to be a single integer value or a list of 2 values to match the "
        "convolution dimensions, but got dilation=[]"});
   ref::expect_error(
       [&] {
-        conv2d(x, values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "full", {1, 1}, 1);
+        conv2d(x, conv_values({4, 3, 3, 3}, 2), std::nullopt, {1, 1}, "full", {1, 1}, 1);
       },
       {"conv2d: Invalid padding string: 'full'"});
   ref::expect_error(
       [&] {
-        conv2d(x, values({4, 3, 7, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
+        conv2d(x, conv_values({4, 3, 7, 3}, 2), std::nullopt, {1, 1}, no_padding, {1, 1}, 1);
       },
       {"Kernel size can't be greater than actual input size"});
   ref::expect_error(
       [&] {
-        conv_transpose2d(x, values({3, 3, 2, 2}, 2), std::nullopt, {1, 1}, {4, 0}, {0, 0}, 1,
+        conv_transpose2d(x, conv_values({3, 3, 2, 2}, 2), std::nullopt, {1, 1}, {4, 0}, {0, 0}, 1,
                          {1, 1});
       },
       {"Output size is too small"});
   ref::expect_error(
       [&] {
-        conv3d(values({2, 3, 6}, 1), values({4, 3, 2, 2, 2}, 2), std::nullopt, {1, 1, 1}, {0, 0, 0},
-               {1, 1, 1}, 1);
+        conv3d(conv_values({2, 3, 6}, 1), conv_values({4, 3, 2, 2, 2}, 2), std::nullopt, {1, 1, 1},
+               {0, 0, 0}, {1, 1, 1}, 1);
       },
       {"Expected 4D (unbatched) or 5D (batched) input to conv3d, but got input of size: [2, 3, "
        "6]"});
@@ -318,7 +322,8 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
         Shapes{{1, 4, 6, 18}, {6, 4, 3, 3}, {0, 0}}, Shapes{{2, 2, 5, 16}, {7, 2, 3, 1}, {1, 0}},
         Shapes{{2, 3, 7, 30}, {40, 3, 3, 3}, {1, 1}}, Shapes{{1, 3, 5, 33}, {20, 3, 3, 3}, {1, 1}},
         Shapes{{1, 5, 4, 3}, {64, 5, 2, 2}, {1, 0}}}) {
-    const Tensor x = values(s.input, 1), w = values(s.weight, 2), b = values({s.weight[0]}, 3);
+    const Tensor x = conv_values(s.input, 1), w = conv_values(s.weight, 2),
+                 b = conv_values({s.weight[0]}, 3);
     const Tensor xf = x.to(ScalarType::Float).requires_grad_();
     const Tensor wf = w.to(ScalarType::Float).requires_grad_();
     const Tensor bf = b.to(ScalarType::Float).requires_grad_();
@@ -337,25 +342,26 @@ TEST(DirectConv2d, AgreesWithTheIm2colPathValuesAndGradients) {
   }
   ref::expect_error(
       [] {
-        _direct_conv2d(values({1, 2, 4, 4}, 1), values({3, 2, 2, 2}, 2), std::nullopt, {0, 0});
+        _direct_conv2d(conv_values({1, 2, 4, 4}, 1), conv_values({3, 2, 2, 2}, 2), std::nullopt,
+                       {0, 0});
       },
       {"\"_direct_conv2d\" not implemented for 'Double'"});
   ref::expect_error(
       [] {
-        _direct_conv2d(values({1, 2, 4, 4}, 1).to(ScalarType::Float),
-                       values({3, 2, 5, 2}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
+        _direct_conv2d(conv_values({1, 2, 4, 4}, 1).to(ScalarType::Float),
+                       conv_values({3, 2, 5, 2}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
       },
       {"_direct_conv2d: kernel [5, 2] larger than the padded input [4, 4]"});
   // A kernel dim of 0 is refused, as by convolution; no input channels give the bias.
-  const Tensor x = values({2, 5, 4, 3}, 1).to(ScalarType::Float);
+  const Tensor x = conv_values({2, 5, 4, 3}, 1).to(ScalarType::Float);
   ref::expect_error(
       [&] {
-        _direct_conv2d(x, values({4, 5, 2, 0}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
+        _direct_conv2d(x, conv_values({4, 5, 2, 0}, 2).to(ScalarType::Float), std::nullopt, {0, 0});
       },
       {"_direct_conv2d: kernel [2, 0] has a dim of size 0"});
-  const Tensor bias = values({4}, 3).to(ScalarType::Float);
-  const Tensor y = _direct_conv2d(x.narrow(1, 0, 0), values({4, 0, 2, 2}, 2).to(ScalarType::Float),
-                                  bias, {0, 0});
+  const Tensor bias = conv_values({4}, 3).to(ScalarType::Float);
+  const Tensor y = _direct_conv2d(x.narrow(1, 0, 0),
+                                  conv_values({4, 0, 2, 2}, 2).to(ScalarType::Float), bias, {0, 0});
   EXPECT_EQ(y.sizes(), (std::vector<int64_t>{2, 4, 3, 2}));
   EXPECT_TRUE(allclose(y, bias.reshape({1, 4, 1, 1}).expand({2, 4, 3, 2})));
 }
@@ -370,11 +376,11 @@ TEST(DirectConv2dWeight, AgreesWithConvolutionBackwardValuesAndGradients) {
   for (const Shapes& s :
        {Shapes{{2, 3, 5, 37}, {5, 3, 3, 3}, {1, 1}}, Shapes{{3, 2, 4, 6}, {7, 2, 2, 3}, {0, 1}}}) {
     const std::vector<int64_t> kernel{s.weight[2], s.weight[3]};
-    const Tensor x = values(s.input, 1), w = values(s.weight, 2);
+    const Tensor x = conv_values(s.input, 1), w = conv_values(s.weight, 2);
     const std::vector<int64_t> out{s.input[0], s.weight[0],
                                    s.input[2] + 2 * s.padding[0] - kernel[0] + 1,
                                    s.input[3] + 2 * s.padding[1] - kernel[1] + 1};
-    const Tensor gy = values(out, 3), probe = values(s.weight, 4);
+    const Tensor gy = conv_values(out, 3), probe = conv_values(s.weight, 4);
     const Tensor xd = x.clone().requires_grad_(), gyd = gy.clone().requires_grad_();
     const Tensor xf = x.to(ScalarType::Float).requires_grad_();
     const Tensor gyf = gy.to(ScalarType::Float).requires_grad_();
@@ -428,7 +434,7 @@ TEST(Convolution, AKernelOfSizeZeroIsRefused) {
     const std::vector<int64_t>& weight = shapes.second;
     ref::expect_error(
         [&] {
-          convolution(values(input, 1), values(weight, 2), std::nullopt,
+          convolution(conv_values(input, 1), conv_values(weight, 2), std::nullopt,
                       std::vector<int64_t>(weight.size() - 2, 1),
                       std::vector<int64_t>(weight.size() - 2, 0),
                       std::vector<int64_t>(weight.size() - 2, 1), false,

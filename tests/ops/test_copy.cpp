@@ -34,7 +34,7 @@ const ScalarType kTypes[] = {
     ScalarType::ComplexDouble};
 
 // Values that every dtype holds exactly: 0..100 (bool: 0/1), with halves for floats.
-Tensor values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
+Tensor copy_values(IntArrayRef sizes, ScalarType t, IntArrayRef strides = {}) {
   Tensor x = strides.empty() ? empty(sizes, t) : empty_strided(sizes, strides, t);
   int64_t i = 0;
   ref::for_each_index(x.sizes(), [&](const std::vector<int64_t>& idx) {
@@ -69,11 +69,11 @@ void expect_copied(const Tensor& dst, const Tensor& src) {
 TEST(Copy, EveryDtypePairContiguousAndTransposed) {
   for (ScalarType from : kTypes) {
     for (ScalarType to : kTypes) {
-      Tensor src = values({7, 45}, from);
+      Tensor src = copy_values({7, 45}, from);
       Tensor dst = empty({7, 45}, to);
       dst.copy_(src);
       expect_copied(dst, src);
-      Tensor src_t = restride(values({45, 7}, from), {7, 45}, {1, 7});
+      Tensor src_t = restride(copy_values({45, 7}, from), {7, 45}, {1, 7});
       Tensor dst2 = empty({7, 45}, to);
       dst2.copy_(src_t);
       expect_copied(dst2, src_t);
@@ -84,11 +84,11 @@ TEST(Copy, EveryDtypePairContiguousAndTransposed) {
 TEST(Copy, LargeTransposesAndChannelsLastAcrossThreads) {
   for (int threads : {1, 2}) {
     set_num_threads(threads);
-    Tensor src = restride(values({300, 500}, ScalarType::Float), {500, 300}, {1, 500});
+    Tensor src = restride(copy_values({300, 500}, ScalarType::Float), {500, 300}, {1, 500});
     Tensor dst = empty({500, 300});
     dst.copy_(src);
     expect_copied(dst, src);
-    Tensor nchw = values({2, 33, 20, 21}, ScalarType::Float);
+    Tensor nchw = copy_values({2, 33, 20, 21}, ScalarType::Float);
     Tensor nhwc = nchw.contiguous(MemoryFormat::ChannelsLast);
     EXPECT_TRUE(nhwc.is_contiguous(MemoryFormat::ChannelsLast));
     expect_copied(nhwc, nchw);
@@ -190,26 +190,27 @@ TEST(Copy, ContiguousConversionsAtEveryAlignmentAndBeyondTheCache) {
 
 TEST(Copy, BroadcastSlicedZeroSizeAndZeroDim) {
   Tensor dst = empty({4, 6}, ScalarType::Double);
-  Tensor row = values({6}, ScalarType::Int);
+  Tensor row = copy_values({6}, ScalarType::Int);
   dst.copy_(row);
   expect_copied(dst, row);
-  Tensor scalar = values({}, ScalarType::Long);
+  Tensor scalar = copy_values({}, ScalarType::Long);
   dst.copy_(scalar);
   expect_copied(dst, scalar);
-  Tensor base = values({10, 12}, ScalarType::Float);
+  Tensor base = copy_values({10, 12}, ScalarType::Float);
   Tensor sliced_dst = restride(base, {4, 5}, {24, 2}, 13);  // non-zero offset, step 2
-  Tensor src = values({4, 5}, ScalarType::Short);
+  Tensor src = copy_values({4, 5}, ScalarType::Short);
   sliced_dst.copy_(src);
   expect_copied(sliced_dst, src);
   Tensor z = empty({0, 3});
   EXPECT_NO_THROW(z.copy_(empty({3})));
   Tensor zd = empty({}, ScalarType::Int);
-  zd.copy_(values({}, ScalarType::Double));
+  zd.copy_(copy_values({}, ScalarType::Double));
   EXPECT_EQ(zd.item<int>(), 0);
 }
 
 TEST(Copy, ErrorsChangeNothing) {
-  Tensor dst = values({2, 3}, ScalarType::Float), before = values({2, 3}, ScalarType::Float);
+  Tensor dst = copy_values({2, 3}, ScalarType::Float),
+         before = copy_values({2, 3}, ScalarType::Float);
   try {
     dst.copy_(empty({3, 3}));
     FAIL();
@@ -221,9 +222,9 @@ TEST(Copy, ErrorsChangeNothing) {
   }
   expect_copied(dst, before);
   // Writing into an expanded tensor, or from a partly overlapping view, is refused.
-  Tensor expanded = restride(values({3}, ScalarType::Float), {4, 3}, {0, 1});
-  EXPECT_THROW(expanded.copy_(values({4, 3}, ScalarType::Float)), Error);
-  Tensor base = values({10}, ScalarType::Float);
+  Tensor expanded = restride(copy_values({3}, ScalarType::Float), {4, 3}, {0, 1});
+  EXPECT_THROW(expanded.copy_(copy_values({4, 3}, ScalarType::Float)), Error);
+  Tensor base = copy_values({10}, ScalarType::Float);
   EXPECT_THROW(restride(base, {8}, {1}, 1).copy_(restride(base, {8}, {1}, 0)), Error);
   EXPECT_NO_THROW(base.copy_(base));
 }
@@ -285,7 +286,7 @@ TEST(Copy, MetaChecksShapesOnly) {
 }
 
 TEST(Clone, CopiesDataAndLayout) {
-  Tensor t = restride(values({5, 4}, ScalarType::Int), {4, 5}, {1, 4});
+  Tensor t = restride(copy_values({5, 4}, ScalarType::Int), {4, 5}, {1, 4});
   Tensor c = t.clone();
   EXPECT_EQ(c.strides(), t.strides());
   EXPECT_NE(c.data_ptr(), t.data_ptr());
@@ -296,7 +297,7 @@ TEST(Clone, CopiesDataAndLayout) {
 }
 
 TEST(Contiguous, ReturnsSelfWhenAlreadyInTheFormat) {
-  Tensor a = values({3, 4}, ScalarType::Float);
+  Tensor a = copy_values({3, 4}, ScalarType::Float);
   EXPECT_TRUE(a.contiguous().is_same(a));
   Tensor t = restride(a, {4, 3}, {1, 4});
   Tensor c = t.contiguous();
@@ -310,7 +311,7 @@ TEST(Contiguous, ReturnsSelfWhenAlreadyInTheFormat) {
 }
 
 TEST(To, ConvertsOrAliases) {
-  Tensor a = values({3, 4}, ScalarType::Float);
+  Tensor a = copy_values({3, 4}, ScalarType::Float);
   EXPECT_TRUE(a.to(ScalarType::Float).is_same(a));
   EXPECT_FALSE(a.to(ScalarType::Float, false, /*copy=*/true).is_same(a));
   for (ScalarType t : kTypes) {
@@ -325,7 +326,7 @@ TEST(To, ConvertsOrAliases) {
 TEST(Clone, HalfBFloat16AndComplexCopyToo) {
   for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexHalf,
                        ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
-    Tensor tr = restride(values({6, 4}, t), {4, 6}, {1, 4});  // not viewable as [24]
+    Tensor tr = restride(copy_values({6, 4}, t), {4, 6}, {1, 4});  // not viewable as [24]
     Tensor c = clone(tr, MemoryFormat::Contiguous);
     EXPECT_TRUE(c.is_contiguous());
     expect_copied(c, tr);

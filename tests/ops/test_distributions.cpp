@@ -90,7 +90,7 @@ constexpr int64_t kSamples = 200000;
 std::vector<double> sample(ScalarType t, uint64_t seed, const Call& call) {
   Tensor x = empty({kSamples}, t);
   call(x, make_generator(seed));
-  return values_of(x);
+  return reals_of(x);
 }
 
 }  // namespace
@@ -175,10 +175,10 @@ TEST(Distributions, UniformBoundsAreNeverReached) {
   // from = 1, to = 2 in Float: 1 + u rounds up to 2 for the largest u; clamped below it.
   Tensor x = empty({1 << 20});
   aten::uniform_(x, 1, 2, make_generator(3));
-  for (double v : values_of(x)) ASSERT_TRUE(v >= 1 && v < 2) << v;
+  for (double v : reals_of(x)) ASSERT_TRUE(v >= 1 && v < 2) << v;
   Tensor same = empty({5});
   aten::uniform_(same, 4, 4, make_generator(3));
-  for (double v : values_of(same)) EXPECT_EQ(v, 4);
+  for (double v : reals_of(same)) EXPECT_EQ(v, 4);
 }
 
 TEST(Distributions, NormalMomentsAndKolmogorovSmirnov) {
@@ -199,7 +199,7 @@ TEST(Distributions, NormalMomentsAndKolmogorovSmirnov) {
   // Complex: each part normal with std / sqrt(2), so |z - mean|^2 has mean std^2.
   Tensor z = empty({kSamples / 2}, kComplexDouble);
   aten::normal_(z, 0, 2, make_generator(23));
-  expect_moments(values_of(z), 0, 2, 3 * 4, "complex normal_ parts");
+  expect_moments(reals_of(z), 0, 2, 3 * 4, "complex normal_ parts");
 }
 
 TEST(Distributions, ExponentialLogNormalCauchyKolmogorovSmirnov) {
@@ -239,8 +239,8 @@ TEST(Distributions, BernoulliAndGeometricChiSquared) {
   Tensor never = empty({1000}), always = empty({1000});
   aten::bernoulli_(never, 0, make_generator(1));
   aten::bernoulli_(always, 1, make_generator(1));
-  for (double v : values_of(never)) ASSERT_EQ(v, 0);
-  for (double v : values_of(always)) ASSERT_EQ(v, 1);
+  for (double v : reals_of(never)) ASSERT_EQ(v, 0);
+  for (double v : reals_of(always)) ASSERT_EQ(v, 1);
 
   // Geometric with p = 0.3 on {1, ..., 12} and a tail bin.
   for (ScalarType t : {kLong, kFloat, kDouble}) {
@@ -285,7 +285,7 @@ void expect_refused(const BadCall& b, Device device) {
   }
   EXPECT_EQ(g.get_offset(), 0u) << "the generator advanced";
   if (device == Device(kCPU)) {
-    for (double v : values_of(self)) ASSERT_EQ(v, 0) << "self was written";
+    for (double v : reals_of(self)) ASSERT_EQ(v, 0) << "self was written";
   }
 }
 
@@ -405,7 +405,7 @@ TEST(Distributions, RandAndRandnFactories) {
   EXPECT_EQ(r.sizes(), t.sizes());
   EXPECT_EQ(r.strides(), t.strides());
   EXPECT_EQ(r.scalar_type(), kBFloat16);
-  for (double v : values_of(r)) EXPECT_TRUE(v >= 0 && v < 1);
+  for (double v : reals_of(r)) EXPECT_TRUE(v >= 0 && v < 1);
   Tensor n = aten::randn_like(t, TensorOptions(kComplexFloat));
   EXPECT_EQ(n.scalar_type(), kComplexFloat);
   // Meta: the geometry, no draw.
@@ -421,10 +421,10 @@ TEST(Distributions, RandAndRandnFactories) {
   expect_error([] { aten::rand_like(empty({2}, kLong)); }, {"rand_like", "'Long'"});
   Tensor bad_out = zeros({3}, kInt);
   expect_error([&] { aten::randn_out(bad_out, {3}); }, {"randn", "'Int'"});
-  for (double v : values_of(bad_out)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(bad_out)) EXPECT_EQ(v, 0);
   Tensor wrong_shape = zeros({3});
   expect_error([&] { aten::rand_out(wrong_shape, {4}); }, {"rand"});
-  for (double v : values_of(wrong_shape)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(wrong_shape)) EXPECT_EQ(v, 0);
 }
 
 // ---- random_, randint, bernoulli with tensor probabilities, dropout ----------------------------
@@ -446,16 +446,16 @@ TEST(Distributions, RandomRangesAndChiSquared) {
   Tensor b = empty({1000}, kBool);
   aten::random_(b, make_generator(1));
   double ones = 0;
-  for (double v : values_of(b)) ones += v;
+  for (double v : reals_of(b)) ones += v;
   EXPECT_GT(ones, 400);
   EXPECT_LT(ones, 600);
   Tensor h = empty({100000}, kHalf);
   aten::random_(h, make_generator(2));
-  for (double v : values_of(h)) ASSERT_TRUE(v >= 0 && v <= 2048 && v == std::floor(v)) << v;
+  for (double v : reals_of(h)) ASSERT_TRUE(v >= 0 && v <= 2048 && v == std::floor(v)) << v;
   Tensor u = empty({100000}, kByte);
   aten::random_(u, 256, make_generator(3));
   double top = 0;
-  for (double v : values_of(u)) top = std::max(top, v);
+  for (double v : reals_of(u)) top = std::max(top, v);
   EXPECT_EQ(top, 255);
   // A Long over its whole range (2^64 values): both signs occur.
   Tensor l = empty({1000}, kLong);
@@ -513,7 +513,7 @@ TEST(Distributions, RandomAndRandintErrors) {
                {"randint", "not implemented for 'ComplexFloat'"});
   Tensor out = zeros({3}, kByte);
   expect_error([&] { aten::randint_out(out, 0, 300, {3}); }, {"randint", "out of bounds for Byte"});
-  for (double v : values_of(out)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(out)) EXPECT_EQ(v, 0);
   Tensor empty_out = empty({0}, kByte);
   expect_error([&] { aten::randint_out(empty_out, 0, 300, {3}); }, {"randint"});
   EXPECT_EQ(empty_out.numel(), 0) << "out resized by a call that threw";
@@ -523,7 +523,7 @@ TEST(Distributions, RandintFactories) {
   Tensor a = aten::randint(10, {kSamples}, make_generator(61));
   EXPECT_EQ(a.scalar_type(), kLong);
   std::vector<double> observed(10, 0);
-  for (double v : values_of(a)) {
+  for (double v : reals_of(a)) {
     ASSERT_TRUE(v >= 0 && v < 10) << v;
     observed[static_cast<size_t>(v)] += 1;
   }
@@ -537,7 +537,7 @@ TEST(Distributions, RandintFactories) {
   Tensor out = empty({0}, kDouble);
   aten::randint_out(out, 3, {4, 4}, make_generator(63));
   EXPECT_EQ(out.sizes(), IntArrayRef({4, 4}));
-  for (double v : values_of(out)) EXPECT_TRUE(v >= 0 && v < 3);
+  for (double v : reals_of(out)) EXPECT_TRUE(v >= 0 && v < 3);
   Generator g = make_generator(1);
   Tensor m = aten::randint(3, {2, 2}, g, TensorOptions().device(kMeta));
   EXPECT_TRUE(m.is_meta());
@@ -558,7 +558,7 @@ TEST(Distributions, BernoulliWithTensorProbabilities) {
   // p broadcast along dim 0: column 0 never, column 2 always, column 1 half the time.
   Tensor self = empty({kSamples / 4, 3});
   aten::bernoulli_(self, tensor({0., 0.5, 1.}), make_generator(71));
-  const std::vector<double> x = values_of(self);
+  const std::vector<double> x = reals_of(self);
   double ones = 0;
   for (size_t i = 0; i < x.size(); ++i) {
     if (i % 3 == 0) {
@@ -580,7 +580,7 @@ TEST(Distributions, BernoulliWithTensorProbabilities) {
   Tensor p = aten::full({1001}, 0.3, kDouble);
   Tensor c = aten::bernoulli(p, make_generator(72));
   EXPECT_EQ(c.scalar_type(), kDouble);
-  EXPECT_EQ(values_of(c), values_of(a));
+  EXPECT_EQ(reals_of(c), reals_of(a));
   Tensor d = aten::bernoulli(empty({1001}, kInt), 0.3, make_generator(72));
   EXPECT_EQ(bytes_of(d), bytes_of(a));
 }
@@ -589,9 +589,9 @@ TEST(Distributions, DropoutScalesKeptElementsAndZeroesTheRest) {
   Tensor x = aten::full({400, 500}, 3.0);
   EXPECT_TRUE(aten::dropout(x, 0.3, false).is_same(x)) << "not training: the input itself";
   EXPECT_TRUE(aten::dropout(x, 0, true).is_same(x));
-  for (double v : values_of(aten::dropout(x, 1, true))) ASSERT_EQ(v, 0);
+  for (double v : reals_of(aten::dropout(x, 1, true))) ASSERT_EQ(v, 0);
   aten::manual_seed(81);
-  const std::vector<double> y = values_of(aten::dropout(x, 0.25, true));
+  const std::vector<double> y = reals_of(aten::dropout(x, 0.25, true));
   double zeros_seen = 0;
   for (double v : y) {
     ASSERT_TRUE(v == 0 || v == static_cast<double>(3.0f / 0.75f)) << v;
@@ -603,10 +603,10 @@ TEST(Distributions, DropoutScalesKeptElementsAndZeroesTheRest) {
   aten::manual_seed(81);
   Tensor z = x.clone();
   aten::dropout_(z, 0.25, true);
-  EXPECT_EQ(values_of(z), y);
+  EXPECT_EQ(reals_of(z), y);
   // feature_dropout: each (n, c) map kept or zeroed whole.
   Tensor f = aten::feature_dropout(aten::full({20, 30, 4, 5}, 1.0), 0.5, true);
-  const std::vector<double> fv = values_of(f);
+  const std::vector<double> fv = reals_of(f);
   for (size_t map = 0; map < 600; ++map)
     for (size_t k = 1; k < 20; ++k) ASSERT_EQ(fv[map * 20 + k], fv[map * 20]) << map;
   expect_error([] { aten::dropout(aten::full({3}, 1.0), 1.5, true); },
@@ -623,12 +623,12 @@ TEST(Distributions, DropoutOfOneZeroesAnyDtype) {
   Tensor fc = aten::feature_dropout(c, 1, true);
   EXPECT_EQ(fc.scalar_type(), kComplexDouble);
   EXPECT_EQ(fc.sizes(), IntArrayRef({3, 2, 5}));
-  for (double v : values_of(fc)) ASSERT_EQ(v, 0);
+  for (double v : reals_of(fc)) ASSERT_EQ(v, 0);
   Tensor i = aten::full({4}, 7, kInt);
-  EXPECT_EQ(values_of(aten::dropout(i, 1, true)), std::vector<double>(4, 0));
-  EXPECT_EQ(values_of(aten::feature_dropout(i, 1, true)), std::vector<double>(4, 0));
+  EXPECT_EQ(reals_of(aten::dropout(i, 1, true)), std::vector<double>(4, 0));
+  EXPECT_EQ(reals_of(aten::feature_dropout(i, 1, true)), std::vector<double>(4, 0));
   aten::dropout_(i, 1, true);
-  EXPECT_EQ(values_of(i), std::vector<double>(4, 0));
+  EXPECT_EQ(reals_of(i), std::vector<double>(4, 0));
   const Generator& g = aten::default_generator();
   const uint64_t offset = g.get_offset();
   aten::dropout(aten::full({8}, 1.0), 1, true);
@@ -645,7 +645,7 @@ TEST(Distributions, RandpermIsAReproduciblePermutation) {
       Tensor p = aten::randperm(n, make_generator(91), TensorOptions(t));
       EXPECT_EQ(p.sizes(), IntArrayRef({n}));
       EXPECT_EQ(p.scalar_type(), t);
-      std::vector<double> v = values_of(p);
+      std::vector<double> v = reals_of(p);
       std::sort(v.begin(), v.end());
       for (int64_t i = 0; i < n; ++i) ASSERT_EQ(v[i], static_cast<double>(i));
       EXPECT_EQ(bytes_of(aten::randperm(n, make_generator(91), TensorOptions(t))), bytes_of(p));
@@ -665,7 +665,7 @@ TEST(Distributions, RandpermIsAReproduciblePermutation) {
   Tensor base = empty({20}, kLong);
   Tensor strided_out = base.slice(0, 0, 20, 2);
   aten::randperm_out(strided_out, 10, make_generator(93));
-  EXPECT_EQ(values_of(strided_out), values_of(aten::randperm(10, make_generator(93))));
+  EXPECT_EQ(reals_of(strided_out), reals_of(aten::randperm(10, make_generator(93))));
   Generator m = make_generator(1);
   EXPECT_TRUE(aten::randperm(5, m, TensorOptions().device(kMeta)).is_meta());
   EXPECT_EQ(m.get_offset(), 0u);
@@ -714,7 +714,7 @@ TEST(Distributions, RandintLikeRangesLayoutsAndChiSquared) {
   for (ScalarType t : {kLong, kInt, kByte, kFloat, kHalf, kBFloat16}) {
     SCOPED_TRACE(toString(t));
     aten::manual_seed(61);
-    const std::vector<double> x = values_of(aten::randint_like(empty({kSamples}, t), 2, 9));
+    const std::vector<double> x = reals_of(aten::randint_like(empty({kSamples}, t), 2, 9));
     std::vector<double> observed(7, 0);
     for (double v : x) {
       ASSERT_TRUE(v >= 2 && v < 9 && v == std::floor(v)) << v;
@@ -762,7 +762,7 @@ TEST(Distributions, BernoulliOutIsBernoulliIntoOut) {
     if (want.empty()) want = bytes_of(functional);
     EXPECT_EQ(bytes_of(functional), want) << threads << " threads";
     EXPECT_EQ(bytes_of(strided_out), want) << threads << " threads, strided out";
-    EXPECT_EQ(values_of(out), values_of(functional));
+    EXPECT_EQ(reals_of(out), reals_of(functional));
   }
   // Errors change neither out nor the generator.
   Generator g = make_generator(5);
@@ -775,8 +775,8 @@ TEST(Distributions, BernoulliOutIsBernoulliIntoOut) {
                {"not implemented for 'ComplexFloat'"});
   Tensor wrong_shape = zeros({3});
   expect_error([&] { aten::bernoulli_out(wrong_shape, aten::full({4}, 0.5), g); }, {"shape"});
-  for (double v : values_of(out)) EXPECT_EQ(v, 0);
-  for (double v : values_of(wrong_shape)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(out)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(wrong_shape)) EXPECT_EQ(v, 0);
   EXPECT_EQ(g.get_offset(), 0u);
   Tensor m = empty({0}, TensorOptions(kBool).device(kMeta));
   aten::bernoulli_out(m, empty({2, 5}, TensorOptions(kFloat).device(kMeta)), g);

@@ -19,7 +19,7 @@ using namespace aten;
 
 namespace {
 
-Tensor values(IntArrayRef sizes, int64_t seed) {
+Tensor einsum_values(IntArrayRef sizes, int64_t seed) {
   return ref::make<double>(sizes, [seed](int64_t i) {
     return std::cos(0.37 * static_cast<double>(i) + static_cast<double>(seed));
   });
@@ -28,7 +28,8 @@ Tensor values(IntArrayRef sizes, int64_t seed) {
 }  // namespace
 
 TEST(Einsum, AgreesWithTheProductsItStandsFor) {
-  const Tensor a = values({2, 3, 4}, 1), b = values({2, 4, 5}, 2), m = values({4, 4}, 3);
+  const Tensor a = einsum_values({2, 3, 4}, 1), b = einsum_values({2, 4, 5}, 2),
+               m = einsum_values({4, 4}, 3);
   EXPECT_TRUE(allclose(einsum("bij,bjk->bik", {a, b}), bmm(a, b)));
   // Implicit output (the labels used once, sorted: b is summed too), spaces ignored.
   EXPECT_TRUE(allclose(einsum("bij , bjk", {a, b}), bmm(a, b).sum({0})));
@@ -36,21 +37,23 @@ TEST(Einsum, AgreesWithTheProductsItStandsFor) {
   EXPECT_TRUE(allclose(einsum("ii", {m}), m.diagonal().sum()));
   EXPECT_TRUE(allclose(einsum("...jk,...kl->...jl", {a, b}), matmul(a, b)));
   // A label summed in the middle of a chain, and the transpose of a product.
-  const Tensor x = values({3, 4}, 4), y = values({4, 5}, 5), z = values({5, 2}, 6);
+  const Tensor x = einsum_values({3, 4}, 4), y = einsum_values({4, 5}, 5),
+               z = einsum_values({5, 2}, 6);
   EXPECT_TRUE(allclose(einsum("ij,jk,kl->li", {x, y, z}), matmul(matmul(x, y), z).t()));
 }
 
 TEST(Einsum, GradientsFlowToEveryOperand) {
-  Tensor x = values({3, 4}, 1).requires_grad_(), y = values({4, 5}, 2).requires_grad_();
+  Tensor x = einsum_values({3, 4}, 1).requires_grad_(),
+         y = einsum_values({4, 5}, 2).requires_grad_();
   const Tensor r = einsum("ij,jk->ik", {x, y});
-  const Tensor dr = values(r.sizes(), 3);
+  const Tensor dr = einsum_values(r.sizes(), 3);
   const auto g = autograd::grad({r}, {x, y}, {dr});
   EXPECT_TRUE(allclose(g[0], matmul(dr, y.detach().t())));
   EXPECT_TRUE(allclose(g[1], matmul(x.detach().t(), dr)));
 }
 
 TEST(Einsum, Errors) {
-  const Tensor a = values({2, 3}, 1), b = values({3, 4}, 2);
+  const Tensor a = einsum_values({2, 3}, 1), b = einsum_values({3, 4}, 2);
   ref::expect_error([&] { einsum("ij,jk->ik", {a}); },
                     {"einsum(): more operands were provided than specified in the equation"});
   ref::expect_error(
@@ -78,13 +81,15 @@ TEST(Einsum, Errors) {
 
 // A label of size 1 gives way to any other size, 0 included; 0 against 5 does not broadcast.
 TEST(Einsum, ASizeOneLabelBroadcastsToZeroAndZeroToNothingElse) {
-  EXPECT_EQ(einsum("bij,bjk->bik", {values({1, 0, 2}, 1), values({5, 2, 3}, 2)}).sizes(),
-            IntArrayRef({5, 0, 3}));
-  EXPECT_EQ(einsum("bij,bjk->bik", {values({0, 4, 2}, 1), values({1, 2, 3}, 2)}).sizes(),
-            IntArrayRef({0, 4, 3}));
+  EXPECT_EQ(
+      einsum("bij,bjk->bik", {einsum_values({1, 0, 2}, 1), einsum_values({5, 2, 3}, 2)}).sizes(),
+      IntArrayRef({5, 0, 3}));
+  EXPECT_EQ(
+      einsum("bij,bjk->bik", {einsum_values({0, 4, 2}, 1), einsum_values({1, 2, 3}, 2)}).sizes(),
+      IntArrayRef({0, 4, 3}));
   ref::expect_error(
       [] {
-        einsum("bij,bjk->bik", {values({0, 0, 2}, 1), values({5, 1, 3}, 2)});
+        einsum("bij,bjk->bik", {einsum_values({0, 0, 2}, 1), einsum_values({5, 1, 3}, 2)});
       },
       {"einsum(): subscript b has size 5 for operand 1 which does not broadcast with previously "
        "seen size 0"});

@@ -33,8 +33,8 @@ using ref::restride;
 
 namespace {
 
-const ScalarType kTypes[] = {ref::u1, ref::i1, ref::i2, ref::i4, ref::i8, ref::f2,
-                             ref::bf, ref::f4, ref::f8, ref::c4, ref::c8};
+const ScalarType kProductDtypes[] = {ref::u1, ref::i1, ref::i2, ref::i4, ref::i8, ref::f2,
+                                     ref::bf, ref::f4, ref::f8, ref::c4, ref::c8};
 
 C read_c(const Tensor& t, const std::vector<int64_t>& idx) {
   if (t.scalar_type() == ScalarType::ComplexFloat) return C(ref::get<std::complex<float>>(t, idx));
@@ -44,7 +44,7 @@ C read_c(const Tensor& t, const std::vector<int64_t>& idx) {
 
 // Small values, so that integer products are exact and Half holds the inputs: -5..5 (0..10 for
 // Byte), plus quarters for floating types and an imaginary part for complex ones.
-Tensor values(IntArrayRef sizes, ScalarType t, int seed = 0) {
+Tensor matmul_values(IntArrayRef sizes, ScalarType t, int seed = 0) {
   Tensor src = empty(sizes, ScalarType::ComplexDouble);
   int64_t i = 0;
   ref::for_each_index(sizes, [&](const std::vector<int64_t>& idx) {
@@ -158,20 +158,20 @@ bool all_zero(const Tensor& t) {
   return zero;
 }
 
-struct Shape {
+struct MatmulShape {
   int64_t m, k, n;
 };
 // Tile edges, single rows and columns (the matrix-vector path), and k beyond one 256-deep slice.
-const Shape kShapes[] = {{13, 17, 35}, {1, 9, 21}, {21, 9, 1}, {1, 5, 1}, {30, 300, 40}};
+const MatmulShape kShapes[] = {{13, 17, 35}, {1, 9, 21}, {21, 9, 1}, {1, 5, 1}, {30, 300, 40}};
 
 }  // namespace
 
 TEST(Mm, EveryDtypeAndShapeMatchesTheReference) {
-  for (ScalarType t : kTypes)
-    for (Shape s : kShapes) {
+  for (ScalarType t : kProductDtypes)
+    for (MatmulShape s : kShapes) {
       SCOPED_TRACE(::testing::Message()
                    << t << " " << s.m << "x" << s.k << " @ " << s.k << "x" << s.n);
-      Tensor a = values({s.m, s.k}, t), b = values({s.k, s.n}, t, 1);
+      Tensor a = matmul_values({s.m, s.k}, t), b = matmul_values({s.k, s.n}, t, 1);
       Tensor r = mm(a, b);
       EXPECT_EQ(r.scalar_type(), t);
       EXPECT_TRUE(r.is_contiguous());
@@ -180,8 +180,8 @@ TEST(Mm, EveryDtypeAndShapeMatchesTheReference) {
 }
 
 TEST(Mm, TransposedSlicedAndBroadcastOperands) {
-  for (ScalarType t : kTypes) {
-    Tensor a = values({19, 23}, t), b = values({23, 37}, t, 2);
+  for (ScalarType t : kProductDtypes) {
+    Tensor a = matmul_values({19, 23}, t), b = matmul_values({23, 37}, t, 2);
     const Expected e = reference(a, b);
     SCOPED_TRACE(::testing::Message() << t);
     expect_matches(mm(as_transposed(a), b), e);
@@ -190,7 +190,7 @@ TEST(Mm, TransposedSlicedAndBroadcastOperands) {
     expect_matches(mm(as_sliced(a), as_sliced(b)), e);
     expect_matches(a.mm(as_sliced(as_transposed(b))), e);
     // A row broadcast down the rows (stride 0), and a column of b broadcast across.
-    Tensor row = values({1, 23}, t, 3), col = values({23, 1}, t, 4);
+    Tensor row = matmul_values({1, 23}, t, 3), col = matmul_values({23, 1}, t, 4);
     expect_matches(mm(row.expand({19, 23}), col.expand({23, 37})),
                    reference(row.expand({19, 23}), col.expand({23, 37})));
   }
@@ -201,8 +201,8 @@ TEST(Mm, LargeFloatAndDoubleAreTheSameAtOneAndTwoThreads) {
   // in the same order either way.
   const int saved = get_num_threads();
   for (ScalarType t : {ref::f4, ref::f8})
-    for (Shape s : {Shape{67, 300, 101}, Shape{101, 300, 67}}) {
-      Tensor a = values({s.m, s.k}, t), b = values({s.k, s.n}, t, 5);
+    for (MatmulShape s : {MatmulShape{67, 300, 101}, MatmulShape{101, 300, 67}}) {
+      Tensor a = matmul_values({s.m, s.k}, t), b = matmul_values({s.k, s.n}, t, 5);
       set_num_threads(1);
       Tensor r1 = mm(a, b), r1t = mm(as_transposed(a), as_transposed(b));
       set_num_threads(2);
@@ -216,15 +216,15 @@ TEST(Mm, LargeFloatAndDoubleAreTheSameAtOneAndTwoThreads) {
 
 TEST(Mm, ZeroSizes) {
   for (ScalarType t : {ref::f4, ref::i8, ref::c8, ref::f2}) {
-    EXPECT_EQ(mm(values({0, 3}, t), values({3, 4}, t)).sizes(), IntArrayRef({0, 4}));
-    EXPECT_EQ(mm(values({3, 4}, t), values({4, 0}, t)).sizes(), IntArrayRef({3, 0}));
-    Tensor r = mm(values({3, 0}, t), values({0, 4}, t));  // k = 0: zeros
-    expect_matches(r, reference(values({3, 0}, t), values({0, 4}, t)));
+    EXPECT_EQ(mm(matmul_values({0, 3}, t), matmul_values({3, 4}, t)).sizes(), IntArrayRef({0, 4}));
+    EXPECT_EQ(mm(matmul_values({3, 4}, t), matmul_values({4, 0}, t)).sizes(), IntArrayRef({3, 0}));
+    Tensor r = mm(matmul_values({3, 0}, t), matmul_values({0, 4}, t));  // k = 0: zeros
+    expect_matches(r, reference(matmul_values({3, 0}, t), matmul_values({0, 4}, t)));
   }
 }
 
 TEST(Mm, OutVariants) {
-  Tensor a = values({13, 29}, ref::f4), b = values({29, 21}, ref::f4, 1);
+  Tensor a = matmul_values({13, 29}, ref::f4), b = matmul_values({29, 21}, ref::f4, 1);
   const Expected e = reference(a, b);
   Tensor out = empty({0}, ScalarType::Float);  // resized
   EXPECT_TRUE(mm_out(out, a, b).is_same(out));
@@ -246,46 +246,54 @@ TEST(Mm, OutVariants) {
 }
 
 TEST(Mm, Errors) {
-  Tensor a = values({2, 3}, ref::f4), b = values({4, 5}, ref::f4);
+  Tensor a = matmul_values({2, 3}, ref::f4), b = matmul_values({4, 5}, ref::f4);
   ref::expect_error([&] { mm(a, b); },
                     {"mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"});
   ref::expect_error(
       [&] {
-        mm(values({2, 3, 4}, ref::f4), b);
+        mm(matmul_values({2, 3, 4}, ref::f4), b);
       },
       {"mm: self must be a matrix", "[2, 3, 4]"});
-  ref::expect_error([&] { mm(a, values({3}, ref::f4)); }, {"mm: mat2 must be a matrix"});
+  ref::expect_error([&] { mm(a, matmul_values({3}, ref::f4)); }, {"mm: mat2 must be a matrix"});
   ref::expect_error(
       [&] {
-        mm(a, values({3, 2}, ref::f8));
+        mm(a, matmul_values({3, 2}, ref::f8));
       },
       {"mm: expected mat1 and mat2 to have the same dtype, but got: Float != Double"});
   Tensor bools = empty({2, 2}, ScalarType::Bool);
   ref::expect_error([&] { mm(bools, bools); }, {"\"mm\" not implemented for 'Bool'"});
   Tensor wrong_dtype = empty({2, 2}, ScalarType::Double);
-  ref::expect_error([&] { mm_out(wrong_dtype, a, values({3, 2}, ref::f4)); }, {"mm.out", "dtype"});
-  Tensor wrong_shape = zeros({3, 3}, ScalarType::Float);
-  ref::expect_error([&] { mm_out(wrong_shape, a, values({3, 2}, ref::f4)); }, {"mm.out", "[2, 2]"});
-  EXPECT_TRUE(all_zero(wrong_shape));
-  // out sharing memory with an input, or writing one element twice.
-  Tensor sq = values({3, 3}, ref::f4);
   ref::expect_error(
       [&] {
-        mm_out(sq, sq, values({3, 3}, ref::f4));
+        mm_out(wrong_dtype, a, matmul_values({3, 2}, ref::f4));
+      },
+      {"mm.out", "dtype"});
+  Tensor wrong_shape = zeros({3, 3}, ScalarType::Float);
+  ref::expect_error(
+      [&] {
+        mm_out(wrong_shape, a, matmul_values({3, 2}, ref::f4));
+      },
+      {"mm.out", "[2, 2]"});
+  EXPECT_TRUE(all_zero(wrong_shape));
+  // out sharing memory with an input, or writing one element twice.
+  Tensor sq = matmul_values({3, 3}, ref::f4);
+  ref::expect_error(
+      [&] {
+        mm_out(sq, sq, matmul_values({3, 3}, ref::f4));
       },
       {"mm.out", "mat1", "share memory"});
   Tensor expanded = zeros({1, 3}, ScalarType::Float).expand({3, 3});
   ref::expect_error(
       [&] {
-        mm_out(expanded, values({3, 3}, ref::f4), values({3, 3}, ref::f4));
+        mm_out(expanded, matmul_values({3, 3}, ref::f4), matmul_values({3, 3}, ref::f4));
       },
       {"single memory location"});
 }
 
 TEST(Bmm, EveryDtypeLayoutsAndBroadcastBatches) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kProductDtypes) {
     SCOPED_TRACE(::testing::Message() << t);
-    Tensor a = values({3, 13, 17}, t), b = values({3, 17, 34}, t, 1);
+    Tensor a = matmul_values({3, 13, 17}, t), b = matmul_values({3, 17, 34}, t, 1);
     Tensor r = bmm(a, b);
     ASSERT_EQ(r.sizes(), IntArrayRef({3, 13, 34}));
     for (int64_t i = 0; i < 3; ++i)
@@ -293,7 +301,7 @@ TEST(Bmm, EveryDtypeLayoutsAndBroadcastBatches) {
     // Transposed matrices inside the batch; one matrix of b shared by every batch (stride 0).
     Tensor at = empty({3, 17, 13}, t).transpose(1, 2);
     at.copy_(a);
-    Tensor shared = values({1, 17, 34}, t, 2).expand({3, 17, 34});
+    Tensor shared = matmul_values({1, 17, 34}, t, 2).expand({3, 17, 34});
     Tensor r2 = a.bmm(shared), r3 = bmm(at, b);
     for (int64_t i = 0; i < 3; ++i) {
       expect_matches(r2.select(0, i), reference(a.select(0, i), shared.select(0, i)));
@@ -304,7 +312,7 @@ TEST(Bmm, EveryDtypeLayoutsAndBroadcastBatches) {
 
 TEST(Bmm, ManySmallMatricesOverThreadsAndZeroSizes) {
   const int saved = get_num_threads();
-  Tensor a = values({65, 9, 7}, ref::f8), b = values({65, 7, 5}, ref::f8, 1);
+  Tensor a = matmul_values({65, 9, 7}, ref::f8), b = matmul_values({65, 7, 5}, ref::f8, 1);
   set_num_threads(1);
   Tensor r1 = bmm(a, b);
   set_num_threads(2);
@@ -313,45 +321,53 @@ TEST(Bmm, ManySmallMatricesOverThreadsAndZeroSizes) {
   EXPECT_TRUE(same_values(r1, r2));
   for (int64_t i = 0; i < 65; i += 16)
     expect_matches(r2.select(0, i), reference(a.select(0, i), b.select(0, i)));
-  EXPECT_EQ(bmm(values({0, 2, 3}, ref::f4), values({0, 3, 4}, ref::f4)).sizes(),
+  EXPECT_EQ(bmm(matmul_values({0, 2, 3}, ref::f4), matmul_values({0, 3, 4}, ref::f4)).sizes(),
             IntArrayRef({0, 2, 4}));
-  Tensor k0 = bmm(values({2, 2, 0}, ref::f4), values({2, 0, 4}, ref::f4));
+  Tensor k0 = bmm(matmul_values({2, 2, 0}, ref::f4), matmul_values({2, 0, 4}, ref::f4));
   EXPECT_EQ(k0.sizes(), IntArrayRef({2, 2, 4}));
   EXPECT_TRUE(all_zero(k0));
 }
 
 TEST(Bmm, OutAndErrors) {
-  Tensor a = values({2, 5, 6}, ref::f4), b = values({2, 6, 7}, ref::f4, 1);
+  Tensor a = matmul_values({2, 5, 6}, ref::f4), b = matmul_values({2, 6, 7}, ref::f4, 1);
   Tensor out = empty({2, 7, 5}, ScalarType::Float).transpose(1, 2);  // wrongly strided
   bmm_out(out, a, b);
   for (int64_t i = 0; i < 2; ++i)
     expect_matches(out.select(0, i), reference(a.select(0, i), b.select(0, i)));
-  ref::expect_error([&] { bmm(values({5, 6}, ref::f4), b); }, {"bmm: batch1 must be a 3D tensor"});
   ref::expect_error(
       [&] {
-        bmm(a, values({3, 6, 7}, ref::f4));
+        bmm(matmul_values({5, 6}, ref::f4), b);
+      },
+      {"bmm: batch1 must be a 3D tensor"});
+  ref::expect_error(
+      [&] {
+        bmm(a, matmul_values({3, 6, 7}, ref::f4));
       },
       {"bmm: Expected size for first two dimensions of batch2 tensor to be: [2, 6] but got: [3, "
        "6]"});
-  ref::expect_error([&] { bmm(a, values({2, 5, 7}, ref::f4)); }, {"to be: [2, 6] but got: [2, 5]"});
+  ref::expect_error(
+      [&] {
+        bmm(a, matmul_values({2, 5, 7}, ref::f4));
+      },
+      {"to be: [2, 6] but got: [2, 5]"});
   Tensor bools = empty({1, 2, 2}, ScalarType::Bool);
   ref::expect_error([&] { bmm(bools, bools); }, {"\"bmm\" not implemented for 'Bool'"});
 }
 
 TEST(Addmm, EveryDtypeBetaAlphaAndBroadcastSelf) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kProductDtypes) {
     SCOPED_TRACE(::testing::Message() << t);
-    Tensor a = values({11, 19}, t), b = values({19, 35}, t, 1);
+    Tensor a = matmul_values({11, 19}, t), b = matmul_values({19, 35}, t, 1);
     const bool integral = isIntegralType(t, false);
     const Scalar beta = integral ? Scalar(2) : Scalar(0.5),
                  alpha = integral ? Scalar(3) : Scalar(-1.5);
     const C cb = integral ? 2.0 : 0.5, ca = integral ? 3.0 : -1.5;
     for (std::vector<int64_t> shape : {std::vector<int64_t>{11, 35}, {35}, {1, 35}, {11, 1}, {}}) {
-      Tensor self = values(shape, t, 2);
+      Tensor self = matmul_values(shape, t, 2);
       expect_matches(addmm(self, a, b, beta, alpha), reference(a, b, self, cb, ca));
       expect_matches(addmm(self, a, b), reference(a, b, self, 1, 1));
     }
-    Tensor self = values({11, 35}, t, 3);
+    Tensor self = matmul_values({11, 35}, t, 3);
     const Expected e = reference(a, b, self, cb, ca);
     EXPECT_TRUE(self.addmm_(as_transposed(a), b, beta, alpha).is_same(self));
     expect_matches(self, e);
@@ -360,20 +376,20 @@ TEST(Addmm, EveryDtypeBetaAlphaAndBroadcastSelf) {
 
 TEST(Addmm, BetaZeroIgnoresSelfAndKZeroScalesIt) {
   Tensor nan = full({4, 5}, std::numeric_limits<double>::quiet_NaN());
-  Tensor a = values({4, 3}, ref::f4), b = values({3, 5}, ref::f4);
+  Tensor a = matmul_values({4, 3}, ref::f4), b = matmul_values({3, 5}, ref::f4);
   expect_matches(addmm(nan, a, b, 0, 2), reference(a, b, Tensor(), 0, 2));
   Tensor in_place = nan.clone();
   in_place.addmm_(a, b, 0);
   expect_matches(in_place, reference(a, b));
-  Tensor self = values({4, 5}, ref::f4, 1);
-  Tensor k0a = values({4, 0}, ref::f4), k0b = values({0, 5}, ref::f4);
+  Tensor self = matmul_values({4, 5}, ref::f4, 1);
+  Tensor k0a = matmul_values({4, 0}, ref::f4), k0b = matmul_values({0, 5}, ref::f4);
   expect_matches(addmm(self, k0a, k0b, 3, 2), reference(k0a, k0b, self, 3, 2));
   EXPECT_TRUE(all_zero(addmm(nan, k0a, k0b, 0)));
 }
 
 TEST(Addmm, OutAndErrors) {
-  Tensor self = values({5}, ref::f8), a = values({4, 3}, ref::f8, 1),
-         b = values({3, 5}, ref::f8, 2);
+  Tensor self = matmul_values({5}, ref::f8), a = matmul_values({4, 3}, ref::f8, 1),
+         b = matmul_values({3, 5}, ref::f8, 2);
   const Expected e = reference(a, b, self, 2, 1);
   Tensor out = empty({5, 4}, ScalarType::Double).t();  // wrongly strided
   addmm_out(out, self, a, b, 2);
@@ -381,38 +397,40 @@ TEST(Addmm, OutAndErrors) {
   Tensor resized = empty({0}, ScalarType::Double);
   addmm_outf(self, a, b, 2, 1, resized);
   expect_matches(resized, e);
-  ref::expect_error([&] { addmm(values({3}, ref::f8), a, b); },
+  ref::expect_error([&] { addmm(matmul_values({3}, ref::f8), a, b); },
                     {"addmm: self of shape [3] cannot be broadcast to the result's shape [4, 5]"});
   ref::expect_error(
       [&] {
-        addmm(self, a, values({4, 5}, ref::f8));
+        addmm(self, a, matmul_values({4, 5}, ref::f8));
       },
       {"addmm: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x5)"});
-  ref::expect_error([&] { addmm(values({5}, ref::f4), a, b); },
+  ref::expect_error([&] { addmm(matmul_values({5}, ref::f4), a, b); },
                     {"addmm: expected self and mat1 to have the same dtype"});
   ref::expect_error(
       [&] {
-        addmm(values({5}, ref::i1), values({4, 3}, ref::i1), values({3, 5}, ref::i1), 300);
+        addmm(matmul_values({5}, ref::i1), matmul_values({4, 3}, ref::i1),
+              matmul_values({3, 5}, ref::i1), 300);
       },
       {"addmm"});
-  Tensor wrong = values({4, 4}, ref::f8);
+  Tensor wrong = matmul_values({4, 4}, ref::f8);
   ref::expect_error([&] { wrong.addmm_(a, b); },
                     {"addmm_: self of shape [4, 4] cannot be broadcast"});
-  ref::expect_error([&] { values({5}, ref::f8).addmm_(a, b); }, {"addmm_", "Bad in-place call"});
+  ref::expect_error([&] { matmul_values({5}, ref::f8).addmm_(a, b); },
+                    {"addmm_", "Bad in-place call"});
 }
 
 TEST(DotAndMv, EveryDtypeStridedAndTransposed) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kProductDtypes) {
     SCOPED_TRACE(::testing::Message() << t);
-    Tensor x = values({37}, t), y = values({37}, t, 1);
+    Tensor x = matmul_values({37}, t), y = matmul_values({37}, t, 1);
     Tensor d = dot(x, y);
     EXPECT_EQ(d.dim(), 0);
     EXPECT_EQ(d.scalar_type(), t);
     expect_matches(d.view({1, 1}), reference(x.view({1, 37}), y.view({37, 1})));
-    Tensor xs = values({74}, t, 2).slice(0, 0, 74, 2);
+    Tensor xs = matmul_values({74}, t, 2).slice(0, 0, 74, 2);
     expect_matches(x.dot(xs).view({1, 1}), reference(x.view({1, 37}), xs.unsqueeze(1)));
 
-    Tensor m = values({300, 37}, t, 3);
+    Tensor m = matmul_values({300, 37}, t, 3);
     const Expected e = reference(m, y.unsqueeze(1));
     expect_matches(mv(m, y).unsqueeze(1), e);
     expect_matches(mv(as_transposed(m), y).unsqueeze(1), e);  // column-major: the axpy path
@@ -421,7 +439,8 @@ TEST(DotAndMv, EveryDtypeStridedAndTransposed) {
 }
 
 TEST(DotAndMv, OutZeroSizeMetaAndErrors) {
-  Tensor x = values({5}, ref::f4), y = values({5}, ref::f4, 1), m = values({3, 5}, ref::f4);
+  Tensor x = matmul_values({5}, ref::f4), y = matmul_values({5}, ref::f4, 1),
+         m = matmul_values({3, 5}, ref::f4);
   Tensor out = empty({0}, ScalarType::Float);
   dot_out(out, x, y);
   EXPECT_EQ(out.dim(), 0);
@@ -429,15 +448,16 @@ TEST(DotAndMv, OutZeroSizeMetaAndErrors) {
   Tensor mv_o = empty({6}, ScalarType::Float).slice(0, 0, 6, 2);  // strided
   mv_out(mv_o, m, y);
   expect_matches(mv_o.unsqueeze(1), reference(m, y.unsqueeze(1)));
-  EXPECT_EQ(dot(values({0}, ref::f8), values({0}, ref::f8)).item<double>(), 0.0);
-  EXPECT_EQ(mv(values({0, 3}, ref::f8), values({3}, ref::f8)).sizes(), IntArrayRef({0}));
-  EXPECT_TRUE(all_zero(mv(values({2, 0}, ref::f8), values({0}, ref::f8))));
-  ref::expect_error([&] { dot(x, values({4}, ref::f4)); },
+  EXPECT_EQ(dot(matmul_values({0}, ref::f8), matmul_values({0}, ref::f8)).item<double>(), 0.0);
+  EXPECT_EQ(mv(matmul_values({0, 3}, ref::f8), matmul_values({3}, ref::f8)).sizes(),
+            IntArrayRef({0}));
+  EXPECT_TRUE(all_zero(mv(matmul_values({2, 0}, ref::f8), matmul_values({0}, ref::f8))));
+  ref::expect_error([&] { dot(x, matmul_values({4}, ref::f4)); },
                     {"dot: inconsistent tensor size, expected tensor [5] and src [4]"});
   ref::expect_error([&] { dot(m, x); }, {"dot: 1D tensors expected, but got 2D and 1D tensors"});
-  ref::expect_error([&] { dot(x, values({5}, ref::f8)); },
+  ref::expect_error([&] { dot(x, matmul_values({5}, ref::f8)); },
                     {"dot: expected self and tensor to have the same dtype"});
-  ref::expect_error([&] { mv(m, values({4}, ref::f4)); },
+  ref::expect_error([&] { mv(m, matmul_values({4}, ref::f4)); },
                     {"mv: size mismatch, got mat (3x5), vec (4)"});
   ref::expect_error([&] { mv(x, x); }, {"mv: expected a matrix and a vector"});
   Tensor bools = empty({2}, ScalarType::Bool);
@@ -493,19 +513,22 @@ TEST(Matmul, EveryRankCombinationAndBroadcastBatches) {
       for (const auto& sb : rhs) {
         if (sa.size() == 4 && sb.size() == 4)
           continue;  // batch [2, 1] vs [3, 1]: not broadcastable
-        expect_matmul(values(sa, t), values(sb, t, 1));
+        expect_matmul(matmul_values(sa, t), matmul_values(sb, t, 1));
       }
-    expect_matmul(values({2, 1, 3, 4}, t), values({1, 5, 4, 6}, t, 1));  // [2, 5] batches
+    expect_matmul(matmul_values({2, 1, 3, 4}, t),
+                  matmul_values({1, 5, 4, 6}, t, 1));  // [2, 5] batches
   }
-  for (ScalarType t : kTypes) expect_matmul(values({2, 3, 4}, t), values({4, 5}, t, 1));
-  expect_matmul(values({2, 0, 3}, ref::f4), values({3, 4}, ref::f4));
-  expect_matmul(values({2, 3, 0}, ref::f4), values({2, 0, 4}, ref::f4));
-  expect_matmul(values({2, 3, 0}, ref::f4), values({0, 4}, ref::f4));  // folded, k = 0
-  expect_matmul(values({2, 3, 0}, ref::f4), values({0}, ref::f4));
+  for (ScalarType t : kProductDtypes)
+    expect_matmul(matmul_values({2, 3, 4}, t), matmul_values({4, 5}, t, 1));
+  expect_matmul(matmul_values({2, 0, 3}, ref::f4), matmul_values({3, 4}, ref::f4));
+  expect_matmul(matmul_values({2, 3, 0}, ref::f4), matmul_values({2, 0, 4}, ref::f4));
+  expect_matmul(matmul_values({2, 3, 0}, ref::f4),
+                matmul_values({0, 4}, ref::f4));  // folded, k = 0
+  expect_matmul(matmul_values({2, 3, 0}, ref::f4), matmul_values({0}, ref::f4));
 }
 
 TEST(Matmul, OutAndErrors) {
-  Tensor a = values({2, 3, 4}, ref::f8), b = values({4, 5}, ref::f8, 1);
+  Tensor a = matmul_values({2, 3, 4}, ref::f8), b = matmul_values({4, 5}, ref::f8, 1);
   Tensor out = empty({0}, ScalarType::Double);
   matmul_out(out, a, b);
   EXPECT_TRUE(same_values(out, matmul(a, b)));
@@ -513,16 +536,16 @@ TEST(Matmul, OutAndErrors) {
   matmul_outf(a, b, strided);
   EXPECT_TRUE(same_values(strided, matmul(a, b)));
   ref::expect_error(
-      [&] { matmul(values({}, ref::f4), values({3}, ref::f4)); },
+      [&] { matmul(matmul_values({}, ref::f4), matmul_values({3}, ref::f4)); },
       {"matmul: both arguments to matmul need to be at least 1D, but they are 0D and 1D"});
   ref::expect_error(
       [&] {
-        matmul(values({2, 3}, ref::f4), values({4, 5}, ref::f4));
+        matmul(matmul_values({2, 3}, ref::f4), matmul_values({4, 5}, ref::f4));
       },
       {"matmul: shapes [2, 3] and [4, 5] cannot be multiplied (3 != 4)"});
   ref::expect_error(
       [&] {
-        matmul(values({2, 2, 3}, ref::f4), values({3, 3, 4}, ref::f4));
+        matmul(matmul_values({2, 2, 3}, ref::f4), matmul_values({3, 3, 4}, ref::f4));
       },
       {"matmul", "[2]", "[3]"});
   Tensor bools = empty({2, 2}, ScalarType::Bool);
@@ -531,8 +554,9 @@ TEST(Matmul, OutAndErrors) {
 }
 
 TEST(Linalg, MetaGivesTheCpuGeometry) {
-  Tensor a = values({7, 5}, ref::f4), b = values({5, 9}, ref::f4, 1), s = values({9}, ref::f4, 2);
-  Tensor ba = values({3, 7, 5}, ref::f4), bb = values({3, 5, 9}, ref::f4);
+  Tensor a = matmul_values({7, 5}, ref::f4), b = matmul_values({5, 9}, ref::f4, 1),
+         s = matmul_values({9}, ref::f4, 2);
+  Tensor ba = matmul_values({3, 7, 5}, ref::f4), bb = matmul_values({3, 5, 9}, ref::f4);
   ref::expect_same_geometry(mm(ref::to_meta(a), ref::to_meta(b)), mm(a, b));
   ref::expect_same_geometry(bmm(ref::to_meta(ba), ref::to_meta(bb)), bmm(ba, bb));
   ref::expect_same_geometry(addmm(ref::to_meta(s), ref::to_meta(a), ref::to_meta(b)),

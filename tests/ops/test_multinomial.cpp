@@ -40,7 +40,7 @@ Tensor probabilities(int64_t rows, ScalarType t) {
 
 std::vector<int64_t> indices(const Tensor& t) {
   std::vector<int64_t> v;
-  for (double x : values_of(t)) v.push_back(static_cast<int64_t>(x));
+  for (double x : reals_of(t)) v.push_back(static_cast<int64_t>(x));
   return v;
 }
 
@@ -187,7 +187,7 @@ TEST(Multinomial, ErrorsChangeNothing) {
   Tensor int_out = zeros({2}, kInt);
   expect_error([&] { aten::multinomial_out(int_out, ones({3}), 2); },
                {"multinomial expects Long tensor out, got: Int"});
-  for (double v : values_of(int_out)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(int_out)) EXPECT_EQ(v, 0);
   // Nothing to sample: no check of the values, no draw.
   Generator g = make_generator(5);
   EXPECT_EQ(aten::multinomial(empty({0, 3}), 2, false, g).sizes(), IntArrayRef({0, 2}));

@@ -133,9 +133,9 @@ TEST(NormalTensors, StandardizedResultsAreStandardNormal) {
     uint64_t seed = 500;
     for (const Overload& o : overloads({n}, t)) {
       SCOPED_TRACE(std::string(o.name) + " " + toString(t));
-      const std::vector<double> x = values_of(o.call(make_generator(++seed)));
-      const std::vector<double> mean = values_of(means({n}, kDouble));
-      const std::vector<double> std = values_of(stds({n}, kDouble));
+      const std::vector<double> x = reals_of(o.call(make_generator(++seed)));
+      const std::vector<double> mean = reals_of(means({n}, kDouble));
+      const std::vector<double> std = reals_of(stds({n}, kDouble));
       const bool mean_tensor = std::string(o.name).starts_with("Tensor");
       const bool std_tensor = std::string(o.name).ends_with("Tensor");
       std::vector<double> z(x.size());
@@ -189,14 +189,14 @@ TEST(NormalTensors, ErrorsChangeNothing) {
     Generator g = make_generator(5);
     Tensor out = full({3}, 7.0);
     expect_error([&] { b.call(out, g); }, {b.fragment});
-    for (double v : values_of(out)) EXPECT_EQ(v, 7);
+    for (double v : reals_of(out)) EXPECT_EQ(v, 7);
     EXPECT_EQ(g.get_offset(), 0u);
   }
   // An out= of a dtype normal does not draw.
   Generator g = make_generator(5);
   Tensor long_out = zeros({3}, kLong);
   expect_error([&] { aten::normal_out(long_out, mean, std, g); }, {"not implemented for 'Long'"});
-  for (double v : values_of(long_out)) EXPECT_EQ(v, 0);
+  for (double v : reals_of(long_out)) EXPECT_EQ(v, 0);
   expect_error([&] { aten::normal(zeros({3}, kLong), 1.0, g); }, {"not implemented for 'Long'"});
   expect_error([&] { aten::normal(0, 1, {3}, g, TensorOptions(kInt)); },
                {"not implemented for 'Int'"});

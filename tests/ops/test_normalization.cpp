@@ -35,7 +35,7 @@ namespace {
 constexpr double kEps = 1e-5;
 
 // Input values: mixed signs and a common offset (a mean far from 0 tests the centring).
-Tensor values(IntArrayRef sizes, ScalarType dtype, int64_t seed, double offset = 0.5) {
+Tensor norm_values(IntArrayRef sizes, ScalarType dtype, int64_t seed, double offset = 0.5) {
   return ref::make<double>(sizes,
                            [seed, offset](int64_t i) {
                              return offset + 2 * std::sin(0.37 * static_cast<double>(i) +
@@ -136,11 +136,11 @@ TEST(BatchNorm, TrainingForwardBackwardAndRunningStatistics) {
         const int64_t C = shape[1];
         int64_t S = 1;
         for (size_t d = 2; d < shape.size(); ++d) S *= shape[d];
-        const Tensor x = arranged(values(shape, dt, 1), a),
-                     dy = arranged(values(shape, dt, 2, 0), a);
+        const Tensor x = arranged(norm_values(shape, dt, 1), a),
+                     dy = arranged(norm_values(shape, dt, 2, 0), a);
         // A BFloat16 input takes Float parameters (ATen's mixed type).
         const ScalarType pt = dt == ScalarType::BFloat16 ? ScalarType::Float : dt;
-        const Tensor w = values({C}, pt, 3), b = values({C}, pt, 4);
+        const Tensor w = norm_values({C}, pt, 3), b = norm_values({C}, pt, 4);
         const Tensor rm = zeros({C}, pt), rv = ones({C}, pt);
         auto [out, save_mean, save_invstd] = native_batch_norm(x, w, b, rm, rv, true, 0.1, kEps);
         const Reference r = normalize(
@@ -177,8 +177,9 @@ TEST(BatchNorm, TrainingForwardBackwardAndRunningStatistics) {
 
 TEST(BatchNorm, EvaluationUsesRunningStatistics) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    const Tensor x = values({3, 4, 5}, dt, 1), dy = values({3, 4, 5}, dt, 2);
-    const Tensor rm = values({4}, dt, 5), rv = values({4}, dt, 6, 3.0), w = values({4}, dt, 7);
+    const Tensor x = norm_values({3, 4, 5}, dt, 1), dy = norm_values({3, 4, 5}, dt, 2);
+    const Tensor rm = norm_values({4}, dt, 5), rv = norm_values({4}, dt, 6, 3.0),
+                 w = norm_values({4}, dt, 7);
     auto [out, sm, si] = native_batch_norm(x, w, Tensor(), rm, rv, false, 0.1, kEps);
     EXPECT_EQ(sm.sizes(), IntArrayRef({0}));  // as ATen: no batch statistics in evaluation
     EXPECT_EQ(si.sizes(), IntArrayRef({0}));
@@ -194,7 +195,7 @@ TEST(BatchNorm, EvaluationUsesRunningStatistics) {
       want_gb[c] += g[i];
     }
     expect_close(out, want, dt, "out");
-    expect_close(rm, values_of(values({4}, dt, 5)), dt, "running_mean unchanged");
+    expect_close(rm, values_of(norm_values({4}, dt, 5)), dt, "running_mean unchanged");
     auto [gx, gw, gb] = native_batch_norm_backward(dy, x, w, rm, rv, sm, si, false, kEps,
                                                    {true, true, true});
     expect_close(gx, want_gx, dt, "grad_input");
@@ -213,13 +214,13 @@ TEST(BatchNorm, LayoutsStatisticsShapesAndInfiniteInputsInEvaluation) {
   // One channel (or 1 x 1 planes) in channels-last strides is also contiguous: ATen's result is
   // contiguous then.
   const Tensor one =
-      values({2, 1, 7, 4}, ScalarType::Float, 1).contiguous(MemoryFormat::ChannelsLast);
+      norm_values({2, 1, 7, 4}, ScalarType::Float, 1).contiguous(MemoryFormat::ChannelsLast);
   EXPECT_EQ(
       std::get<0>(native_batch_norm(one, Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, kEps))
           .strides(),
       IntArrayRef({28, 28, 4, 1}));
   // Running statistics are vectors.
-  const Tensor x = values({4, 3, 5}, ScalarType::Float, 1);
+  const Tensor x = norm_values({4, 3, 5}, ScalarType::Float, 1);
   ref::expect_error(
       [&] {
         native_batch_norm(x, Tensor(), Tensor(), zeros({3, 1}), ones({3}), false, 0.1, kEps);
@@ -228,7 +229,7 @@ TEST(BatchNorm, LayoutsStatisticsShapesAndInfiniteInputsInEvaluation) {
   // In evaluation grad_input is grad_out * weight * invstd: an infinite input has no part in it.
   Tensor xi = x.clone();
   xi.fill_(std::numeric_limits<double>::infinity());
-  const Tensor dy = values({4, 3, 5}, ScalarType::Float, 2);
+  const Tensor dy = norm_values({4, 3, 5}, ScalarType::Float, 2);
   const Tensor gx = std::get<0>(native_batch_norm_backward(dy, xi, Tensor(), zeros({3}), ones({3}),
                                                            Tensor(), Tensor(), false, kEps,
                                                            {true, false, false}));
@@ -237,7 +238,7 @@ TEST(BatchNorm, LayoutsStatisticsShapesAndInfiniteInputsInEvaluation) {
 }
 
 TEST(BatchNorm, OutOverload) {
-  const Tensor x = values({2, 3, 4}, ScalarType::Float, 1);
+  const Tensor x = norm_values({2, 3, 4}, ScalarType::Float, 1);
   Tensor out = empty({0}), sm = empty({0}), si = empty({0});
   native_batch_norm_out(out, sm, si, x, Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1, kEps);
   auto [want, want_m, want_s] = native_batch_norm(x, Tensor(), Tensor(), Tensor(), Tensor(), true,
@@ -255,7 +256,7 @@ TEST(BatchNorm, OutOverload) {
 }
 
 TEST(BatchNorm, Errors) {
-  const Tensor x = values({4, 3, 5}, ScalarType::Float, 1);
+  const Tensor x = norm_values({4, 3, 5}, ScalarType::Float, 1);
   ref::expect_error(
       [&] { native_batch_norm(x, ones({2}), Tensor(), Tensor(), Tensor(), true, 0.1, kEps); },
       {"weight should contain 3 elements not 2"});
@@ -270,8 +271,8 @@ TEST(BatchNorm, Errors) {
       {"running_var must be defined in evaluation mode"});
   ref::expect_error(
       [&] {
-        native_batch_norm(values({3}, ScalarType::Float, 1), Tensor(), Tensor(), Tensor(), Tensor(),
-                          true, 0.1, kEps);
+        native_batch_norm(norm_values({3}, ScalarType::Float, 1), Tensor(), Tensor(), Tensor(),
+                          Tensor(), true, 0.1, kEps);
       },
       {"at least 2 dims", "[3]"});
   ref::expect_error(
@@ -310,7 +311,7 @@ TEST(BatchNorm, EmptyInputsAndMeta) {
                 .sizes(),
             IntArrayRef({0}));
   for (Arrangement a : kArrangements) {
-    const Tensor x = arranged(values({2, 3, 4, 5}, ScalarType::Float, 1), a);
+    const Tensor x = arranged(norm_values({2, 3, 4, 5}, ScalarType::Float, 1), a);
     auto cpu = native_batch_norm(x, ones({3}), Tensor(), zeros({3}), ones({3}), true, 0.1, kEps);
     auto meta = native_batch_norm(ref::to_meta(x), ref::to_meta(ones({3})), Tensor(),
                                   ref::to_meta(zeros({3})), ref::to_meta(ones({3})), true, 0.1,
@@ -329,8 +330,9 @@ TEST(BatchNorm, EmptyInputsAndMeta) {
 }
 
 TEST(InstanceNorm, NormalizesEachSampleAndChannelAndAveragesRunningStatistics) {
-  const Tensor x = values({2, 3, 4, 5}, ScalarType::Double, 1);
-  const Tensor w = values({3}, ScalarType::Double, 2), b = values({3}, ScalarType::Double, 3);
+  const Tensor x = norm_values({2, 3, 4, 5}, ScalarType::Double, 1);
+  const Tensor w = norm_values({3}, ScalarType::Double, 2),
+               b = norm_values({3}, ScalarType::Double, 3);
   const Tensor rm = zeros({3}, ScalarType::Double), rv = ones({3}, ScalarType::Double);
   const Tensor out = instance_norm(x, w, b, rm, rv, true, 0.1, kEps, false);
   const Reference r = normalize(
@@ -358,10 +360,10 @@ TEST(LayerNorm, ForwardBackwardAgainstReference) {
                                             << static_cast<int>(a) << " " << affine);
           int64_t K = 1;
           for (int64_t s : normalized) K *= s;
-          const Tensor x = arranged(values(shape, dt, 1), a),
-                       dy = arranged(values(shape, dt, 2, 0), a);
-          const Tensor w = affine ? values(normalized, dt, 3) : Tensor();
-          const Tensor b = affine ? values(normalized, dt, 4) : Tensor();
+          const Tensor x = arranged(norm_values(shape, dt, 1), a),
+                       dy = arranged(norm_values(shape, dt, 2, 0), a);
+          const Tensor w = affine ? norm_values(normalized, dt, 3) : Tensor();
+          const Tensor b = affine ? norm_values(normalized, dt, 4) : Tensor();
           auto [out, mean, rstd] = native_layer_norm(x, normalized, w, b, kEps);
           const Reference r = normalize(
               values_of(x), values_of(dy), affine ? values_of(w) : std::vector<double>{},
@@ -386,7 +388,7 @@ TEST(LayerNorm, ForwardBackwardAgainstReference) {
 }
 
 TEST(LayerNorm, ErrorsAndMeta) {
-  const Tensor x = values({4, 3, 5, 6}, ScalarType::Float, 1);
+  const Tensor x = norm_values({4, 3, 5, 6}, ScalarType::Float, 1);
   ref::expect_error(
       [&] {
         native_layer_norm(x, {6, 5}, Tensor(), Tensor(), kEps);
@@ -439,9 +441,9 @@ TEST(GroupNorm, ForwardBackwardAgainstReference) {
         const int64_t G = groups, N = shape[0], C = shape[1], D = C / G;
         int64_t HxW = 1;
         for (size_t d = 2; d < shape.size(); ++d) HxW *= shape[d];
-        const Tensor x = arranged(values(shape, dt, 1), a),
-                     dy = arranged(values(shape, dt, 2, 0), a);
-        const Tensor w = values({C}, dt, 3), b = values({C}, dt, 4);
+        const Tensor x = arranged(norm_values(shape, dt, 1), a),
+                     dy = arranged(norm_values(shape, dt, 2, 0), a);
+        const Tensor w = norm_values({C}, dt, 3), b = norm_values({C}, dt, 4);
         // ATen's native op takes an input contiguous in its memory format (the composite
         // makes it so); any other layout is an error.
         const MemoryFormat format = x.dim() >= 2 ? x.suggest_memory_format()
@@ -475,7 +477,7 @@ TEST(GroupNorm, ForwardBackwardAgainstReference) {
 // 316.22778 in Float, the double's 316.22775 rounded is not), and without weight or bias the
 // output is (x - mean) * rstd, so a group of one element normalizes to 0 exactly.
 TEST(GroupNorm, GroupsOfOneElementAndEpsInTheDtype) {
-  const Tensor x = values({2, 3}, ScalarType::Float, 1);
+  const Tensor x = norm_values({2, 3}, ScalarType::Float, 1);
   auto [out, mean, rstd] = native_group_norm(x, Tensor(), Tensor(), 2, 3, 1, 3, 1e-5);
   ref::expect_all(out, 0.0);
   EXPECT_EQ(ref::read_double(rstd, {0, 0}), static_cast<double>(1.0f / std::sqrt(1e-5f)));
@@ -484,7 +486,7 @@ TEST(GroupNorm, GroupsOfOneElementAndEpsInTheDtype) {
 }
 
 TEST(GroupNorm, ErrorsAndMeta) {
-  const Tensor x = values({4, 3, 5, 6}, ScalarType::Float, 1);
+  const Tensor x = norm_values({4, 3, 5, 6}, ScalarType::Float, 1);
   ref::expect_error([&] { group_norm(x, 2, Tensor(), Tensor(), kEps, true); },
                     {"Expected number of channels in input to be divisible by num_groups, but got "
                      "input of shape [4, 3, 5, 6] and num_groups=2"});

@@ -24,7 +24,7 @@ using namespace aten;
 
 namespace {
 
-const float kNaN = std::numeric_limits<float>::quiet_NaN();
+const float kNaNf = std::numeric_limits<float>::quiet_NaN();
 
 std::vector<int64_t> indices_of(const Tensor& t) {
   const Tensor c = t.contiguous();
@@ -37,14 +37,14 @@ TEST(AdaptiveMaxPool, ReportsTheLastNaNOfABoxAndTheFirstFiniteMaximum) {
   // torch.nn.functional.adaptive_max_pool1d(tensor([[[1., nan, 3., nan, 2.]]]), 1,
   // return_indices=True) gives index 3.
   const Tensor x = ref::make<float>({1, 1, 5}, [](int64_t i) {
-    const float v[] = {1, kNaN, 3, kNaN, 2};
+    const float v[] = {1, kNaNf, 3, kNaNf, 2};
     return v[i];
   });
   EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool1d(x, {1}))), std::vector<int64_t>({3}));
   // [[1, nan, 3], [nan, 2, nan], [0, 5, 1]]: libtorch gives 5 for the whole box and [3, 5, 3, 5]
   // for 2 x 2 boxes.
   const Tensor y = ref::make<float>({1, 1, 3, 3}, [](int64_t i) {
-    const float v[] = {1, kNaN, 3, kNaN, 2, kNaN, 0, 5, 1};
+    const float v[] = {1, kNaNf, 3, kNaNf, 2, kNaNf, 0, 5, 1};
     return v[i];
   });
   EXPECT_EQ(indices_of(std::get<1>(adaptive_max_pool2d(y, {1, 1}))), std::vector<int64_t>({5}));

@@ -21,9 +21,9 @@ using aten::ref::expect_same_geometry;
 namespace {
 
 // arange's and linspace's real dtypes (native_functions.yaml); linspace also takes complex.
-const ScalarType kTypes[] = {ScalarType::Byte,     ScalarType::Char,  ScalarType::Short,
-                             ScalarType::Int,      ScalarType::Long,  ScalarType::Half,
-                             ScalarType::BFloat16, ScalarType::Float, ScalarType::Double};
+const ScalarType kRangeDtypes[] = {ScalarType::Byte,     ScalarType::Char,  ScalarType::Short,
+                                   ScalarType::Int,      ScalarType::Long,  ScalarType::Half,
+                                   ScalarType::BFloat16, ScalarType::Float, ScalarType::Double};
 
 bool is_reduced(ScalarType t) { return t == ScalarType::Half || t == ScalarType::BFloat16; }
 
@@ -35,7 +35,7 @@ double rounded(double v, ScalarType t) {
   return v;
 }
 
-std::vector<double> values(const Tensor& t) {
+std::vector<double> elements_of(const Tensor& t) {
   std::vector<double> v;
   for (int64_t i = 0; i < t.numel(); ++i) v.push_back(ref::read_double(t, {i}));
   return v;
@@ -57,16 +57,16 @@ TEST(Arange, DtypeFromTheArguments) {
 }
 
 TEST(Arange, ValuesAgainstAReference) {
-  EXPECT_EQ(values(arange(5)), (std::vector<double>{0, 1, 2, 3, 4}));
-  EXPECT_EQ(values(arange(2, 5)), (std::vector<double>{2, 3, 4}));
-  EXPECT_EQ(values(arange(0, 10, 3)), (std::vector<double>{0, 3, 6, 9}));
-  EXPECT_EQ(values(arange(10, 0, -3)), (std::vector<double>{10, 7, 4, 1}));
-  EXPECT_EQ(values(arange(-5, 5, 2)), (std::vector<double>{-5, -3, -1, 1, 3}));
-  EXPECT_EQ(values(arange(1, 2.5, 0.5)), (std::vector<double>{1, 1.5, 2}));
+  EXPECT_EQ(elements_of(arange(5)), (std::vector<double>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(elements_of(arange(2, 5)), (std::vector<double>{2, 3, 4}));
+  EXPECT_EQ(elements_of(arange(0, 10, 3)), (std::vector<double>{0, 3, 6, 9}));
+  EXPECT_EQ(elements_of(arange(10, 0, -3)), (std::vector<double>{10, 7, 4, 1}));
+  EXPECT_EQ(elements_of(arange(-5, 5, 2)), (std::vector<double>{-5, -3, -1, 1, 3}));
+  EXPECT_EQ(elements_of(arange(1, 2.5, 0.5)), (std::vector<double>{1, 1.5, 2}));
   EXPECT_EQ(arange(0, 1, 0.1).numel(), 10);  // ceil((1 - 0) / 0.1) in double
   EXPECT_EQ(arange(5, 5).numel(), 0);
   EXPECT_EQ(arange(0.0).numel(), 0);
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kRangeDtypes) {
     const double start = isFloatingType(t) ? -1.25 : 1, step = isFloatingType(t) ? 0.75 : 3;
     Tensor r = arange(start, 40, step, t);
     const auto n = static_cast<int64_t>(std::ceil((40 - start) / step));
@@ -91,11 +91,11 @@ TEST(Arange, ValuesAgainstAReference) {
 TEST(Arange, OutIsResizedWhenEmptyAndMayBeStrided) {
   Tensor out = empty({0}, ScalarType::Int);
   EXPECT_TRUE(arange_out(out, 0, 6, 2).is_same(out));
-  EXPECT_EQ(values(out), (std::vector<double>{0, 2, 4}));
+  EXPECT_EQ(elements_of(out), (std::vector<double>{0, 2, 4}));
   Tensor base = zeros({6}, ScalarType::Double);
   Tensor every_other = base.slice(0, 0, 6, 2);
   arange_out(every_other, 3);
-  EXPECT_EQ(values(base), (std::vector<double>{0, 0, 1, 0, 2, 0}));
+  EXPECT_EQ(elements_of(base), (std::vector<double>{0, 0, 1, 0, 2, 0}));
   Tensor m = empty({0}, TensorOptions(ScalarType::Long).device(kMeta));
   arange_out(m, 7);
   EXPECT_EQ(m.sizes(), IntArrayRef({7}));
@@ -121,15 +121,15 @@ TEST(Arange, Errors) {
 }
 
 TEST(Linspace, AtensSymmetricFormula) {
-  EXPECT_EQ(values(linspace(0, 1, 5)), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
+  EXPECT_EQ(elements_of(linspace(0, 1, 5)), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
   EXPECT_EQ(linspace(0, 1, 5).dtype(), ScalarType::Float);  // integer bounds still give Float
-  EXPECT_EQ(values(linspace(-10, 10, 5, ScalarType::Long)),
+  EXPECT_EQ(elements_of(linspace(-10, 10, 5, ScalarType::Long)),
             (std::vector<double>{-10, -5, 0, 5, 10}));
   // Integral dtypes step in double and truncate: ATen gives [0, 3, 6, 10].
-  EXPECT_EQ(values(linspace(0, 10, 4, ScalarType::Long)), (std::vector<double>{0, 3, 6, 10}));
-  EXPECT_EQ(values(linspace(3, 7, 1)), (std::vector<double>{3}));
+  EXPECT_EQ(elements_of(linspace(0, 10, 4, ScalarType::Long)), (std::vector<double>{0, 3, 6, 10}));
+  EXPECT_EQ(elements_of(linspace(3, 7, 1)), (std::vector<double>{3}));
   EXPECT_EQ(linspace(3, 7, 0).numel(), 0);
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kRangeDtypes) {
     const int64_t steps = 17;
     const double start = t == ScalarType::Byte ? 3 : -3, end = 100;
     Tensor r = linspace(start, end, steps, t);
@@ -165,7 +165,7 @@ TEST(Linspace, AtensSymmetricFormula) {
 TEST(Linspace, OutAndErrors) {
   Tensor out = empty({0}, ScalarType::Double);
   linspace_out(out, 1, 2, 3);
-  EXPECT_EQ(values(out), (std::vector<double>{1, 1.5, 2}));
+  EXPECT_EQ(elements_of(out), (std::vector<double>{1, 1.5, 2}));
   // 0 steps into an empty out of any shape leaves its shape (ATen resizes only when the element
   // count differs).
   Tensor empty_out = empty({3, 0}, ScalarType::Float);

@@ -79,7 +79,7 @@ void expect_sum(const Tensor& result, const Tensor& self, const std::vector<int6
   });
 }
 
-Tensor values(IntArrayRef sizes, ScalarType t) {
+Tensor reduce_values(IntArrayRef sizes, ScalarType t) {
   Tensor x = empty(sizes, t);
   Tensor d = make<double>(sizes, [&](int64_t i) {
     if (t == ScalarType::Bool) return double(i % 3 == 0);
@@ -95,7 +95,7 @@ const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,  ScalarType::C
 }  // namespace
 
 TEST(Sum, EveryDimSubsetOfA4dTensorWithAndWithoutKeepdim) {
-  Tensor x = values({3, 4, 5, 6}, ScalarType::Double);
+  Tensor x = reduce_values({3, 4, 5, 6}, ScalarType::Double);
   for (int mask = 0; mask < 16; ++mask) {
     std::vector<int64_t> dims;
     for (int d = 0; d < 4; ++d)
@@ -110,7 +110,7 @@ TEST(Sum, EveryDimSubsetOfA4dTensorWithAndWithoutKeepdim) {
 
 TEST(Sum, EveryDtypeAndItsResultDtype) {
   for (ScalarType t : kTypes) {
-    Tensor x = values({6, 7}, t);
+    Tensor x = reduce_values({6, 7}, t);
     Tensor r = sum(x, IntArrayRef{1});
     EXPECT_EQ(r.dtype(), isIntegralType(t, true) ? ScalarType::Long : t) << t;
     expect_sum(r, x, {1}, false);
@@ -124,15 +124,16 @@ TEST(Sum, EveryDtypeAndItsResultDtype) {
 }
 
 TEST(Sum, LayoutsBroadcastViewsZeroSizeAndZeroDim) {
-  Tensor base = values({20, 30}, ScalarType::Float);
+  Tensor base = reduce_values({20, 30}, ScalarType::Float);
   Tensor t = restride(base, {30, 20}, {1, 30});  // transposed
   expect_sum(sum(t, IntArrayRef{0}), t, {0}, false);
   expect_sum(sum(t, IntArrayRef{1}, true), t, {1}, true);
   Tensor sliced = restride(base, {5, 7}, {60, 2}, 31);  // offset, step 2
   expect_sum(sum(sliced, IntArrayRef{-1}), sliced, {1}, false);
-  Tensor expanded = restride(values({30}, ScalarType::Float), {40, 30}, {0, 1});
+  Tensor expanded = restride(reduce_values({30}, ScalarType::Float), {40, 30}, {0, 1});
   expect_sum(sum(expanded, IntArrayRef{0}), expanded, {0}, false);
-  Tensor nhwc = values({2, 3, 4, 5}, ScalarType::Float).contiguous(MemoryFormat::ChannelsLast);
+  Tensor nhwc =
+      reduce_values({2, 3, 4, 5}, ScalarType::Float).contiguous(MemoryFormat::ChannelsLast);
   expect_sum(sum(nhwc, IntArrayRef{1}), nhwc, {1}, false);
   expect_sum(sum(nhwc, IntArrayRef{2, 3}, true), nhwc, {2, 3}, true);
   Tensor z = empty({0, 4});
@@ -141,13 +142,13 @@ TEST(Sum, LayoutsBroadcastViewsZeroSizeAndZeroDim) {
   expect_sum(rz, z, {0}, false);  // zeros
   EXPECT_EQ(sum(z, IntArrayRef{1}).sizes(), IntArrayRef({0}));
   EXPECT_EQ(sum(z).item<float>(), 0.f);
-  Tensor s = values({}, ScalarType::Int);
+  Tensor s = reduce_values({}, ScalarType::Int);
   EXPECT_EQ(sum(s).item<int64_t>(), s.item<int64_t>());
   EXPECT_EQ(sum(s, IntArrayRef{0}).dim(), 0);
 }
 
 TEST(Sum, OutAndMeta) {
-  Tensor x = values({4, 9}, ScalarType::Int);
+  Tensor x = reduce_values({4, 9}, ScalarType::Int);
   Tensor out = empty({0}, ScalarType::Long);
   sum_out(out, x, IntArrayRef{1});
   expect_sum(out, x, {1}, false);
@@ -159,7 +160,7 @@ TEST(Sum, OutAndMeta) {
   Tensor m = empty({4, 9, 2}, TensorOptions(ScalarType::Short).device(kMeta));
   for (bool keepdim : {false, true}) {
     Tensor rm = sum(m, IntArrayRef{0, 2}, keepdim);
-    Tensor rc = sum(values({4, 9, 2}, ScalarType::Short), IntArrayRef{0, 2}, keepdim);
+    Tensor rc = sum(reduce_values({4, 9, 2}, ScalarType::Short), IntArrayRef{0, 2}, keepdim);
     EXPECT_TRUE(rm.is_meta());
     EXPECT_EQ(rm.sizes(), rc.sizes());
     EXPECT_EQ(rm.strides(), rc.strides());
@@ -203,7 +204,7 @@ TEST(Sum, AllOutOfAnyDtypeGetsTheResultConverted) {
 TEST(Sum, DimsAsOneIntBracesVectorOrNone) {
   // sum(x, 1) once built its IntArrayRef on an int64_t that died before the call (the view
   // dangled inside std::optional's constructor); every spelling must reach the same dims.
-  const Tensor x = values({3, 4, 5}, ScalarType::Double);
+  const Tensor x = reduce_values({3, 4, 5}, ScalarType::Double);
   const std::vector<int64_t> dims = {1};
   expect_sum(sum(x, 1), x, {1}, false);
   expect_sum(x.sum(1, true), x, {1}, true);

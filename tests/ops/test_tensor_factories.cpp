@@ -41,7 +41,6 @@ using ref::at2, ref::expect_all;
 namespace {
 
 // Every dtype: fill_, which the factories that fill use, declares all 13 (native_functions.yaml).
-constexpr const auto& kTypes = ref::kDtypeOrder;
 
 size_t nbytes(const Tensor& t) { return t.unsafeGetTensorImpl()->storage()->nbytes(); }
 
@@ -185,7 +184,7 @@ TEST(EmptyLike, PreserveFollowsATen) {
 // ---- the factories that fill: zeros, ones, full, scalar_tensor, *_like, eye -----------------
 
 TEST(Zeros, OnesAndFullEveryDtypeCpuAndMeta) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : ref::kDtypeOrder) {
     expect_all(zeros({2, 3}, t), 0);
     expect_all(ones({2, 3}, t), 1);
     const double v = t == ScalarType::Bool ? 1 : 9;
@@ -250,7 +249,7 @@ TEST(ScalarTensor, ZeroDimFloatUnlessADtypeIsGiven) {
   EXPECT_EQ(z.item<complex<double>>(), complex<double>(0.5, -1));
   EXPECT_TRUE(
       std::isnan(static_cast<float>(scalar_tensor(std::nan(""), kHalf).data_ptr<Half>()[0])));
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : ref::kDtypeOrder) {
     Tensor cpu = scalar_tensor(1, t);
     EXPECT_EQ(cpu.dtype(), t);
     expect_all(cpu, 1);
@@ -271,7 +270,7 @@ TEST(ScalarTensor, ValuesAreConvertedWithChecks) {
 }
 
 TEST(Like, FollowsEmptyLikesPreserveRules) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : ref::kDtypeOrder) {
     // A dense permuted self keeps its strides; dtype and device are self's unless given.
     Tensor self = empty({2, 3, 4}, t).permute({2, 0, 1});
     Tensor z = zeros_like(self), o = ones_like(self), f = full_like(self, 1);
@@ -307,7 +306,7 @@ TEST(Like, FollowsEmptyLikesPreserveRules) {
 }
 
 TEST(Eye, SquareRectangularEveryDtypeAndMeta) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : ref::kDtypeOrder) {
     if (t == ScalarType::ComplexHalf) {  // not in ATen's eye either
       expect_error([] { eye(2, ScalarType::ComplexHalf); },
                    {"\"eye\" not implemented for 'ComplexHalf'"});

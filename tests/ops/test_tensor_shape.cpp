@@ -34,23 +34,16 @@
 #include <string>
 #include <vector>
 
+#include "OpTestHelpers.h"
 #include "Reference.h"
 
 using namespace aten;
 using aten::ref::expect_error;
 using aten::ref::expect_same_geometry;
+using aten::ref::iota;
 using Index = std::vector<int64_t>;
 
 namespace {
-
-// 0, 1, 2, ... in C order.
-Tensor iota(IntArrayRef sizes, ScalarType t = ScalarType::Float) {
-  Tensor x = empty(sizes, t);
-  int64_t i = 0;
-  ref::for_each_index(
-      x.sizes(), [&](const Index& idx) { ref::write_double(x, idx, static_cast<double>(i++)); });
-  return x;
-}
 
 const StorageImpl* storage_of(const Tensor& t) { return t.unsafeGetTensorImpl()->storage().get(); }
 

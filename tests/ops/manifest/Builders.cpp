@@ -86,6 +86,9 @@ std::vector<ScalarType> promoted_to_float(std::span<const ScalarType> dtypes) {
 std::vector<ScalarType> boolean(std::span<const ScalarType>) { return {ScalarType::Bool}; }
 
 std::vector<ScalarType> first_dtype(std::span<const ScalarType> dtypes) { return {dtypes[0]}; }
+std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes) {
+  return {toRealValueType(dtypes[0])};
+}
 
 std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes) {
   return {dtypes[0] == ScalarType::Bool ? ScalarType::Long : dtypes[0]};

@@ -159,6 +159,8 @@ std::vector<ScalarType> promoted_to_float(std::span<const ScalarType> dtypes);
 std::vector<ScalarType> boolean(std::span<const ScalarType> dtypes);
 // The first input's (self's), whatever the others'.
 std::vector<ScalarType> first_dtype(std::span<const ScalarType> dtypes);
+// The real counterpart of the first input's (abs and the norms of a complex input).
+std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes);
 // With an integral Scalar operand (a wrapped int): a Bool tensor becomes Long, the Scalar's
 // kind; the others keep their dtype.
 std::vector<ScalarType> with_wrapped_int(std::span<const ScalarType> dtypes);
@@ -224,6 +226,10 @@ OpCase promoting(OpCase c, std::vector<ScalarType> promoted,
 // c, refusing each of `dtypes` with `message` (ATen's own, or a fragment of it).
 OpCase with_errors(OpCase c, std::vector<ScalarType> dtypes, const std::string& message);
 
+// All thirteen dtypes: for ops that take any input (shape and copy ops).
+inline const std::vector<ScalarType> kEveryDtype = {
+    kBool,   kByte, kChar,     kShort,        kInt,           kLong,       kFloat,
+    kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble, kComplexHalf};
 // The complex dtypes, which ops that refuse them do with a message of their own.
 inline const std::vector<ScalarType> kComplex = {kComplexHalf, kComplexFloat, kComplexDouble};
 // clamp's refusal of complex dtypes, which relu (clamp_min(x, 0)) gives too.

@@ -93,9 +93,6 @@ inline std::vector<ScalarType> same(std::span<const ScalarType> t) { return {t[0
 inline std::vector<ScalarType> long_if_integral(std::span<const ScalarType> t) {
   return {isIntegralType(t[0], true) ? ScalarType::Long : t[0]};
 }
-inline std::vector<ScalarType> real_of(std::span<const ScalarType> t) {
-  return {toRealValueType(t[0])};
-}
 
 // ---- case shapes ----
 
@@ -151,7 +148,7 @@ inline IntArrayRef dims_or_all(const Dims& d) { return d ? IntArrayRef(*d) : Int
 
 // Every dtype but ComplexFloat and ComplexDouble (which every op here declares): for cases whose
 // dtype= makes any input valid (a ComplexHalf input converted to it, as in ATen).
-inline const std::vector<ScalarType> kEveryDtype = {
+inline const std::vector<ScalarType> kEveryDtypeButComplex = {
     ScalarType::Bool,  ScalarType::Byte,   ScalarType::Char,       ScalarType::Short,
     ScalarType::Int,   ScalarType::Long,   ScalarType::Half,       ScalarType::BFloat16,
     ScalarType::Float, ScalarType::Double, ScalarType::ComplexHalf};

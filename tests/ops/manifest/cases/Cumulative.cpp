@@ -73,7 +73,7 @@ void scan_cases(std::vector<OpCase>& cases) {
       if (is_prod) cumprod_out(out[0], in[0], 0, ScalarType::Double);
       else cumsum_out(out[0], in[0], 0, ScalarType::Double);
     };
-    d.promoted_dtypes = kEveryDtype;
+    d.promoted_dtypes = kEveryDtypeButComplex;
     cases.push_back(d);
     // In place: the scan keeps self's dtype (an Int self scans in Int); ATen has no Bool
     // kernel, so a Bool self is an error.

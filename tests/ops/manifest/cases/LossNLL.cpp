@@ -34,7 +34,7 @@ Input targets(Shape shape) {
 // Class weights 0.5, 0.75, 1, 1.25, 1.5; the first six rows' total weight is then 4.25 (4
 // unweighted), which nll_loss_backward's total_weight input takes: its gradient for
 // grad_output is the forward's, which divides by the total weight it finds.
-Input class_weights() {
+Input nll_class_weights() {
   return Input{{kClasses}, Values::positive, std::nullopt, [](int64_t c) {
                  return 0.5 + 0.25 * static_cast<double>(c);
                }};
@@ -84,7 +84,7 @@ OpCase forward_case(int64_t reduction, bool weighted, bool batched) {
   c.overloads = {"nll_loss_forward", "nll_loss_forward.output"};
   c.inputs = {Input{batched ? Shape{kRows, kClasses} : Shape{kClasses}},
               targets(batched ? Shape{kRows} : Shape{})};
-  if (weighted) c.inputs.push_back(class_weights());
+  if (weighted) c.inputs.push_back(nll_class_weights());
   c.not_differentiable_inputs = {2};  // the weights
   c.result_dtypes = [](std::span<const ScalarType> t) { return std::vector{t[0], t[0]}; };
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {
@@ -127,7 +127,7 @@ OpCase backward_case(int64_t reduction, bool weighted) {
   const double total_weight = weighted ? 4.25 : 4.0;
   c.inputs = {Input{per_row ? Shape{kRows} : Shape{}}, Input{{kRows, kClasses}}, targets({kRows}),
               Input{{}, Values::positive, std::nullopt, [=](int64_t) { return total_weight; }}};
-  if (weighted) c.inputs.push_back(class_weights());
+  if (weighted) c.inputs.push_back(nll_class_weights());
   c.not_differentiable_inputs = {3, 4};  // total_weight, the weights
   c.result_dtypes = same;
   c.reference = [=](const Refs& in, std::span<const ScalarType> dtypes) -> Refs {

@@ -48,10 +48,6 @@ auto pad_reference(std::vector<int64_t> pad, std::string mode, double value) {
   };
 }
 
-const std::vector<ScalarType> kEveryDtype = {
-    kBool,   kByte, kChar,     kShort,        kInt,           kLong,       kFloat,
-    kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble, kComplexHalf};
-
 }  // namespace
 
 ATEN_OP_CASES(pad_nd) {

@@ -106,7 +106,7 @@ void forward_cases(std::vector<OpCase>& cases, bool log) {
     return Tensors{log ? log_softmax(in[0], -1, ScalarType::Double)
                        : softmax(in[0], -1, ScalarType::Double)};
   };
-  d.promoted_dtypes = kEveryDtype;
+  d.promoted_dtypes = kEveryDtypeButComplex;
   // A complex self cast to Double keeps its real part, as in ATen.
   d.promoted_dtypes.push_back(ScalarType::ComplexFloat);
   d.promoted_dtypes.push_back(ScalarType::ComplexDouble);

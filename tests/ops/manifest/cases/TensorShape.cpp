@@ -19,10 +19,6 @@ namespace aten::optest {
 
 namespace {
 
-const std::vector<ScalarType> kEveryDtype = {
-    kBool,   kByte, kChar,     kShort,        kInt,           kLong,       kFloat,
-    kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble, kComplexHalf};
-
 // movedim's permutation, from source and destination wrapped to x's rank: result dim i is x's
 // dim order[i].
 Refs movedim_reference(const RefTensor& x, std::vector<int64_t> source,

@@ -94,10 +94,6 @@ std::vector<int64_t> integers(const RefTensor& t) {
   return v;
 }
 
-const std::vector<ScalarType> kEveryDtype = {
-    kBool,   kByte, kChar,     kShort,        kInt,           kLong,       kFloat,
-    kDouble, kHalf, kBFloat16, kComplexFloat, kComplexDouble, kComplexHalf};
-
 }  // namespace
 
 ATEN_OP_CASES(tensor_transformations) {

@@ -61,11 +61,6 @@ OpCase float_op(OpCase c) {
   c.result_dtypes = promoted_to_float;
   return c;
 }
-
-// |z| of a complex self is real.
-std::vector<ScalarType> real_of(std::span<const ScalarType> dtypes) {
-  return {toRealValueType(dtypes[0])};
-}
 }  // namespace
 
 ATEN_OP_CASES(unary) {
