@@ -47,7 +47,9 @@ const Tensor& Tensor::grad() const {
   return meta == nullptr ? none : meta->grad_;
 }
 
-Tensor& Tensor::mutable_grad() const { return autograd::impl::materialize_autograd_meta(*this).grad_; }
+Tensor& Tensor::mutable_grad() const {
+  return autograd::impl::materialize_autograd_meta(*this).grad_;
+}
 
 Tensor Tensor::detach() const {
   Tensor alias = detail::alias_with_sizes_and_strides(*this, sizes(), strides());
