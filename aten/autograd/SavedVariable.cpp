@@ -30,9 +30,9 @@ Tensor SavedVariable::unpack() const {
   if (version != saved_version_) [[unlikely]] {
     std::string producer = grad_fn == nullptr
                                ? std::string()
-                               : detail::str_cat(", which is output ",
-                                                 is_output_ ? output_nr_ : data_.output_nr(),
-                                                 " of ", grad_fn->name(), ",");
+                               : aten::detail::str_cat(", which is output ",
+                                                       is_output_ ? output_nr_ : data_.output_nr(),
+                                                       " of ", grad_fn->name(), ",");
     ATEN_ERROR(
         "one of the variables needed for gradient computation has been modified by an "
         "inplace operation: [",

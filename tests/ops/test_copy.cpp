@@ -27,7 +27,7 @@ using ref::expect_equal, ref::expect_error, ref::iota, ref::meta;
 
 namespace {
 
-const ScalarType kTypes[] = {
+const ScalarType kCopyDtypes[] = {
     ScalarType::Bool,         ScalarType::Byte,   ScalarType::Char,        ScalarType::Short,
     ScalarType::Int,          ScalarType::Long,   ScalarType::Half,        ScalarType::BFloat16,
     ScalarType::Float,        ScalarType::Double, ScalarType::ComplexHalf, ScalarType::ComplexFloat,
@@ -67,8 +67,8 @@ void expect_copied(const Tensor& dst, const Tensor& src) {
 }  // namespace
 
 TEST(Copy, EveryDtypePairContiguousAndTransposed) {
-  for (ScalarType from : kTypes) {
-    for (ScalarType to : kTypes) {
+  for (ScalarType from : kCopyDtypes) {
+    for (ScalarType to : kCopyDtypes) {
       Tensor src = copy_values({7, 45}, from);
       Tensor dst = empty({7, 45}, to);
       dst.copy_(src);
@@ -314,7 +314,7 @@ TEST(To, ConvertsOrAliases) {
   Tensor a = copy_values({3, 4}, ScalarType::Float);
   EXPECT_TRUE(a.to(ScalarType::Float).is_same(a));
   EXPECT_FALSE(a.to(ScalarType::Float, false, /*copy=*/true).is_same(a));
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kCopyDtypes) {
     Tensor b = a.to(t);
     EXPECT_EQ(b.dtype(), t);
     expect_copied(b, a);

@@ -88,9 +88,9 @@ Tensor reduce_values(IntArrayRef sizes, ScalarType t) {
   return x.copy_(d);
 }
 
-const ScalarType kTypes[] = {ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char,
-                             ScalarType::Short, ScalarType::Int,   ScalarType::Long,
-                             ScalarType::Float, ScalarType::Double};
+const ScalarType kReduceDtypes[] = {ScalarType::Bool,  ScalarType::Byte,  ScalarType::Char,
+                                    ScalarType::Short, ScalarType::Int,   ScalarType::Long,
+                                    ScalarType::Float, ScalarType::Double};
 
 }  // namespace
 
@@ -109,7 +109,7 @@ TEST(Sum, EveryDimSubsetOfA4dTensorWithAndWithoutKeepdim) {
 }
 
 TEST(Sum, EveryDtypeAndItsResultDtype) {
-  for (ScalarType t : kTypes) {
+  for (ScalarType t : kReduceDtypes) {
     Tensor x = reduce_values({6, 7}, t);
     Tensor r = sum(x, IntArrayRef{1});
     EXPECT_EQ(r.dtype(), isIntegralType(t, true) ? ScalarType::Long : t) << t;

@@ -22,7 +22,7 @@ namespace {
 
 enum class Kind { max, avg, adaptive_avg, adaptive_max };
 
-struct Pool {
+struct PoolNd {
   Kind kind;
   Shape kernel, stride, padding, dilation;  // or kernel = the output size, adaptive
   bool ceil_mode = false, count_include_pad = true;
@@ -44,7 +44,7 @@ int64_t pooled_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool
   return out;
 }
 
-std::vector<Window> windows(const Pool& p, size_t dim, int64_t in) {
+std::vector<Window> windows(const PoolNd& p, size_t dim, int64_t in) {
   std::vector<Window> w;
   if (p.kind == Kind::adaptive_avg || p.kind == Kind::adaptive_max) {
     const int64_t out = p.kernel[dim];
@@ -70,7 +70,7 @@ std::vector<Window> windows(const Pool& p, size_t dim, int64_t in) {
   return w;
 }
 
-Refs pool_reference(const Pool& p, const RefTensor& x, std::span<const ScalarType> dtypes) {
+Refs pool_reference(const PoolNd& p, const RefTensor& x, std::span<const ScalarType> dtypes) {
   const size_t spatial = p.kernel.size(), lead = x.sizes.size() - spatial;
   std::vector<std::vector<Window>> per_dim;
   Shape out_sizes(x.sizes.begin(), x.sizes.begin() + static_cast<std::ptrdiff_t>(lead));
@@ -127,7 +127,7 @@ Refs pool_reference(const Pool& p, const RefTensor& x, std::span<const ScalarTyp
   return {values};
 }
 
-OpCase pool_case(const Pool& p, Shape input) {
+OpCase pool_case(const PoolNd& p, Shape input) {
   OpCase c;
   const size_t spatial = p.kernel.size();
   switch (p.kind) {
