@@ -47,9 +47,12 @@ list(TRANSFORM _aten_skipped_capabilities PREPEND "CPU_CAPABILITY_SKIP_"
   OUTPUT_VARIABLE _aten_skip_definitions)
 # A build for this machine runs the best capability it has. The copies below it (DEFAULT, and
 # AVX2 on a CPU with AVX-512) never run but under the tests' ATEN_CPU_CAPABILITY: they are
-# compiled for the tests, at -O1, which takes them half the time of the full optimisation. A
-# build for other machines ("all", or a list) optimises every copy fully, as the code some CPU
-# runs.
+# test copies, compiled at -O1, which takes them half the time of the full optimisation, and
+# with CPU_CAPABILITY_TEST_COPY, which leaves out the dtypes without vector code of their own
+# (in_every_kernel_copy, aten/core/DtypeDispatch.h): the DispatchStub runs those in the best
+# copy, and the test copies take half as long again. Capability.cpp learns which copies are
+# test copies. A build for other machines ("all", or a list) compiles every copy fully, as the
+# code some CPU runs.
 # (GCC's flow analysis at -O1 takes a lambda passed by reference for a maybe-uninitialized
 # value, which -O3 does not: that warning is off for these copies.)
 set(_aten_test_only_copy_options -O1 $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
@@ -62,6 +65,9 @@ if(ATEN_CPU_CAPABILITIES STREQUAL "host" AND _aten_capabilities)
   list(POP_BACK _aten_below_best)
   foreach(cap IN LISTS _aten_below_best)
     list(APPEND _aten_copy_options_${cap} ${_aten_test_only_copy_options})
+    set(_aten_copy_definitions_${cap} CPU_CAPABILITY_TEST_COPY)
+    set_property(SOURCE ${PROJECT_SOURCE_DIR}/aten/cpu/Capability.cpp APPEND PROPERTY
+      COMPILE_DEFINITIONS ATEN_CPU_TEST_COPY_${cap}=1)
   endforeach()
 endif()
 
@@ -82,7 +88,8 @@ function(aten_cpu_kernel_sources out_var)
       continue()
     endif()
     set_source_files_properties(${src} PROPERTIES
-      COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;${_aten_skip_definitions}"
+      COMPILE_DEFINITIONS
+        "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;${_aten_skip_definitions};${_aten_copy_definitions_DEFAULT}"
       COMPILE_OPTIONS "${_aten_copy_options_DEFAULT}")
     list(APPEND default_objects ${src})
     foreach(cap IN LISTS _aten_capabilities)
@@ -93,7 +100,7 @@ function(aten_cpu_kernel_sources out_var)
       file(RELATIVE_PATH relative ${CMAKE_SOURCE_DIR} ${src})
       file(CONFIGURE OUTPUT ${wrapper} CONTENT "#include \"${relative}\"\n" @ONLY)
       set_source_files_properties(${wrapper} PROPERTIES
-        COMPILE_DEFINITIONS "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap}"
+        COMPILE_DEFINITIONS "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap};${_aten_copy_definitions_${cap}}"
         COMPILE_OPTIONS "${_aten_copy_options_${cap}}")
       string(TOLOWER ${cap} lower)
       list(APPEND ${lower}_objects ${wrapper})

@@ -38,4 +38,9 @@ void dtype_not_implemented(const char* op, ScalarType t) {
   throw_error(str_cat('"', op, "\" not implemented for '", t, "'"));
 }
 
+void dtype_not_in_test_copy(ScalarType t) {
+  throw_error(str_cat("internal error: a kernel copy built for the tests has no '", t,
+                      "' code, and the DispatchStub should have run this call in the full copy"));
+}
+
 }  // namespace aten::detail

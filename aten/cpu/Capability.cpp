@@ -16,8 +16,13 @@ CPUCapability detect() {
   return CPUCapability::DEFAULT;
 }
 
+CPUCapability hardware_capability() {
+  static const CPUCapability capability = detect();
+  return capability;
+}
+
 CPUCapability compute() {
-  CPUCapability best = detect();
+  CPUCapability best = hardware_capability();
   const char* env = std::getenv("ATEN_CPU_CAPABILITY");
   if (env == nullptr || *env == '\0') return best;
   std::string_view want(env);
@@ -40,6 +45,26 @@ CPUCapability compute() {
 CPUCapability get_cpu_capability() {
   static const CPUCapability capability = compute();
   return capability;
+}
+
+// Set by cmake/CpuKernels.cmake for a host build's test copies.
+#ifndef ATEN_CPU_TEST_COPY_DEFAULT
+#define ATEN_CPU_TEST_COPY_DEFAULT 0
+#endif
+#ifndef ATEN_CPU_TEST_COPY_AVX2
+#define ATEN_CPU_TEST_COPY_AVX2 0
+#endif
+
+bool is_test_copy(CPUCapability c) {
+  constexpr bool kTestCopy[] = {ATEN_CPU_TEST_COPY_DEFAULT, ATEN_CPU_TEST_COPY_AVX2, false};
+  if (!kTestCopy[static_cast<int>(c)]) return false;
+  ATEN_CHECK(!kTestCopy[static_cast<int>(hardware_capability())],
+             "this library's CPU kernels were built for a machine with a better instruction set "
+             "than this one's (",
+             toString(hardware_capability()),
+             "), with ATEN_CPU_CAPABILITIES=host: rebuild it with -DATEN_CPU_CAPABILITIES=all "
+             "to run it here");
+  return true;
 }
 
 const char* toString(CPUCapability c) {

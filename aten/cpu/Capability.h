@@ -12,4 +12,11 @@ enum class CPUCapability : int8_t { DEFAULT = 0, AVX2 = 1, AVX512 = 2 };
 CPUCapability get_cpu_capability();
 const char* toString(CPUCapability c);
 
+// Whether capability c's kernel copies were built for the tests alone. A host build
+// (ATEN_CPU_CAPABILITIES=host, cmake/CpuKernels.cmake) compiles the copies below the build
+// machine's best capability for the tests' ATEN_CPU_CAPABILITY, with the dtypes every copy holds
+// and no others; the best capability's copies hold them all. Throws when this CPU lacks that best
+// capability, whose copies a test copy's other dtypes run in.
+bool is_test_copy(CPUCapability c);
+
 }  // namespace aten

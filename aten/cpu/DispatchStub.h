@@ -16,7 +16,22 @@
 #include <atomic>
 #include <utility>
 
+namespace aten {
+class Tensor;
+class TensorIteratorBase;
+}  // namespace aten
+
 namespace aten::native {
+
+// Whether a kernel argument's dtypes are all ones a test copy holds (in_every_kernel_copy,
+// <aten/core/DtypeDispatch.h>). An argument type that carries a dtype of its own declares an
+// overload beside it (GemmProblem), found by argument-dependent lookup.
+bool test_copy_holds(const TensorIteratorBase& iter);
+bool test_copy_holds(const Tensor& t);
+template <typename T>
+constexpr bool test_copy_holds(const T&) {
+  return true;
+}
 
 template <typename FnPtr, typename Tag>
 struct DispatchStub;
@@ -41,8 +56,9 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   static FnPtr AVX512;
 
  private:
-  static FnPtr choose() {
-    switch (get_cpu_capability()) {
+  // The kernel for capability `c`: its own, or the best one built below it.
+  static FnPtr pick(CPUCapability c) {
+    switch (c) {
       case CPUCapability::AVX512:
         if (AVX512 != nullptr) return AVX512;
         [[fallthrough]];
@@ -55,6 +71,22 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
     ATEN_CHECK(DEFAULT != nullptr, "no CPU kernel is registered for this operation");
     return DEFAULT;
   }
+
+  // A test copy (is_test_copy) runs behind run_in_test_copy, which sends the dtypes it lacks to
+  // the full copy; the kernel the machine runs is called directly.
+  static FnPtr choose() {
+    const FnPtr fn = pick(get_cpu_capability());
+    if (fn != pick(CPUCapability::AVX512) && is_test_copy(get_cpu_capability()))
+      return &run_in_test_copy;
+    return fn;
+  }
+
+  static Ret run_in_test_copy(Args... args) {
+    const FnPtr fn = (test_copy_holds(args) && ...) ? pick(get_cpu_capability())
+                                                    : pick(CPUCapability::AVX512);
+    return (*fn)(std::forward<Args>(args)...);
+  }
+
   std::atomic<FnPtr> cached_{nullptr};
 };
 

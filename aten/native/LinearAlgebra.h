@@ -3,6 +3,7 @@
 //   C = beta * C + alpha * (A @ B),   A: m x k, B: k x n, C: m x n
 // over raw pointers and element strides (any sign and size; transposed, sliced and broadcast
 // operands need no copy). beta == 0 means C is not read (NaN in C does not propagate, ATen's rule).
+#include <aten/core/DtypeDispatch.h>
 #include <aten/core/Scalar.h>
 #include <aten/core/Tensor.h>
 #include <aten/cpu/DispatchStub.h>
@@ -24,6 +25,9 @@ struct GemmProblem {
   int64_t c_batch_stride, c_row_stride, c_col_stride;
   Scalar beta, alpha;
 };
+
+// For the DispatchStub: whether a test copy of the kernel holds the problem's dtype.
+inline bool test_copy_holds(const GemmProblem& p) { return detail::in_every_kernel_copy(p.dtype); }
 
 using gemm_fn = void (*)(const GemmProblem& p);
 ATEN_DECLARE_DISPATCH(gemm_fn, gemm_stub);
