@@ -55,16 +55,17 @@ CPUCapability get_cpu_capability() {
 #define ATEN_CPU_TEST_COPY_AVX2 0
 #endif
 
-bool is_test_copy(CPUCapability c) {
-  constexpr bool kTestCopy[] = {ATEN_CPU_TEST_COPY_DEFAULT, ATEN_CPU_TEST_COPY_AVX2, false};
-  if (!kTestCopy[static_cast<int>(c)]) return false;
-  ATEN_CHECK(!kTestCopy[static_cast<int>(hardware_capability())],
-             "this library's CPU kernels were built for a machine with a better instruction set "
-             "than this one's (",
+constexpr bool kTestCopy[] = {ATEN_CPU_TEST_COPY_DEFAULT, ATEN_CPU_TEST_COPY_AVX2, false};
+
+bool is_test_copy(CPUCapability c) { return kTestCopy[static_cast<int>(c)]; }
+
+void check_cpu_runs_full_copies() {
+  ATEN_CHECK(!is_test_copy(hardware_capability()),
+             "this library was built with ATEN_CPU_CAPABILITIES=host on a machine with a better "
+             "instruction set than this one's (",
              toString(hardware_capability()),
-             "), with ATEN_CPU_CAPABILITIES=host: rebuild it with -DATEN_CPU_CAPABILITIES=all "
+             "), and its kernels for this dtype need it: rebuild with -DATEN_CPU_CAPABILITIES=all "
              "to run it here");
-  return true;
 }
 
 const char* toString(CPUCapability c) {

@@ -15,8 +15,10 @@ const char* toString(CPUCapability c);
 // Whether capability c's kernel copies were built for the tests alone. A host build
 // (ATEN_CPU_CAPABILITIES=host, cmake/CpuKernels.cmake) compiles the copies below the build
 // machine's best capability for the tests' ATEN_CPU_CAPABILITY, with the dtypes every copy holds
-// and no others; the best capability's copies hold them all. Throws when this CPU lacks that best
-// capability, whose copies a test copy's other dtypes run in.
+// and no others; the best capability's copies, the full ones, hold them all.
 bool is_test_copy(CPUCapability c);
+// Throws unless this CPU can run the full copies: a host build moved to a CPU without the build
+// machine's best capability runs the dtypes every copy holds, and no others.
+void check_cpu_runs_full_copies();
 
 }  // namespace aten

@@ -82,9 +82,10 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   }
 
   static Ret run_in_test_copy(Args... args) {
-    const FnPtr fn = (test_copy_holds(args) && ...) ? pick(get_cpu_capability())
-                                                    : pick(CPUCapability::AVX512);
-    return (*fn)(std::forward<Args>(args)...);
+    if ((test_copy_holds(args) && ...))
+      return (*pick(get_cpu_capability()))(std::forward<Args>(args)...);
+    check_cpu_runs_full_copies();
+    return (*pick(CPUCapability::AVX512))(std::forward<Args>(args)...);
   }
 
   std::atomic<FnPtr> cached_{nullptr};
