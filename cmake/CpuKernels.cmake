@@ -49,9 +49,9 @@ list(TRANSFORM _aten_skipped_capabilities PREPEND "CPU_CAPABILITY_SKIP_"
 # AVX2 on a CPU with AVX-512) never run but under the tests' ATEN_CPU_CAPABILITY: they are
 # test copies, compiled at -O1, which takes them half the time of the full optimisation, and
 # with CPU_CAPABILITY_TEST_COPY, which leaves out the dtypes without vector code of their own
-# (in_every_kernel_copy, aten/core/DtypeDispatch.h): the DispatchStub runs those in the best
-# copy, and the test copies take half as long again. Capability.cpp learns which copies are
-# test copies. A build for other machines ("all", or a list) compiles every copy fully, as the
+# (in_every_kernel_copy, aten/core/DtypeDispatch.h), a third of their compile time: the
+# DispatchStub runs those dtypes in the best copy. Capability.cpp learns which copies are test
+# copies. A build for other machines ("all", or a list) compiles every copy fully, as the
 # code some CPU runs.
 # (GCC's flow analysis at -O1 takes a lambda passed by reference for a maybe-uninitialized
 # value, which -O3 does not: that warning is off for these copies.)

@@ -73,7 +73,9 @@ struct DispatchStub<Ret (*)(Args...), Tag> {
   }
 
   // A test copy (is_test_copy) runs behind run_in_test_copy, which sends the dtypes it lacks to
-  // the full copy; the kernel the machine runs is called directly.
+  // the best copy built, pick(AVX512), the full one; any other kernel is called directly. (A
+  // kernel file without a vector path has its one full copy in the DEFAULT slot, and no test
+  // copy.)
   static FnPtr choose() {
     const FnPtr fn = pick(get_cpu_capability());
     if (fn != pick(CPUCapability::AVX512) && is_test_copy(get_cpu_capability()))
