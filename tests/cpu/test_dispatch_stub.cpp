@@ -24,9 +24,7 @@ int k_avx2(int x) { return x + 2; }
 ATEN_REGISTER_ARCH_DISPATCH(test_stub, DEFAULT, &k_default);
 ATEN_REGISTER_ARCH_DISPATCH(test_stub, AVX2, &k_avx2);
 ATEN_REGISTER_ARCH_DISPATCH(test_stub, AVX512, nullptr);
-}  // namespace aten::native
 
-namespace aten::native {
 using tensor_test_fn = int (*)(const Tensor&);
 ATEN_DECLARE_DISPATCH(tensor_test_fn, tensor_test_stub);
 ATEN_DEFINE_DISPATCH(tensor_test_stub);
