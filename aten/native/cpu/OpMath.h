@@ -40,18 +40,31 @@ template <typename T>
 inline constexpr bool is_wrapping_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 // C++20 defines the conversion of an out-of-range value to a signed type as modular, so
-// computing in uint64_t and narrowing back is exact two's complement.
+// computing in uint64_t and narrowing back is exact two's complement. Other types (floating,
+// complex, bool) take the plain operator, so that a kernel generic over dtypes can call these.
 template <typename T>
 inline T wrapping_add(T a, T b) {
-  return static_cast<T>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+  if constexpr (is_wrapping_int_v<T>) {
+    return static_cast<T>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+  } else {
+    return a + b;
+  }
 }
 template <typename T>
 inline T wrapping_sub(T a, T b) {
-  return static_cast<T>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+  if constexpr (is_wrapping_int_v<T>) {
+    return static_cast<T>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+  } else {
+    return a - b;
+  }
 }
 template <typename T>
 inline T wrapping_mul(T a, T b) {
-  return static_cast<T>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+  if constexpr (is_wrapping_int_v<T>) {
+    return static_cast<T>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+  } else {
+    return a * b;
+  }
 }
 
 template <typename T>

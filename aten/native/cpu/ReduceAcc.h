@@ -3,6 +3,7 @@
 // and Double in double, Half and BFloat16 in float, complex in complex<double>.
 #include <aten/core/BFloat16.h>
 #include <aten/core/Half.h>
+#include <aten/native/cpu/OpMath.h>  // wrapping_add, wrapping_mul
 
 #include <complex>
 #include <cstdint>
@@ -28,23 +29,5 @@ struct SumAcc<std::complex<T>> {
 };
 template <typename T>
 using sum_acc_t = typename SumAcc<T>::type;
-
-// Products that wrap on overflow as ATen's do (signed overflow is undefined in C++).
-template <typename T>
-T wrapping_mul(T a, T b) {
-  if constexpr (std::is_same_v<T, int64_t>) {
-    return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-  } else {
-    return a * b;
-  }
-}
-template <typename T>
-T wrapping_add(T a, T b) {
-  if constexpr (std::is_same_v<T, int64_t>) {
-    return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
-  } else {
-    return a + b;
-  }
-}
 
 }  // namespace aten::native
