@@ -56,10 +56,15 @@ T divide_by_count(T sum, int64_t count) {
   }
 }
 
-template <typename in_t_, typename out_t, bool skip_nan, bool divide>
+// One instantiation per input dtype and NaN handling: the loops. What is stored (the input's
+// dtype or int64, the sum or the mean) is chosen per output at run time, a branch per result
+// rather than a copy of every loop per kind of result.
+template <typename in_t_, bool skip_nan>
 struct SumOps {
   using in_t = in_t_;
   using acc_t = wrapping_sum_acc_t<in_t>;
+  bool to_long = false;  // an integer sum into int64
+  bool divide = false;   // mean
   int64_t count = 0;
   acc_t identity() const { return acc_t(0); }
   acc_t value(in_t x) const { return sum_value<acc_t, skip_nan>(x); }
@@ -73,9 +78,13 @@ struct SumOps {
   template <int64_t W>
   using OuterLanes = CascadeLanes<SumOps, W>;
   void store(std::array<char*, 2> out, acc_t a) const {
-    out_t r = convert<out_t>(a);
-    if constexpr (divide) r = divide_by_count(r, count);
-    *reinterpret_cast<out_t*>(out[0]) = r;
+    if constexpr (std::is_integral_v<in_t>) {
+      if (to_long) *reinterpret_cast<int64_t*>(out[0]) = convert<int64_t>(a);
+      else *reinterpret_cast<in_t*>(out[0]) = convert<in_t>(a);
+    } else {
+      const in_t r = convert<in_t>(a);
+      *reinterpret_cast<in_t*>(out[0]) = divide ? divide_by_count(r, count) : r;
+    }
   }
 };
 
@@ -85,42 +94,39 @@ void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
   reduce_driver(iter, ops);
 }
 
-template <typename ops_t>
-void sum_like(TensorIteratorBase& iter, ops_t ops) {
+template <typename scalar_t, bool skip_nan>
+void sum_like(TensorIteratorBase& iter, bool divide) {
+  SumOps<scalar_t, skip_nan> ops;
+  ops.to_long = iter.dtype(0) != iter.dtype(1);
+  ATEN_INTERNAL_ASSERT(!ops.to_long || (std::is_integral_v<scalar_t> &&
+                                        iter.dtype(0) == ScalarType::Long && !divide));
+  ops.divide = divide;
   ops.count = ReductionShape(iter).n_red;
   run_reduction(iter, ops);
 }
 
 void sum_kernel(TensorIteratorBase& iter) {
-  const ScalarType out = iter.dtype(0);
-  ATEN_DISPATCH_sum_TYPES(iter.dtype(1), [&] {
-    if (out == iter.dtype(1)) {
-      sum_like(iter, SumOps<scalar_t, scalar_t, false, false>{});
-    } else {
-      ATEN_INTERNAL_ASSERT(out == ScalarType::Long);
-      sum_like(iter, SumOps<scalar_t, int64_t, false, false>{});
-    }
-  });
+  ATEN_DISPATCH_sum_TYPES(iter.dtype(1), [&] { sum_like<scalar_t, false>(iter, false); });
 }
 
+// An integer has no NaN to skip: its nansum is its sum, the same instantiation.
 void nansum_kernel(TensorIteratorBase& iter) {
-  ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
-  ATEN_DISPATCH_nansum_TYPES(iter.dtype(1),
-                             [&] { sum_like(iter, SumOps<scalar_t, scalar_t, true, false>{}); });
+  ATEN_DISPATCH_nansum_TYPES(
+      iter.dtype(1), [&] { sum_like<scalar_t, !std::is_integral_v<scalar_t>>(iter, false); });
 }
 
 void mean_kernel(TensorIteratorBase& iter) {
-  ATEN_INTERNAL_ASSERT(iter.dtype(0) == iter.dtype(1));
-  ATEN_DISPATCH_mean_TYPES(iter.dtype(1),
-                           [&] { sum_like(iter, SumOps<scalar_t, scalar_t, false, true>{}); });
+  ATEN_DISPATCH_mean_TYPES(iter.dtype(1), [&] { sum_like<scalar_t, false>(iter, true); });
 }
 
 // ---- prod -----------------------------------------------------------------------------------
 
-template <typename in_t_, typename out_t>
+// As SumOps: one instantiation per input dtype, the result's dtype chosen at run time.
+template <typename in_t_>
 struct ProdOps {
   using in_t = in_t_;
   using acc_t = sum_acc_t<in_t>;
+  bool to_long = false;  // an integer product into int64
   acc_t identity() const { return acc_t(1); }
   acc_t reduce(acc_t a, in_t x, int64_t) const { return wrapping_mul(a, static_cast<acc_t>(x)); }
   acc_t combine(acc_t a, acc_t b) const { return wrapping_mul(a, b); }
@@ -143,19 +149,23 @@ struct ProdOps {
     return a;
   }
   void store(std::array<char*, 2> out, acc_t a) const {
-    *reinterpret_cast<out_t*>(out[0]) = convert<out_t>(a);
+    if constexpr (std::is_integral_v<in_t>) {
+      if (to_long) {
+        *reinterpret_cast<int64_t*>(out[0]) = convert<int64_t>(a);
+        return;
+      }
+    }
+    *reinterpret_cast<in_t*>(out[0]) = convert<in_t>(a);
   }
 };
 
 void prod_kernel(TensorIteratorBase& iter) {
-  const ScalarType out = iter.dtype(0);
   ATEN_DISPATCH_prod_TYPES(iter.dtype(1), [&] {
-    if (out == iter.dtype(1)) {
-      run_reduction(iter, ProdOps<scalar_t, scalar_t>{});
-    } else {
-      ATEN_INTERNAL_ASSERT(out == ScalarType::Long);
-      run_reduction(iter, ProdOps<scalar_t, int64_t>{});
-    }
+    ProdOps<scalar_t> ops;
+    ops.to_long = iter.dtype(0) != iter.dtype(1);
+    ATEN_INTERNAL_ASSERT(!ops.to_long ||
+                         (std::is_integral_v<scalar_t> && iter.dtype(0) == ScalarType::Long));
+    run_reduction(iter, ops);
   });
 }
 
