@@ -71,40 +71,73 @@ if(ATEN_CPU_CAPABILITIES STREQUAL "host" AND _aten_capabilities)
   endforeach()
 endif()
 
-# The list comes out as every DEFAULT object, then every AVX2 one, then every AVX512 one: an
-# inline function (a std:: template, say) emitted by several objects is kept by the linker
-# from the first, and that copy must not use instructions the CPU may lack.
-function(aten_cpu_kernel_sources out_var)
-  set(default_objects "")
-  set(avx2_objects "")
-  set(avx512_objects "")
-  foreach(src IN LISTS ARGN)
-    get_filename_component(name ${src} NAME_WE)
+# aten_cpu_kernels(<target> SOURCES <file>... [LIBRARIES <lib>...] [OPTIONS <option>...]
+#                  [PRECOMPILE_HEADERS <header>...])
+# compiles the kernel files into <target>, each copy of them (the files without a vector path
+# once, then DEFAULT, then each capability) an object library of its own: a copy's flags are
+# the same for all its files, so the copy parses PRECOMPILE_HEADERS once, precompiled (GCC
+# refuses a precompiled header built with other instruction-set flags, so one per copy).
+# LIBRARIES give the copies their include directories and options (as target_link_libraries),
+# OPTIONS come after the copy's own. The objects go into <target> in that order: an inline
+# function (a std:: template, say) emitted by several objects is kept by the linker from the
+# first, and that copy must not use instructions the CPU may lack. The copies' targets are
+# returned in <target>_CPU_KERNEL_COPIES.
+function(aten_cpu_kernels target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES;OPTIONS;PRECOMPILE_HEADERS")
+  set(once "")
+  set(copied "")
+  foreach(src IN LISTS arg_SOURCES)
     file(STRINGS ${src} vector_path REGEX "Vectorized|vec::|cpu/Loops\\.h|cpu/Reduce\\.h")
-    if(NOT vector_path)
-      set_source_files_properties(${src} PROPERTIES
-        COMPILE_DEFINITIONS "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;CPU_CAPABILITY_ONE_BUILD")
-      list(APPEND default_objects ${src})
-      continue()
+    if(vector_path)
+      list(APPEND copied ${src})
+    else()
+      list(APPEND once ${src})
     endif()
-    set_source_files_properties(${src} PROPERTIES
-      COMPILE_DEFINITIONS
-        "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;${_aten_skip_definitions};${_aten_copy_definitions_DEFAULT}"
-      COMPILE_OPTIONS "${_aten_copy_options_DEFAULT}")
-    list(APPEND default_objects ${src})
-    foreach(cap IN LISTS _aten_capabilities)
-      set(wrapper ${CMAKE_BINARY_DIR}/cpu_kernels/${name}.${cap}.cpp)
+  endforeach()
+
+  set(copies "")
+
+  _aten_kernel_copy(${target} ${target}_cpu_once "${once}"
+    "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;CPU_CAPABILITY_ONE_BUILD" "")
+  _aten_kernel_copy(${target} ${target}_cpu_DEFAULT "${copied}"
+    "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;${_aten_skip_definitions};${_aten_copy_definitions_DEFAULT}"
+    "${_aten_copy_options_DEFAULT}")
+  foreach(cap IN LISTS _aten_capabilities)
+    set(wrappers "")
+    foreach(src IN LISTS copied)
+      get_filename_component(name ${src} NAME_WE)
+      set(wrapper ${CMAKE_CURRENT_BINARY_DIR}/cpu_kernels/${name}.${cap}.cpp)
       # Included by its path from the source root (an include directory of every target), not
       # an absolute one: the wrappers of two checkouts are then the same file, and ccache
       # reuses the objects of one for the other.
       file(RELATIVE_PATH relative ${CMAKE_SOURCE_DIR} ${src})
       file(CONFIGURE OUTPUT ${wrapper} CONTENT "#include \"${relative}\"\n" @ONLY)
-      set_source_files_properties(${wrapper} PROPERTIES
-        COMPILE_DEFINITIONS "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap};${_aten_copy_definitions_${cap}}"
-        COMPILE_OPTIONS "${_aten_copy_options_${cap}}")
-      string(TOLOWER ${cap} lower)
-      list(APPEND ${lower}_objects ${wrapper})
+      list(APPEND wrappers ${wrapper})
     endforeach()
+    _aten_kernel_copy(${target} ${target}_cpu_${cap} "${wrappers}"
+      "CPU_CAPABILITY=${cap};CPU_CAPABILITY_${cap};${_aten_copy_definitions_${cap}}"
+      "${_aten_copy_options_${cap}}")
   endforeach()
-  set(${out_var} ${default_objects} ${avx2_objects} ${avx512_objects} PARENT_SCOPE)
+  set(${target}_CPU_KERNEL_COPIES ${copies} PARENT_SCOPE)
+endfunction()
+
+# One copy of aten_cpu_kernels' files (which it calls with its own arguments, arg_*, in scope).
+function(_aten_kernel_copy target name sources definitions options)
+  if(NOT sources)
+    return()
+  endif()
+  add_library(${name} OBJECT ${sources})
+  target_link_libraries(${name} PRIVATE ${arg_LIBRARIES})
+  target_compile_definitions(${name} PRIVATE ${definitions})
+  target_compile_options(${name} PRIVATE ${options} ${arg_OPTIONS})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(arg_PRECOMPILE_HEADERS)
+    target_precompile_headers(${name} PRIVATE ${arg_PRECOMPILE_HEADERS})
+    # GCC 12 drops a header's `#pragma GCC diagnostic` from a precompiled header, among them
+    # the one by which the intrinsics' headers leave `__m512 __Y = __Y;` (an undefined vector,
+    # on purpose) unreported: that one warning is off instead.
+    target_compile_options(${name} PRIVATE $<$<CXX_COMPILER_ID:GNU>:-Wno-init-self>)
+  endif()
+  target_sources(${target} PRIVATE $<TARGET_OBJECTS:${name}>)
+  set(copies ${copies} ${name} PARENT_SCOPE)
 endfunction()
