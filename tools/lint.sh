@@ -70,7 +70,7 @@ check_tidy() {
   # Each file as written, without the build's precompiled headers: they are GCC's, which clang
   # 14 would try to load, and a file must compile without them anyway.
   db=$(mktemp -d)
-  trap 'rm -rf "$db"' EXIT
+  trap "rm -rf '$db'" EXIT  # expanded now: db is local, gone when the trap runs
   sed -E 's# -Winvalid-pch -include [^ ]*/cmake_pch\.hxx##g' "$BUILD_DIR/compile_commands.json" \
     > "$db/compile_commands.json"
   # The library's own sources; headers under aten/ are checked through them (not generated/aten,
