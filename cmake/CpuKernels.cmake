@@ -96,7 +96,6 @@ function(aten_cpu_kernels target)
   endforeach()
 
   set(copies "")
-
   _aten_kernel_copy(${target} ${target}_cpu_once "${once}"
     "CPU_CAPABILITY=DEFAULT;CPU_CAPABILITY_DEFAULT;CPU_CAPABILITY_ONE_BUILD" "")
   _aten_kernel_copy(${target} ${target}_cpu_DEFAULT "${copied}"
