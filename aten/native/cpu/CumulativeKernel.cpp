@@ -6,6 +6,7 @@
 #include <aten/core/Convert.h>
 #include <aten/iterator/TensorIterator.h>
 #include <aten/native/ReduceOps.h>
+#include <aten/native/cpu/OpMath.h>
 #include <aten/native/cpu/ReduceAcc.h>
 #include <aten/ops/cumprod_dtypes.h>
 #include <aten/ops/cumsum_dtypes.h>

@@ -3,7 +3,6 @@
 // and Double in double, Half and BFloat16 in float, complex in complex<double>.
 #include <aten/core/BFloat16.h>
 #include <aten/core/Half.h>
-#include <aten/native/cpu/OpMath.h>  // wrapping_add, wrapping_mul
 
 #include <complex>
 #include <cstdint>

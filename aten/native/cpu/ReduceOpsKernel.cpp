@@ -4,6 +4,7 @@
 #include <aten/cpu/Reduce.h>
 #include <aten/cpu/vec/ScalarMath.h>
 #include <aten/native/ReduceOps.h>
+#include <aten/native/cpu/OpMath.h>
 #include <aten/native/cpu/ReduceAcc.h>
 #include <aten/ops/all_dtypes.h>
 #include <aten/ops/any_dtypes.h>
@@ -56,6 +57,27 @@ T divide_by_count(T sum, int64_t count) {
   }
 }
 
+// Sums and products of integers may go into int64 (ATen's rule for sum and prod): whether this
+// reduction's result does, checked against the only other case, a result of the input's dtype.
+template <typename in_t>
+bool result_is_long(const TensorIteratorBase& iter) {
+  const bool to_long = iter.dtype(0) != iter.dtype(1);
+  ATEN_INTERNAL_ASSERT(!to_long || (std::is_integral_v<in_t> && iter.dtype(0) == ScalarType::Long));
+  return to_long;
+}
+
+// Stores a result in the input's dtype, or in int64 when to_long.
+template <typename in_t, typename acc_t>
+void store_in_input_dtype_or_long(char* out, acc_t a, bool to_long) {
+  if constexpr (std::is_integral_v<in_t>) {
+    if (to_long) {
+      *reinterpret_cast<int64_t*>(out) = convert<int64_t>(a);
+      return;
+    }
+  }
+  *reinterpret_cast<in_t*>(out) = convert<in_t>(a);
+}
+
 // One instantiation per input dtype and NaN handling: the loops. What is stored (the input's
 // dtype or int64, the sum or the mean) is chosen per output at run time, a branch per result
 // rather than a copy of every loop per kind of result.
@@ -78,12 +100,11 @@ struct SumOps {
   template <int64_t W>
   using OuterLanes = CascadeLanes<SumOps, W>;
   void store(std::array<char*, 2> out, acc_t a) const {
-    if constexpr (std::is_integral_v<in_t>) {
-      if (to_long) *reinterpret_cast<int64_t*>(out[0]) = convert<int64_t>(a);
-      else *reinterpret_cast<in_t*>(out[0]) = convert<in_t>(a);
+    if (divide) {  // mean: floating and complex only, never into int64
+      if constexpr (!std::is_integral_v<in_t>)
+        *reinterpret_cast<in_t*>(out[0]) = divide_by_count(convert<in_t>(a), count);
     } else {
-      const in_t r = convert<in_t>(a);
-      *reinterpret_cast<in_t*>(out[0]) = divide ? divide_by_count(r, count) : r;
+      store_in_input_dtype_or_long<in_t>(out[0], a, to_long);
     }
   }
 };
@@ -97,9 +118,8 @@ void run_reduction(TensorIteratorBase& iter, const ops_t& ops) {
 template <typename scalar_t, bool skip_nan>
 void sum_like(TensorIteratorBase& iter, bool divide) {
   SumOps<scalar_t, skip_nan> ops;
-  ops.to_long = iter.dtype(0) != iter.dtype(1);
-  ATEN_INTERNAL_ASSERT(!ops.to_long || (std::is_integral_v<scalar_t> &&
-                                        iter.dtype(0) == ScalarType::Long && !divide));
+  ops.to_long = result_is_long<scalar_t>(iter);
+  ATEN_INTERNAL_ASSERT(!divide || !std::is_integral_v<scalar_t>);  // mean: no integers
   ops.divide = divide;
   ops.count = ReductionShape(iter).n_red;
   run_reduction(iter, ops);
@@ -149,22 +169,14 @@ struct ProdOps {
     return a;
   }
   void store(std::array<char*, 2> out, acc_t a) const {
-    if constexpr (std::is_integral_v<in_t>) {
-      if (to_long) {
-        *reinterpret_cast<int64_t*>(out[0]) = convert<int64_t>(a);
-        return;
-      }
-    }
-    *reinterpret_cast<in_t*>(out[0]) = convert<in_t>(a);
+    store_in_input_dtype_or_long<in_t>(out[0], a, to_long);
   }
 };
 
 void prod_kernel(TensorIteratorBase& iter) {
   ATEN_DISPATCH_prod_TYPES(iter.dtype(1), [&] {
     ProdOps<scalar_t> ops;
-    ops.to_long = iter.dtype(0) != iter.dtype(1);
-    ATEN_INTERNAL_ASSERT(!ops.to_long ||
-                         (std::is_integral_v<scalar_t> && iter.dtype(0) == ScalarType::Long));
+    ops.to_long = result_is_long<scalar_t>(iter);
     run_reduction(iter, ops);
   });
 }
